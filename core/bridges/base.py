@@ -1,0 +1,149 @@
+"""What every host bridge is built from.
+
+A *surface* is one piece of the guest API: host *ops* (Python callables the
+guest reaches through the one async and one sync host function) plus the guest
+JavaScript that installs the globals calling them. Ops receive the run's
+`RunScope` and the decoded arguments; they return a transport-encodable value
+or raise `SandboxRefusal` naming the rule. They never see the guest.
+
+Conventions every op follows (the reference's marshaling rules):
+* failures are raised as `SandboxRefusal`/`CordonError`; the engine turns them
+  into tagged replies, so an async bridge never rejects into the engine;
+* an op starts when the guest invokes it (Promise.all runs ops concurrently);
+* after cancellation every op fails fast (the engine checks before dispatch);
+* bytes are `bytes` both ways, never lists of ints.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Awaitable, Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from core.cancel import CancelHandle
+from core.errors import SandboxRefusal
+from core.limits import SandboxLimits
+
+if TYPE_CHECKING:
+    import asyncio
+
+OpFn = Callable[..., Any] | Callable[..., Awaitable[Any]]
+
+
+@dataclass(frozen=True)
+class Op:
+    fn: OpFn
+    #: True for ops the guest calls synchronously (`C.callSync`); they must not block.
+    sync: bool = False
+
+
+@dataclass(frozen=True, eq=False)
+class Surface:
+    """A named slice of the guest API."""
+
+    name: str
+    ops: Mapping[str, Op]
+    #: A JS function body run as `(function (C, G) { <guest_js> })(C, G)` in the prelude.
+    guest_js: str
+    #: Global names this surface installs (reserved: callers cannot overwrite them).
+    globals: tuple[str, ...] = ()
+
+
+class SecretPrompter(Protocol):
+    """Asks a person for a secret (the GUI's dialog). Returns True once stored."""
+
+    def request_secret(self, name: str, reason: str) -> bool: ...
+
+
+@dataclass
+class HostServices:
+    """What the host grants a run beyond pure computation. All optional."""
+
+    workspace: Path | None = None
+    prompter: SecretPrompter | None = None
+    #: Resolver seam for the SSRF guard: host -> list of IP strings (tests inject one).
+    resolve_host: Callable[[str, int], list[str]] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class WallClock:
+    """The run's wall-clock budget, with suspension.
+
+    Time spent *suspended* (a stream take parked on upstream, a prompt a person
+    has not answered) is added back, so `timeoutMs` meters the body's own work.
+    """
+
+    def __init__(self, budget_s: float | None) -> None:
+        self.budget_s = budget_s
+        self.started = time.monotonic()
+        self._suspended = 0.0
+        self._depth = 0
+        self._since = 0.0
+        self._lock = threading.Lock()
+        self.on_change: Callable[[], None] | None = None
+
+    @contextmanager
+    def suspended(self) -> Iterator[None]:
+        with self._lock:
+            self._depth += 1
+            if self._depth == 1:
+                self._since = time.monotonic()
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._depth -= 1
+                if self._depth == 0:
+                    self._suspended += time.monotonic() - self._since
+            if self.on_change is not None:
+                self.on_change()
+
+    @property
+    def is_suspended(self) -> bool:
+        return self._depth > 0
+
+    def deadline(self) -> float | None:
+        """Absolute monotonic deadline now (None: no budget)."""
+        if self.budget_s is None:
+            return None
+        with self._lock:
+            extra = self._suspended + (time.monotonic() - self._since if self._depth else 0.0)
+        return self.started + self.budget_s + extra
+
+    def remaining(self) -> float | None:
+        deadline = self.deadline()
+        return None if deadline is None else max(0.0, deadline - time.monotonic())
+
+
+@dataclass
+class RunScope:
+    """Per-run state shared by the engine and every op of that run."""
+
+    limits: SandboxLimits
+    cancel: CancelHandle
+    clock: WallClock
+    services: HostServices
+    on_log: Callable[[str], None] | None = None
+    on_progress: Callable[[float, str | None], None] | None = None
+    logs: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    #: Free-form per-run counters and state owned by individual bridges (fetch count, handles...).
+    state: dict[str, Any] = field(default_factory=dict)
+    loop: asyncio.AbstractEventLoop | None = None
+
+    def check_alive(self) -> None:
+        if self.cancel.cancelled:
+            raise SandboxRefusal("the run was cancelled", rule="cancelled", name="CancelledError")
+
+    def counter(self, key: str, limit: int, what: str, limit_name: str) -> int:
+        """Count one use of a capped resource; refuse past `limit`, naming the limit."""
+        used = self.state.get(key, 0) + 1
+        if used > limit:
+            raise SandboxRefusal(f"{what}: at most {limit} per run (limit {limit_name})",
+                                 rule=limit_name)
+        self.state[key] = used
+        return used

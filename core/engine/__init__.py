@@ -1,0 +1,1 @@
+"""The QuickJS engine: binding adapter, guest VM lifecycle and the anatomy of a run."""

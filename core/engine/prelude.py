@@ -1,0 +1,47 @@
+"""Assemble the guest prelude: hardening + transport + each surface's JS."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from importlib import resources
+
+from core.bridges.base import Surface
+
+#: Names no caller global may take: the sandbox's own API and the language's globals.
+_ALWAYS_RESERVED = frozenset({
+    "globalThis", "JSON", "Math", "Object", "Array", "Promise", "Error", "Symbol", "Reflect",
+    "Proxy", "eval", "Function", "undefined", "NaN", "Infinity", "__cordon_internal",
+    "__cordon_call", "__cordon_sync", "__cordon_finish",
+})
+
+
+@lru_cache(maxsize=None)
+def guest_source(name: str) -> str:
+    """A file of core/guest/ (read once per process)."""
+    return resources.files("core.guest").joinpath(name).read_text(encoding="utf-8")
+
+
+def _block(surface: Surface) -> str:
+    return f"\n  // ---- surface: {surface.name}\n  (function (C, G) {{\n{surface.guest_js}\n  }})(C, G);\n"
+
+
+@lru_cache(maxsize=64)
+def _assemble(surfaces: tuple[Surface, ...]) -> str:
+    head = guest_source("prelude.js")
+    return head.replace("/*@SURFACES@*/", "".join(_block(s) for s in surfaces))
+
+
+def build_prelude(extra: Sequence[Surface]) -> str:
+    from core.bridges import standard_surfaces
+
+    return _assemble((*standard_surfaces(), *extra))
+
+
+def reserved_names(extra: Sequence[Surface]) -> frozenset[str]:
+    from core.bridges import standard_surfaces
+
+    names = set(_ALWAYS_RESERVED)
+    for surface in (*standard_surfaces(), *extra):
+        names.update(surface.globals)
+    return frozenset(names)

@@ -1,0 +1,411 @@
+"""The anatomy of a run: limits, bridges, entry module, loader, prelude, run, serialise.
+
+Each call gets a fresh QuickJS runtime and context, used once and discarded.
+The call is synchronous and owns its thread for its duration (it runs its own
+event loop), so any number of threads may run sandboxes at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import re
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from core import transport
+from core.bridges.base import HostServices, Op, RunScope, Surface, WallClock
+from core.cancel import CancelHandle
+from core.engine import adapter, watchdog
+from core.engine.prelude import build_prelude, reserved_names
+from core.entry import ENTRY_ID, INTERNAL_ID, INTERNAL_SOURCE, build_entry
+from core.errors import CordonError, SandboxRefusal, UsageError
+from core.limits import SandboxLimits, resolve_limits
+
+#: Extra wall time before the epoch backstop traps a guest stuck in a native built-in.
+EPOCH_MARGIN_S = 0.25
+
+
+class ModuleRefused(SandboxRefusal):
+    """The loader refused a specifier; the message names the declaration to add."""
+
+    rule = "module-not-declared"
+    name = "ReferenceError"
+
+
+class ModuleGraph(Protocol):
+    """What the loader serves for one run (built by the pack catalog from declarations)."""
+
+    def resolve(self, base: str, specifier: str) -> str:
+        """Canonical module id for `specifier` imported from `base`, or raise ModuleRefused."""
+        ...
+
+    def source(self, module_id: str) -> str:
+        """Source text of a module id that `resolve` returned."""
+        ...
+
+
+@dataclass
+class RunError:
+    name: str
+    message: str
+    line: int | None = None
+    rule: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "message": self.message, "line": self.line, "rule": self.rule}
+
+
+@dataclass
+class RunResult:
+    ok: bool
+    result: Any = None
+    error: RunError | None = None
+    logs: list[str] = field(default_factory=list)
+    timings: dict[str, float] = field(default_factory=dict)
+    #: Object-typed caller globals after the run (how a Code node's `state` survives).
+    globals: dict[str, Any] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+
+
+def run_in_sandbox(
+    code: str,
+    *,
+    inputs: Any = None,
+    limits: SandboxLimits | Mapping[str, Any] | None = None,
+    globals: Mapping[str, Any] | None = None,  # noqa: A002 - the reference's name
+    cancel: CancelHandle | None = None,
+    on_progress: Callable[[float, str | None], None] | None = None,
+    on_log: Callable[[str], None] | None = None,
+    modules: ModuleGraph | None = None,
+    services: HostServices | None = None,
+    surfaces: Sequence[Surface] = (),
+    implicit_return: bool = False,
+) -> RunResult:
+    """Run `code` (a function body: `return v` is the result) in a fresh sandbox.
+
+    Never raises for anything the guest does; usage errors of the caller
+    (unknown limit, reserved global) are returned as a failed result too, so
+    every caller handles one shape. See DESIGN.md for the limits and rules.
+    """
+    started = time.perf_counter()
+    try:
+        run = _Run(
+            code,
+            limits=resolve_limits(dict(limits) if isinstance(limits, Mapping) else limits),
+            caller_globals=_caller_globals(inputs, globals, surfaces),
+            cancel=cancel or CancelHandle(),
+            on_progress=on_progress,
+            on_log=on_log,
+            modules=modules,
+            services=services or HostServices(),
+            surfaces=surfaces,
+            implicit_return=implicit_return,
+        )
+    except CordonError as exc:
+        return RunResult(ok=False, error=RunError(exc.name, exc.message, None, exc.rule),
+                         timings={"setup_ms": (time.perf_counter() - started) * 1000, "run_ms": 0.0})
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        pass
+    else:
+        raise UsageError("run_in_sandbox() blocks its thread; call it from a worker thread "
+                         "(e.g. asyncio.to_thread), not from inside a running event loop")
+    loop = asyncio.new_event_loop()
+    try:
+        return loop.run_until_complete(run.execute(started))
+    finally:
+        loop.close()
+
+
+def _caller_globals(inputs: Any, extra: Mapping[str, Any] | None, surfaces: Sequence[Surface]) -> dict[str, Any]:
+    merged: dict[str, Any] = {}
+    if inputs is not None:
+        merged["inputs"] = inputs
+    reserved = reserved_names(surfaces)
+    for name, value in (extra or {}).items():
+        if name in reserved:
+            raise UsageError(f"global '{name}' is reserved by the sandbox and cannot be overwritten",
+                             rule="reserved-global")
+        if not re.fullmatch(r"[A-Za-z_$][\w$]*", name):
+            raise UsageError(f"global name {name!r} is not a JavaScript identifier", rule="reserved-global")
+        merged[name] = value
+    return merged
+
+
+_ENTRY_LINE = re.compile(re.escape(adapter.ENTRY_MODULE_NAME) + r":(\d+)")
+_RULE = re.compile(r"\(rule: ([a-zA-Z0-9-]+)\)")
+
+
+class _Run:
+    def __init__(self, code: str, *, limits: SandboxLimits, caller_globals: dict[str, Any],
+                 cancel: CancelHandle, on_progress: Callable[[float, str | None], None] | None,
+                 on_log: Callable[[str], None] | None, modules: ModuleGraph | None,
+                 services: HostServices, surfaces: Sequence[Surface], implicit_return: bool) -> None:
+        self.limits = limits
+        self.caller_globals = caller_globals
+        self.modules = modules
+        self.surfaces = surfaces
+        # Encode inputs now: a cycle or an unsupported type fails before any guest exists.
+        self.globals_payload = transport.encode(caller_globals, where="inputs")
+        self.entry = build_entry(code, global_names=tuple(caller_globals), implicit_return=implicit_return)
+        self.scope = RunScope(limits=limits, cancel=cancel, clock=WallClock(limits.timeout_s),
+                              services=services, on_log=on_log, on_progress=on_progress)
+        self.ops: dict[str, Op] = {}
+        for surface in (*_standard_surfaces(), *surfaces):
+            self.ops.update(surface.ops)
+        self.prelude = build_prelude(surfaces)
+        self.vm: adapter.GuestVM | None = None
+        self.task: asyncio.Task[None] | None = None
+        self.stop_reason: str | None = None
+        self.sealed = False
+        self.refusal: CordonError | None = None
+        self.finished: tuple[Any, dict[str, Any]] | None = None
+        self.output_size = 0
+        self._preflight()
+
+    def _preflight(self) -> None:
+        """Resolve every import of the entry before a guest exists: a missing pack fails here."""
+        for spec in self.entry.specifiers:
+            if spec == INTERNAL_ID:
+                raise ModuleRefused(f"'{spec}' is private to the sandbox", rule="module-private")
+            if self.modules is None:
+                raise ModuleRefused(
+                    f"import '{spec}' resolves nothing: this run declares no packs. "
+                    f"Add '{spec}' to the node's packages (and install the pack) to import it")
+            self.modules.resolve(ENTRY_ID, spec)
+
+    # -- loader: the boundary ------------------------------------------------------
+    def _normalize(self, base: str, specifier: str) -> str | None:
+        try:
+            if self.sealed:
+                raise SandboxRefusal(
+                    f"import('{specifier}') at run time is not allowed: dynamic import() is refused "
+                    "in the sandbox; use a static import of a declared pack", rule="dynamic-import")
+            if specifier == INTERNAL_ID:
+                if base != adapter.ENTRY_MODULE_NAME:
+                    raise ModuleRefused(f"'{specifier}' is private to the sandbox", rule="module-private")
+                return INTERNAL_ID
+            if self.modules is None:
+                raise ModuleRefused(f"import '{specifier}' resolves nothing: this run declares no packs. "
+                                    f"Add '{specifier}' to the node's packages to import it")
+            return self.modules.resolve(ENTRY_ID if base == adapter.ENTRY_MODULE_NAME else base, specifier)
+        except CordonError as exc:
+            self.refusal = exc
+            return None
+
+    def _load(self, module_id: str) -> str | None:
+        if module_id == INTERNAL_ID:
+            return INTERNAL_SOURCE
+        if self.modules is None:
+            return None
+        try:
+            return self.modules.source(module_id)
+        except CordonError as exc:
+            self.refusal = exc
+            return None
+
+    # -- host functions ------------------------------------------------------------
+    def _reply_ok(self, value: Any) -> list[Any]:
+        text, marked, sidecar = transport.encode(value, where="reply")
+        return [True, text, marked, *sidecar]
+
+    @staticmethod
+    def _reply_err(name: str, message: str, rule: str | None) -> list[Any]:
+        if rule and f"rule: {rule}" not in message:
+            message = f"{message} (rule: {rule})"
+        text, _, _ = transport.encode({"name": name, "message": message, "rule": rule})
+        return [False, text, 0]
+
+    def _dispatch_prepare(self, op: str, text: str, marked: int, side: tuple[bytes, ...]) -> tuple[Op, list[Any]]:
+        self.scope.check_alive()
+        handler = self.ops.get(op)
+        if handler is None:
+            raise SandboxRefusal(f"unknown bridge operation '{op}'", rule="unknown-op")
+        args = transport.decode(text, marked, list(side))
+        return handler, args
+
+    async def _host_call(self, op: str, text: str, marked: int, *side: bytes) -> list[Any]:
+        try:
+            handler, args = self._dispatch_prepare(op, text, marked, side)
+            value = handler.fn(self.scope, *args)
+            if inspect.isawaitable(value):
+                value = await value
+            return self._reply_ok(value)
+        except CordonError as exc:
+            return self._reply_err(exc.name, exc.message, exc.rule)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # a bug in a bridge must not crash the run: report it
+            return self._reply_err("Error", f"{op} failed on the host: {exc}", "host-error")
+        finally:
+            self._rearm_epoch()
+
+    def _host_sync(self, op: str, text: str, marked: int, *side: bytes) -> list[Any]:
+        if op == "$seal":
+            self.sealed = True
+            return [True, "null", 0]
+        if op == "$init":
+            gtext, gmarked, gside = self.globals_payload
+            return [True, gtext, gmarked, *gside]
+        try:
+            handler, args = self._dispatch_prepare(op, text, marked, side)
+            if not handler.sync:
+                raise SandboxRefusal(f"'{op}' is asynchronous", rule="unknown-op")
+            return self._reply_ok(handler.fn(self.scope, *args))
+        except CordonError as exc:
+            return self._reply_err(exc.name, exc.message, exc.rule)
+        except Exception as exc:
+            return self._reply_err("Error", f"{op} failed on the host: {exc}", "host-error")
+
+    def _host_finish(self, text: str, marked: int, *side: bytes) -> None:
+        self.output_size = len(text) + sum(len(b) for b in side)
+        result, globals_out = transport.decode(text, marked, list(side))
+        self.finished = (result, globals_out)
+
+    # -- stopping ----------------------------------------------------------------
+    def _stop(self, reason: str) -> None:
+        """From any thread: interrupt guest JS now and cancel the awaited host work."""
+        if self.stop_reason is None:
+            self.stop_reason = reason
+        vm, task, loop = self.vm, self.task, self.scope.loop
+        if vm is not None:
+            vm.interrupt()
+        if task is not None and loop is not None:
+            try:
+                loop.call_soon_threadsafe(task.cancel)
+            except RuntimeError:  # loop closed: the run is already over
+                pass
+
+    def _watchdog_check(self) -> float | None:
+        if self.task is None or self.task.done() or self.stop_reason is not None:
+            return None
+        deadline = self.scope.clock.deadline()
+        if deadline is None:
+            return None
+        if time.monotonic() >= deadline:
+            self._stop("timeout")
+            return None
+        return deadline
+
+    def _rearm_epoch(self) -> None:
+        if self.vm is not None:
+            remaining = self.scope.clock.remaining()
+            self.vm.arm_epoch(None if remaining is None else remaining + EPOCH_MARGIN_S)
+
+    # -- the run -------------------------------------------------------------------
+    async def execute(self, started: float) -> RunResult:
+        scope = self.scope
+        scope.loop = asyncio.get_running_loop()
+        unsubscribe = scope.cancel.subscribe(lambda: self._stop("cancelled"))
+        setup_ms = run_ms = 0.0
+        try:
+            if scope.cancel.cancelled:
+                raise SandboxRefusal("the run was cancelled before it started", rule="cancelled",
+                                     name="CancelledError")
+            self.vm = vm = adapter.GuestVM(
+                memory_limit=self.limits.memoryLimitBytes,
+                stack_limit=self.limits.maxStackBytes,
+                normalize=self._normalize,
+                load=self._load,
+            )
+            vm.register("__cordon_call", self._host_call, is_async=True)
+            vm.register("__cordon_sync", self._host_sync, is_async=False)
+            vm.register("__cordon_finish", self._host_finish, is_async=False)
+            scope.clock.on_change = self._rearm_epoch
+            self._rearm_epoch()
+            vm.eval_script(self.prelude, filename="cordon:prelude")
+            run_started = time.perf_counter()
+            setup_ms = (run_started - started) * 1000
+            self.task = asyncio.ensure_future(vm.eval_module(
+                self.entry.source, filename=ENTRY_ID,
+                cpu_budget_s=scope.clock.budget_s if scope.clock.budget_s is not None else 10**9))
+            deadline = scope.clock.deadline()
+            if deadline is not None:
+                watchdog.watch(deadline, self._watchdog_check)
+            if scope.cancel.cancelled:
+                self._stop("cancelled")
+            try:
+                await self.task
+            finally:
+                run_ms = (time.perf_counter() - run_started) * 1000
+            return self._result(setup_ms, run_ms)
+        except BaseException as exc:  # noqa: BLE001 - every guest failure becomes a result
+            if isinstance(exc, (KeyboardInterrupt, SystemExit)):
+                raise
+            if not run_ms and self.task is not None:
+                run_ms = (time.perf_counter() - started) * 1000 - setup_ms
+            return RunResult(ok=False, error=self._classify(exc), logs=scope.logs,
+                             warnings=scope.warnings,
+                             timings={"setup_ms": setup_ms, "run_ms": run_ms})
+        finally:
+            unsubscribe()
+            self.task = None
+            if self.vm is not None:
+                self.vm.close()
+                self.vm = None
+
+    def _result(self, setup_ms: float, run_ms: float) -> RunResult:
+        if self.finished is None:
+            raise SandboxRefusal("the body ended without producing a result", rule="no-result")
+        result, globals_out = self.finished
+        if self.output_size > self.limits.maxOutputSize:
+            self.scope.warnings.append(
+                f"result truncated: {self.output_size} bytes exceeds maxOutputSize ({self.limits.maxOutputSize})")
+            text = repr(transport.to_public(result))
+            result = {"$truncated": True, "size": self.output_size, "limit": self.limits.maxOutputSize,
+                      "preview": text[: self.limits.maxOutputSize]}
+        return RunResult(ok=True, result=result, logs=self.scope.logs, warnings=self.scope.warnings,
+                         globals=globals_out, timings={"setup_ms": setup_ms, "run_ms": run_ms})
+
+    def _classify(self, exc: BaseException) -> RunError:
+        limits = self.limits
+        if isinstance(exc, CordonError):
+            return RunError(exc.name, exc.message, None, exc.rule)
+        if self.stop_reason == "cancelled":
+            return RunError("CancelledError", "the run was cancelled", None, "cancelled")
+        timed_out = (self.stop_reason == "timeout" or isinstance(exc, adapter.BindingTimeout)
+                     or adapter.is_epoch_trap(exc))
+        if timed_out:
+            return RunError("TimeoutError", f"execution timed out after {limits.timeoutMs} ms "
+                            "(limit timeoutMs)", None, "timeout")
+        near_cap = self.vm is not None and self.vm.linear_memory_bytes() >= self.vm.memory_cap - (1 << 20)
+        if isinstance(exc, adapter.MemoryLimitError) or (near_cap and isinstance(exc, (adapter.JSError,
+                                                                                       adapter.Trap))):
+            return RunError("MemoryLimitError", f"out of memory: the guest exceeded its heap limit of "
+                            f"{limits.memoryLimitBytes} bytes (limit memoryLimitBytes)", None, "memory-limit")
+        if adapter.is_stack_trap(exc):
+            return RunError("RangeError", "maximum call stack size exceeded (limit maxStackBytes; "
+                            "recursion is bounded at about 1,600 frames)", None, "stack-limit")
+        if isinstance(exc, adapter.DeadlockError):
+            return RunError("DeadlockError", "the body awaits a promise that nothing will ever settle "
+                            "(there are no timers in the sandbox: use sleep())", None, "deadlock")
+        if isinstance(exc, adapter.JSError):
+            name, message, stack = adapter.js_error_parts(exc)
+            line = _line_of(stack) or _line_of(message)
+            if self.refusal is not None and ("resolving module" in message or "loading module" in message):
+                return RunError(self.refusal.name, self.refusal.message, line, self.refusal.rule)
+            if name == "InternalError" and "stack overflow" in message:
+                return RunError("RangeError", "maximum call stack size exceeded (limit maxStackBytes)",
+                                line, "stack-limit")
+            rule = _RULE.search(message)
+            return RunError(name, message, line, rule.group(1) if rule else None)
+        if isinstance(exc, adapter.Trap):
+            return RunError("InternalError", f"the guest stopped: {str(exc).splitlines()[0]}", None, "engine-trap")
+        return RunError(type(exc).__name__, str(exc) or type(exc).__name__, None, "host-error")
+
+
+def _line_of(text: str | None) -> int | None:
+    if not text:
+        return None
+    m = _ENTRY_LINE.search(text)
+    return int(m.group(1)) if m else None
+
+
+def _standard_surfaces() -> tuple[Surface, ...]:
+    from core.bridges import standard_surfaces
+
+    return standard_surfaces()

@@ -1,0 +1,50 @@
+"""Errors that cross Cordon's public API.
+
+Every refusal names the rule it enforces (`rule`), so a user, a test and the
+GUI's problems list can all tell *why* something was stopped without parsing
+prose. The message says what to do next where there is something to do.
+"""
+
+from __future__ import annotations
+
+
+class CordonError(Exception):
+    """Base class: `rule` is a stable, kebab-case identifier of the broken rule."""
+
+    rule: str = "cordon-error"
+    name: str = "Error"
+
+    def __init__(self, message: str, *, rule: str | None = None, name: str | None = None) -> None:
+        super().__init__(message)
+        if rule is not None:
+            self.rule = rule
+        if name is not None:
+            self.name = name
+
+    @property
+    def message(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
+class LimitsError(CordonError, ValueError):
+    """A caller passed a limit that is unknown, of the wrong type, or negative."""
+
+    rule = "invalid-limit"
+    name = "LimitsError"
+
+
+class SandboxRefusal(CordonError):
+    """A host bridge, the loader or validation refused an operation.
+
+    Raised on the host; the engine turns it into a tagged error the guest
+    re-throws as a real `Error` whose message carries the rule.
+    """
+
+    name = "SandboxError"
+
+
+class UsageError(CordonError):
+    """A CLI or API caller used Cordon wrongly (exit status 2 in the CLI)."""
+
+    rule = "usage"
+    name = "UsageError"

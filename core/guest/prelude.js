@@ -1,0 +1,219 @@
+// Cordon guest prelude: evaluated as a script in every fresh context, before
+// any module (pack or user) is loaded, so hardening precedes all guest code.
+// The host substitutes the SURFACES placeholder below with the run's surfaces, each a
+// `(function (C, G) { ... })(C, G);` block that installs globals through C.
+(function () {
+  "use strict";
+  const G = globalThis;
+  const hostCall = G.__cordon_call;
+  const hostSync = G.__cordon_sync;
+  const hostFinish = G.__cordon_finish;
+  delete G.__cordon_call;
+  delete G.__cordon_sync;
+  delete G.__cordon_finish;
+
+  // ---- primordials captured before any guest code can patch them ------------
+  const { parse: jsonParse, stringify: jsonStringify } = JSON;
+  const { defineProperty, getPrototypeOf, keys: objectKeys, freeze, hasOwn } = Object;
+  const isView = ArrayBuffer.isView;
+  const isArray = Array.isArray;
+  const U8 = Uint8Array;
+  const DateProto = Date.prototype;
+  const dateToISO = DateProto.toISOString;
+  const dateGetTime = DateProto.getTime;
+  const PromiseCtor = Promise;
+  const ErrorCtor = Error;
+  const MapCtor = Map;
+  const SetCtor = Set;
+  const WeakMapCtor = WeakMap;
+  const WeakSetCtor = WeakSet;
+  const numberIsFinite = Number.isFinite;
+  const arrayPush = Array.prototype.push;
+  const reflectApply = Reflect.apply;
+
+  // ---- hardening: no code from strings, through any constructor path --------
+  const deny = function () {
+    throw new EvalError("code generation from strings is disabled in the sandbox (rule: no-eval)");
+  };
+  const fnProtos = [
+    Function.prototype,
+    getPrototypeOf(async function () {}),
+    getPrototypeOf(function* () {}),
+    getPrototypeOf(async function* () {}),
+  ];
+  for (const proto of fnProtos) {
+    defineProperty(proto, "constructor", { value: deny, writable: false, configurable: false, enumerable: false });
+  }
+  for (const name of ["eval", "Function", "performance", "setTimeout", "setInterval", "setImmediate",
+                      "clearTimeout", "clearInterval", "clearImmediate", "Buffer", "process", "env",
+                      "Headers", "Request", "Response", "WebAssembly"]) {
+    delete G[name];
+  }
+
+  // ---- the JSON transport (host half: core/transport.py) ---------------------
+  const MARK = "$cordon";
+  const MAX_DEPTH = 32;
+
+  // encode(value, forResult) -> [json, marked, sidecar]. For results, cycles and
+  // depth past 32 become readable placeholders instead of failing the run.
+  function encode(value, forResult) {
+    const sidecar = [];
+    let marked = 0;
+    const depthOf = new WeakMapCtor();
+    const escaped = new WeakSetCtor();
+    function replacer(key, v) {
+      const raw = this[key];
+      const holderDepth = depthOf.get(this) || 0;
+      if (raw === undefined) {
+        if (isArray(this)) { marked = 1; return { [MARK]: "u" }; }
+        return undefined;
+      }
+      if (typeof raw === "number") {
+        if (numberIsFinite(raw)) return raw;
+        marked = 1;
+        return { [MARK]: "n", v: raw !== raw ? "NaN" : raw > 0 ? "Infinity" : "-Infinity" };
+      }
+      if (typeof raw === "bigint") { marked = 1; return { [MARK]: "i", v: String(raw) }; }
+      if (typeof raw !== "object" || raw === null) return v;
+      if (isView(raw) || raw instanceof ArrayBuffer) {
+        marked = 1;
+        const bytes = raw instanceof ArrayBuffer ? new U8(raw)
+          : new U8(raw.buffer, raw.byteOffset, raw.byteLength);
+        reflectApply(arrayPush, sidecar, [bytes]);
+        return { [MARK]: "b", i: sidecar.length - 1 };
+      }
+      if (raw instanceof Date) {
+        marked = 1;
+        const t = reflectApply(dateGetTime, raw, []);
+        return { [MARK]: "d", v: t === t ? reflectApply(dateToISO, raw, []) : null };
+      }
+      if (holderDepth >= MAX_DEPTH) {
+        if (forResult) return "[MaxDepth]";
+        throw new TypeError("value is nested deeper than " + MAX_DEPTH + " levels (rule: transport-depth)");
+      }
+      let out = v;
+      if (raw instanceof MapCtor) out = Object.fromEntries(raw);
+      else if (raw instanceof SetCtor) out = Array.from(raw);
+      if (out !== null && typeof out === "object") {
+        if (!isArray(out) && hasOwn(out, MARK) && !escaped.has(raw)) {
+          marked = 1;
+          const inner = { ...out };
+          escaped.add(inner);
+          out = { [MARK]: "o", v: inner };
+          depthOf.set(out, holderDepth + 1);
+          depthOf.set(inner, holderDepth + 1);
+          return out;
+        }
+        depthOf.set(out, holderDepth + 1);
+      }
+      return out;
+    }
+    let json;
+    try {
+      json = jsonStringify(value, replacer);
+    } catch (e) {
+      if (!forResult || !(e instanceof TypeError) || !/circular|cyclic/i.test(String(e.message))) throw e;
+      sidecar.length = 0;
+      marked = 0;
+      json = jsonStringify(decycle(value), replacer);
+    }
+    return [json === undefined ? "null" : json, marked, sidecar];
+  }
+
+  // Replace back-references with "[Circular]" (results only; inputs refuse cycles).
+  function decycle(value) {
+    const stack = new SetCtor();
+    function walk(v) {
+      if (v === null || typeof v !== "object" || isView(v) || v instanceof Date || v instanceof ArrayBuffer) return v;
+      if (stack.has(v)) return "[Circular]";
+      stack.add(v);
+      let out;
+      if (isArray(v)) out = v.map(walk);
+      else {
+        const src = v instanceof MapCtor ? Object.fromEntries(v) : v instanceof SetCtor ? Array.from(v) : v;
+        if (isArray(src)) out = src.map(walk);
+        else { out = {}; for (const k of objectKeys(src)) out[k] = walk(src[k]); }
+      }
+      stack.delete(v);
+      return out;
+    }
+    return walk(value);
+  }
+
+  function revive(v, sidecar) {
+    if (v === null || typeof v !== "object") return v;
+    if (isArray(v)) { for (let i = 0; i < v.length; i++) v[i] = revive(v[i], sidecar); return v; }
+    const tag = v[MARK];
+    if (tag === undefined) { for (const k of objectKeys(v)) v[k] = revive(v[k], sidecar); return v; }
+    switch (tag) {
+      case "b": return sidecar[v.i];
+      case "d": return new Date(v.v === null ? NaN : v.v);
+      case "n": return Number(v.v);
+      case "u": return undefined;
+      case "i": return BigInt(v.v);
+      case "o": { const o = v.v; for (const k of objectKeys(o)) o[k] = revive(o[k], sidecar); return o; }
+    }
+    throw new TypeError("unknown transport marker " + tag);
+  }
+
+  function decode(json, marked, sidecar) {
+    const tree = jsonParse(json);
+    return marked ? revive(tree, sidecar) : tree;
+  }
+
+  // ---- bridge calls: host results are [ok, json, marked, ...sidecar] ---------
+  function settle(reply) {
+    const value = decode(reply[1], reply[2], reply.slice(3));
+    if (reply[0]) return value;
+    const err = new ErrorCtor(value.message);
+    err.name = value.name || "Error";
+    if (value.rule) err.rule = value.rule;
+    throw err;
+  }
+
+  const C = freeze({
+    // Start the host work now (Promise.all runs bridges concurrently); never rejects
+    // on the host side: failures arrive as tagged replies, re-thrown here as Errors.
+    call(op, ...args) {
+      const [json, marked, sidecar] = encode(args, false);
+      return hostCall(op, json, marked, ...sidecar).then(settle);
+    },
+    callSync(op, ...args) {
+      const [json, marked, sidecar] = encode(args, false);
+      return settle(hostSync(op, json, marked, ...sidecar));
+    },
+    encode,
+    decode,
+    define(name, value) {
+      defineProperty(G, name, { value, writable: true, configurable: true, enumerable: false });
+    },
+    Promise: PromiseCtor,
+  });
+
+  /*@SURFACES@*/
+
+  // Caller globals (inputs, state, ...) cross once, as one JSON string.
+  const callerGlobals = settle(hostSync("$init", "[]", 0));
+  for (const name of objectKeys(callerGlobals)) C.define(name, callerGlobals[name]);
+
+  // The entry module's private companion ("cordon:internal") takes these and
+  // deletes the global before any pack or user module evaluates.
+  let finished = false;
+  defineProperty(G, "__cordon_internal", {
+    configurable: true,
+    value: freeze({
+      seal() { hostSync("$seal", "[]", 0); },
+      finish(result, globalNames) {
+        if (finished) throw new ErrorCtor("the run already finished");
+        finished = true;
+        const globalsOut = {};
+        for (const name of globalNames) {
+          const v = G[name];
+          if (v !== null && typeof v === "object") globalsOut[name] = v;
+        }
+        const [json, marked, sidecar] = encode([result, globalsOut], true);
+        hostFinish(json, marked, ...sidecar);
+      },
+    }),
+  });
+})();

@@ -1,0 +1,135 @@
+"""Sandbox limits: the reference's defaults and hard ceilings, and clamping.
+
+A caller may tighten any limit or raise it up to its ceiling, never switch a
+protection off: values above a ceiling are clamped to it, and `0`/negative
+values for limits that bound a resource are refused with an error naming the
+field. Names are the reference's camelCase names so `--limits` JSON, the
+Python API and pack manifests all speak one vocabulary.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from core.errors import LimitsError
+
+KB = 1024
+MB = 1024 * 1024
+
+#: Hard ceilings. A key missing here has no ceiling (the reference lists none).
+CEILINGS: dict[str, int | float] = {
+    "memoryLimitBytes": 512 * MB,
+    # The reference allows 8 MB. Cordon's guest runs on wasmtime's native stack
+    # (1.5 MiB, the most the engine survives), which bounds recursion depth to
+    # ~1,600 frames whatever this says; the value is kept for parity and clamped.
+    "maxStackBytes": 8 * MB,
+    "maxOutputSize": 10 * MB,
+    "fetchMaxCalls": 100,
+    "fetchMaxBodyBytes": 50 * MB,
+    "fetchTimeoutMs": 120_000,
+    "fetchMaxRedirects": 5,
+    "maxRandomBytes": 64 * KB,
+    "maxProgressReports": 1000,
+    "maxConsoleLines": 10_000,
+    "maxConsoleChars": 1 * MB,
+    "runMediaBytes": 2048 * MB,
+    "wasmMaxCalls": 256,
+    "wasmMaxConcurrency": 2,
+    "wasmAggregateMs": 30_000,
+    "wasmCallTimeoutMs": 5_000,
+}
+
+
+class SandboxLimits(BaseModel):
+    """Per-run limits. Construct with `resolve_limits()` to get clamping."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    timeoutMs: int = Field(30_000, description="CPU/wall budget of the run; 0 means no timeout")
+    memoryLimitBytes: int = 64 * MB
+    maxStackBytes: int = 512 * KB
+    maxOutputSize: int = 100 * KB
+    maxRandomBytes: int = 64 * KB
+    maxProgressReports: int = 1000
+    progressIntervalMs: int = 100
+    maxConsoleLines: int = 1000
+    maxConsoleChars: int = 64 * KB
+    fetchMaxCalls: int = 20
+    fetchMaxBodyBytes: int = 1 * MB
+    fetchTimeoutMs: int = 15_000
+    fetchMaxRedirects: int = 5
+    hostTextInputBytes: int = 5 * MB
+    hostByteInputBytes: int = 10 * MB
+    runMediaBytes: int = 256 * MB
+    wasmMaxCalls: int = 256
+    wasmMaxConcurrency: int = 2
+    wasmAggregateMs: int = 30_000
+    wasmCallTimeoutMs: int = 5_000
+    # Host-only switches: set by the host (document props, CLI --limits), never by guest code.
+    allowPrivateNetwork: bool = False
+    filesystemAccess: Literal["workspace", "host"] = "workspace"
+    secretScope: tuple[str, ...] | None = None
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _lists_to_tuples(cls, v: Any) -> Any:
+        return tuple(v) if isinstance(v, list) else v
+
+    @field_validator("secretScope")
+    @classmethod
+    def _scope_names(cls, v: tuple[str, ...] | None) -> tuple[str, ...] | None:
+        if v is not None and not all(isinstance(n, str) and n for n in v):
+            raise ValueError("secretScope must be a list of non-empty secret names")
+        return v
+
+    @property
+    def timeout_s(self) -> float | None:
+        return None if self.timeoutMs == 0 else self.timeoutMs / 1000
+
+
+_ZERO_ALLOWED = {"timeoutMs", "fetchMaxCalls", "fetchMaxRedirects", "maxProgressReports",
+                 "maxConsoleLines", "maxConsoleChars", "wasmMaxCalls"}
+
+
+def resolve_limits(overrides: SandboxLimits | dict[str, Any] | None = None) -> SandboxLimits:
+    """Apply defaults and clamp caller overrides to the ceilings.
+
+    Refuses unknown names, wrong types and negative values with a `LimitsError`
+    that names the field, so a typo never silently leaves a default in place.
+    """
+    if overrides is None:
+        return SandboxLimits()
+    if isinstance(overrides, SandboxLimits):
+        overrides = overrides.model_dump(exclude_unset=True)
+    if not isinstance(overrides, dict):
+        raise LimitsError(f"limits must be an object of limit names, got {type(overrides).__name__}")
+    clean: dict[str, Any] = {}
+    for key, value in overrides.items():
+        if key not in SandboxLimits.model_fields:
+            known = ", ".join(sorted(SandboxLimits.model_fields))
+            raise LimitsError(f"unknown limit '{key}'; known limits: {known}", rule="unknown-limit")
+        field_type = SandboxLimits.model_fields[key].annotation
+        if field_type is int:
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+                raise LimitsError(f"limit '{key}' must be a number, got {value!r}")
+            if value < 0 or (value == 0 and key not in _ZERO_ALLOWED):
+                raise LimitsError(f"limit '{key}' must be positive, got {value!r}; "
+                                  "limits can be tightened or raised to their ceiling, never switched off")
+            value = int(min(value, CEILINGS.get(key, value)))
+        clean[key] = value
+    try:
+        return SandboxLimits(**clean)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        field = ".".join(str(p) for p in first["loc"]) or "limits"
+        raise LimitsError(f"limit '{field}': {first['msg']}") from None
+
+
+def limits_to_json(limits: SandboxLimits) -> dict[str, Any]:
+    """The limits as plain JSON (for documents and `--limits` round trips)."""
+    data = limits.model_dump()
+    if data["secretScope"] is not None:
+        data["secretScope"] = list(data["secretScope"])
+    return data

@@ -1,0 +1,183 @@
+"""The JSON transport between host and guest.
+
+Structured data crosses the WASM boundary as one JSON string (node-by-node
+marshaling is ~50x slower, DESIGN.md), with bytes riding beside it as raw
+buffers. JSON alone would flatten or drop some values, so they carry markers:
+an object whose only key is ``"$cordon"`` (plus its payload) is a marker, and a
+user object that happens to own a ``"$cordon"`` key is escaped, so markers can
+never be forged by data.
+
+    {"$cordon": "b", "i": n}        bytes: index n in the sidecar list
+    {"$cordon": "d", "v": iso|null} a Date (null for an invalid date)
+    {"$cordon": "n", "v": "NaN"}    NaN / Infinity / -Infinity
+    {"$cordon": "u"}                undefined inside an array
+    {"$cordon": "i", "v": "123"}    a BigInt
+    {"$cordon": "o", "v": {...}}    an escaped user object
+
+The guest half lives in ``core/guest/prelude.js`` (encode/decode); the two
+halves are tested against each other. The CLI's public tagging (``$bytes``,
+``$date``, ``$number``; DESIGN.md) is a different, user-facing format:
+``to_public``/``from_public`` convert.
+"""
+
+from __future__ import annotations
+
+import base64
+import math
+from datetime import UTC, date, datetime
+from typing import Any
+
+import orjson
+
+from core.errors import SandboxRefusal
+
+MARK = "$cordon"
+MAX_DEPTH = 32
+
+
+class TransportError(SandboxRefusal):
+    rule = "transport"
+    name = "TypeError"
+
+
+class Undefined:
+    """Python stand-in for a guest `undefined` that must survive a round trip."""
+
+    _instance: Undefined | None = None
+
+    def __new__(cls) -> Undefined:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "undefined"
+
+
+UNDEFINED = Undefined()
+
+
+def encode(value: Any, *, where: str = "value") -> tuple[str, int, list[bytes]]:
+    """Python value -> (json, has_markers, sidecar). A cycle fails naming its path."""
+    sidecar: list[bytes] = []
+    marked = [False]
+    active: set[int] = set()
+
+    def walk(v: Any, path: str) -> Any:
+        if v is None or isinstance(v, (bool, str, int)):
+            return v
+        if isinstance(v, float):
+            if math.isfinite(v):
+                return v
+            marked[0] = True
+            return {MARK: "n", "v": "NaN" if v != v else ("Infinity" if v > 0 else "-Infinity")}
+        if isinstance(v, (bytes, bytearray, memoryview)):
+            marked[0] = True
+            sidecar.append(bytes(v))
+            return {MARK: "b", "i": len(sidecar) - 1}
+        if isinstance(v, datetime):
+            marked[0] = True
+            aware = v if v.tzinfo else v.replace(tzinfo=UTC)
+            return {MARK: "d", "v": aware.isoformat(timespec="milliseconds").replace("+00:00", "Z")}
+        if isinstance(v, date):
+            marked[0] = True
+            return {MARK: "d", "v": f"{v.isoformat()}T00:00:00.000Z"}
+        if v is UNDEFINED:
+            marked[0] = True
+            return {MARK: "u"}
+        key = id(v)
+        if key in active:
+            raise TransportError(f"{path} contains a cycle; cyclic values cannot cross into the sandbox",
+                                 rule="transport-cycle")
+        if isinstance(v, dict):
+            active.add(key)
+            out = {}
+            for k, item in v.items():
+                if not isinstance(k, str):
+                    raise TransportError(f"{path} has a non-string key {k!r}", rule="transport-type")
+                if item is UNDEFINED:
+                    continue
+                out[k] = walk(item, f"{path}.{k}")
+            active.discard(key)
+            if MARK in out:
+                marked[0] = True
+                return {MARK: "o", "v": out}
+            return out
+        if isinstance(v, (list, tuple)):
+            active.add(key)
+            out_list = [walk(item, f"{path}[{i}]") for i, item in enumerate(v)]
+            active.discard(key)
+            return out_list
+        raise TransportError(f"{path} is a {type(v).__name__}, which cannot cross into the sandbox "
+                             "(use JSON values, bytes or datetimes)", rule="transport-type")
+
+    tree = walk(value, where)
+    return orjson.dumps(tree).decode(), int(marked[0]), sidecar
+
+
+def decode(text: str, marked: int, sidecar: list[bytes]) -> Any:
+    """Guest (json, has_markers, sidecar) -> Python value."""
+    tree = orjson.loads(text)
+    if not marked:
+        return tree
+    return _revive(tree, sidecar)
+
+
+def _revive(v: Any, sidecar: list[bytes]) -> Any:
+    if isinstance(v, list):
+        return [_revive(x, sidecar) for x in v]
+    if not isinstance(v, dict):
+        return v
+    tag = v.get(MARK)
+    if tag is None:
+        return {k: _revive(x, sidecar) for k, x in v.items()}
+    if tag == "b":
+        return sidecar[v["i"]]
+    if tag == "d":
+        return None if v["v"] is None else datetime.fromisoformat(v["v"].replace("Z", "+00:00"))
+    if tag == "n":
+        return float(v["v"].replace("Infinity", "inf"))
+    if tag == "u":
+        return None
+    if tag == "i":
+        return int(v["v"])
+    if tag == "o":
+        return {k: _revive(x, sidecar) for k, x in v["v"].items()}
+    raise TransportError(f"unknown transport marker {tag!r}")
+
+
+# -- the public (CLI / document) tagging of DESIGN.md ---------------------------------
+
+def to_public(v: Any) -> Any:
+    """Python value -> plain JSON with `$bytes`/`$date`/`$number` tags."""
+    if isinstance(v, (bytes, bytearray, memoryview)):
+        return {"$bytes": base64.b64encode(bytes(v)).decode()}
+    if isinstance(v, datetime):
+        aware = v if v.tzinfo else v.replace(tzinfo=UTC)
+        return {"$date": aware.isoformat(timespec="milliseconds").replace("+00:00", "Z")}
+    if isinstance(v, float) and not math.isfinite(v):
+        return {"$number": "NaN" if v != v else ("Infinity" if v > 0 else "-Infinity")}
+    if isinstance(v, dict):
+        return {k: to_public(x) for k, x in v.items() if x is not UNDEFINED}
+    if isinstance(v, (list, tuple)):
+        return [to_public(x) for x in v]
+    if v is UNDEFINED:
+        return None
+    return v
+
+
+def from_public(v: Any) -> Any:
+    """Plain JSON with public tags -> Python value (the inverse of `to_public`)."""
+    if isinstance(v, list):
+        return [from_public(x) for x in v]
+    if not isinstance(v, dict):
+        return v
+    if len(v) == 1:
+        ((k, x),) = v.items()
+        if k == "$bytes" and isinstance(x, str):
+            return base64.b64decode(x, validate=True)
+        if k == "$date" and isinstance(x, str):
+            return datetime.fromisoformat(x.replace("Z", "+00:00"))
+        if k == "$number" and x in ("NaN", "Infinity", "-Infinity"):
+            return float(x.replace("Infinity", "inf"))
+    return {k: from_public(x) for k, x in v.items()}
