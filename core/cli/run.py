@@ -1,0 +1,84 @@
+"""`cordon run [FILE|-] [--inputs JSON] [--limits JSON] [--workspace DIR] [--json]` (DESIGN.md)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from core import HostServices, RunResult, run_in_sandbox
+from core.cli.common import json_arg, print_json, read_source, usage_error
+from core.errors import CordonError, UsageError
+from core.limits import resolve_limits
+from core.transport import to_public
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("run", help="run one Code-node body in the sandbox")
+    p.add_argument("file", nargs="?", default="-", help="a .js body, or - for stdin")
+    p.add_argument("--inputs", help="JSON object available to the body as `inputs`")
+    p.add_argument("--limits", help="JSON object of limits (camelCase names), clamped to the ceilings")
+    p.add_argument("--workspace", help="folder the body may reach through workspace.*")
+    p.add_argument("--json", action="store_true", help="print exactly one JSON result object")
+    p.set_defaults(handler=main)
+
+
+def result_object(result: RunResult, *, outputs: dict[str, Any] | None = None,
+                  emitted: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The machine interface's result object (DESIGN.md), with public value tagging."""
+    error = None
+    if result.error is not None:
+        error = {"name": result.error.name, "message": result.error.message, "line": result.error.line}
+        if result.error.rule:
+            error["rule"] = result.error.rule
+    return {
+        "ok": result.ok,
+        "result": to_public(result.result),
+        "outputs": to_public(outputs or {}),
+        "emitted": [to_public(e) for e in (emitted or [])],
+        "logs": result.logs,
+        "error": error,
+        "timings": {k: round(v, 3) for k, v in result.timings.items()},
+    }
+
+
+def main(args: argparse.Namespace) -> int:
+    try:
+        code = read_source(args.file)
+        inputs = json_arg(args.inputs, "--inputs")
+        limits = resolve_limits(json_arg(args.limits, "--limits"))
+        workspace = None
+        if args.workspace:
+            workspace = Path(args.workspace)
+            if not workspace.is_dir():
+                raise UsageError(f"--workspace {args.workspace}: not a folder")
+    except UsageError as exc:
+        return usage_error(exc, args.json)
+    except CordonError as exc:
+        return usage_error(UsageError(exc.message, rule=exc.rule), args.json)
+    result = run_in_sandbox(code, inputs=inputs, limits=limits,
+                            services=HostServices(workspace=workspace.resolve() if workspace else None))
+    if args.json:
+        print_json(result_object(result))
+    else:
+        print_human(result)
+    return 0 if result.ok else 1
+
+
+def print_human(result: RunResult) -> None:
+    for line in result.logs:
+        print(f"  log | {line}", file=sys.stderr)
+    for warning in result.warnings:
+        print(f"  warning: {warning}", file=sys.stderr)
+    if result.ok:
+        import json
+
+        print(json.dumps(to_public(result.result), indent=2, ensure_ascii=False))
+    else:
+        err = result.error
+        assert err is not None
+        where = f" (line {err.line})" if err.line else ""
+        print(f"{err.name}{where}: {err.message}", file=sys.stderr)
+    t = result.timings
+    print(f"  setup {t.get('setup_ms', 0):.1f} ms, run {t.get('run_ms', 0):.1f} ms", file=sys.stderr)

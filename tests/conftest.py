@@ -1,0 +1,30 @@
+"""Shared test setup: every test session runs against its own CORDON_HOME."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+
+# Before any core import: state, caches and packs must never touch a user's real dirs.
+os.environ["CORDON_HOME"] = tempfile.mkdtemp(prefix="cordon-test-home-")
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest  # noqa: E402
+
+from core import RunResult, run_in_sandbox  # noqa: E402
+
+
+@pytest.fixture
+def run():
+    """run(code, **kw) -> RunResult, on the real engine."""
+
+    def _run(code: str, **kwargs) -> RunResult:
+        return run_in_sandbox(code, **kwargs)
+
+    return _run
+
+
+def ok(result: RunResult):
+    """The result value of a run that must have succeeded (shows the error otherwise)."""
+    assert result.ok, f"run failed: {result.error}"
+    return result.result
