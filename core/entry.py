@@ -53,13 +53,13 @@ def build_entry(code: str, *, global_names: tuple[str, ...] = (), implicit_retur
         raise SandboxRefusal(
             f"line {dynamic[0]}: dynamic import() is not allowed in the sandbox; "
             "use a static `import ... from \"<pack>\"` at the top of the body",
-            rule="dynamic-import", name="SyntaxError")
+            rule="dynamic-import", name="SyntaxError", line=dynamic[0])
     for child in tree.root_node.children:
         if child.type == "export_statement":
             raise SandboxRefusal(
                 f"line {child.start_point[0] + 1}: a Code node body cannot `export`; "
                 "use `return`, `emit()` or `output()` to produce results",
-                rule="top-level-export", name="SyntaxError")
+                rule="top-level-export", name="SyntaxError", line=child.start_point[0] + 1)
 
     body = bytearray(code.encode("utf-8"))
     hoisted: list[str] = []

@@ -14,8 +14,11 @@ class CordonError(Exception):
     rule: str = "cordon-error"
     name: str = "Error"
 
-    def __init__(self, message: str, *, rule: str | None = None, name: str | None = None) -> None:
+    def __init__(self, message: str, *, rule: str | None = None, name: str | None = None,
+                 line: int | None = None) -> None:
         super().__init__(message)
+        #: 1-based line in the user's code the error is about, when there is one.
+        self.line = line
         if rule is not None:
             self.rule = rule
         if name is not None:

@@ -9,9 +9,9 @@ import tempfile
 os.environ["CORDON_HOME"] = tempfile.mkdtemp(prefix="cordon-test-home-")
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import pytest  # noqa: E402
+import pytest
 
-from core import RunResult, run_in_sandbox  # noqa: E402
+from core import RunResult, run_in_sandbox
 
 
 @pytest.fixture

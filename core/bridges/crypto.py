@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-import hmac as _hmac
+import hmac as hmac_lib
 import os
 
 from core.bridges.base import Op, RunScope, Surface
@@ -19,7 +19,8 @@ GUEST_JS = r"""
   }
   const crypto = {
     getRandomValues(view) {
-      if (!ArrayBuffer.isView(view) || view instanceof Float32Array || view instanceof Float64Array || view instanceof DataView)
+      const floaty = view instanceof Float32Array || view instanceof Float64Array || view instanceof DataView;
+      if (!ArrayBuffer.isView(view) || floaty)
         throw new TypeError("crypto.getRandomValues: expected an integer TypedArray");
       const bytes = C.callSync("crypto.random", view.byteLength);
       new Uint8Array(view.buffer, view.byteOffset, view.byteLength).set(bytes);
@@ -68,7 +69,7 @@ async def _digest(scope: RunScope, algorithm: str, data: str | bytes) -> bytes:
 
 
 async def _hmac(scope: RunScope, algorithm: str, key: str | bytes, data: str | bytes) -> bytes:
-    return _hmac.new(_as_bytes(key), _as_bytes(data), _algorithm(algorithm)).digest()
+    return hmac_lib.new(_as_bytes(key), _as_bytes(data), _algorithm(algorithm)).digest()
 
 
 SURFACE = Surface("crypto", {

@@ -22,7 +22,9 @@ GUEST_JS = r"""
       const d = value instanceof Date ? value : new Date(value);
       return C.call("format.date", d, options || {});
     },
-    relativeTime(value, unit, options) { return C.call("format.relativeTime", Number(value), String(unit), options || {}); },
+    relativeTime(value, unit, options) {
+      return C.call("format.relativeTime", Number(value), String(unit), options || {});
+    },
     list(items, options) { return C.call("format.list", Array.from(items, String), options || {}); },
   };
   C.define("format", Object.freeze(format));

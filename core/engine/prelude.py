@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 
 from core.bridges.base import Surface
@@ -13,10 +13,13 @@ _ALWAYS_RESERVED = frozenset({
     "globalThis", "JSON", "Math", "Object", "Array", "Promise", "Error", "Symbol", "Reflect",
     "Proxy", "eval", "Function", "undefined", "NaN", "Infinity", "__cordon_internal",
     "__cordon_call", "__cordon_sync", "__cordon_finish",
+    # Capability names of the reference surface, reserved even where a run does not install them.
+    "fetch", "workspace", "getSecret", "requestSecret", "nodetool", "media", "image", "audio", "video",
+    "emit", "output", "stream", "URL", "URLSearchParams", "TextEncoder", "TextDecoder",
 })
 
 
-@lru_cache(maxsize=None)
+@cache
 def guest_source(name: str) -> str:
     """A file of core/guest/ (read once per process)."""
     return resources.files("core.guest").joinpath(name).read_text(encoding="utf-8")

@@ -8,6 +8,7 @@ event loop), so any number of threads may run sandboxes at once.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import inspect
 import re
 import time
@@ -75,7 +76,7 @@ def run_in_sandbox(
     *,
     inputs: Any = None,
     limits: SandboxLimits | Mapping[str, Any] | None = None,
-    globals: Mapping[str, Any] | None = None,  # noqa: A002 - the reference's name
+    globals: Mapping[str, Any] | None = None,
     cancel: CancelHandle | None = None,
     on_progress: Callable[[float, str | None], None] | None = None,
     on_log: Callable[[str], None] | None = None,
@@ -105,7 +106,7 @@ def run_in_sandbox(
             implicit_return=implicit_return,
         )
     except CordonError as exc:
-        return RunResult(ok=False, error=RunError(exc.name, exc.message, None, exc.rule),
+        return RunResult(ok=False, error=RunError(exc.name, exc.message, exc.line, exc.rule),
                          timings={"setup_ms": (time.perf_counter() - started) * 1000, "run_ms": 0.0})
     try:
         asyncio.get_running_loop()
@@ -275,10 +276,8 @@ class _Run:
         if vm is not None:
             vm.interrupt()
         if task is not None and loop is not None:
-            try:
+            with contextlib.suppress(RuntimeError):  # loop closed: the run is already over
                 loop.call_soon_threadsafe(task.cancel)
-            except RuntimeError:  # loop closed: the run is already over
-                pass
 
     def _watchdog_check(self) -> float | None:
         if self.task is None or self.task.done() or self.stop_reason is not None:
@@ -332,8 +331,10 @@ class _Run:
                 await self.task
             finally:
                 run_ms = (time.perf_counter() - run_started) * 1000
+            if self.stop_reason is not None:  # the guest absorbed the stop; the run is still stopped
+                raise asyncio.CancelledError
             return self._result(setup_ms, run_ms)
-        except BaseException as exc:  # noqa: BLE001 - every guest failure becomes a result
+        except BaseException as exc:
             if isinstance(exc, (KeyboardInterrupt, SystemExit)):
                 raise
             if not run_ms and self.task is not None:
@@ -364,7 +365,7 @@ class _Run:
     def _classify(self, exc: BaseException) -> RunError:
         limits = self.limits
         if isinstance(exc, CordonError):
-            return RunError(exc.name, exc.message, None, exc.rule)
+            return RunError(exc.name, exc.message, exc.line, exc.rule)
         if self.stop_reason == "cancelled":
             return RunError("CancelledError", "the run was cancelled", None, "cancelled")
         timed_out = (self.stop_reason == "timeout" or isinstance(exc, adapter.BindingTimeout)
@@ -391,6 +392,9 @@ class _Run:
             if name == "InternalError" and "stack overflow" in message:
                 return RunError("RangeError", "maximum call stack size exceeded (limit maxStackBytes)",
                                 line, "stack-limit")
+            if name == "InternalError" and "string too long" in message:
+                return RunError("RangeError", "string too long: the guest hit the engine's maximum string "
+                                "length (limit memoryLimitBytes)", line, "memory-limit")
             rule = _RULE.search(message)
             return RunError(name, message, line, rule.group(1) if rule else None)
         if isinstance(exc, adapter.Trap):

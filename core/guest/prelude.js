@@ -54,16 +54,18 @@
   const MARK = "$cordon";
   const MAX_DEPTH = 32;
 
-  // encode(value, forResult) -> [json, marked, sidecar]. For results, cycles and
-  // depth past 32 become readable placeholders instead of failing the run.
-  function encode(value, forResult) {
+  // encode(value, forResult, depthOffset) -> [json, marked, sidecar]. For results,
+  // cycles and depth past 32 become readable placeholders instead of failing the run.
+  // depthOffset discounts wrapper levels the host adds (finish sends [result, globals]).
+  function encode(value, forResult, depthOffset = 0) {
     const sidecar = [];
     let marked = 0;
     const depthOf = new WeakMapCtor();
     const escaped = new WeakSetCtor();
     function replacer(key, v) {
       const raw = this[key];
-      const holderDepth = depthOf.get(this) || 0;
+      const known = depthOf.get(this);
+      const holderDepth = known === undefined ? depthOffset : known;
       if (raw === undefined) {
         if (isArray(this)) { marked = 1; return { [MARK]: "u" }; }
         return undefined;
@@ -211,7 +213,7 @@
           const v = G[name];
           if (v !== null && typeof v === "object") globalsOut[name] = v;
         }
-        const [json, marked, sidecar] = encode([result, globalsOut], true);
+        const [json, marked, sidecar] = encode([result, globalsOut], true, -1);
         hostFinish(json, marked, ...sidecar);
       },
     }),
