@@ -86,3 +86,13 @@ def test_prototype_pollution_does_not_survive_the_run(run):
 def test_globals_of_one_run_are_gone_in_the_next(run):
     ok(run("globalThis.leak = 42; return 1"))
     assert ok(run("return typeof leak")) == "undefined"
+
+
+def test_math_random_is_seeded_per_run(run):
+    """Runs start from one snapshot of the prelude; each must still get its own random sequence."""
+    first = ok(run("return [Math.random(), Math.random()]"))
+    second = ok(run("return [Math.random(), Math.random()]"))
+    assert first != second
+    values = ok(run("return Array.from({ length: 2000 }, Math.random)"))
+    assert all(0 <= v < 1 for v in values)
+    assert 0.45 < sum(values) / len(values) < 0.55

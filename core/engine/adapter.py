@@ -18,6 +18,7 @@ below; if the binding changes, this file is where Cordon breaks, loudly.
 
 from __future__ import annotations
 
+import ctypes
 import hashlib
 import math
 import os
@@ -32,6 +33,8 @@ import quickjs_rs._engine as _qjs_engine
 import quickjs_rs._wasmtime as _qjs_wasmtime
 import wasmtime
 from quickjs_rs import Runtime, SourceTransform
+from wasmtime import _ffi as wasm_ffi
+from wasmtime._func import enter_wasm
 
 from core import paths
 
@@ -143,6 +146,9 @@ def _instantiate_with_limits(artifact: Any, store: wasmtime.Store) -> wasmtime.I
     return _qjs_wasmtime.instantiate_wasm_artifact(artifact, store)
 
 
+HostFunctions = dict[str, tuple[Callable[..., Any], bool]]
+
+
 class GuestVM:
     """One fresh QuickJS runtime+context, used for exactly one run, then discarded.
 
@@ -161,6 +167,8 @@ class GuestVM:
         install()
         self._interrupted = threading.Event()
         self.memory_cap = memory_limit + LINEAR_OVERHEAD
+        self._memory_limit = memory_limit
+        self._stack_limit = stack_limit
         _pending_cap.value = self.memory_cap
         try:
             self._rt = Runtime(memory_limit=memory_limit, stack_limit=stack_limit,
@@ -174,7 +182,36 @@ class GuestVM:
         flag = self._interrupted
         self._rt._engine_rt.set_interrupt_handler(lambda: flag.is_set() or binding_handler())
         self._inst = self._ctx._engine_ctx._inst
+        self._inst._exports = _FastExports(self._inst._exports, self._inst.store)
         self._patch_job_drain()
+
+    @classmethod
+    def from_template(cls, template: GuestTemplate, functions: HostFunctions, *, memory_limit: int,
+                      stack_limit: int, normalize: Callable[[str, str], str | None],
+                      load: Callable[[str], str | None]) -> GuestVM:
+        """A fresh VM whose heap starts as the template's (prelude already evaluated).
+
+        Restoring the linear-memory image skips compiling the prelude (~80 % of
+        a run's setup). The host functions are bound on the Python side only:
+        their guest-side objects come with the image, under the same names and
+        ids, because the template registered the same names in the same order.
+        """
+        if tuple((name, is_async) for name, (_, is_async) in functions.items()) != template.signature:
+            raise RuntimeError("host functions differ from the template's")
+        vm = cls(memory_limit=memory_limit, stack_limit=stack_limit, normalize=normalize, load=load)
+        ctx, inst = vm._ctx, vm._inst
+        for name, (fn, is_async) in functions.items():
+            fn_id = ctx._next_fn_id
+            ctx._next_fn_id += 1
+            ctx._host_registry[fn_id] = fn
+            inst.name_to_fn_id[name] = fn_id
+            if is_async:
+                inst.async_names.add(name)
+        inst.restore(template.image)
+        # The image carries the template's limits; this run's own apply from here on.
+        inst.c("set_memory_limit", memory_limit)
+        inst.c("set_max_stack_size", stack_limit)
+        return vm
 
     def _patch_job_drain(self) -> None:
         """Drain microtasks until the queue is empty, not just one batch.
@@ -234,6 +271,119 @@ class GuestVM:
             self.arm_epoch(None)
         finally:
             self._rt.close()
+
+
+class GuestTemplate:
+    """A snapshot of a guest whose prelude has run: the starting heap of every run.
+
+    Built once per process per prelude text (about the cost of one run) and
+    shared by all threads; the image is plain bytes.
+    """
+
+    def __init__(self, image: bytes, signature: tuple[tuple[str, bool], ...]) -> None:
+        self.image = image
+        self.signature = signature
+
+    @classmethod
+    def build(cls, prelude: str, functions: HostFunctions) -> GuestTemplate:
+        def refuse(base: str, spec: str) -> None:
+            return None
+
+        vm = GuestVM(memory_limit=64 << 20, stack_limit=512 << 10, normalize=refuse, load=refuse)
+        try:
+            for name, (fn, is_async) in functions.items():
+                vm.register(name, fn, is_async=is_async)
+            vm.eval_script(prelude, filename="cordon:prelude")
+            vm._rt.run_gc()
+            image = vm._inst.snapshot()
+        finally:
+            vm.close()
+        return cls(image, tuple((name, is_async) for name, (_, is_async) in functions.items()))
+
+
+_templates: dict[str, GuestTemplate] = {}
+_templates_lock = threading.Lock()
+
+
+def template_for(prelude: str, functions: HostFunctions) -> GuestTemplate:
+    """The cached template for this prelude (built on first use)."""
+    template = _templates.get(prelude)
+    if template is None:
+        built = GuestTemplate.build(prelude, functions)
+        with _templates_lock:
+            template = _templates.setdefault(prelude, built)
+    return template
+
+
+_NUMERIC = {0: "i32", 1: "i64", 2: "f32", 3: "f64"}
+#: export name -> (param kinds, result kinds); the guest module is the same for every VM.
+_SIGNATURES: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+class _FastFunc:
+    """A guest export called without wasmtime-py's per-call type introspection.
+
+    `wasmtime.Func.__call__` rebuilds the function type and converts every
+    value through generic paths on each call; the binding makes ~20 such
+    calls per host-function round trip, so they dominated bridge cost. The
+    guest's exports take and return only numbers, whose kinds are fixed.
+    """
+
+    __slots__ = ("_func", "_params", "_results", "_store")
+
+    def __init__(self, func: wasmtime.Func, store: wasmtime.Store, name: str) -> None:
+        signature = _SIGNATURES.get(name)
+        if signature is None:
+            ty = func.type(store)
+            signature = (tuple(_kind(t) for t in ty.params), tuple(_kind(t) for t in ty.results))
+            _SIGNATURES[name] = signature
+        self._func = func._func
+        self._params, self._results = signature
+        self._store = store
+
+    def __call__(self, store: wasmtime.Store, *args: Any) -> Any:
+        n = len(args)
+        if n != len(self._params):
+            raise wasmtime.WasmtimeError(f"expected {len(self._params)} parameters, got {n}")
+        params = (wasm_ffi.wasmtime_val_t * n)()
+        for i, (kind, value) in enumerate(zip(self._params, args, strict=True)):
+            raw = params[i]
+            raw.kind = kind
+            setattr(raw.of, _NUMERIC[kind], value)
+        nres = len(self._results)
+        results = (wasm_ffi.wasmtime_val_t * nres)()
+        with enter_wasm(store) as trap:
+            error = wasm_ffi.wasmtime_func_call(store._context(), ctypes.byref(self._func), params, n,
+                                                results, nres, trap)
+            if error:
+                raise wasmtime.WasmtimeError._from_ptr(error)
+        if nres == 0:
+            return None
+        first = results[0]
+        return getattr(first.of, _NUMERIC[first.kind])
+
+
+def _kind(valtype: wasmtime.ValType) -> int:
+    for kind, name in _NUMERIC.items():
+        if valtype == getattr(wasmtime.ValType, name)():
+            return kind
+    raise RuntimeError(f"guest export uses a non-numeric type {valtype}")
+
+
+class _FastExports(dict):  # type: ignore[type-arg]
+    """The instance's exports, wrapping each function on first use."""
+
+    def __init__(self, exports: Any, store: wasmtime.Store) -> None:
+        super().__init__()
+        self._exports = exports
+        self._store = store
+
+    def __missing__(self, name: str) -> Any:
+        item = self._exports[name]
+        if isinstance(item, wasmtime.Func):
+            item = _FastFunc(item, self._store, name)
+        self[name] = item
+        return item
 
 
 def is_epoch_trap(exc: BaseException) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import inspect
+import os
 import re
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -151,7 +152,9 @@ class _Run:
         self.modules = modules
         self.surfaces = surfaces
         # Encode inputs now: a cycle or an unsupported type fails before any guest exists.
-        self.globals_payload = transport.encode(caller_globals, where="inputs")
+        text, marked, sidecar = transport.encode(caller_globals, where="")
+        seed = ",".join(str(b) for b in os.urandom(16))
+        self.seal_payload = (f'{{"seed":[{seed}],"globals":{text}}}', marked, sidecar)
         self.entry = build_entry(code, global_names=tuple(caller_globals), implicit_return=implicit_return)
         self.scope = RunScope(limits=limits, cancel=cancel, clock=WallClock(limits.timeout_s),
                               services=services, on_log=on_log, on_progress=on_progress)
@@ -209,62 +212,65 @@ class _Run:
             self.refusal = exc
             return None
 
-    # -- host functions ------------------------------------------------------------
-    def _reply_ok(self, value: Any) -> list[Any]:
+    # -- host functions: one string each way (see "bridge calls" in prelude.js) ------------
+    @staticmethod
+    def _reply_ok(value: Any) -> str | list[Any]:
         text, marked, sidecar = transport.encode(value, where="reply")
-        return [True, text, marked, *sidecar]
+        head = f"1{marked}{text}"
+        return [head, *sidecar] if sidecar else head
 
     @staticmethod
-    def _reply_err(name: str, message: str, rule: str | None) -> list[Any]:
-        if rule and f"rule: {rule}" not in message:
-            message = f"{message} (rule: {rule})"
-        text, _, _ = transport.encode({"name": name, "message": message, "rule": rule})
-        return [False, text, 0]
+    def _reply_err(exc: CordonError) -> str:
+        message = exc.message
+        if exc.rule and f"rule: {exc.rule}" not in message:
+            message = f"{message} (rule: {exc.rule})"
+        text, _, _ = transport.encode({"name": exc.name, "message": message, "rule": exc.rule})
+        return f"00{text}"
 
-    def _dispatch_prepare(self, op: str, text: str, marked: int, side: tuple[bytes, ...]) -> tuple[Op, list[Any]]:
+    def _request(self, head: str, side: tuple[bytes, ...]) -> tuple[Op, list[Any]]:
+        op, _, payload = head.partition("\x01")
         self.scope.check_alive()
         handler = self.ops.get(op)
         if handler is None:
             raise SandboxRefusal(f"unknown bridge operation '{op}'", rule="unknown-op")
-        args = transport.decode(text, marked, list(side))
-        return handler, args
+        return handler, transport.decode(payload[1:], payload[:1] == "1", list(side))
 
-    async def _host_call(self, op: str, text: str, marked: int, *side: bytes) -> list[Any]:
+    async def _host_call(self, head: str, *side: bytes) -> str | list[Any]:
         try:
-            handler, args = self._dispatch_prepare(op, text, marked, side)
+            handler, args = self._request(head, side)
             value = handler.fn(self.scope, *args)
             if inspect.isawaitable(value):
                 value = await value
             return self._reply_ok(value)
         except CordonError as exc:
-            return self._reply_err(exc.name, exc.message, exc.rule)
+            return self._reply_err(exc)
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # a bug in a bridge must not crash the run: report it
-            return self._reply_err("Error", f"{op} failed on the host: {exc}", "host-error")
+            return self._reply_err(CordonError(f"{head.partition(chr(1))[0]} failed on the host: {exc}",
+                                               rule="host-error", name="Error"))
         finally:
             self._rearm_epoch()
 
-    def _host_sync(self, op: str, text: str, marked: int, *side: bytes) -> list[Any]:
-        if op == "$seal":
+    def _host_sync(self, head: str, *side: bytes) -> str | list[Any]:
+        if head == "$seal":
             self.sealed = True
-            return [True, "null", 0]
-        if op == "$init":
-            gtext, gmarked, gside = self.globals_payload
-            return [True, gtext, gmarked, *gside]
+            text, marked, sidecar = self.seal_payload
+            return [f"1{marked}{text}", *sidecar] if sidecar else f"1{marked}{text}"
         try:
-            handler, args = self._dispatch_prepare(op, text, marked, side)
+            handler, args = self._request(head, side)
             if not handler.sync:
-                raise SandboxRefusal(f"'{op}' is asynchronous", rule="unknown-op")
+                raise SandboxRefusal(f"'{head.partition(chr(1))[0]}' is asynchronous", rule="unknown-op")
             return self._reply_ok(handler.fn(self.scope, *args))
         except CordonError as exc:
-            return self._reply_err(exc.name, exc.message, exc.rule)
+            return self._reply_err(exc)
         except Exception as exc:
-            return self._reply_err("Error", f"{op} failed on the host: {exc}", "host-error")
+            return self._reply_err(CordonError(f"{head.partition(chr(1))[0]} failed on the host: {exc}",
+                                               rule="host-error", name="Error"))
 
-    def _host_finish(self, text: str, marked: int, *side: bytes) -> None:
-        self.output_size = len(text) + sum(len(b) for b in side)
-        result, globals_out = transport.decode(text, marked, list(side))
+    def _host_finish(self, payload: str, *side: bytes) -> None:
+        self.output_size = len(payload) + sum(len(b) for b in side)
+        result, globals_out = transport.decode(payload[1:], payload[:1] == "1", list(side))
         self.finished = (result, globals_out)
 
     # -- stopping ----------------------------------------------------------------
@@ -305,18 +311,20 @@ class _Run:
             if scope.cancel.cancelled:
                 raise SandboxRefusal("the run was cancelled before it started", rule="cancelled",
                                      name="CancelledError")
-            self.vm = vm = adapter.GuestVM(
+            functions: adapter.HostFunctions = {
+                "__cordon_call": (self._host_call, True),
+                "__cordon_sync": (self._host_sync, False),
+                "__cordon_finish": (self._host_finish, False),
+            }
+            self.vm = vm = adapter.GuestVM.from_template(
+                adapter.template_for(self.prelude, functions), functions,
                 memory_limit=self.limits.memoryLimitBytes,
                 stack_limit=self.limits.maxStackBytes,
                 normalize=self._normalize,
                 load=self._load,
             )
-            vm.register("__cordon_call", self._host_call, is_async=True)
-            vm.register("__cordon_sync", self._host_sync, is_async=False)
-            vm.register("__cordon_finish", self._host_finish, is_async=False)
             scope.clock.on_change = self._rearm_epoch
             self._rearm_epoch()
-            vm.eval_script(self.prelude, filename="cordon:prelude")
             run_started = time.perf_counter()
             setup_ms = (run_started - started) * 1000
             self.task = asyncio.ensure_future(vm.eval_module(

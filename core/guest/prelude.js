@@ -50,6 +50,27 @@
     delete G[name];
   }
 
+  // ---- Math.random: xoshiro128** seeded per run by the host -------------------
+  // Every run starts from the same snapshot of this prelude, so the engine's own
+  // generator would replay one sequence in every run.
+  let r0 = 1, r1 = 2, r2 = 3, r3 = 4;
+  const imul = Math.imul;
+  const rotl = (x, k) => (x << k) | (x >>> (32 - k));
+  function next32() {
+    const out = imul(rotl(imul(r1, 5), 7), 9);
+    const t = r1 << 9;
+    r2 ^= r0; r3 ^= r1; r1 ^= r2; r0 ^= r3; r2 ^= t; r3 = rotl(r3, 11);
+    return out >>> 0;
+  }
+  function seedRandom(bytes) {
+    const w = (i) => (bytes[i] | (bytes[i + 1] << 8) | (bytes[i + 2] << 16) | (bytes[i + 3] << 24)) | 0;
+    r0 = w(0) || 1; r1 = w(4); r2 = w(8); r3 = w(12);
+  }
+  defineProperty(Math, "random", {
+    value: function random() { return ((next32() >>> 5) * 67108864 + (next32() >>> 6)) / 9007199254740992; },
+    writable: true, configurable: true, enumerable: false,
+  });
+
   // ---- the JSON transport (host half: core/transport.py) ---------------------
   const MARK = "$cordon";
   const MAX_DEPTH = 32;
@@ -163,40 +184,58 @@
     return marked ? revive(tree, sidecar) : tree;
   }
 
-  // ---- bridge calls: host results are [ok, json, marked, ...sidecar] ---------
+  // ---- bridge calls ------------------------------------------------------------
+  // Each guest<->host crossing costs ~30 us, and every argument and array element is a
+  // crossing, so a call is ONE string "<op>\x01<marked><json>" (+ raw byte buffers), and a
+  // reply is ONE string "<ok><marked><json>" (or [string, ...byte buffers]).
+  function request(op, args) {
+    const [json, marked, sidecar] = encode(args, false);
+    return [op + "\x01" + marked + json, sidecar];
+  }
+
   function settle(reply) {
-    const value = decode(reply[1], reply[2], reply.slice(3));
-    if (reply[0]) return value;
+    let text = reply, sidecar = [];
+    if (typeof reply !== "string") { text = reply[0]; sidecar = reply.slice(1); }
+    const value = decode(text.slice(2), text[1] === "1", sidecar);
+    if (text[0] === "1") return value;
     const err = new ErrorCtor(value.message);
     err.name = value.name || "Error";
     if (value.rule) err.rule = value.rule;
     throw err;
   }
 
+  // Names of bindings that live only while modules load (see C.temporary).
+  const temporaries = [];
+
   const C = freeze({
     // Start the host work now (Promise.all runs bridges concurrently); never rejects
     // on the host side: failures arrive as tagged replies, re-thrown here as Errors.
     call(op, ...args) {
-      const [json, marked, sidecar] = encode(args, false);
-      return hostCall(op, json, marked, ...sidecar).then(settle);
+      const [head, sidecar] = request(op, args);
+      return (sidecar.length ? hostCall(head, ...sidecar) : hostCall(head)).then(settle);
     },
     callSync(op, ...args) {
-      const [json, marked, sidecar] = encode(args, false);
-      return settle(hostSync(op, json, marked, ...sidecar));
+      const [head, sidecar] = request(op, args);
+      return settle(sidecar.length ? hostSync(head, ...sidecar) : hostSync(head));
     },
     encode,
     decode,
     define(name, value) {
       defineProperty(G, name, { value, writable: true, configurable: true, enumerable: false });
     },
+    // A global that exists only while modules load (a pack facade's bridge):
+    // begin() deletes it before the body starts (indexed access, so a patched
+    // Array.prototype cannot hide it from begin()). Hiding is not the boundary:
+    // whatever it reaches must check its callers on the host.
+    temporary(name, value) {
+      defineProperty(G, name, { value, writable: false, configurable: true, enumerable: false });
+      temporaries[temporaries.length] = name;
+    },
     Promise: PromiseCtor,
   });
 
   /*@SURFACES@*/
 
-  // Caller globals (inputs, state, ...) cross once, as one JSON string.
-  const callerGlobals = settle(hostSync("$init", "[]", 0));
-  for (const name of objectKeys(callerGlobals)) C.define(name, callerGlobals[name]);
 
   // The entry module's private companion ("cordon:internal") takes these and
   // deletes the global before any pack or user module evaluates.
@@ -204,7 +243,15 @@
   defineProperty(G, "__cordon_internal", {
     configurable: true,
     value: freeze({
-      seal() { hostSync("$seal", "[]", 0); },
+      // Called by the first module to evaluate: from here on the loader refuses every
+      // request (a dynamic import), the caller's globals (inputs, state, ...) arrive
+      // as one JSON string, and Math.random gets this run's own seed.
+      seal() {
+        const init = settle(hostSync("$seal"));
+        seedRandom(init.seed);
+        for (const name of objectKeys(init.globals)) C.define(name, init.globals[name]);
+      },
+      begin() { for (let i = 0; i < temporaries.length; i++) delete G[temporaries[i]]; },
       finish(result, globalNames) {
         if (finished) throw new ErrorCtor("the run already finished");
         finished = true;
@@ -214,7 +261,7 @@
           if (v !== null && typeof v === "object") globalsOut[name] = v;
         }
         const [json, marked, sidecar] = encode([result, globalsOut], true, -1);
-        hostFinish(json, marked, ...sidecar);
+        hostFinish(marked + json, ...sidecar);
       },
     }),
   });

@@ -1,0 +1,200 @@
+"""Engine benchmarks: Cordon beside the reference engine, in one run.
+
+    python bench/bench_engine.py                 # Cordon + the reference harness (if Node is present)
+    python bench/bench_engine.py --no-reference  # Cordon only
+    BENCH_SCALE=0.2 python bench/bench_engine.py # fewer iterations
+
+Runs the portable workloads of ../shared/anchor-bench/workloads on Cordon and prints median/p90 per
+metric; when `node`/`npm` exist it copies the reference harness to a temp dir, runs
+`npm ci && node bench.mjs` there, and prints the reference's figures in the same table.
+Numbers, not assertions: nothing here fails on a slow machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+os.environ.setdefault("CORDON_HOME", tempfile.mkdtemp(prefix="cordon-bench-"))
+
+import psutil  # noqa: E402
+
+from core import CancelHandle, Surface, run_in_sandbox  # noqa: E402
+from core.bridges.base import Op  # noqa: E402
+
+ANCHOR = Path(__file__).resolve().parents[2] / "shared" / "anchor-bench"
+if not ANCHOR.exists():
+    ANCHOR = Path(__file__).resolve().parents[1].parent / "shared" / "anchor-bench"
+SCALE = float(os.environ.get("BENCH_SCALE", "1"))
+
+
+def workload(name: str) -> str:
+    return (ANCHOR / "workloads" / name).read_text()
+
+
+def n(count: int) -> int:
+    return max(3, int(count * SCALE))
+
+
+def stats(samples: list[float]) -> tuple[float, float]:
+    ordered = sorted(samples)
+    p90 = ordered[min(len(ordered) - 1, int(round(0.9 * (len(ordered) - 1))))]
+    return statistics.median(ordered), p90
+
+
+def timed(fn, count: int, warmup: int = 3) -> list[float]:
+    for _ in range(warmup):
+        fn()
+    out = []
+    for _ in range(count):
+        t0 = time.perf_counter()
+        fn()
+        out.append((time.perf_counter() - t0) * 1000)
+    return out
+
+
+def check(result, expect=None):
+    if not result.ok:
+        raise RuntimeError(f"benchmark run failed: {result.error}")
+    if expect is not None and result.result != expect:
+        raise RuntimeError(f"unexpected result {result.result!r}, wanted {expect!r}")
+    return result
+
+
+ECHO = Surface("bench", {"bench.echo": Op(lambda scope, x: _echo(x))},
+               'C.define("hostEcho", (x) => C.call("bench.echo", x));', ("hostEcho",))
+
+
+async def _echo(x):
+    return x
+
+
+def bench_cordon() -> dict[str, tuple[float, float, str]]:
+    res: dict[str, tuple[float, float, str]] = {}
+    one = workload("one_plus_one.js")
+    res["fresh_run_1plus1"] = (*stats(timed(lambda: check(run_in_sandbox(one), 2), n(200))), "run_in_sandbox end to end")
+
+    rows = [{"id": i, "name": f"row{i}", "score": i % 100, "tags": ["a", "b"]} for i in range(5000)]
+    rows_json = json.dumps(rows)
+    filt = workload("rows_filter_json.js").replace("JSON.parse(input)", "JSON.parse(inputs)")
+    res["rows_5000_roundtrip"] = (*stats(timed(lambda: check(run_in_sandbox(filt, inputs=rows_json)), n(50))),
+                                  "JSON string in, JSON string out (reference's JSON path)")
+    res["rows_5000_transport"] = (*stats(timed(lambda: check(run_in_sandbox(
+        "return inputs.filter((r) => r.score > 50)", inputs=rows, limits={"maxOutputSize": 10 << 20})), n(50))),
+        "Python rows -> transport -> filter -> Python rows")
+    fib = workload("fib27.js")
+    res["cpu_fib27"] = (*stats(timed(lambda: check(run_in_sandbox(fib), 196418), n(20), 1)), "")
+    arr = workload("array_1e6.js")
+    res["cpu_array_1e6"] = (*stats(timed(lambda: check(run_in_sandbox(arr), 999999000000), n(10), 1)), "")
+
+    latencies = []
+    for _ in range(n(10)):
+        handle = CancelHandle()
+        stamp: dict[str, float] = {}
+
+        def fire(h=handle, s=stamp):
+            time.sleep(0.05)
+            s["t"] = time.perf_counter()
+            h.cancel()
+
+        threading.Thread(target=fire).start()
+        r = run_in_sandbox(workload("cpu_loop.js"), cancel=handle)
+        latencies.append((time.perf_counter() - stamp["t"]) * 1000)
+        assert r.error and r.error.rule == "cancelled"
+    res["cancel_cpu_loop_latency"] = (*stats(latencies), "cancel() from another thread -> run returns")
+
+    bombs = []
+    for _ in range(n(5)):
+        t0 = time.perf_counter()
+        r = run_in_sandbox(workload("memory_bomb.js"))
+        bombs.append((time.perf_counter() - t0) * 1000)
+        assert r.error and r.error.rule == "memory-limit", r.error
+    check(run_in_sandbox(one), 2)
+    res["memory_bomb"] = (*stats(bombs), "time to MemoryLimitError; next run OK")
+    big = run_in_sandbox(workload("big_strings_200mib.js"))
+    res["memory_limit_bigalloc"] = (0.0, 0.0, f"200 MiB of strings under 64 MB: {big.error.rule if big.error else 'NOT enforced'}")
+
+    bridge = f"let acc = 0; for (let i = 0; i < 100; i++) acc += await hostEcho(i); return acc;"
+    res["async_bridge_100"] = (*stats(timed(lambda: check(run_in_sandbox(bridge, surfaces=(ECHO,)), 4950), n(20))),
+                               "100 sequential awaits of an async host bridge")
+
+    first = subprocess.run([sys.executable, "-c", (
+        "import time,sys; t0=time.perf_counter(); from core import run_in_sandbox; t1=time.perf_counter();"
+        "r=run_in_sandbox('return 1+1'); t2=time.perf_counter(); assert r.ok;"
+        "print((t1-t0)*1000, (t2-t1)*1000)")], capture_output=True, text=True, env=os.environ,
+        cwd=Path(__file__).resolve().parents[1])
+    imp, run_ms = (float(x) for x in first.stdout.split())
+    res["first_run_new_process"] = (run_ms, run_ms, f"first run after import (import itself {imp:.0f} ms)")
+
+    proc = psutil.Process()
+    for _ in range(20):
+        run_in_sandbox(one)
+    before = proc.memory_info().rss
+    runs = n(1000)
+    for _ in range(runs):
+        run_in_sandbox(one)
+    after = proc.memory_info().rss
+    growth = (after - before) / before * 100
+    res["rss_growth_sequential_runs"] = (growth, growth, f"% RSS growth over {runs} runs "
+                                         f"({before >> 20} -> {after >> 20} MiB)")
+    return res
+
+
+def bench_reference() -> dict[str, dict]:
+    if not (shutil.which("node") and shutil.which("npm") and ANCHOR.exists()):
+        print("reference: node/npm or the anchor bench not found; Cordon only", file=sys.stderr)
+        return {}
+    work = Path(tempfile.mkdtemp(prefix="anchor-bench-"))
+    shutil.copytree(ANCHOR, work, dirs_exist_ok=True, ignore=shutil.ignore_patterns("node_modules", "results"))
+    print("reference: npm ci ...", file=sys.stderr)
+    subprocess.run(["npm", "ci", "--silent", "--no-audit", "--no-fund"], cwd=work, check=True)
+    print("reference: node bench.mjs ...", file=sys.stderr)
+    env = dict(os.environ, BENCH_SCALE=str(SCALE))
+    out = subprocess.run(["node", "bench.mjs"], cwd=work, capture_output=True, text=True, env=env, check=True)
+    lines = [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
+    return {d["metric"]: d for d in lines if "metric" in d}
+
+
+PAIRS = {
+    "fresh_run_1plus1": "fresh_run_1plus1",
+    "rows_5000_roundtrip": "rows_5000_roundtrip_wrapper",
+    "rows_5000_transport": "rows_5000_roundtrip_wrapper",
+    "cpu_fib27": "cpu_fib27_wrapper",
+    "cpu_array_1e6": "cpu_array_1e6",
+    "cancel_cpu_loop_latency": "cancel_abort_worker_flag",
+    "memory_bomb": "memory_bomb",
+    "async_bridge_100": "async_bridge_100",
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--no-reference", action="store_true")
+    args = parser.parse_args()
+    reference = {} if args.no_reference else bench_reference()
+    cordon = bench_cordon()
+    print(f"\n{'metric':28s} {'cordon med':>11s} {'p90':>9s} | {'reference med':>13s} {'p90':>9s}  notes")
+    for metric, (med, p90, note) in cordon.items():
+        ref = reference.get(PAIRS.get(metric, ""), {})
+        rmed, rp90 = ref.get("median_ms"), ref.get("p90_ms")
+        if metric == "cancel_cpu_loop_latency" and ref:
+            rmed, rp90 = ref.get("abort_to_return_median_ms", rmed), ref.get("abort_to_return_p90_ms", rp90)
+        rtext = f"{rmed:13.2f} {rp90:9.2f}" if rmed is not None else f"{'-':>13s} {'-':>9s}"
+        print(f"{metric:28s} {med:11.2f} {p90:9.2f} | {rtext}  {note}")
+    if "fresh_run_1plus1" in reference:
+        ratio = reference["fresh_run_1plus1"]["median_ms"] / cordon["fresh_run_1plus1"][0]
+        print(f"\nfresh run speed-up vs reference wrapper (median): {ratio:.2f}x")
+
+
+if __name__ == "__main__":
+    main()
