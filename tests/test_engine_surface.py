@@ -88,6 +88,12 @@ def test_object_globals_sync_back_primitives_do_not(run):
     assert result.globals == {"state": {"count": 2, "seen": ["x"]}}
 
 
+def test_inputs_do_not_count_against_output_size_or_sync_back(run):
+    result = run("return inputs.b.length", inputs={"b": bytes(300_000)})
+    assert result.result == 300_000
+    assert result.globals == {}
+
+
 @pytest.mark.parametrize("name", ["console", "fetch", "crypto", "JSON", "sleep", "progress", "eval"])
 def test_reserved_globals_refused(run, name):
     result = run("return 1", globals={name: {}})

@@ -155,7 +155,9 @@ class _Run:
         text, marked, sidecar = transport.encode(caller_globals, where="")
         seed = ",".join(str(b) for b in os.urandom(16))
         self.seal_payload = (f'{{"seed":[{seed}],"globals":{text}}}', marked, sidecar)
-        self.entry = build_entry(code, global_names=tuple(caller_globals), implicit_return=implicit_return)
+        # Object globals sync back after the run (a Code node's `state`); `inputs` is one-way.
+        synced = tuple(name for name in caller_globals if name != "inputs")
+        self.entry = build_entry(code, global_names=synced, implicit_return=implicit_return)
         self.scope = RunScope(limits=limits, cancel=cancel, clock=WallClock(limits.timeout_s),
                               services=services, on_log=on_log, on_progress=on_progress)
         self.ops: dict[str, Op] = {}
@@ -268,9 +270,11 @@ class _Run:
             return self._reply_err(CordonError(f"{head.partition(chr(1))[0]} failed on the host: {exc}",
                                                rule="host-error", name="Error"))
 
-    def _host_finish(self, payload: str, *side: bytes) -> None:
-        self.output_size = len(payload) + sum(len(b) for b in side)
-        result, globals_out = transport.decode(payload[1:], payload[:1] == "1", list(side))
+    def _host_finish(self, result_head: str, globals_head: str, n_result_side: int, *side: bytes) -> None:
+        result_side, globals_side = list(side[:n_result_side]), list(side[n_result_side:])
+        self.output_size = len(result_head) - 1 + sum(len(b) for b in result_side)
+        result = transport.decode(result_head[1:], result_head[:1] == "1", result_side)
+        globals_out = transport.decode(globals_head[1:], globals_head[:1] == "1", globals_side)
         self.finished = (result, globals_out)
 
     # -- stopping ----------------------------------------------------------------

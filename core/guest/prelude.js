@@ -260,8 +260,10 @@
           const v = G[name];
           if (v !== null && typeof v === "object") globalsOut[name] = v;
         }
-        const [json, marked, sidecar] = encode([result, globalsOut], true, -1);
-        hostFinish(marked + json, ...sidecar);
+        // Result and synced globals travel apart: maxOutputSize bounds the result only.
+        const [rjson, rmarked, rside] = encode(result, true);
+        const [gjson, gmarked, gside] = encode(globalsOut, true);
+        hostFinish(rmarked + rjson, gmarked + gjson, rside.length, ...rside, ...gside);
       },
     }),
   });
