@@ -41,3 +41,16 @@ def cache_dir() -> Path:
     """Compiled engine module, npm compile cache: safe to delete."""
     home = _home()
     return _ensure(home / "cache" if home else Path(platformdirs.user_cache_dir(APP)))
+
+
+def resources_dir() -> Path:
+    """The shipped `resources/` folder (packs, examples, icons, styles).
+
+    Next to the `core` package in a checkout; at the bundle root in a PyInstaller build.
+    """
+    import sys
+
+    bundle = getattr(sys, "_MEIPASS", None)
+    if bundle:
+        return Path(bundle) / "resources"
+    return Path(__file__).resolve().parents[1] / "resources"
