@@ -14,7 +14,19 @@ from core.bridges.base import Surface
 
 @lru_cache(maxsize=1)
 def standard_surfaces() -> tuple[Surface, ...]:
-    from core.bridges import console, crypto, encoding, format, progress, timers
+    from core.bridges import (
+        console,
+        crypto,
+        encoding,
+        fetch,
+        format,
+        image,
+        media,
+        progress,
+        secrets,
+        timers,
+        workspace,
+    )
 
     return (encoding.SURFACE, console.SURFACE, timers.SURFACE, progress.SURFACE, crypto.SURFACE,
-            format.SURFACE)
+            format.SURFACE, media.SURFACE, image.SURFACE, workspace.SURFACE, secrets.SURFACE, fetch.SURFACE)

@@ -1,0 +1,123 @@
+"""getSecret, nodetool.secrets.{get, tryGet, list} and requestSecret.
+
+Every read goes through ONE op, `secrets`, whose first step is the scope
+check (`limits.secretScope`, host-set: None is unscoped, an empty tuple grants
+nothing), so no guest path routes around it: `getSecret` and
+`nodetool.secrets.*` are thin guest wrappers over that op, and `list` shows
+only names in scope that are set.
+
+Guest code can never write a secret. `requestSecret(name, reason)` asks a
+person through the host's `SecretPrompter` (the GUI's dialog stores the value
+itself, with `core.secrets_store`) and resolves to true/false, never to the
+value. The wait runs in a thread with the run's clock suspended, so a person
+typing is not charged to `timeoutMs`. Requests are one at a time, a name the
+person declined is not asked again in the same run, and a run may ask at most
+`MAX_REQUESTS_PER_RUN` times, so hostile code cannot bury a person in dialogs.
+A run with no prompter (CLI, headless) is refused by name.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from core import secrets_store
+from core.bridges.base import Op, RunScope, Surface
+from core.errors import CordonError, SandboxRefusal
+
+MAX_REQUESTS_PER_RUN = 5
+MAX_REASON_CHARS = 500
+
+GUEST_JS = r"""
+  const read = (verb, name) => C.call("secrets", verb, name);
+  const secrets = Object.freeze({
+    get(name) { return read("get", name); },
+    tryGet(name) { return read("tryGet", name); },
+    list() { return read("list"); },
+  });
+  C.define("getSecret", function getSecret(name) { return read("tryGet", name); });
+  C.define("requestSecret", function requestSecret(name, reason) {
+    return C.call("secrets.request", name, reason);
+  });
+  // Other surfaces may hang their own namespaces on `nodetool`: extend it, never replace it.
+  let nodetool = G.nodetool;
+  if (nodetool === null || typeof nodetool !== "object") { nodetool = {}; C.define("nodetool", nodetool); }
+  Object.defineProperty(nodetool, "secrets", { value: secrets, enumerable: true });
+"""
+
+
+def _prefixed(what: str, exc: CordonError) -> SandboxRefusal:
+    return SandboxRefusal(f"{what}: {exc.message}", rule=exc.rule, name=exc.name)
+
+
+async def _store(what: str, fn: Callable[..., Any], *args: Any) -> Any:
+    """Keyring work off the loop; the store's errors (keyring-unavailable...) name the call."""
+    try:
+        return await asyncio.to_thread(fn, *args)
+    except CordonError as exc:
+        raise _prefixed(what, exc) from None
+
+
+def _check_scope(scope: RunScope, name: Any, what: str) -> str:
+    try:
+        secrets_store.check_name(name)
+    except CordonError as exc:
+        raise _prefixed(what, exc) from None
+    granted = scope.limits.secretScope
+    if granted is not None and name not in granted:
+        listed = ", ".join(granted) if granted else "none"
+        raise SandboxRefusal(f"{what}: secret {name!r} is outside this run's secret scope (granted: {listed}; "
+                             "the host sets limits.secretScope)", rule="secret-out-of-scope",
+                             name="SecretScopeError")
+    return name
+
+
+async def _secrets(scope: RunScope, verb: Any, name: Any = None) -> Any:
+    """The one read op: scope check first, whatever the verb."""
+    if verb == "list":
+        return await _store("nodetool.secrets.list", secrets_store.list_names, scope.limits.secretScope)
+    if verb not in ("get", "tryGet"):
+        raise SandboxRefusal(f"unknown secrets operation {verb!r}", rule="unknown-op")
+    what = "getSecret" if verb == "tryGet" else "nodetool.secrets.get"
+    _check_scope(scope, name, what)
+    value = await _store(what, secrets_store.get_secret, name)
+    if value is None and verb == "get":
+        raise SandboxRefusal(f"{what}: secret {name!r} is not set; set it on Cordon's secrets page, or ask "
+                             "for it with requestSecret(name, reason)", rule="secret-unset",
+                             name="SecretNotFoundError")
+    return value
+
+
+async def _request(scope: RunScope, name: Any, reason: Any = None) -> bool:
+    _check_scope(scope, name, "requestSecret")
+    if not isinstance(reason, str) or not reason.strip() or len(reason) > MAX_REASON_CHARS:
+        raise SandboxRefusal(f"requestSecret(name, reason): the reason, shown to the person asked, must be a "
+                             f"non-empty string of at most {MAX_REASON_CHARS} characters",
+                             rule="bad-argument", name="TypeError")
+    prompter = scope.services.prompter
+    if prompter is None:
+        raise SandboxRefusal(f"requestSecret({name!r}): this run has no interactive client to ask a person, "
+                             "so nothing was requested; set the secret on Cordon's secrets page and run again",
+                             rule="request-secret-headless", name="SecretRequestError")
+    await _store("requestSecret", secrets_store.require_keyring)  # never ask for a value nothing can store
+    state = scope.state.setdefault("secrets.request", {"lock": asyncio.Lock(), "asked": 0, "declined": set()})
+    async with state["lock"]:
+        if name in state["declined"]:
+            return False
+        if state["asked"] >= MAX_REQUESTS_PER_RUN:
+            raise SandboxRefusal(f"requestSecret({name!r}): a run may ask a person for secrets at most "
+                                 f"{MAX_REQUESTS_PER_RUN} times", rule="request-secret-quota",
+                                 name="SecretRequestError")
+        state["asked"] += 1
+        with scope.clock.suspended():
+            stored = await asyncio.to_thread(prompter.request_secret, name, reason)
+        if stored is not True:
+            state["declined"].add(name)
+        return stored is True
+
+
+SURFACE = Surface("secrets", {
+    "secrets": Op(_secrets),
+    "secrets.request": Op(_request),
+}, GUEST_JS, ("getSecret", "requestSecret", "nodetool"))
