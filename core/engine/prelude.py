@@ -29,16 +29,18 @@ def _block(surface: Surface) -> str:
     return f"\n  // ---- surface: {surface.name}\n  (function (C, G) {{\n{surface.guest_js}\n  }})(C, G);\n"
 
 
-@lru_cache(maxsize=64)
-def _assemble(surfaces: tuple[Surface, ...]) -> str:
-    head = guest_source("prelude.js")
-    return head.replace("/*@SURFACES@*/", "".join(_block(s) for s in surfaces))
+@lru_cache(maxsize=32)
+def _assemble(blocks: tuple[str, ...]) -> str:
+    return guest_source("prelude.js").replace("/*@SURFACES@*/", "".join(blocks))
 
 
 def build_prelude(extra: Sequence[Surface]) -> str:
+    """The prelude text for a run. Keyed by the surfaces' JS text, not their identity:
+    callers build a new Surface per run (its ops close over run state), while the
+    guest code, and so the prelude and its snapshot template, stay the same."""
     from core.bridges import standard_surfaces
 
-    return _assemble((*standard_surfaces(), *extra))
+    return _assemble(tuple(_block(s) for s in (*standard_surfaces(), *extra)))
 
 
 def reserved_names(extra: Sequence[Surface]) -> frozenset[str]:
