@@ -39,7 +39,7 @@ import httpx
 
 from core import HostServices, run_in_sandbox
 from core.bridges.base import RunScope, WallClock
-from core.bridges.fetch import guarded_fetch
+from core.bridges.fetch_http import guarded_fetch
 from core.bridges.netguard import (
     TREAT_AS_PUBLIC,
     Guard,

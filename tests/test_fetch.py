@@ -11,7 +11,7 @@ import pytest
 
 from core import CancelHandle, HostServices, SandboxRefusal, resolve_limits, run_in_sandbox
 from core.bridges.base import RunScope, WallClock
-from core.bridges.fetch import guarded_fetch
+from core.bridges.fetch_http import guarded_fetch
 from core.bridges.netguard import TREAT_AS_PUBLIC
 from tests.conftest import ok
 from tests.http_server import RecordingServer

@@ -16,6 +16,7 @@ Conventions every op follows (the reference's marshaling rules):
 
 from __future__ import annotations
 
+import importlib
 import threading
 import time
 from collections.abc import Awaitable, Callable, Iterator, Mapping
@@ -39,6 +40,25 @@ class Op:
     fn: OpFn
     #: True for ops the guest calls synchronously (`C.callSync`); they must not block.
     sync: bool = False
+
+
+def lazy_op(module: str, attr: str, *, sync: bool = False) -> Op:
+    """An op whose implementation module is imported on its first call.
+
+    Bridges with heavy dependencies (httpx, Pillow, keyring, Babel) declare their
+    surface in a light module and their implementation in another, so importing
+    the engine and starting the first run does not pay for libraries the run
+    never touches.
+    """
+    target: list[Any] = []
+
+    def call(*args: Any) -> Any:
+        if not target:
+            target.append(getattr(importlib.import_module(module), attr))
+        return target[0](*args)
+
+    call.__qualname__ = f"{module}.{attr}"
+    return Op(call, sync=sync)
 
 
 @dataclass(frozen=True, eq=False)

@@ -9,9 +9,6 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-import babel
-from babel import dates, lists, numbers
-
 from core.bridges.base import Op, RunScope, Surface
 from core.errors import SandboxRefusal
 
@@ -31,7 +28,9 @@ GUEST_JS = r"""
 """
 
 
-def _locale(options: dict[str, Any]) -> babel.Locale:
+def _locale(options: dict[str, Any]) -> Any:
+    import babel  # Babel costs ~40 ms to import: only runs that format pay it
+
     name = str(options.get("locale") or "en-US")
     try:
         return babel.Locale.parse(name.replace("-", "_"))
@@ -40,6 +39,8 @@ def _locale(options: dict[str, Any]) -> babel.Locale:
 
 
 async def _number(scope: RunScope, value: float, options: dict[str, Any]) -> str:
+    from babel import numbers
+
     locale = _locale(options)
     style = options.get("style", "decimal")
     lo, hi = options.get("minimumFractionDigits"), options.get("maximumFractionDigits")
@@ -58,6 +59,8 @@ async def _number(scope: RunScope, value: float, options: dict[str, Any]) -> str
 
 
 async def _date(scope: RunScope, value: datetime | None, options: dict[str, Any]) -> str:
+    from babel import dates
+
     if value is None:
         raise SandboxRefusal("format.date: invalid date", rule="bad-argument", name="RangeError")
     locale = _locale(options)
@@ -79,6 +82,8 @@ _UNITS = {"second", "minute", "hour", "day", "week", "month", "year"}
 
 
 async def _relative(scope: RunScope, value: float, unit: str, options: dict[str, Any]) -> str:
+    from babel import dates
+
     unit = unit.rstrip("s")
     if unit not in _UNITS:
         raise SandboxRefusal(f"format.relativeTime: unknown unit {unit!r}", rule="bad-argument", name="RangeError")
@@ -89,6 +94,8 @@ async def _relative(scope: RunScope, value: float, unit: str, options: dict[str,
 
 
 async def _list(scope: RunScope, items: list[str], options: dict[str, Any]) -> str:
+    from babel import lists
+
     kind = {"conjunction": "standard", "disjunction": "or", "unit": "unit"}.get(options.get("type", "conjunction"))
     if kind is None:
         raise SandboxRefusal("format.list: type must be conjunction, disjunction or unit", rule="bad-argument",

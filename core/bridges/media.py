@@ -12,7 +12,7 @@ never as bytes; this bridge resolves its `uri` on the host, under a byte cap:
 Any other scheme is refused by name. The ref's own `type` travels with it, and
 a ref whose type does not fit the call (an audio ref handed to `image.*` or to
 `media.toImage`) is refused by rule, so a node never reads one kind of media as
-another by accident. `image.py` reuses `parse_ref`/`load` for its inputs.
+another by accident. `image_ops.py` reuses `parse_ref`/`load` for its inputs.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote_to_bytes
 
-from core.bridges import fetch, workspace
+from core.bridges import workspace
 from core.bridges.base import Op, RunScope, Surface
 from core.errors import SandboxRefusal
 from core.media_store import (
@@ -233,8 +233,10 @@ async def load(scope: RunScope, ref: Ref, cap: Cap, what: str) -> MediaItem:
 async def _fetch_remote(scope: RunScope, url: str, cap: Cap) -> tuple[bytes, str | None]:
     """A remote ref through the guarded fetch: the SSRF guard, fetchTimeoutMs, fetchMaxRedirects,
     and one of the run's fetchMaxCalls. Refuses a body over `cap` instead of truncating it."""
-    fetch._count_call(scope)  # the fetch bridge's own counter (private there; see report)
-    result = await fetch.guarded_fetch(scope, url, max_bytes=cap.size)
+    from core.bridges import fetch_http  # httpx is imported only when a run fetches
+
+    fetch_http.count_call(scope)  # a remote ref spends the run's fetchMaxCalls like fetch() does
+    result = await fetch_http.guarded_fetch(scope, url, max_bytes=cap.size)
     if result.truncated:
         raise too_large(f"the body of {url[:80]}", cap)
     if not 200 <= result.status < 300:

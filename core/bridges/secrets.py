@@ -22,7 +22,6 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from core import secrets_store
 from core.bridges.base import Op, RunScope, Surface
 from core.errors import CordonError, SandboxRefusal
 
@@ -60,6 +59,8 @@ async def _store(what: str, fn: Callable[..., Any], *args: Any) -> Any:
 
 
 def _check_scope(scope: RunScope, name: Any, what: str) -> str:
+    from core import secrets_store  # keyring (~35 ms to import) loads on a run's first secret call
+
     try:
         secrets_store.check_name(name)
     except CordonError as exc:
@@ -75,6 +76,8 @@ def _check_scope(scope: RunScope, name: Any, what: str) -> str:
 
 async def _secrets(scope: RunScope, verb: Any, name: Any = None) -> Any:
     """The one read op: scope check first, whatever the verb."""
+    from core import secrets_store
+
     if verb == "list":
         return await _store("nodetool.secrets.list", secrets_store.list_names, scope.limits.secretScope)
     if verb not in ("get", "tryGet"):
@@ -90,6 +93,8 @@ async def _secrets(scope: RunScope, verb: Any, name: Any = None) -> Any:
 
 
 async def _request(scope: RunScope, name: Any, reason: Any = None) -> bool:
+    from core import secrets_store
+
     _check_scope(scope, name, "requestSecret")
     if not isinstance(reason, str) or not reason.strip() or len(reason) > MAX_REASON_CHARS:
         raise SandboxRefusal(f"requestSecret(name, reason): the reason, shown to the person asked, must be a "
