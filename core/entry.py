@@ -73,8 +73,10 @@ def build_entry(code: str, *, global_names: tuple[str, ...] = (), implicit_retur
         _make_last_expression_return(tree, body)
 
     names = ", ".join(f'"{n}"' for n in global_names)
-    prefix = (f'import {{ finish as __cordon_finish }} from "{INTERNAL_ID}"; ' + " ".join(hoisted)
-              + " __cordon_finish(await (async () => {")
+    # begin() runs after every import evaluated and before the body: it removes the
+    # temporary bindings pack facades took while loading (prelude.js, C.temporary).
+    prefix = (f'import {{ finish as __cordon_finish, begin as __cordon_begin }} from "{INTERNAL_ID}"; '
+              + " ".join(hoisted) + " __cordon_begin(); __cordon_finish(await (async () => {")
     source = prefix + body.decode("utf-8") + f"\n}})(), [{names}]);\n"
     return EntryModule(source=source, specifiers=tuple(i.specifier for i in imports))
 
@@ -97,4 +99,5 @@ const internal = globalThis.__cordon_internal;
 delete globalThis.__cordon_internal;
 internal.seal();
 export const finish = internal.finish;
+export const begin = internal.begin;
 """

@@ -8,17 +8,32 @@ QuickJS compiling the module, with the user's own line numbers.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
 import tree_sitter_javascript
-from tree_sitter import Language, Node, Parser, Tree
+from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
 
 
 @lru_cache(maxsize=1)
 def _language() -> Language:
     return Language(tree_sitter_javascript.language())
+
+
+@lru_cache(maxsize=16)
+def _query(pattern: str) -> Query:
+    return Query(_language(), pattern)
+
+
+def matches(tree: Tree, pattern: str, name: str) -> list[Node]:
+    """Nodes captured as `@name` by tree-sitter query `pattern`, in source order.
+
+    Queries run in C: on a 140 KB bundle they take ~8 ms where a Python walk takes ~100.
+    """
+    found = QueryCursor(_query(pattern)).captures(tree.root_node).get(name, [])
+    return sorted(found, key=lambda n: n.start_byte)
 
 
 def parse(source: str) -> Tree:
@@ -39,14 +54,24 @@ def text(node: Node) -> str:
     return node.text.decode("utf-8") if node.text is not None else ""
 
 
+_ESCAPE = re.compile(r"\\(u\{[0-9A-Fa-f]+\}|u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2}|\r\n|[\s\S])")
+_SIMPLE_ESCAPES = {"n": "\n", "r": "\r", "t": "\t", "b": "\b", "f": "\f", "v": "\v", "0": "\0",
+                   "\n": "", "\r": "", "\r\n": "", "\u2028": "", "\u2029": ""}
+
+
+def _unescape(match: re.Match[str]) -> str:
+    esc = match.group(1)
+    if esc[0] in "ux" and len(esc) > 1:
+        return chr(min(int(esc.strip("ux{}"), 16), 0x10FFFF))
+    return _SIMPLE_ESCAPES.get(esc, esc)
+
+
 def string_value(node: Node) -> str | None:
-    """The value of a plain string literal node (no escapes decoded beyond the basics)."""
+    """The value of a plain string literal node, with JavaScript's escapes decoded (as the engine sees it)."""
     if node.type != "string":
         return None
     raw = text(node)[1:-1]
-    if "\\" in raw:
-        return raw.encode("utf-8").decode("unicode_escape")
-    return raw
+    return _ESCAPE.sub(_unescape, raw) if "\\" in raw else raw
 
 
 @dataclass(frozen=True)
@@ -68,22 +93,129 @@ def static_imports(tree: Tree) -> list[StaticImport]:
     return found
 
 
+def module_requests(tree: Tree) -> list[StaticImport]:
+    """Every static module request of a module: imports and `export ... from "x"` re-exports."""
+    found = []
+    for child in tree.root_node.children:
+        if child.type in ("import_statement", "export_statement"):
+            source = child.child_by_field_name("source")
+            spec = string_value(source) if source is not None else None
+            if spec is not None:
+                found.append(StaticImport(spec, child.start_point[0] + 1, child))
+    return found
+
+
+def dynamic_import_calls(tree: Tree) -> list[Node]:
+    """Every `import(...)` expression, anywhere."""
+    return matches(tree, "(call_expression function: (import)) @call", "call")
+
+
 def dynamic_imports(tree: Tree) -> list[int]:
     """1-based lines of every `import(...)` expression, anywhere."""
-    lines = []
-    for node in walk(tree.root_node):
-        if node.type == "call_expression":
-            fn = node.child_by_field_name("function")
-            if fn is not None and fn.type == "import":
-                lines.append(node.start_point[0] + 1)
-    return lines
+    return [node.start_point[0] + 1 for node in dynamic_import_calls(tree)]
 
 
-def first_syntax_error(tree: Tree) -> int | None:
-    """1-based line of the first ERROR/MISSING node, if the tree has one."""
+def syntax_error_node(tree: Tree) -> Node | None:
+    """The first ERROR/MISSING node, if the tree has one."""
     if not tree.root_node.has_error:
         return None
     for node in walk(tree.root_node):
         if node.type == "ERROR" or node.is_missing:
-            return node.start_point[0] + 1
+            return node
     return None
+
+
+def first_syntax_error(tree: Tree) -> int | None:
+    """1-based line of the first ERROR/MISSING node, if the tree has one."""
+    node = syntax_error_node(tree)
+    return None if node is None else node.start_point[0] + 1
+
+
+def _under_typeof(node: Node) -> bool:
+    parent = node.parent
+    return (parent is not None and parent.type == "unary_expression"
+            and parent.child_by_field_name("operator") is not None
+            and text(parent.child_by_field_name("operator")) == "typeof")
+
+
+def require_references(tree: Tree) -> list[Node]:
+    """Uses of a free `require` (calls or aliases); `typeof require` feature tests are not uses."""
+    found = [n for n in matches(tree, '((identifier) @id (#eq? @id "require"))', "id")
+             if not _under_typeof(n) and not _is_binding(n)]
+    return found if found and "require" not in bound_names(tree) else []
+
+
+# -- scope-insensitive name analysis --------------------------------------------------
+# A name bound anywhere in the source counts as bound everywhere: validation must
+# never call a correct body wrong, so the approximation errs towards silence.
+
+_PATTERNS = frozenset({"object_pattern", "array_pattern", "assignment_pattern", "object_assignment_pattern",
+                       "rest_pattern", "pair_pattern"})
+_NAMED = frozenset({"function_declaration", "function_expression", "generator_function_declaration",
+                    "generator_function", "class_declaration", "class"})
+_IMPORT_NAMES = frozenset({"import_clause", "import_specifier", "namespace_import", "export_specifier"})
+
+
+def _field_of(node: Node) -> str | None:
+    parent = node.parent
+    if parent is None:
+        return None
+    for i, child in enumerate(parent.children):
+        if child.id == node.id:
+            return parent.field_name_for_child(i)
+    return None
+
+
+def _pattern_root(node: Node) -> Node:
+    """Climb from a pattern element to the outermost pattern it is a target of."""
+    current = node
+    while current.parent is not None and current.parent.type in _PATTERNS:
+        field = _field_of(current)
+        if current.parent.type in ("assignment_pattern", "object_assignment_pattern") and field != "left":
+            break
+        if current.parent.type == "pair_pattern" and field != "value":
+            break
+        current = current.parent
+    return current
+
+
+def _is_binding(node: Node) -> bool:
+    """True when identifier `node` declares a name (rather than reading or assigning it)."""
+    parent = node.parent
+    if parent is None:
+        return False
+    if parent.type in _IMPORT_NAMES:
+        return True
+    if parent.type in _NAMED:
+        return _field_of(node) == "name"
+    root = _pattern_root(node)
+    owner = root.parent
+    if owner is None:
+        return False
+    field = _field_of(root)
+    if root is not node and root.type not in _PATTERNS:
+        return False
+    return ((owner.type == "variable_declarator" and field == "name")
+            or owner.type == "formal_parameters"
+            or (owner.type == "arrow_function" and field == "parameter")
+            or (owner.type == "catch_clause" and field == "parameter")
+            or (owner.type == "for_in_statement" and field == "left"
+                and owner.child_by_field_name("kind") is not None))
+
+
+def bound_names(tree: Tree) -> frozenset[str]:
+    """Every name the source declares anywhere (variables, functions, classes, params, imports)."""
+    return frozenset(text(n) for n in walk(tree.root_node)
+                     if n.type in ("identifier", "shorthand_property_identifier_pattern") and _is_binding(n))
+
+
+def free_references(tree: Tree) -> list[Node]:
+    """Identifiers read or assigned that no declaration in the source binds (`typeof x` excluded)."""
+    bound = bound_names(tree)
+    found = []
+    for node in walk(tree.root_node):
+        reference = node.type == "shorthand_property_identifier" or (
+            node.type == "identifier" and not _is_binding(node))
+        if reference and text(node) not in bound and not _under_typeof(node):
+            found.append(node)
+    return found

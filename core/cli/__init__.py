@@ -6,9 +6,9 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from core.cli import run
+from core.cli import node, packs, run, validate
 
-COMMANDS = (run,)
+COMMANDS = (run, node, packs, validate)
 
 
 def build_parser() -> argparse.ArgumentParser:

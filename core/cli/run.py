@@ -11,6 +11,7 @@ from core import HostServices, RunResult, run_in_sandbox
 from core.cli.common import json_arg, print_json, read_source, usage_error
 from core.errors import CordonError, UsageError
 from core.limits import resolve_limits
+from core.packs import resolve_body
 from core.transport import to_public
 
 
@@ -20,6 +21,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--inputs", help="JSON object available to the body as `inputs`")
     p.add_argument("--limits", help="JSON object of limits (camelCase names), clamped to the ceilings")
     p.add_argument("--workspace", help="folder the body may reach through workspace.*")
+    p.add_argument("--allow-package", dest="allow_package", action="append", metavar="SPEC",
+                   help="restrict importable packs to these (repeatable); default: every installed pack")
     p.add_argument("--json", action="store_true", help="print exactly one JSON result object")
     p.set_defaults(handler=main)
 
@@ -57,8 +60,14 @@ def main(args: argparse.Namespace) -> int:
         return usage_error(exc, args.json)
     except CordonError as exc:
         return usage_error(UsageError(exc.message, rule=exc.rule), args.json)
+    # The packs the body's imports name, through the catalog: a missing or disallowed one is
+    # refused by the graph before any guest starts.
+    packs = resolve_body(code, allowed=args.allow_package)
     result = run_in_sandbox(code, inputs=inputs, limits=limits,
-                            services=HostServices(workspace=workspace.resolve() if workspace else None))
+                            services=HostServices(workspace=workspace.resolve() if workspace else None),
+                            modules=packs.modules if packs else None, surfaces=packs.surfaces if packs else ())
+    if packs is not None:
+        result.warnings[:0] = packs.warnings
     if args.json:
         print_json(result_object(result))
     else:

@@ -50,6 +50,27 @@
     delete G[name];
   }
 
+  // ---- Date setters: a NaN argument makes the date invalid (ECMA-262 MakeDay/MakeTime).
+  // QuickJS-ng leaves the time unchanged instead (new Date(0).setUTCFullYear(NaN) stays 0),
+  // so libraries that rely on it answer wrongly (date-fns: isValid(parseISO("nope")) === true).
+  const dateSetTime = DateProto.setTime;
+  for (const name of ["setMilliseconds", "setUTCMilliseconds", "setSeconds", "setUTCSeconds", "setMinutes",
+                      "setUTCMinutes", "setHours", "setUTCHours", "setDate", "setUTCDate", "setMonth",
+                      "setUTCMonth", "setFullYear", "setUTCFullYear"]) {
+    const set = DateProto[name];
+    const arity = set.length;
+    const fixed = { [name](...args) {
+      const n = args.length < arity ? args.length : arity;
+      const numbers = [];
+      for (let i = 0; i < n; i++) numbers[i] = +args[i];
+      const result = reflectApply(set, this, numbers);
+      for (let i = 0; i < n; i++) if (numbers[i] !== numbers[i]) return reflectApply(dateSetTime, this, [NaN]);
+      return result;
+    } }[name];
+    defineProperty(fixed, "length", { value: arity });
+    defineProperty(DateProto, name, { value: fixed, writable: true, configurable: true, enumerable: false });
+  }
+
   // ---- Math.random: xoshiro128** seeded per run by the host -------------------
   // Every run starts from the same snapshot of this prelude, so the engine's own
   // generator would replay one sequence in every run.

@@ -1,0 +1,74 @@
+"""What the Code node contract costs: per emit, per stream take, per per-item invocation.
+
+    python bench/bench_codenode.py
+    BENCH_SCALE=0.3 python bench/bench_codenode.py
+
+Numbers, not assertions. Each figure is the median of a few runs of the whole body,
+minus an empty run of the same node, divided by the item count.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+os.environ.setdefault("CORDON_HOME", tempfile.mkdtemp(prefix="cordon-bench-"))
+
+from core.codenode import EmitQueue, run_node
+from core.codenode.document import parse_document
+
+SCALE = float(os.environ.get("BENCH_SCALE", "1"))
+N = max(50, int(2000 * SCALE))
+REPEAT = 5
+
+
+def doc(body: str):
+    return parse_document({"schemaVersion": 1, "body": body, "inputs": [{"name": "n"}],
+                           "outputs": [{"name": "out"}], "props": {"timeout": 0}})
+
+
+def timed(fn) -> float:
+    samples = []
+    for _ in range(REPEAT):
+        started = time.perf_counter()
+        result = fn()
+        samples.append(time.perf_counter() - started)
+        assert result.ok, result.error
+    return statistics.median(samples)
+
+
+def main() -> None:
+    empty = timed(lambda: run_node(doc("await output('out', 1);")))
+    emit = timed(lambda: run_node(doc(f"for (let i = 0; i < {N}; i++) await emit('out', {{i, s: 'row'}});")))
+    queue_runs = []
+
+    def with_consumer():
+        import threading
+
+        queue = EmitQueue(capacity=16)
+        drain = threading.Thread(target=lambda: sum(1 for _ in queue))
+        drain.start()
+        result = run_node(doc(f"for (let i = 0; i < {N}; i++) await emit('out', i);"), emit_queue=queue)
+        drain.join()
+        queue_runs.append(result)
+        return result
+
+    queued = timed(with_consumer)
+    stream = timed(lambda: run_node(doc("let s = 0; for await (const v of stream('n')) s += v; await output('out', s);"),
+                                    input_streams={"n": list(range(N))}))
+    items = max(20, N // 20)
+    per_item = timed(lambda: run_node(doc("await output('out', inputs.n);"), input_streams={"n": list(range(items))}))
+    print(f"empty node run                 {empty * 1000:8.2f} ms")
+    print(f"emit (callback only)           {(emit - empty) / N * 1e6:8.1f} us per emit   (N={N})")
+    print(f"emit (bounded queue, consumer) {(queued - empty) / N * 1e6:8.1f} us per emit")
+    print(f"stream take                    {(stream - empty) / N * 1e6:8.1f} us per item")
+    print(f"per-item invocation            {per_item / items * 1000:8.2f} ms per item   ({items} items)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,142 @@
+"""`cordon node run FILE.node.json ...` and `cordon node new NAME`.
+
+`node run` prints the machine interface's result object (DESIGN.md) with
+`outputs` (the finals) and `emitted` (every emission, in order) filled, plus
+`warnings`. Exit status: 0 ok, 1 the node failed (guest error, limit, a pack
+no install serves), 2 usage (unreadable document, bad JSON, an input the node
+does not declare).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from core.bridges.base import HostServices
+from core.cli.common import json_arg, print_json, usage_error
+from core.cli.run import print_human, result_object
+from core.codenode.document import (
+    CodeNodeDocument,
+    InputHandle,
+    OutputHandle,
+    default_path,
+    load_document,
+    save_document,
+)
+from core.codenode.runner import NodeRunResult, run_node
+from core.errors import CordonError, UsageError
+from core.transport import to_public
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    node = subparsers.add_parser("node", help="run or create Code node documents (*.node.json)")
+    verbs = node.add_subparsers(dest="verb", required=True)
+
+    run = verbs.add_parser("run", help="run a Code node document headlessly")
+    run.add_argument("file", help="a *.node.json document")
+    run.add_argument("--inputs", help="JSON object of input values (declared inputs only)")
+    run.add_argument("--input-streams", dest="input_streams",
+                     help='JSON object {handle: [items]}: staged stream items, then end-of-stream')
+    run.add_argument("--workspace", help="folder the body may reach through workspace.*")
+    run.add_argument("--json", action="store_true", help="print exactly one JSON result object")
+    run.set_defaults(handler=main_run)
+
+    new = verbs.add_parser("new", help="write a commented starter document NAME.node.json")
+    new.add_argument("name", help="document name (NAME or NAME.node.json)")
+    new.add_argument("--force", action="store_true", help="overwrite an existing file (its old text goes to .bak)")
+    new.set_defaults(handler=main_new, json=False)
+
+
+def node_result_object(node: NodeRunResult) -> dict[str, Any]:
+    obj = result_object(node.run, outputs=node.outputs, emitted=[e.to_json() for e in node.emitted])
+    obj["warnings"] = list(node.run.warnings)
+    return obj
+
+
+def main_run(args: argparse.Namespace) -> int:
+    try:
+        doc = load_document(args.file)
+        inputs = json_arg(args.inputs, "--inputs")
+        streams = json_arg(args.input_streams, "--input-streams")
+        if inputs is not None and not isinstance(inputs, dict):
+            raise UsageError("--inputs must be a JSON object of input names")
+        if streams is not None and not isinstance(streams, dict):
+            raise UsageError("--input-streams must be a JSON object {handle: [items]}")
+        workspace = None
+        if args.workspace:
+            workspace = Path(args.workspace)
+            if not workspace.is_dir():
+                raise UsageError(f"--workspace {args.workspace}: not a folder")
+    except UsageError as exc:
+        return usage_error(exc, args.json)
+    except CordonError as exc:
+        return usage_error(UsageError(exc.message, rule=exc.rule), args.json)
+    node = run_node(doc, inputs=inputs, input_streams=streams,
+                    services=HostServices(workspace=workspace.resolve() if workspace else None))
+    if args.json:
+        print_json(node_result_object(node))
+    else:
+        _print_node(node)
+    if node.ok:
+        return 0
+    refused_usage = node.error is not None and node.error.name == "UsageError" and node.invocations == 0
+    return 2 if refused_usage else 1
+
+
+def _print_node(node: NodeRunResult) -> None:
+    for emission in node.emitted:
+        value = json.dumps(to_public(emission.value), ensure_ascii=False)
+        print(f"  emit | {emission.handle}: {value}", file=sys.stderr)
+    print_human(dataclasses.replace(node.run, result=node.outputs))  # a node's result is its outputs
+
+
+STARTER_BODY = """\
+// A Code node body: JavaScript run in Cordon's sandbox, once per incoming item.
+//
+// Inputs arrive on `inputs` (declared in this document's "inputs"), never as globals.
+// Outputs leave through two awaitable calls, on handles declared in "outputs":
+//   await emit(handle, value)    streams a value downstream now (any number of times)
+//   await output(handle, value)  records the handle's final value (once per handle)
+// `state` is an object that survives across invocations of one workflow run.
+//
+// To read connected inputs as they arrive, mention `stream` and the body runs once:
+//   for await (const n of stream("items")) { ... }
+// Packs: `import Papa from "<pack specifier>";` at the top; saving stamps "packages".
+// Node props (timeout seconds, max_response_mb, allow_local_network,
+// allow_host_filesystem, secrets) set this node's sandbox limits.
+let total = 0;
+for (const item of inputs.items) {
+  total += item;
+  await emit("running", total);
+}
+state.runs = (state.runs ?? 0) + 1;
+await output("total", total);
+"""
+
+
+def starter_document(name: str) -> CodeNodeDocument:
+    return CodeNodeDocument(
+        name=name,
+        description="Starter Code node: sums `items`, streaming the running total.",
+        body=STARTER_BODY,
+        inputs=(InputHandle(name="items", type="array", default=[1, 2, 3]),),
+        outputs=(OutputHandle(name="running", type="number"), OutputHandle(name="total", type="number")),
+    )
+
+
+def main_new(args: argparse.Namespace) -> int:
+    path = default_path(args.name)
+    if path.exists() and not args.force:
+        return usage_error(UsageError(f"{path} already exists (use --force to overwrite it; "
+                                      "the old file is kept as .bak)"), False)
+    stem = path.name.removesuffix(".node.json")
+    try:
+        save_document(starter_document(stem), path)
+    except CordonError as exc:
+        return usage_error(UsageError(exc.message, rule=exc.rule), False)
+    print(f"wrote {path}")
+    return 0

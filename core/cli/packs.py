@@ -1,0 +1,97 @@
+"""`cordon packs list|show`: what the catalog discovered, with every status by rule.
+
+Subcommands are the `SUBCOMMANDS` tuple: each registers itself on the
+`packs` sub-parser (`register(verbs)`), so install/remove plug in with one line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from core.cli import packs_install
+from core.cli.common import print_json
+from core.packs import Pack, default_catalog
+from core.packs.specifier import package_of
+
+Verbs = argparse._SubParsersAction
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    packs = subparsers.add_parser("packs", help="list and inspect sandbox packs")
+    verbs = packs.add_subparsers(dest="verb", required=True)
+    for add in SUBCOMMANDS:
+        add(verbs)
+
+
+def register_list(verbs: Verbs) -> None:
+    p = verbs.add_parser("list", help="every discovered pack, its specifiers and its problems")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(handler=main_list)
+
+
+def register_show(verbs: Verbs) -> None:
+    p = verbs.add_parser("show", help="one pack: modules, digests, problems and its SKILL.md")
+    p.add_argument("name", help="a package name or one of its specifiers")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(handler=main_show)
+
+
+SUBCOMMANDS: tuple[Callable[[Verbs], None], ...] = (register_list, register_show, *packs_install.SUBCOMMANDS)
+
+
+def pack_json(pack: Pack, *, skill: bool = False) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "name": pack.name, "version": pack.version, "origin": pack.origin, "path": str(pack.root),
+        "description": pack.description, "size": pack.size,
+        "modules": [{"specifier": m.specifier, "kind": m.kind, "digest": m.digest}
+                    for m in sorted(pack.modules.values(), key=lambda m: m.specifier)],
+        "skill": None if pack.skill is None else {"name": pack.skill.name, "description": pack.skill.description},
+    }
+    if skill and pack.skill is not None:
+        out["skill"]["body"] = pack.skill.body
+    return out
+
+
+def main_list(args: argparse.Namespace) -> int:
+    catalog = default_catalog()
+    statuses = catalog.diagnostics()
+    if args.json:
+        print_json({"packs": [pack_json(p) for p in catalog.packs()], "statuses": [s.to_json() for s in statuses]})
+        return 0
+    for pack in catalog.packs():
+        print(f"{pack.name} {pack.version} ({pack.origin})")
+        for module in sorted(pack.modules.values(), key=lambda m: m.specifier):
+            print(f"  {module.specifier}  [{module.kind}]  {module.digest[:19]}")
+    for status in statuses:
+        print(f"{status.severity}: {status}")
+    if not catalog.packs() and not statuses:
+        print("no sandbox packs found")
+    return 0
+
+
+def main_show(args: argparse.Namespace) -> int:
+    catalog = default_catalog()
+    name = package_of(args.name) or args.name
+    pack = catalog.pack(name)
+    statuses = [s for s in catalog.diagnostics() if s.pack == name]
+    if pack is None and not statuses:
+        print(f"cordon: no pack named {name}", file=sys.stderr)
+        return 1
+    if args.json:
+        print_json({"pack": pack_json(pack, skill=True) if pack else None,
+                    "statuses": [s.to_json() for s in statuses]})
+        return 0 if pack else 1
+    if pack is not None:
+        print(f"{pack.name} {pack.version} ({pack.origin}, {pack.size} bytes mounted)\n  {pack.root}")
+        if pack.description:
+            print(f"  {pack.description}")
+        for module in sorted(pack.modules.values(), key=lambda m: m.specifier):
+            print(f"  {module.specifier}  [{module.kind}]  {module.digest}")
+    for status in statuses:
+        print(f"{status.severity}: {status}")
+    if pack is not None and pack.skill is not None:
+        print(f"\n--- SKILL.md ({pack.skill.name}) ---\n{pack.skill.body}")
+    return 0 if pack else 1

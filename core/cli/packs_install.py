@@ -1,0 +1,120 @@
+"""`cordon packs install|remove|trust`: the installer on the command line.
+
+`install` prints the consent request and places the pack only on an explicit
+yes: `--yes`, or typing "y" at the prompt. Without a terminal and without
+`--yes` nothing is placed (exit status 1), so a script can never consent by
+accident. Install scripts never run, whatever the answer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from core.cli.common import print_json
+from core.errors import CordonError
+from core.packs.install import (
+    commit_install,
+    decisions,
+    discard,
+    is_trusted,
+    prepare_install,
+    remove,
+    set_trust,
+)
+
+Verbs = argparse._SubParsersAction
+
+
+def register_install(verbs: Verbs) -> None:
+    p = verbs.add_parser("install", help="install a sandbox pack (after showing what importing it grants)")
+    p.add_argument("source", help="name[@range|@tag] from the registry, a local .tgz, or a local folder")
+    p.add_argument("--registry", help="npm-protocol registry URL (default: $CORDON_NPM_REGISTRY or npmjs.org)")
+    p.add_argument("--yes", action="store_true", help="consent without asking (what would be asked is printed)")
+    p.add_argument("--json", action="store_true", help="print one JSON object (the consent request and outcome)")
+    p.set_defaults(handler=main_install)
+
+
+def register_remove(verbs: Verbs) -> None:
+    p = verbs.add_parser("remove", help="uninstall a pack")
+    p.add_argument("name")
+    p.set_defaults(handler=main_remove)
+
+
+def register_trust(verbs: Verbs) -> None:
+    p = verbs.add_parser("trust", help="trust a pack's documentation for agents (or --revoke); no name: list")
+    p.add_argument("name", nargs="?")
+    p.add_argument("--revoke", action="store_true", help="mark the pack untrusted")
+    p.set_defaults(handler=main_trust)
+
+
+def _fail(exc: CordonError, as_json: bool) -> int:
+    if as_json:
+        print_json({"ok": False, "installed": False,
+                    "error": {"name": exc.name, "message": exc.message, "rule": exc.rule}})
+    else:
+        print(f"cordon: {exc.message} (rule: {exc.rule})", file=sys.stderr)
+    return 1
+
+
+def _progress(phase: str, done: int, total: int | None) -> None:
+    if sys.stderr.isatty():
+        amount = f"{done}/{total}" if total else str(done)
+        print(f"\r{phase}: {amount} bytes   ", end="", file=sys.stderr, flush=True)
+
+
+def main_install(args: argparse.Namespace) -> int:
+    try:
+        request = prepare_install(args.source, registry=args.registry, on_progress=_progress)
+    except CordonError as exc:
+        return _fail(exc, args.json)
+    if sys.stderr.isatty():
+        print(file=sys.stderr)
+    if not args.json:
+        print("\n".join(request.lines()))
+    consent = args.yes
+    if not consent and not args.json and sys.stdin.isatty():
+        consent = input("Install it? [y/N] ").strip().lower() in ("y", "yes")
+    if not consent:
+        discard(request)
+        if args.json:
+            print_json({"ok": False, "installed": False, "request": request.to_json(),
+                        "error": {"name": "UsageError", "rule": "consent-required",
+                                  "message": "not installed: consent was not given (use --yes)"}})
+        else:
+            print("not installed: consent was not given (use --yes to consent non-interactively)", file=sys.stderr)
+        return 1
+    try:
+        folder = commit_install(request)
+    except CordonError as exc:
+        return _fail(exc, args.json)
+    if args.json:
+        print_json({"ok": True, "installed": True, "path": str(folder), "request": request.to_json()})
+    else:
+        print(f"installed {request.name}@{request.version} in {folder}")
+    return 0
+
+
+def main_remove(args: argparse.Namespace) -> int:
+    try:
+        remove(args.name)
+    except CordonError as exc:
+        return _fail(exc, False)
+    print(f"removed {args.name}")
+    return 0
+
+
+def main_trust(args: argparse.Namespace) -> int:
+    if args.name is None:
+        for name, decision in sorted(decisions().items()):
+            print(f"{name}: {decision}")
+        return 0
+    try:
+        set_trust(args.name, not args.revoke)
+    except CordonError as exc:
+        return _fail(exc, False)
+    print(f"{args.name}: {'trusted' if is_trusted(args.name) else 'untrusted'}")
+    return 0
+
+
+SUBCOMMANDS = (register_install, register_remove, register_trust)

@@ -1,0 +1,238 @@
+"""The Code node's output contract in the guest: `emit`, `output` (and `state`, a caller global).
+
+* `await output(name, value)` records a handle's final value. Finals post
+  together, as one bag, when the body completes; a body that throws drops
+  them. A second `output` on one handle throws, and so does a handle the
+  node does not declare (the message lists the declared ones).
+* `await emit(name, value)` delivers `{handle, value}` downstream *now*,
+  while the body keeps running: to the `on_emit` callback and, when the
+  consumer gave one, into a bounded `EmitQueue`. When that queue is full the
+  emit promise resolves only once the consumer has made room (backpressure).
+  Waiting for room is waiting, not executing, so it is clock-suspended.
+* Values cross as JSON deep copies through the transport, at the moment of
+  the call: mutating an object after emitting it changes nothing downstream.
+  One value may not exceed `maxOutputSize` (refused by name, never truncated
+  silently into something downstream would mistake for data).
+
+The surface is one constant (so the prelude cache holds); the per-run
+`NodeContract` reaches its ops through `HostServices.extra[CONTRACT_KEY]`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from core import transport
+from core.bridges.base import HostServices, Op, RunScope, Surface
+from core.codenode.rendezvous import Rendezvous
+from core.errors import SandboxRefusal
+from core.limits import MB
+
+CONTRACT_KEY = "codenode.contract"
+#: The single handle a legacy body's non-object return value goes to.
+LEGACY_HANDLE = "output"
+#: Emitted values kept for the run's result (the headless runner prints them all).
+RETAINED_BYTES = 32 * MB
+DEPRECATION = ("legacy Code node body: it calls neither emit() nor output(), so its return value becomes its "
+               "outputs; this contract is deprecated and will be removed — use `await output(name, value)` "
+               "(final values) or `await emit(name, value)` (streamed values)")
+
+
+@dataclass(frozen=True)
+class Emission:
+    handle: str
+    value: Any
+
+    def to_json(self) -> dict[str, Any]:
+        return {"handle": self.handle, "value": self.value}
+
+
+class EmitQueue:
+    """Bounded queue between `emit()` (the run's loop) and a consumer on any thread."""
+
+    def __init__(self, capacity: int = 16) -> None:
+        if capacity < 1:
+            raise ValueError("an emit queue holds at least one item")
+        self.capacity = capacity
+        self._items: deque[Emission] = deque()
+        self._closed = False
+        self._sync = Rendezvous()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    async def put(self, item: Emission, *, scope: RunScope) -> None:
+        """Enqueue, waiting (clock-suspended) while the queue is full."""
+        sync = self._sync
+        while True:
+            with sync.lock:
+                if self._closed:
+                    raise SandboxRefusal(f"emit('{item.handle}'): the consumer closed the stream",
+                                         rule="emit-closed")
+                if len(self._items) < self.capacity:
+                    self._items.append(item)
+                    break
+            with scope.clock.suspended():
+                await sync.wait_for(lambda: self._closed or len(self._items) < self.capacity)
+        sync.notify()
+
+    def get(self, timeout: float | None = None) -> Emission | None:
+        """The next emission; None once the queue is closed and drained. Raises TimeoutError."""
+        sync = self._sync
+        if not sync.wait_for_sync(lambda: bool(self._items) or self._closed, timeout):
+            raise TimeoutError("no emission arrived in time")
+        with sync.lock:
+            item = self._items.popleft() if self._items else None
+        sync.notify()
+        return item
+
+    def close(self) -> None:
+        """No more items will come (producer) / none are wanted (consumer). Wakes everyone."""
+        with self._sync.lock:
+            self._closed = True
+        self._sync.notify()
+
+    def __iter__(self) -> Iterator[Emission]:
+        while (item := self.get()) is not None:
+            yield item
+
+
+class NodeContract:
+    """One node run's output side: declared handles, finals of the current invocation, emissions."""
+
+    def __init__(self, declared: Sequence[str], *, on_emit: Callable[[Emission], None] | None = None,
+                 queue: EmitQueue | None = None) -> None:
+        self.declared = tuple(declared)
+        self.on_emit = on_emit
+        self.queue = queue
+        self.emitted: list[Emission] = []
+        self.retained_bytes = 0
+        self.retained_cut = False
+        self.finals: dict[str, Any] = {}
+
+    def retain(self, emission: Emission, size: int, scope: RunScope) -> None:
+        """Keep an emission for the run's result, up to `RETAINED_BYTES` in total.
+
+        Delivery (`on_emit`, the queue) is never cut; only the copy kept for the
+        result is, so a body emitting forever cannot grow the host without bound.
+        """
+        if self.retained_bytes + size > RETAINED_BYTES:
+            if not self.retained_cut:
+                self.retained_cut = True
+                scope.warnings.append(f"emitted values past the first {RETAINED_BYTES // MB} MB were delivered "
+                                      "but not kept in the result")
+            return
+        self.retained_bytes += size
+        self.emitted.append(emission)
+
+    def begin_invocation(self) -> None:
+        self.finals = {}
+
+    def check_handle(self, verb: str, name: Any) -> str:
+        if not isinstance(name, str):
+            raise SandboxRefusal(f"{verb}(name, value): name must be a string naming an output handle",
+                                 rule="bad-argument", name="TypeError")
+        if name not in self.declared:
+            known = ", ".join(f"'{h}'" for h in self.declared) or "none"
+            shown = shorten(name)
+            raise SandboxRefusal(f"{verb}('{shown}'): '{shown}' is not a declared output handle of this node "
+                                 f"(declared: {known})", rule="undeclared-handle", name="TypeError")
+        return name
+
+
+def shorten(name: str, limit: int = 80) -> str:
+    """A guest-chosen name as it may appear in a message (bounded: the guest picks its length)."""
+    return name if len(name) <= limit else name[:limit] + "…"
+
+
+def legacy_outputs(result: Any) -> dict[str, Any]:
+    """The return contract: an object's keys are outputs, anything else is the single `output` handle."""
+    if result is None:
+        return {}
+    if isinstance(result, dict):
+        return dict(result)
+    return {LEGACY_HANDLE: result}
+
+
+def _contract(scope: RunScope, verb: str) -> NodeContract:
+    contract = scope.services.extra.get(CONTRACT_KEY)
+    if not isinstance(contract, NodeContract):
+        raise SandboxRefusal(f"{verb}() exists only in a Code node run", rule="not-a-code-node")
+    return contract
+
+
+def _check_size(scope: RunScope, verb: str, name: str, value: Any) -> int:
+    text, _, sidecar = transport.encode(value, where=f"{verb}('{name}')")
+    size = len(text) + sum(len(b) for b in sidecar)
+    cap = scope.limits.maxOutputSize
+    if size > cap:
+        raise SandboxRefusal(f"{verb}('{name}'): the value is {size} bytes, more than {cap} "
+                             "(limit maxOutputSize)", rule="maxOutputSize", name="RangeError")
+    return size
+
+
+def _output(scope: RunScope, name: Any, value: Any) -> None:
+    contract = _contract(scope, "output")
+    handle = contract.check_handle("output", name)
+    if handle in contract.finals:
+        raise SandboxRefusal(f"output('{handle}') was already called: a handle has one final value "
+                             "(use emit() to stream several)", rule="output-twice")
+    _check_size(scope, "output", handle, value)
+    contract.finals[handle] = value
+
+
+async def _emit(scope: RunScope, name: Any, value: Any) -> None:
+    contract = _contract(scope, "emit")
+    handle = contract.check_handle("emit", name)
+    size = _check_size(scope, "emit", handle, value)
+    emission = Emission(handle, value)
+    contract.retain(emission, size, scope)
+    if contract.on_emit is not None:
+        contract.on_emit(emission)
+    if contract.queue is not None:
+        await contract.queue.put(emission, scope=scope)
+
+
+def _handles(scope: RunScope) -> list[str]:
+    return list(_contract(scope, "emit").declared)
+
+
+def _refuse(scope: RunScope, verb: str, name: Any) -> None:
+    _contract(scope, verb).check_handle(verb, name)
+
+
+# The handle check runs synchronously before emit's async host call, so a refusal carries the
+# caller's line; the host checks again (the guest-side list is a convenience, not the boundary).
+GUEST_JS = r"""
+  let handles = null;
+  function checked(verb, name) {
+    if (handles === null) handles = C.callSync("node.handles");
+    if (typeof name !== "string" || !handles.includes(name)) C.callSync("node.refuse", verb, name);
+  }
+  C.define("emit", async function emit(name, value) {
+    checked("emit", name);
+    await C.call("node.emit", name, value);
+  });
+  C.define("output", async function output(name, value) { C.callSync("node.output", name, value); });
+"""
+
+SURFACE = Surface("codenode.contract", {
+    "node.emit": Op(_emit),
+    "node.output": Op(_output, sync=True),
+    "node.handles": Op(_handles, sync=True),
+    "node.refuse": Op(_refuse, sync=True),
+}, GUEST_JS, ("emit", "output"))
+
+
+def services_with(services: HostServices | None, **extra: Any) -> HostServices:
+    """The caller's services with the Code node's per-run objects added to `extra`."""
+    base = services or HostServices()
+    return dataclasses.replace(base, extra={**base.extra, **extra})

@@ -1,0 +1,336 @@
+"""The Code node document: one `*.node.json` file a person saves and shares.
+
+It holds the body, the declared input and output handles, the node props and
+the pack declarations stamped from the body's imports. The schema is strict
+(unknown fields and wrong types are refused naming the field) and versioned,
+so a file written by a newer Cordon is refused by name instead of being
+half-read. Saving is atomic and keeps the previous file as `<file>.bak`: a
+crash or a full disk mid-save never costs a person their node.
+
+Props map onto sandbox limits exactly as the reference says (`limits_for`):
+timeout → timeoutMs (0 for none), max_response_mb → fetchMaxBodyBytes,
+allow_local_network → allowPrivateNetwork, allow_host_filesystem →
+filesystemAccess "host", secrets → secretScope, all through `resolve_limits`
+so a document can never switch a protection off.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import os
+import shutil
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import orjson
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from core import jsparse
+from core.errors import CordonError
+from core.limits import MB, SandboxLimits, resolve_limits
+
+SCHEMA_VERSION = 1
+SUFFIX = ".node.json"
+
+#: Value types a handle may declare. `any` accepts everything the transport carries.
+HandleType = Literal["any", "string", "number", "integer", "boolean", "object", "array", "bytes"]
+
+#: Handle names are JavaScript identifiers, so `inputs.<name>` always works.
+_HANDLE_NAME = r"^[A-Za-z_$][A-Za-z0-9_$]*$"
+
+
+class DocumentError(CordonError):
+    """A node document is malformed, of a newer schema, or could not be saved."""
+
+    rule = "node-document"
+    name = "DocumentError"
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class InputHandle(_Strict):
+    name: Annotated[str, Field(pattern=_HANDLE_NAME)]
+    type: HandleType = "any"
+    #: The configured value; a missing input with no default is `undefined` in the body.
+    default: Any = None
+
+    @model_validator(mode="after")
+    def _default_matches_type(self) -> InputHandle:
+        if self.default is not None and not value_matches(self.type, self.default):
+            raise ValueError(f"default of input '{self.name}' is not a {self.type}")
+        return self
+
+
+class OutputHandle(_Strict):
+    name: Annotated[str, Field(pattern=_HANDLE_NAME)]
+    type: HandleType = "any"
+
+
+class NodeProps(_Strict):
+    """The node's sandbox policy, in the units a person thinks in."""
+
+    #: Seconds of the body's own work; 0 for no timeout.
+    timeout: Annotated[int | float, Field(ge=0, allow_inf_nan=False)] = 30
+    max_response_mb: Annotated[int | float, Field(gt=0, allow_inf_nan=False)] = 1
+    allow_local_network: bool = False
+    allow_host_filesystem: bool = False
+    #: Names of the secrets the body may read (nothing else is reachable).
+    secrets: tuple[Annotated[str, Field(min_length=1)], ...] = ()
+
+    @field_validator("secrets", mode="before")
+    @classmethod
+    def _list_to_tuple(cls, v: Any) -> Any:
+        return tuple(v) if isinstance(v, list) else v
+
+
+class PackDeclaration(_Strict):
+    """One pack the body imports (sandbox-package-design.md, "Declaring usage on the node")."""
+
+    specifier: Annotated[str, Field(min_length=1)]
+    resolvedPackVersion: str | None = None
+    contentDigest: str | None = None
+
+
+class CodeNodeDocument(_Strict):
+    schemaVersion: Literal[1] = SCHEMA_VERSION
+    name: str = ""
+    description: str = ""
+    #: The JavaScript body. Files may store it as a list of lines (readable diffs).
+    body: str
+    inputs: tuple[InputHandle, ...] = ()
+    outputs: tuple[OutputHandle, ...] = ()
+    props: NodeProps = NodeProps()
+    packages: tuple[PackDeclaration, ...] = ()
+
+    @field_validator("body", mode="before")
+    @classmethod
+    def _join_lines(cls, v: Any) -> Any:
+        if isinstance(v, list) and all(isinstance(line, str) for line in v):
+            return "\n".join(v)
+        return v
+
+    @field_validator("inputs", "outputs", "packages", mode="before")
+    @classmethod
+    def _list_to_tuple(cls, v: Any) -> Any:
+        return tuple(v) if isinstance(v, list) else v
+
+    @model_validator(mode="after")
+    def _unique_names(self) -> CodeNodeDocument:
+        for what, names in (("input", [h.name for h in self.inputs]), ("output", [h.name for h in self.outputs]),
+                            ("package", [p.specifier for p in self.packages])):
+            seen: set[str] = set()
+            for name in names:
+                if name in seen:
+                    raise ValueError(f"duplicate {what} '{name}'")
+                seen.add(name)
+        return self
+
+    @property
+    def input_names(self) -> tuple[str, ...]:
+        return tuple(h.name for h in self.inputs)
+
+    @property
+    def output_names(self) -> tuple[str, ...]:
+        return tuple(h.name for h in self.outputs)
+
+    def defaults(self) -> dict[str, Any]:
+        """The configured input values (a declared input without a default is left out)."""
+        return {h.name: h.default for h in self.inputs if h.default is not None}
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON, the body as a list of lines."""
+        data = self.model_dump(mode="json")
+        data["body"] = self.body.split("\n")
+        return data
+
+
+def value_matches(kind: str, value: Any) -> bool:
+    """Whether a (host-side) value is of a declared handle type."""
+    if kind == "any":
+        return True
+    if kind == "string":
+        return isinstance(value, str)
+    if kind == "boolean":
+        return isinstance(value, bool)
+    if kind == "integer":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind == "number":
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if kind == "object":
+        return isinstance(value, dict)
+    if kind == "array":
+        return isinstance(value, (list, tuple))
+    if kind == "bytes":
+        return isinstance(value, (bytes, bytearray))
+    return False
+
+
+# -- reading ----------------------------------------------------------------------------
+
+def parse_document(data: Any, *, source: str = "node document") -> CodeNodeDocument:
+    """Validate decoded JSON as a document; errors name the field (or the version)."""
+    if not isinstance(data, dict):
+        raise DocumentError(f"{source}: a node document is a JSON object, got {type(data).__name__}")
+    version = data.get("schemaVersion")
+    if version is None:
+        raise DocumentError(f"{source}: missing field 'schemaVersion' (this Cordon writes {SCHEMA_VERSION})",
+                            rule="node-document-version")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise DocumentError(f"{source}: field 'schemaVersion' must be an integer, got {version!r}",
+                            rule="node-document-version")
+    if version > SCHEMA_VERSION:
+        raise DocumentError(f"{source}: schemaVersion {version} was written by a newer Cordon; this one reads "
+                            f"schemaVersion {SCHEMA_VERSION}. Update Cordon to open it",
+                            rule="node-document-version")
+    if version < 1:
+        raise DocumentError(f"{source}: schemaVersion {version} is not a valid version", rule="node-document-version")
+    try:
+        return CodeNodeDocument.model_validate(data)
+    except ValidationError as exc:
+        raise DocumentError(f"{source}: {_describe(exc)}") from None
+
+
+def _describe(exc: ValidationError) -> str:
+    first = exc.errors()[0]
+    loc = ""
+    for part in first["loc"]:
+        loc += f"[{part}]" if isinstance(part, int) else (f".{part}" if loc else str(part))
+    message = first["msg"]
+    if first["type"] == "extra_forbidden":
+        return f"unknown field '{loc}'"
+    if first["type"] == "missing":
+        return f"missing field '{loc}'"
+    message = message.removeprefix("Value error, ")
+    more = f" (and {len(exc.errors()) - 1} more problem(s))" if len(exc.errors()) > 1 else ""
+    return (f"field '{loc}': {message}" if loc else message) + more
+
+
+def loads(text: str | bytes, *, source: str = "node document") -> CodeNodeDocument:
+    try:
+        data = orjson.loads(text)
+    except orjson.JSONDecodeError as exc:
+        raise DocumentError(f"{source}: not valid JSON: {exc}") from None
+    return parse_document(data, source=source)
+
+
+def load_document(path: str | os.PathLike[str]) -> CodeNodeDocument:
+    file = Path(path)
+    try:
+        text = file.read_bytes()
+    except OSError as exc:
+        raise DocumentError(f"cannot read {file}: {exc.strerror or exc}") from None
+    return loads(text, source=str(file))
+
+
+def dumps(doc: CodeNodeDocument) -> bytes:
+    return orjson.dumps(doc.to_json(), option=orjson.OPT_INDENT_2) + b"\n"
+
+
+# -- saving -------------------------------------------------------------------------------
+
+def save_document(doc: CodeNodeDocument, path: str | os.PathLike[str]) -> Path:
+    """Write atomically (temp file + fsync + rename), keeping the previous file as `.bak`.
+
+    At every instant the path holds either the old or the new document, never
+    a torn one; and the old one survives the save as `<file>.bak`.
+    """
+    target = Path(path)
+    payload = dumps(doc)
+    folder = target.parent if str(target.parent) else Path(".")
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(payload)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if target.exists():
+            _keep_backup(target)
+        os.replace(tmp_name, target)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp_name)
+        raise DocumentError(f"cannot save {target}: {exc.strerror or exc}; the previous file is unchanged") from None
+    _fsync_dir(folder)
+    return target
+
+
+def _keep_backup(target: Path) -> None:
+    """Copy the current file to `<file>.bak` atomically (copy, then rename over the old backup)."""
+    backup = target.with_name(target.name + ".bak")
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{backup.name}.", suffix=".tmp", dir=target.parent)
+    os.close(fd)
+    try:
+        shutil.copy2(target, tmp_name)
+        with open(tmp_name, "rb") as fh:
+            os.fsync(fh.fileno())
+        os.replace(tmp_name, backup)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp_name)
+        raise
+
+
+def _fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:  # platforms without directory handles (Windows)
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+# -- props -> limits and pack stamping --------------------------------------------------------
+
+def limits_for(doc: CodeNodeDocument) -> SandboxLimits:
+    """The run's limits from the node props (reference: "Node props map onto sandbox policy")."""
+    props = doc.props
+    return resolve_limits({
+        "timeoutMs": math.ceil(props.timeout * 1000),
+        "fetchMaxBodyBytes": max(1, int(props.max_response_mb * MB)),
+        "allowPrivateNetwork": props.allow_local_network,
+        "filesystemAccess": "host" if props.allow_host_filesystem else "workspace",
+        "secretScope": list(props.secrets),
+    })
+
+
+#: What stamping learns about an installed pack: (resolvedPackVersion, contentDigest), or None.
+PackLookup = Callable[[str], tuple[str, str] | None]
+
+
+def imported_specifiers(body: str) -> tuple[str, ...]:
+    """The specifiers the body's static imports name, in order, without repeats."""
+    seen: dict[str, None] = {}
+    for imp in jsparse.static_imports(jsparse.parse(body)):
+        seen.setdefault(imp.specifier, None)
+    return tuple(seen)
+
+
+def stamp_packages(doc: CodeNodeDocument, lookup: PackLookup) -> CodeNodeDocument:
+    """Re-derive `packages` from the body's imports, stamping version and digest of what is installed.
+
+    An import no install serves keeps its previous stamp (or none), so saving
+    on a machine without the pack does not erase what the author recorded.
+    """
+    previous = {p.specifier: p for p in doc.packages}
+    stamped = []
+    for spec in imported_specifiers(doc.body):
+        found = lookup(spec)
+        if found is None:
+            stamped.append(previous.get(spec, PackDeclaration(specifier=spec)))
+        else:
+            stamped.append(PackDeclaration(specifier=spec, resolvedPackVersion=found[0], contentDigest=found[1]))
+    return doc.model_copy(update={"packages": tuple(stamped)})
+
+
+def default_path(name: str) -> Path:
+    """`NAME` -> `NAME.node.json` (a name already ending in the suffix is kept)."""
+    return Path(name if name.endswith(SUFFIX) else name + SUFFIX)

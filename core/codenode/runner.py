@@ -1,0 +1,260 @@
+"""Run a Code node document headlessly: the contract, the mode, the packs, the limits.
+
+The body decides the mode (reference, "Input streams"):
+
+* a body that mentions `stream` runs **once** for the whole stream and pulls
+  its own items; `inputs` then holds only the configured values, and reading
+  a connected handle through `inputs.` is refused before the run, naming the
+  `stream(name)` call to use;
+* any other body runs **once per incoming item**, `inputs` holding that
+  item's snapshot (configured values, then the latest item of every handle),
+  with `state` carried from one invocation to the next. With no streams
+  connected it runs once.
+
+`state` starts empty at each `run_node` call (one workflow run) and survives
+across its invocations. Finals post as one bag per completed invocation; an
+invocation that throws keeps what it emitted, drops its finals and ends the
+node run. Packs are resolved through the catalog before any guest starts, so
+a pack no install serves fails the node by name instead of as a resolve error
+inside it; version or digest drift only warns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.bridges.base import HostServices
+from core.cancel import CancelHandle
+from core.codenode import contract, streams
+from core.codenode.analysis import BodyFacts, analyse
+from core.codenode.contract import DEPRECATION, Emission, EmitQueue, NodeContract, legacy_outputs, services_with
+from core.codenode.document import CodeNodeDocument, limits_for, value_matches
+from core.codenode.streams import InputStreams, StreamAccess
+from core.engine.run import RunError, RunResult, run_in_sandbox
+from core.errors import CordonError, SandboxRefusal, UsageError
+from core.packs import Catalog, Resolution, declarations_from_code, default_catalog
+
+
+@dataclass
+class NodeRunResult:
+    """What one node run produced. `run` aggregates logs, warnings and timings of every invocation."""
+
+    run: RunResult
+    outputs: dict[str, Any] = field(default_factory=dict)
+    emitted: list[Emission] = field(default_factory=list)
+    invocations: int = 0
+    state: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return self.run.ok
+
+    @property
+    def error(self) -> RunError | None:
+        return self.run.error
+
+
+def run_node(
+    doc: CodeNodeDocument,
+    *,
+    inputs: Mapping[str, Any] | None = None,
+    input_streams: InputStreams | Mapping[str, Sequence[Any]] | None = None,
+    cancel: CancelHandle | None = None,
+    on_emit: Callable[[Emission], None] | None = None,
+    emit_queue: EmitQueue | None = None,
+    on_outputs: Callable[[dict[str, Any]], None] | None = None,
+    on_log: Callable[[str], None] | None = None,
+    on_progress: Callable[[float, str | None], None] | None = None,
+    services: HostServices | None = None,
+    catalog: Catalog | None = None,
+    state: dict[str, Any] | None = None,
+) -> NodeRunResult:
+    """Run `doc` to completion (blocking; call it from a worker thread).
+
+    `emit_queue`, when given, receives every emission with backpressure and
+    is closed when the node run ends, so a consumer iterating it finishes.
+    `catalog` defaults to the process's catalog of shipped and installed packs.
+    `state` continues a workflow run's state (a kernel invoking the node item
+    by item passes back `result.state`); by default it starts empty.
+    Never raises for what the body or its inputs do: failures are results.
+    """
+    try:
+        return _run(doc, inputs, input_streams, catalog, state, cancel or CancelHandle(),
+                    contract.NodeContract(doc.output_names, on_emit=on_emit, queue=emit_queue),
+                    on_outputs=on_outputs, on_log=on_log, on_progress=on_progress, services=services)
+    finally:
+        if emit_queue is not None:
+            emit_queue.close()
+
+
+def _run(doc: CodeNodeDocument, inputs: Mapping[str, Any] | None,
+         input_streams: InputStreams | Mapping[str, Sequence[Any]] | None, catalog: Catalog | None,
+         state: dict[str, Any] | None, cancel: CancelHandle, node_contract: NodeContract,
+         **callbacks: Any) -> NodeRunResult:
+    facts = analyse(doc.body)
+    warnings: list[str] = []
+    try:
+        configured = _configured_inputs(doc, inputs)
+        feed = _input_streams(doc, input_streams)
+        if facts.streaming:
+            _refuse_connected_reads(facts, feed)
+        packs = resolve_packs(doc, catalog)
+        if packs is not None:
+            packs.raise_for_errors()
+            warnings.extend(packs.warnings)
+    except CordonError as exc:  # refused before any guest starts
+        return NodeRunResult(RunResult(ok=False, error=RunError(exc.name, exc.message, exc.line, exc.rule),
+                                       timings={"setup_ms": 0.0, "run_ms": 0.0}))
+    if facts.legacy:
+        warnings.append(DEPRECATION)
+    node = _NodeRun(doc, facts, node_contract, cancel=cancel, packs=packs, warnings=warnings, state=state,
+                    **callbacks)
+    if facts.streaming:
+        node.invoke(configured, StreamAccess(feed or InputStreams(()), doc.input_names))
+    elif feed is None:
+        node.invoke(configured, None)
+    else:
+        node.per_item(configured, feed)
+    return node.result()
+
+
+def _configured_inputs(doc: CodeNodeDocument, given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Declared defaults overlaid with the caller's values, each checked against its declaration."""
+    values = doc.defaults()
+    declared = {h.name: h for h in doc.inputs}
+    for name, value in (given or {}).items():
+        handle = declared.get(name)
+        if handle is None:
+            known = ", ".join(f"'{h}'" for h in declared) or "none"
+            raise UsageError(f"input '{name}' is not declared by this node (declared: {known})",
+                             rule="undeclared-input")
+        if value is not None and not value_matches(handle.type, value):
+            raise UsageError(f"input '{name}' must be a {handle.type}, got {type(value).__name__}",
+                             rule="input-type")
+        values[name] = value
+    return values
+
+
+def _input_streams(doc: CodeNodeDocument,
+                   given: InputStreams | Mapping[str, Sequence[Any]] | None) -> InputStreams | None:
+    if given is None:
+        return None
+    if not isinstance(given, InputStreams):
+        for name, items in given.items():
+            if not isinstance(items, (list, tuple)):
+                raise UsageError(f"input stream '{name}' must be a list of items", rule="input-streams")
+        given = InputStreams.staged(given, order=doc.input_names)
+    undeclared = [h for h in given.handles if h not in doc.input_names]
+    if undeclared:
+        known = ", ".join(f"'{h}'" for h in doc.input_names) or "none"
+        raise UsageError(f"input stream '{undeclared[0]}' is not a declared input of this node (declared: {known})",
+                         rule="undeclared-input")
+    return given
+
+
+def _refuse_connected_reads(facts: BodyFacts, feed: InputStreams | None) -> None:
+    """A streaming body reaches a connected handle only through `stream(name)`."""
+    connected = set(feed.handles) if feed is not None else set()
+    for use in facts.input_reads:
+        if use.name in connected:
+            raise SandboxRefusal(f"line {use.line}: inputs.{use.name} is a connected stream in a body that reads "
+                                 f"streams; read it with stream(\"{use.name}\") (inputs holds only configured "
+                                 "values)", rule="stream-input-read", name="ValidationError", line=use.line)
+
+
+def resolve_packs(doc: CodeNodeDocument, catalog: Catalog | None = None) -> Resolution | None:
+    """The packs the body's imports name, resolved against the installed catalog.
+
+    Each import is resolved with the node's saved declaration of it (so version
+    and digest drift warn); what the body does not import is not mounted.
+    """
+    imported = declarations_from_code(doc.body)
+    if not imported:
+        return None
+    saved = {p.specifier: p for p in doc.packages}
+    declarations = [saved.get(d.specifier, d) for d in imported]
+    return (catalog or default_catalog()).resolve_for_execution(declarations)
+
+
+class _NodeRun:
+    def __init__(self, doc: CodeNodeDocument, facts: BodyFacts, node_contract: NodeContract, *,
+                 cancel: CancelHandle, on_outputs: Callable[[dict[str, Any]], None] | None,
+                 on_log: Callable[[str], None] | None, on_progress: Callable[[float, str | None], None] | None,
+                 services: HostServices | None, packs: Resolution | None, warnings: list[str],
+                 state: dict[str, Any] | None) -> None:
+        self.doc = doc
+        self.facts = facts
+        self.contract = node_contract
+        self.cancel = cancel
+        self.on_outputs = on_outputs
+        self.on_log = on_log
+        self.on_progress = on_progress
+        self.services = services
+        self.modules = packs.modules if packs is not None else None
+        self.surfaces = (contract.SURFACE, streams.SURFACE, *(packs.surfaces if packs is not None else ()))
+        self.limits = limits_for(doc)
+        self.state: dict[str, Any] = dict(state or {})
+        self.outputs: dict[str, Any] = {}
+        self.invocations = 0
+        self.last: RunResult | None = None
+        self.logs: list[str] = []
+        self.warnings = warnings
+        self.timings = {"setup_ms": 0.0, "run_ms": 0.0}
+
+    def per_item(self, configured: dict[str, Any], feed: InputStreams) -> None:
+        snapshot = dict(configured)
+        while (arrival := feed.next_arrival(self.cancel)) is not None:
+            handle, value = arrival
+            snapshot[handle] = value
+            if not self.invoke(dict(snapshot), None):
+                return
+        if self.cancel.cancelled:
+            self.last = RunResult(ok=False, error=RunError("CancelledError", "the run was cancelled", None,
+                                                           "cancelled"))
+
+    def invoke(self, inputs: dict[str, Any], access: StreamAccess | None) -> bool:
+        """One invocation of the body. True when it completed (its finals posted)."""
+        self.contract.begin_invocation()
+        extra: dict[str, Any] = {contract.CONTRACT_KEY: self.contract}
+        if access is not None:
+            extra[streams.STREAMS_KEY] = access
+        result = run_in_sandbox(
+            self.doc.body, inputs=inputs, limits=self.limits, globals={"state": self.state},
+            cancel=self.cancel, on_progress=self.on_progress, on_log=self.on_log, modules=self.modules,
+            services=services_with(self.services, **extra), surfaces=self.surfaces,
+            implicit_return=self.facts.legacy)
+        self.invocations += 1
+        self.last = result
+        self._keep_logs(result.logs)
+        self.warnings.extend(w for w in result.warnings if w not in self.warnings)
+        for key in self.timings:
+            self.timings[key] += result.timings.get(key, 0.0)
+        if not result.ok:
+            return False
+        state = result.globals.get("state")
+        if isinstance(state, dict):
+            self.state = state
+        bag = {**(legacy_outputs(result.result) if self.facts.legacy else {}), **self.contract.finals}
+        self.outputs.update(bag)
+        if self.on_outputs is not None and bag:
+            self.on_outputs(bag)
+        return True
+
+    def _keep_logs(self, lines: list[str]) -> None:
+        """The node run's log holds `maxConsoleLines` in all (each invocation is capped on its own too)."""
+        room = self.limits.maxConsoleLines - len(self.logs)
+        if room <= 0:
+            return
+        self.logs.extend(lines[:room])
+        if len(lines) > room:
+            self.logs.append(f"… later log lines of this node run dropped (limit maxConsoleLines, "
+                             f"{self.limits.maxConsoleLines} lines per node run)")
+
+    def result(self) -> NodeRunResult:
+        last = self.last or RunResult(ok=True)
+        run = RunResult(ok=last.ok, result=last.result, error=last.error, logs=self.logs,
+                        timings=self.timings, globals=last.globals, warnings=self.warnings)
+        return NodeRunResult(run, outputs=self.outputs, emitted=list(self.contract.emitted),
+                             invocations=self.invocations, state=self.state)

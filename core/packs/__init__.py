@@ -1,0 +1,67 @@
+"""Sandbox packs: manifest, discovery, catalog, loader, digest, host registry.
+
+A pack is a package.json with a `cordon` (or `nodetool`) sandbox field plus
+the files it names. Discovery checks it without executing anything; the
+`Catalog` holds the result and resolves a run's declarations into the
+loader graph (`PackModuleGraph`) and the surfaces the run needs.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Collection
+
+from core.packs.catalog import Catalog, ModuleSummary, Resolution
+from core.packs.discovery import PackRoot, default_roots, installed_dir
+from core.packs.loader import PackModuleGraph
+from core.packs.pack import Pack, SandboxModule
+from core.packs.specifier import Declaration, declarations_from_code
+from core.packs.status import PackStatus
+
+__all__ = [
+    "Catalog",
+    "Declaration",
+    "ModuleSummary",
+    "Pack",
+    "PackModuleGraph",
+    "PackRoot",
+    "PackStatus",
+    "Resolution",
+    "SandboxModule",
+    "declarations_from_code",
+    "default_catalog",
+    "default_roots",
+    "installed_dir",
+    "resolve_body",
+]
+
+
+_default: Catalog | None = None
+_default_lock = threading.Lock()
+
+
+def default_catalog() -> Catalog:
+    """The process's catalog over the default roots, discovered on first use.
+
+    The CLI, the studio and the Code node share it; the installer reloads it after
+    every install or removal. Tests build their own `Catalog(roots)` instead.
+    """
+    global _default
+    with _default_lock:
+        if _default is None:
+            _default = Catalog()
+        return _default
+
+
+def resolve_body(code: str, *, catalog: Catalog | None = None,
+                 allowed: Collection[str] | None = None) -> Resolution | None:
+    """Code-node semantics: mount the packs the body's static imports name.
+
+    None when the body imports no pack (no catalog is built for it). Missing
+    or disallowed packs are refused by the returned graph at preflight, so the
+    run fails naming them before a guest starts.
+    """
+    declarations = declarations_from_code(code)
+    if not declarations:
+        return None
+    return (catalog or default_catalog()).resolve_for_execution(declarations, allowed=allowed)

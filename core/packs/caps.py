@@ -1,0 +1,25 @@
+"""Static size caps on everything a pack ships (the design's "Limits summary").
+
+They are checked at discovery, before any pack byte reaches a guest, so an
+oversized pack is a named status in `cordon packs list`, never a slow run.
+"""
+
+from __future__ import annotations
+
+KB = 1024
+MB = 1024 * KB
+
+#: One authored JavaScript module (a file the pack ships).
+AUTHORED_JS_MAX = 256 * KB
+#: One JavaScript module compiled from an npm dependency.
+NPM_JS_MAX = 1 * MB
+#: One WASM binary.
+WASM_MAX = 4 * MB
+#: Everything a pack mounts: JS files, compiled npm modules, WASM binaries.
+PACK_MAX = 8 * MB
+#: SKILL.md (warning-grade: a bad skill never disables a module).
+SKILL_MAX = 16 * KB
+#: package.json itself.
+MANIFEST_MAX = 256 * KB
+#: Host ceiling for a WASM memory maximum (64 KiB pages: 256 MB).
+WASM_PAGES_CEILING = 4096

@@ -1,0 +1,137 @@
+"""npm compilation: a pack's `{"npm": "<dependency>"}` module -> one admitted ES module.
+
+There is no esbuild here: `core.packs.npm` is a small bundler in Python over
+the dependency's files in `<pack>/node_modules` (explicit conditions
+`import`, `module`, `default`; then `module`, then `main`), followed by the
+forbidden-global scan, the 1 MB cap, and the capability-free QuickJS probes.
+A module that cannot be admitted raises a `CompileError` (a `CordonError`)
+whose `rule` is one of the named skips:
+
+    npm-module-builtin-import   it imports a Node builtin (fs, node:*, path, ...)
+    npm-module-unresolved       an import does not resolve inside node_modules (or is dynamic)
+    npm-module-too-large        the bundle is over 1 MB
+    npm-module-forbidden-global it references process, Buffer, require, eval, timers, DOM names...
+    npm-module-probe-failed     it does not initialise in QuickJS
+
+Results are cached in `cache_dir()/npm/<digest>.json`. The digest is over the
+content of every file under the pack's `node_modules` (a superset of the
+bundle's inputs, so any change that could alter the output changes the key),
+the dependency name, the compiler version, the options and the engine
+version: never over a package version, which can stay put while its content
+moves. Writes are atomic. Probe failures are not cached (a deadline on a busy
+machine is not a property of the package); static skips are.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import orjson
+
+from core import paths
+from core.packs.caps import NPM_JS_MAX
+from core.packs.npm import bundle, probe
+from core.packs.npm.resolve import CONDITIONS, MAIN_FIELDS, CompileError
+
+COMPILER_VERSION = "cordon-npm/1"
+OPTIONS = {"format": "esm", "conditions": list(CONDITIONS), "mainFields": list(MAIN_FIELDS),
+           "maxBytes": NPM_JS_MAX}
+_ENGINE = f"quickjs-rs/{importlib.metadata.version('quickjs-rs')}"
+
+__all__ = ["COMPILER_VERSION", "CompileError", "CompiledModule", "compile_npm", "input_digest"]
+
+
+@dataclass(frozen=True)
+class CompiledModule:
+    source: str
+    #: sha256 over the inputs, compiler version, options and engine (the cache key; stable across machines).
+    digest: str
+    compiler_version: str
+    exports: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
+    #: Files bundled, relative to the pack root.
+    files: tuple[str, ...] = ()
+
+
+def input_digest(pack_root: Path, dependency: str) -> str:
+    """The cache key: every file under node_modules (path and content), plus the compile settings."""
+    digest = hashlib.sha256()
+    digest.update(orjson.dumps({"compiler": COMPILER_VERSION, "engine": _ENGINE, "options": OPTIONS,
+                                "dependency": dependency}))
+    root = pack_root / "node_modules"
+    for folder, _, files in sorted(os.walk(root)) if root.is_dir() else ():
+        for name in sorted(files):
+            path = Path(folder, name)
+            if path.is_symlink():
+                continue  # never followed by the resolver either
+            rel = path.relative_to(root).as_posix().encode("utf-8")
+            digest.update(len(rel).to_bytes(4, "big") + rel + hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def _cache_path(digest: str) -> Path:
+    folder = paths.cache_dir() / "npm"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / f"{digest}.json"  # the digest is hex: no path component can be smuggled in
+
+
+def _read_cache(digest: str) -> CompiledModule | None:
+    try:
+        doc = orjson.loads(_cache_path(digest).read_bytes())
+    except (OSError, orjson.JSONDecodeError):
+        return None
+    if not isinstance(doc, dict) or doc.get("compiler_version") != COMPILER_VERSION:
+        return None
+    error = doc.get("error")
+    if isinstance(error, dict):
+        raise CompileError(str(error.get("message")), rule=str(error.get("rule")))
+    return CompiledModule(source=doc["source"], digest=digest, compiler_version=COMPILER_VERSION,
+                          exports=tuple(doc.get("exports", ())), warnings=tuple(doc.get("warnings", ())),
+                          files=tuple(doc.get("files", ())))
+
+
+def _write_cache(digest: str, doc: dict[str, object]) -> None:
+    target = _cache_path(digest)
+    fd, tmp = tempfile.mkstemp(prefix=".npm-", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(orjson.dumps({"compiler_version": COMPILER_VERSION, **doc}))
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def compile_npm(pack_root: Path, dependency: str, *, use_cache: bool = True) -> CompiledModule:
+    """Compile and admit `<pack_root>/node_modules/<dependency>`, or raise a named CompileError.
+
+    Blocks its thread (the probes run the engine): call it from a worker, not an event loop.
+    """
+    digest = input_digest(pack_root, dependency)
+    if use_cache:
+        cached = _read_cache(digest)
+        if cached is not None:
+            return cached
+    try:
+        built = bundle.build(pack_root, dependency)
+        names = probe.export_names(built.keys_probe_source(), dependency)
+        source, exported = built.module_source(names)
+        if len(source.encode("utf-8")) > NPM_JS_MAX:
+            raise CompileError(f"the bundle of '{dependency}' is over {NPM_JS_MAX} bytes",
+                               rule="npm-module-too-large")
+        probe.admit(source, dependency)
+    except CompileError as exc:
+        if exc.rule != "npm-module-probe-failed":
+            _write_cache(digest, {"error": {"rule": exc.rule, "message": exc.message}})
+        raise
+    compiled = CompiledModule(source=source, digest=digest, compiler_version=COMPILER_VERSION,
+                              exports=tuple(exported),
+                              warnings=tuple(built.warnings), files=tuple(built.files))
+    _write_cache(digest, {"source": source, "exports": list(compiled.exports), "warnings": list(compiled.warnings),
+                          "files": list(compiled.files)})
+    return compiled

@@ -1,0 +1,89 @@
+"""Reading a pack's files: containment, symlink checks and size caps.
+
+Every path a manifest names is pack-relative and untrusted. It is normalised
+without touching the filesystem, then resolved with symlinks followed and
+checked to stay inside the pack's own (resolved) folder, and read through a
+descriptor that refuses anything but a regular file, never more than its cap.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from pathlib import Path
+
+from core.packs.status import DiscoveryError
+
+_DRIVE = re.compile(r"^[A-Za-z]:")
+
+
+def normalize_relpath(rel: str) -> str:
+    """`a/./b/../c.js` -> `a/c.js`; refuses absolute, encoded, backslashed and escaping paths."""
+    if not rel or any(c in rel for c in "\\%\x00") or any(ord(c) < 0x20 for c in rel):
+        raise DiscoveryError(f"path {rel!r} is not a plain pack-relative path (no '\\', '%' or control "
+                             "characters)", rule="module-outside-pack", path=rel[:200])
+    if rel.startswith("/") or _DRIVE.match(rel):
+        raise DiscoveryError(f"path {rel!r} is absolute; paths are relative to the pack folder",
+                             rule="module-outside-pack", path=rel[:200])
+    parts: list[str] = []
+    for segment in rel.split("/"):
+        if segment in ("", "."):
+            continue
+        if segment == "..":
+            if not parts:
+                raise DiscoveryError(f"path {rel!r} leaves the pack folder", rule="module-outside-pack",
+                                     path=rel[:200])
+            parts.pop()
+        else:
+            parts.append(segment)
+    if not parts:
+        raise DiscoveryError(f"path {rel!r} names no file", rule="module-missing-file", path=rel[:200])
+    return "/".join(parts)
+
+
+def read_contained(root: Path, rel: str, cap: int, *, too_large: str = "module-too-large") -> bytes:
+    """The bytes of pack file `rel` (already normalised), refusing escapes, non-files and oversize."""
+    real_root = root.resolve()
+    target = Path(os.path.realpath(root / rel))
+    if not target.is_relative_to(real_root):
+        raise DiscoveryError(f"{rel} resolves outside the pack folder through a symlink",
+                             rule="module-symlink-escape", path=rel)
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(target, flags)
+    except FileNotFoundError:
+        raise DiscoveryError(f"{rel} does not exist in the pack", rule="module-missing-file", path=rel) from None
+    except OSError as exc:
+        raise DiscoveryError(f"{rel} cannot be read: {exc.strerror}", rule="module-missing-file",
+                             path=rel) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise DiscoveryError(f"{rel} is not a regular file", rule="module-missing-file", path=rel)
+        if info.st_size > cap:
+            raise DiscoveryError(f"{rel} is {info.st_size} bytes; the cap is {cap} bytes",
+                                 rule=too_large, path=rel)
+        chunks: list[bytes] = []
+        remaining = cap + 1
+        while remaining > 0:
+            chunk = os.read(fd, min(remaining, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            remaining -= len(chunk)
+        data = b"".join(chunks)
+    finally:
+        os.close(fd)
+    if len(data) > cap:
+        raise DiscoveryError(f"{rel} is larger than {cap} bytes", rule=too_large, path=rel)
+    return data
+
+
+def read_text(root: Path, rel: str, cap: int, *, too_large: str = "module-too-large") -> str:
+    """`read_contained` decoded as UTF-8 (a BOM is dropped)."""
+    data = read_contained(root, rel, cap, too_large=too_large)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise DiscoveryError(f"{rel} is not UTF-8 text", rule="module-not-utf8", path=rel) from None

@@ -1,0 +1,118 @@
+"""What a person is asked before a pack is placed: the consent request.
+
+Everything in it describes the exact artifact already downloaded, verified
+and unpacked in staging — its integrity, size and file count, the specifiers
+it adds, its dependencies and how its npm modules compiled — plus, in plain
+words, what importing it grants. Nothing is placed until `commit_install`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.packs.install.classify import Classification
+from core.packs.install.deps import FetchedDependency
+from core.packs.install.staging import Staging
+
+INSTALL_MODE = "scripts never run"
+INSTALL_MODE_DETAIL = ("Cordon unpacks the package itself; no npm process runs, so no install script of the pack "
+                       "or of its dependencies is ever executed.")
+
+
+def grant_text(specifiers: tuple[str, ...]) -> str:
+    """The plain-words statement of what importing grants (the design's wording)."""
+    names = ", ".join(f'"{s}"' for s in specifiers) or "this pack's modules"
+    return (f"Importing {names} runs this package's code inside your Code nodes with that node's capabilities: "
+            "network via fetch, the workspace, the secrets the node may read. It cannot leave the sandbox, but "
+            "anything the importing node can do, the package can do too — including at the moment it is imported.")
+
+
+@dataclass(frozen=True)
+class NpmModuleStatus:
+    """How one `{"npm": ...}` module compiled at install time (a skip names its rule)."""
+
+    dependency: str
+    ok: bool
+    rule: str | None = None
+    message: str = ""
+    size: int = 0
+
+
+@dataclass(eq=False)
+class ConsentRequest:
+    name: str
+    version: str
+    #: "registry" | "tarball" | "folder"
+    origin: str
+    #: Where it came from, for people ("js-yaml@^4 from https://registry.npmjs.org").
+    source: str
+    integrity: str
+    download_size: int
+    unpacked_size: int
+    file_count: int
+    classification: Classification
+    previous_version: str | None
+    previous_classification: str | None
+    lifecycle_scripts: tuple[str, ...]
+    dependencies: tuple[FetchedDependency, ...]
+    npm_modules: tuple[NpmModuleStatus, ...]
+    trusted: bool
+    warnings: tuple[str, ...] = ()
+    install_mode: str = INSTALL_MODE
+    state: str = "prepared"
+    _staging: Staging | None = field(default=None, repr=False)
+
+    @property
+    def specifiers(self) -> tuple[str, ...]:
+        return self.classification.specifiers
+
+    @property
+    def grants(self) -> str:
+        return grant_text(self.specifiers)
+
+    @property
+    def classification_changed(self) -> bool:
+        return self.previous_classification is not None and self.previous_classification != self.classification.label
+
+    def lines(self) -> list[str]:
+        """The request as short lines for a terminal or a dialog."""
+        out = [f"Install {self.name}@{self.version} ({self.source})"]
+        if self.previous_version is not None:
+            out.append(f"  replaces installed version {self.previous_version}")
+        out.append(f"  {self.grants}")
+        out.append(f"  specifiers: {', '.join(self.specifiers) or '(none)'}")
+        out.append(f"  kind: {self.classification.label}")
+        if self.classification_changed:
+            out.append(f"  CHANGED: the installed version is {self.previous_classification}; "
+                       f"this one is {self.classification.label}")
+        out.append(f"  size: {self.unpacked_size} bytes in {self.file_count} files "
+                   f"(download {self.download_size} bytes)")
+        out.append(f"  integrity: {self.integrity}")
+        out.append(f"  install mode: {self.install_mode} — {INSTALL_MODE_DETAIL}")
+        if self.lifecycle_scripts:
+            out.append(f"  declared install scripts (not run): {', '.join(self.lifecycle_scripts)}")
+        for dep in self.dependencies:
+            out.append(f"  dependency {dep.name}@{dep.version} ({dep.files} files, {dep.integrity})")
+        for module in self.npm_modules:
+            state = f"compiled, {module.size} bytes" if module.ok else f"skipped ({module.rule}): {module.message}"
+            out.append(f"  npm module {module.dependency}: {state}")
+        docs = "trusted" if self.trusted else "untrusted (its SKILL.md reaches agents only as untrusted content)"
+        out.append(f"  docs: {docs}")
+        out.extend(f"  warning: {w}" for w in self.warnings)
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name, "version": self.version, "origin": self.origin, "source": self.source,
+            "specifiers": list(self.specifiers), "grants": self.grants, "integrity": self.integrity,
+            "downloadSize": self.download_size, "unpackedSize": self.unpacked_size, "fileCount": self.file_count,
+            "installMode": self.install_mode, "classification": self.classification.label,
+            "previousVersion": self.previous_version, "previousClassification": self.previous_classification,
+            "classificationChanged": self.classification_changed, "lifecycleScripts": list(self.lifecycle_scripts),
+            "dependencies": [{"name": d.name, "version": d.version, "integrity": d.integrity, "files": d.files}
+                             for d in self.dependencies],
+            "npmModules": [{"dependency": m.dependency, "ok": m.ok, "rule": m.rule, "message": m.message}
+                           for m in self.npm_modules],
+            "trusted": self.trusted, "warnings": list(self.warnings), "state": self.state,
+        }

@@ -1,0 +1,135 @@
+"""Fetching the npm dependencies a config-only module compiles from, into the pack's `node_modules/`.
+
+Dependencies come the same way as packs: resolved from the registry by
+range, integrity-verified before unpacking, unpacked by `archive`, and never
+built (no npm, no scripts, no native builds). Transitive `dependencies` are
+read from each *unpacked* package.json, not from registry summaries. Layout is
+npm's: hoisted to the top `node_modules/` when the name is free there, nested
+under the requiring package when a different version already holds it, so
+Node-style resolution (which the compiler follows) finds the right copy.
+Only dependencies named by `{"npm": ...}` modules (and what they need) are
+fetched: nothing else a pack lists can reach a guest.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from dataclasses import dataclass
+from pathlib import Path
+
+from core.packs.install.archive import MAX_UNPACKED_BYTES, ArchiveLimits, extract_tarball
+from core.packs.install.errors import InstallError
+from core.packs.install.names import validate_name
+from core.packs.install.package_json import read_package_json, string_map
+from core.packs.install.registry import Progress, Registry
+from core.packs.install.semver import Range, RangeError, Version
+from core.packs.install.staging import Staging
+
+MAX_DEPENDENCIES = 100
+#: Budget for every dependency together (each tarball also has the per-archive caps).
+MAX_DEPENDENCY_BYTES = MAX_UNPACKED_BYTES
+
+
+@dataclass(frozen=True)
+class FetchedDependency:
+    name: str
+    version: str
+    integrity: str
+    #: Folder relative to the pack root, POSIX style (`node_modules/js-yaml`).
+    path: str
+    files: int
+    size: int
+
+
+def _installed_version(folder: Path) -> Version | None:
+    try:
+        return Version.parse(str(read_package_json(folder, str(folder)).get("version", "")))
+    except (InstallError, RangeError):
+        return None
+
+
+def _satisfies(spec: str, version: Version | None) -> bool:
+    if version is None:
+        return False
+    try:
+        return Range.parse(spec or "*").satisfied_by(version)
+    except RangeError:
+        return False
+
+
+def _nm(parts: tuple[str, ...], name: str) -> tuple[str, ...]:
+    return (*parts, "node_modules", *name.split("/"))
+
+
+def _ancestors(parent: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """Package folders whose node_modules Node's resolution searches from `parent`, nearest first."""
+    found = [parent]
+    parts = list(parent)
+    while "node_modules" in parts:
+        idx = len(parts) - 1 - parts[::-1].index("node_modules")
+        parts = parts[:idx]
+        found.append(tuple(parts))
+    if found[-1] != ():
+        found.append(())
+    return found
+
+
+def fetch_dependencies(pack_root: Path, wanted: dict[str, str], *, registry: Registry, staging: Staging,
+                       on_progress: Progress | None = None) -> list[FetchedDependency]:
+    """Fetch `wanted` ({name: range}) and what they depend on into `pack_root/node_modules`.
+
+    Copies the pack already bundles (its tarball's own node_modules, covered by
+    the pack's integrity) are used when they satisfy the range.
+    """
+    fetched: list[FetchedDependency] = []
+    budget = MAX_DEPENDENCY_BYTES
+    queue: deque[tuple[str, str, tuple[str, ...]]] = deque((n, r, ()) for n, r in sorted(wanted.items()))
+    while queue:
+        name, spec, parent = queue.popleft()
+        validate_name(name, "dependency name")
+        if spec.startswith(("file:", "link:", "git", "http:", "https:", "npm:", "workspace:")) or "/" in spec:
+            raise InstallError(f"dependency {name}@{spec}: only registry version ranges are supported",
+                               rule="dependency-unsupported")
+        target = None
+        for folder in _ancestors(parent):
+            here = _nm(folder, name)
+            if pack_root.joinpath(*here).is_dir():
+                if _satisfies(spec, _installed_version(pack_root.joinpath(*here))):
+                    target = here
+                break  # Node stops at the nearest copy, so a mismatch must be nested nearer
+        if target is not None:
+            continue
+        top = _nm((), name)
+        place = top if not pack_root.joinpath(*top).exists() else _nm(parent, name)
+        if pack_root.joinpath(*place).exists():
+            raise InstallError(f"dependency {name}@{spec}: the pack bundles a copy that does not satisfy "
+                               "that range", rule="dependency-unsupported")
+        if len(fetched) >= MAX_DEPENDENCIES:
+            raise InstallError(f"more than {MAX_DEPENDENCIES} dependency packages to fetch",
+                               rule="dependency-limit")
+        package = registry.resolve(name, spec)
+        if on_progress is not None:
+            on_progress("dependencies", len(fetched), None)
+        label = f"dep-{len(fetched)}"
+        download = registry.download(package, staging.tarball(label), on_progress=on_progress)
+        unpack_to = staging.root / label
+        unpack_to.mkdir()
+        what = f"dependency {package.name}@{package.version}"
+        unpacked = extract_tarball(download.path, unpack_to, what=what,
+                                   limits=ArchiveLimits(max_unpacked_bytes=budget), on_progress=on_progress)
+        download.path.unlink()
+        budget -= unpacked.size
+        doc = read_package_json(unpack_to, what)
+        if doc.get("name") != name:
+            raise InstallError(f"{what}: its package.json names {doc.get('name')!r}", rule="package-name-mismatch")
+        destination = pack_root.joinpath(*place)
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(unpack_to, destination)
+        fetched.append(FetchedDependency(name, package.version, download.integrity, "/".join(place),
+                                         unpacked.files, unpacked.size))
+        optional = string_map(doc, "optionalDependencies")
+        for dep, dep_spec in sorted(string_map(doc, "dependencies").items()):
+            if dep not in optional:
+                queue.append((dep, dep_spec, place))
+    return fetched

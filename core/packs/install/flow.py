@@ -1,0 +1,236 @@
+"""Install, consent, commit, discard, remove: the installer's public flow.
+
+    request = prepare_install("js-yaml-pack@^1")   # download, verify, stage, classify: nothing placed
+    print("\\n".join(request.lines()))              # ask the person
+    commit_install(request)                        # on an explicit yes: one atomic swap
+    discard(request)                               # on no: nothing is left behind
+
+Sources: `name[@range|@tag]` from an npm-protocol registry (the `--registry`
+URL, `$CORDON_NPM_REGISTRY`, or registry.npmjs.org; a token from the keyring
+under `npm-token:<host>` when one is stored), a local `.tgz`, or a local
+folder. Every path runs the same checks, and no npm process (so no script)
+ever runs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+from urllib.parse import urlsplit
+
+from core import secrets_store
+from core.cancel import CancelHandle
+from core.errors import CordonError
+from core.packs.compiler import CompileError, compile_npm
+from core.packs.install import trust
+from core.packs.install.archive import copy_folder, extract_tarball
+from core.packs.install.classify import classify, refuse_host_code
+from core.packs.install.consent import ConsentRequest, NpmModuleStatus
+from core.packs.install.deps import fetch_dependencies
+from core.packs.install.errors import InstallError
+from core.packs.install.integrity import to_sri
+from core.packs.install.names import split_spec, validate_name
+from core.packs.install.package_json import lifecycle_scripts, read_package_json
+from core.packs.install.registry import CHUNK, MAX_TARBALL_BYTES, Progress, Registry, registry_url
+from core.packs.install.staging import Staging, discard_installed, pack_dir, place, recover, transaction_lock
+
+TOKEN_PREFIX = "npm-token:"
+
+
+@dataclass(frozen=True)
+class InstallSource:
+    kind: Literal["registry", "tarball", "folder"]
+    name: str = ""
+    spec: str = ""
+    path: Path | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> InstallSource:
+        """A path when it looks like one (`./x`, `/x`, `~/x`, `x.tgz`, an existing folder with a slash)."""
+        text = text.strip()
+        looks_like_path = (text.startswith((".", "/", "~", "\\")) or text.endswith((".tgz", ".tar.gz"))
+                           or (len(text) > 1 and text[1] == ":") or ("/" in text and not text.startswith("@")))
+        if looks_like_path:
+            path = Path(text).expanduser()
+            if path.is_dir():
+                return cls("folder", path=path)
+            if path.is_file():
+                return cls("tarball", path=path)
+            raise InstallError(f"no such file or folder: {text}", rule="usage")
+        name, spec = split_spec(text)
+        return cls("registry", name=name, spec=spec)
+
+    def describe(self, registry: str) -> str:
+        if self.kind == "registry":
+            return f"{self.name}@{self.spec or 'latest'} from {registry}"
+        return f"{self.kind} {self.path}"
+
+
+def registry_token(url: str) -> str | None:
+    """The keyring's token for this registry host (`npm-token:<host[:port]>`), if any is stored."""
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    name = f"{TOKEN_PREFIX}{host}" + (f":{parts.port}" if parts.port else "")
+    try:
+        return secrets_store.get_secret(name)
+    except CordonError:  # no usable keyring, or a host that is no valid secret name: install anonymously
+        return None
+
+
+def _copy_tarball(path: Path, staging: Staging, what: str) -> tuple[Path, int, str]:
+    """Copy a local tarball into staging (hashing it) so what is verified is what is unpacked."""
+    target = staging.tarball("pack")
+    digest = hashlib.sha512()
+    size = 0
+    with open(path, "rb") as src, open(target, "wb") as out:
+        while chunk := src.read(CHUNK):
+            size += len(chunk)
+            if size > MAX_TARBALL_BYTES:
+                raise InstallError(f"{what}: the tarball exceeds the {MAX_TARBALL_BYTES}-byte cap",
+                                   rule="download-too-large")
+            digest.update(chunk)
+            out.write(chunk)
+    return target, size, to_sri(digest.digest())
+
+
+def _installed(name: str) -> tuple[str | None, str | None]:
+    """(version, classification label) of the installed pack `name`, or (None, None)."""
+    folder = pack_dir(name)
+    if not folder.is_dir():
+        return None, None
+    try:
+        version = str(read_package_json(folder, name).get("version"))
+        return version, classify(folder, name).label
+    except InstallError as exc:
+        return "unknown", f"unreadable ({exc.rule})"
+
+
+def _native_build(root: Path) -> list[str]:
+    return ["binding.gyp (native build)"] if (root / "binding.gyp").exists() else []
+
+
+def prepare_install(source: str | InstallSource, *, registry: str | None = None, token: str | None = None,
+                    on_progress: Progress | None = None, cancel: CancelHandle | None = None) -> ConsentRequest:
+    """Download, verify, unpack, classify and compile into staging; nothing is placed.
+
+    Raises `InstallError` (nothing left behind) when the artifact is refused.
+    The returned request holds the staging folder until `commit_install` or `discard`.
+    """
+    src = source if isinstance(source, InstallSource) else InstallSource.parse(source)
+    url = registry_url(registry)
+    auth = token if token is not None else registry_token(url)
+    recover()
+    staging = Staging.create()
+    client: Registry | None = None
+    try:
+        if on_progress is not None:
+            on_progress("resolve", 0, None)
+        what = src.name or str(src.path)
+        if src.kind == "registry":
+            client = Registry(url, token=auth, cancel=cancel)
+            package = client.resolve(src.name, src.spec)
+            what = f"{package.name}@{package.version}"
+            download = client.download(package, staging.tarball("pack"), on_progress=on_progress)
+            unpacked = extract_tarball(download.path, staging.pack, what=what, on_progress=on_progress)
+            integrity, download_size = download.integrity, download.size
+        elif src.kind == "tarball":
+            assert src.path is not None
+            copied, download_size, integrity = _copy_tarball(src.path, staging, what)
+            unpacked = extract_tarball(copied, staging.pack, what=what, on_progress=on_progress)
+        else:
+            assert src.path is not None
+            staging.pack.mkdir()
+            unpacked = copy_folder(src.path, staging.pack, what=what, on_progress=on_progress)
+            integrity, download_size = unpacked.integrity, 0
+        for leftover in staging.root.glob("*.tgz"):
+            leftover.unlink()
+        found = classify(staging.pack, what)
+        what = f"{found.name}@{found.version}"
+        validate_name(found.name)
+        if src.kind == "registry" and found.name != src.name:
+            raise InstallError(f"asked for {src.name}, but the tarball's package.json names {found.name}",
+                               rule="package-name-mismatch")
+        refuse_host_code(found, what)
+        dependencies = []
+        if found.npm:
+            client = client or Registry(url, token=auth, cancel=cancel)
+            dependencies = fetch_dependencies(staging.pack, found.npm, registry=client, staging=staging,
+                                              on_progress=on_progress)
+        modules = tuple(_compile(staging.pack, dep) for dep in sorted(found.npm))
+        previous_version, previous_label = _installed(found.name)
+        doc = read_package_json(staging.pack, what)
+        return ConsentRequest(
+            name=found.name, version=found.version, origin=src.kind, source=src.describe(url),
+            integrity=integrity, download_size=download_size, unpacked_size=unpacked.size,
+            file_count=unpacked.files, classification=found, previous_version=previous_version,
+            previous_classification=previous_label,
+            lifecycle_scripts=tuple(lifecycle_scripts(doc) + _native_build(staging.pack)),
+            dependencies=tuple(dependencies), npm_modules=modules, trusted=trust.is_trusted(found.name),
+            warnings=found.problems, _staging=staging)
+    except BaseException:
+        staging.release()
+        raise
+    finally:
+        if client is not None:
+            client.close()
+
+
+def _compile(pack_root: Path, dependency: str) -> NpmModuleStatus:
+    try:
+        compiled = compile_npm(pack_root, dependency)
+    except CompileError as exc:
+        return NpmModuleStatus(dependency, False, exc.rule, exc.message)
+    return NpmModuleStatus(dependency, True, size=len(compiled.source.encode("utf-8")))
+
+
+def commit_install(request: ConsentRequest) -> Path:
+    """Place a prepared pack (the person said yes). Returns its folder."""
+    staging = request._staging
+    if request.state != "prepared" or staging is None or not staging.alive:
+        raise InstallError(f"the install of {request.name} is {request.state}, not prepared; prepare it again",
+                           rule="install-stale")
+    try:
+        with transaction_lock():
+            if _installed(request.name)[0] != request.previous_version:
+                raise InstallError(f"{request.name} changed on disk since this install was prepared; prepare it "
+                                   "again so the consent request describes what it replaces", rule="install-stale")
+            dest = pack_dir(request.name)
+            place(staging.pack, dest)
+    except BaseException:
+        discard(request)
+        raise
+    staging.release()
+    request.state = "committed"
+    _catalog_changed()
+    return dest
+
+
+def discard(request: ConsentRequest) -> None:
+    """Drop a prepared install (the person said no): its staging folder is deleted."""
+    staging, request._staging = request._staging, None
+    if staging is not None:
+        staging.release()
+    if request.state == "prepared":
+        request.state = "discarded"
+
+
+def remove(name: str) -> None:
+    """Uninstall pack `name` (and forget its trust decision)."""
+    validate_name(name, "pack name")
+    recover()
+    with transaction_lock():
+        removed = discard_installed(pack_dir(name))
+    if not removed:
+        raise InstallError(f"{name} is not installed", rule="pack-not-installed")
+    trust.forget(name)
+    _catalog_changed()
+
+
+def _catalog_changed() -> None:
+    """Installs and removals are the only writers of the packs folder: they swap the
+    shared catalog's contents, so no caller can forget to (runs in flight keep theirs)."""
+    from core.packs import default_catalog
+
+    default_catalog().reload()

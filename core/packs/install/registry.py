@@ -1,0 +1,220 @@
+"""An npm-protocol registry client over httpx: packuments, version choice, verified downloads.
+
+No npm process runs, so no lifecycle script of a pack or of its dependencies
+can ever run (the install mode is always "scripts never run"). Every byte
+that crosses is capped: packuments, tarballs (announced *and* actual size),
+and a download is hashed as it streams so the integrity check is done before
+anything is unpacked. The registry token, when there is one, is sent only to
+the registry's own origin, never to a tarball host elsewhere.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, urlsplit
+
+import httpx
+import orjson
+
+from core.cancel import CancelHandle
+from core.packs.install import integrity
+from core.packs.install.errors import InstallError
+from core.packs.install.semver import RangeError, max_satisfying
+
+DEFAULT_REGISTRY = "https://registry.npmjs.org"
+#: Environment override of the registry URL (settings and `--registry` win over it).
+REGISTRY_ENV = "CORDON_NPM_REGISTRY"
+MAX_PACKUMENT_BYTES = 32 * 1024 * 1024
+MAX_TARBALL_BYTES = 16 * 1024 * 1024
+CHUNK = 64 * 1024
+
+#: on_progress(phase, done, total): phases "resolve", "download", "extract", "dependencies".
+Progress = Callable[[str, int, int | None], None]
+
+
+def registry_url(explicit: str | None = None) -> str:
+    url = (explicit or os.environ.get(REGISTRY_ENV) or DEFAULT_REGISTRY).rstrip("/")
+    if urlsplit(url).scheme not in ("http", "https"):
+        raise InstallError(f"registry URL must be http(s): {url!r}", rule="registry-error")
+    return url
+
+
+@dataclass(frozen=True)
+class ResolvedPackage:
+    """One exact artifact chosen from a packument: what consent and integrity refer to."""
+
+    name: str
+    version: str
+    tarball: str
+    integrity: str
+    dependencies: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Download:
+    path: Path
+    size: int
+    integrity: str
+
+
+class Registry:
+    """Talks to one npm-protocol registry. Use as a context manager (it owns an httpx client)."""
+
+    def __init__(self, url: str | None = None, *, token: str | None = None,
+                 cancel: CancelHandle | None = None, timeout_s: float = 30.0) -> None:
+        self.url = registry_url(url)
+        self._origin = _origin(self.url)
+        self._token = token
+        self._cancel = cancel or CancelHandle()
+        self._client = httpx.Client(timeout=timeout_s, follow_redirects=True, max_redirects=5,
+                                    headers={"User-Agent": "cordon-installer"})
+
+    def __enter__(self) -> Registry:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._client.close()
+
+    # -- metadata ----------------------------------------------------------------
+    def packument(self, name: str) -> dict[str, Any]:
+        url = f"{self.url}/{quote(name, safe='@')}"
+        chunks = []
+        with self._stream(url, accept="application/vnd.npm.install-v1+json; q=1.0, application/json; q=0.8",
+                          what=f"package {name}") as response:
+            if response.status_code == 404:
+                raise InstallError(f"package '{name}' was not found on {self.url}", rule="package-not-found")
+            self._check_status(response, f"package {name}")
+            received = 0
+            for chunk in response.iter_bytes(CHUNK):
+                self._check_cancel()
+                received += len(chunk)
+                if received > MAX_PACKUMENT_BYTES:
+                    raise InstallError(f"the registry's metadata for '{name}' exceeds "
+                                       f"{MAX_PACKUMENT_BYTES // (1024 * 1024)} MB", rule="registry-error")
+                chunks.append(chunk)
+        try:
+            doc = orjson.loads(b"".join(chunks))
+        except orjson.JSONDecodeError:
+            raise InstallError(f"the registry's metadata for '{name}' is not JSON", rule="registry-error") from None
+        if not isinstance(doc, dict) or not isinstance(doc.get("versions"), dict):
+            raise InstallError(f"the registry's metadata for '{name}' has no versions", rule="registry-error")
+        return doc
+
+    def resolve(self, name: str, spec: str) -> ResolvedPackage:
+        """The exact version `spec` (range or dist-tag) selects, with its tarball and integrity."""
+        doc = self.packument(name)
+        versions: dict[str, Any] = doc["versions"]
+        tags = doc.get("dist-tags") if isinstance(doc.get("dist-tags"), dict) else {}
+        try:
+            chosen = max_satisfying(versions, spec or "latest", tags)
+        except RangeError as exc:
+            raise InstallError(f"'{name}@{spec}': {exc}", rule="version-not-found") from None
+        if chosen is None:
+            raise InstallError(f"no version of '{name}' satisfies '{spec}' on {self.url}",
+                               rule="version-not-found")
+        meta = versions[chosen]
+        dist = meta.get("dist") if isinstance(meta, dict) else None
+        if not isinstance(dist, dict) or not isinstance(dist.get("tarball"), str):
+            raise InstallError(f"'{name}@{chosen}' has no tarball in the registry", rule="registry-error")
+        sri = dist.get("integrity")
+        integrity.expected_digests(sri if isinstance(sri, str) else None, f"{name}@{chosen}")
+        deps = meta.get("dependencies")
+        deps = {k: v for k, v in deps.items() if isinstance(k, str) and isinstance(v, str)} \
+            if isinstance(deps, dict) else {}
+        return ResolvedPackage(name, chosen, dist["tarball"], sri, deps)
+
+    # -- tarballs ------------------------------------------------------------------
+    def download(self, package: ResolvedPackage, dest: Path, *, on_progress: Progress | None = None,
+                 max_bytes: int | None = None) -> Download:
+        """Stream the tarball to `dest`, capped and hashed; verify integrity before returning."""
+        max_bytes = MAX_TARBALL_BYTES if max_bytes is None else max_bytes
+        what = f"{package.name}@{package.version}"
+        if urlsplit(package.tarball).scheme not in ("http", "https"):
+            raise InstallError(f"{what}: tarball URL must be http(s)", rule="registry-error")
+        hasher = hashlib.sha512()
+        received = 0
+        with self._stream(package.tarball, accept="application/octet-stream", what=what) as response:
+            self._check_status(response, what)
+            announced = _content_length(response)
+            if announced is not None and announced > max_bytes:
+                raise InstallError(f"{what}: the tarball is {announced} bytes, over the "
+                                   f"{max_bytes}-byte download cap", rule="download-too-large")
+            with open(dest, "wb") as out:
+                try:
+                    for chunk in response.iter_bytes(CHUNK):
+                        self._check_cancel()
+                        received += len(chunk)
+                        if received > max_bytes:
+                            raise InstallError(f"{what}: the tarball exceeds the {max_bytes}-byte download cap",
+                                               rule="download-too-large")
+                        hasher.update(chunk)
+                        out.write(chunk)
+                        if on_progress is not None:
+                            on_progress("download", received, announced)
+                except httpx.HTTPError as exc:
+                    raise InstallError(f"{what}: the download broke off after {received} bytes ({exc}); "
+                                       "nothing was installed", rule="download-incomplete") from None
+            if announced is not None and received != announced:
+                raise InstallError(f"{what}: received {received} of {announced} bytes; nothing was installed",
+                                   rule="download-incomplete")
+        sri = integrity.verify(hasher.digest(), package.integrity, what)
+        return Download(dest, received, sri)
+
+    # -- plumbing ------------------------------------------------------------------
+    def _stream(self, url: str, *, accept: str, what: str) -> Any:
+        self._check_cancel()
+        headers = {"Accept": accept}
+        if self._token and _origin(url) == self._origin:
+            headers["Authorization"] = f"Bearer {self._token}"
+        return _GuardedStream(self._client.stream("GET", url, headers=headers), what)
+
+    def _check_status(self, response: httpx.Response, what: str) -> None:
+        if response.status_code in (401, 403):
+            raise InstallError(f"{what}: the registry refused access (HTTP {response.status_code}); "
+                               "check the registry token", rule="registry-error")
+        if response.status_code != 200:
+            raise InstallError(f"{what}: the registry answered HTTP {response.status_code}", rule="registry-error")
+
+    def _check_cancel(self) -> None:
+        if self._cancel.cancelled:
+            raise InstallError("the install was cancelled; nothing was installed", rule="cancelled")
+
+
+class _GuardedStream:
+    """`client.stream(...)` whose connection errors become `registry-error` refusals."""
+
+    def __init__(self, inner: Any, what: str) -> None:
+        self._inner = inner
+        self._what = what
+
+    def __enter__(self) -> httpx.Response:
+        try:
+            return self._inner.__enter__()
+        except httpx.HTTPError as exc:
+            raise InstallError(f"{self._what}: cannot reach the registry ({exc})", rule="registry-error") from None
+
+    def __exit__(self, *exc: object) -> None:
+        self._inner.__exit__(*exc)
+
+
+def _origin(url: str) -> tuple[str, str, int | None]:
+    parts = urlsplit(url)
+    return (parts.scheme, parts.hostname or "", parts.port)
+
+
+def _content_length(response: httpx.Response) -> int | None:
+    value = response.headers.get("content-length")
+    if value is None or response.headers.get("content-encoding"):
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        return None

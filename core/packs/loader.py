@@ -1,0 +1,113 @@
+"""The loader: the run's `ModuleGraph`, and the boundary of what a guest can import.
+
+Static validation is a courtesy; this is what holds at run time. It serves
+exactly:
+
+* from the entry (`cordon:entry`): the run's declared specifiers, nothing else;
+* from a pack module: the requests discovery resolved for it — files of the
+  same pack (siblings and `internal` helpers) and the pack's own specifiers;
+* from a facade: its private bridge module.
+
+Everything else is refused with a `ModuleRefused` naming the rule and what to
+declare: `node:*` and Node core names, bare names nobody declared, absolute
+and encoded paths (`%2e`, `\\`), `..` escapes, URLs, another pack (even one
+the run declared: packs never import packs), another pack's internal file,
+and Cordon's private modules. Dynamic `import()` never gets here after
+linking: the engine seals the run and refuses it first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from core.engine.run import ModuleRefused
+from core.entry import ENTRY_ID
+from core.packs.pack import MountedModule
+from core.packs.specifier import specifier_kind
+
+#: Extra advice for an undeclared specifier imported by the body (the catalog knows what is installed).
+Hint = Callable[[str], str | None]
+
+
+class PackModuleGraph:
+    """One run's module graph (implements `core.ModuleGraph`)."""
+
+    def __init__(self, *, declared: Mapping[str, str], modules: Mapping[str, MountedModule],
+                 refusals: Mapping[str, ModuleRefused] | None = None, hint: Hint | None = None) -> None:
+        #: Specifier -> module id, for the specifiers this run declared.
+        self.declared = dict(declared)
+        self.modules = dict(modules)
+        #: Declared specifiers that cannot be served, with the refusal discovery/resolution decided.
+        self.refusals = dict(refusals or {})
+        self._hint = hint
+
+    # -- core.ModuleGraph --------------------------------------------------------------
+    def resolve(self, base: str, specifier: str) -> str:
+        if base == ENTRY_ID:
+            return self._from_entry(specifier)
+        module = self.modules.get(base)
+        if module is None:
+            raise ModuleRefused(f"import '{_show(specifier)}' from an unknown module", rule="module-unknown")
+        if module.role == "bridge":
+            raise ModuleRefused("Cordon's private modules import nothing", rule="module-private")
+        if specifier_kind(specifier) == "private":
+            if module.bridge_kind is not None and module.requests.get(specifier) == specifier \
+                    and specifier in self.modules:
+                return specifier
+            raise ModuleRefused(f"'{_show(specifier)}' is private to the sandbox", rule="module-private")
+        target = module.requests.get(specifier)
+        if target is not None:
+            found = self.modules.get(target)
+            if found is not None and found.pack == module.pack and found.role != "bridge":
+                return target
+        raise self._refusal(specifier, importer=module)
+
+    def source(self, module_id: str) -> str:
+        module = self.modules.get(module_id)
+        if module is None:
+            raise ModuleRefused(f"module '{_show(module_id)}' is not part of this run", rule="module-unknown")
+        return module.source
+
+    # -- refusals ------------------------------------------------------------------------
+    def _from_entry(self, specifier: str) -> str:
+        module_id = self.declared.get(specifier)
+        if module_id is not None and module_id in self.modules:
+            return module_id
+        if specifier in self.refusals:
+            raise self.refusals[specifier]
+        raise self._refusal(specifier, importer=None)
+
+    def _refusal(self, specifier: str, *, importer: MountedModule | None) -> ModuleRefused:
+        shown = _show(specifier)
+        who = "the body" if importer is None else f"pack module {importer.module_id.split('#', 1)[-1]} " \
+                                                  f"of {importer.pack}"
+        kind = specifier_kind(specifier)
+        if kind == "encoded":
+            return ModuleRefused(f"{who} imports '{shown}': encoded or malformed specifiers (percent-escapes, "
+                                 "backslashes, spaces) are refused", rule="module-path-encoded")
+        if kind == "node":
+            return ModuleRefused(f"{who} imports '{shown}': Node builtins do not exist in the sandbox; "
+                                 "use a sandbox pack instead", rule="module-node-builtin")
+        if kind in ("absolute", "url"):
+            return ModuleRefused(f"{who} imports '{shown}': absolute paths and URLs are refused; "
+                                 "import a declared pack by its specifier", rule="module-absolute-path")
+        if kind == "private":
+            return ModuleRefused(f"'{shown}' is private to the sandbox", rule="module-private")
+        if kind == "relative":
+            if importer is None:
+                return ModuleRefused(f"the body imports '{shown}': a body has no files next to it; "
+                                     "import a declared pack by its specifier", rule="module-relative-import")
+            return ModuleRefused(f"{who} imports '{shown}', which is not a file its pack mounts",
+                                 rule="module-outside-pack")
+        if importer is not None:
+            return ModuleRefused(f"{who} imports '{shown}': packs cannot import other packs; declare "
+                                 f"'{shown}' for the node and import it from the body", rule="module-cross-pack")
+        hint = self._hint(specifier) if self._hint is not None else None
+        return ModuleRefused(f"import '{shown}' is not declared for this run: add '{shown}' to the node's "
+                             f"packages{f' ({hint})' if hint else ''}", rule="module-not-declared")
+
+
+def _show(specifier: str) -> str:
+    """A specifier as it may appear in a message: bounded and printable."""
+    cleaned = "".join(c if c.isprintable() else "?" for c in specifier[:200])
+    return cleaned + ("..." if len(specifier) > 200 else "")

@@ -1,0 +1,112 @@
+"""The bundler: follow a dependency's module graph and emit ONE ES module.
+
+Starting at the dependency's entry (see `resolve`), every file reached by a
+static import, re-export or literal `require` is transformed (`transform`)
+into an entry of a function registry; the runtime (`runtime.js`) runs each on
+first use. The emitted module imports nothing, so the sandbox loader serves it
+as a single source. Its default export is the entry's default (ESM) or
+`module.exports` (CommonJS); its named exports are the entry's export names,
+which the caller supplies (the export probe reads them from a real run).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import orjson
+
+from core.packs.caps import NPM_JS_MAX
+from core.packs.manifest import is_export_identifier
+from core.packs.npm.resolve import CompileError, Resolver
+from core.packs.npm.scan import Finding
+from core.packs.npm.transform import transform_file
+
+RUNTIME = (Path(__file__).with_name("runtime.js")).read_text(encoding="utf-8")
+MAX_FILES = 5000
+MAX_NAMED_EXPORTS = 2000
+
+
+@dataclass
+class Bundle:
+    """A dependency's transformed module registry, before its export section is added."""
+
+    dependency: str
+    body: str
+    files: list[str]
+    warnings: list[str] = field(default_factory=list)
+
+    def keys_probe_source(self) -> str:
+        """The bundle with a default export listing the entry's export names (for the export probe)."""
+        return self.body + "export default Object.keys(__cordon$entry).filter((k) => k !== \"default\");\n"
+
+    def module_source(self, names: list[str]) -> tuple[str, list[str]]:
+        """The final module (default export plus one named export per valid name) and those names."""
+        lines = [self.body,
+                 'const __cordon$default = "default" in __cordon$entry ? __cordon$entry.default : __cordon$entry;',
+                 "export default __cordon$default;"]
+        exported = [n for n in dict.fromkeys(names) if is_export_identifier(n) and not n.startswith("__cordon$")]
+        exported = exported[:MAX_NAMED_EXPORTS]
+        for i, name in enumerate(exported):
+            lines.append(f"const __cordon$x{i} = __cordon$entry.{name}; export {{ __cordon$x{i} as {name} }};")
+        return "\n".join(lines) + "\n", exported
+
+
+def _too_large(dependency: str, size: int) -> CompileError:
+    return CompileError(f"the bundle of '{dependency}' is over {NPM_JS_MAX} bytes ({size}+); npm modules are "
+                        f"capped at {NPM_JS_MAX // 1024} KB", rule="npm-module-too-large")
+
+
+def build(pack_root: Path, dependency: str) -> Bundle:
+    """Bundle `pack_root/node_modules/<dependency>`; raise a CompileError naming the skip rule."""
+    resolver = Resolver(pack_root)
+    entry = resolver.resolve(dependency, resolver.pack_root / "package.json")
+    ids: dict[Path, int] = {entry: 0}
+    queue: deque[Path] = deque([entry])
+    pieces: list[str] = []
+    findings: list[Finding] = []
+    warnings: list[str] = []
+    size = len(RUNTIME)
+
+    while queue:
+        path = queue.popleft()
+        rel = resolver.relative(path)
+
+        def dependency_id(specifier: str, importer: Path = path) -> int:
+            target = resolver.resolve(specifier, importer)
+            if target not in ids:
+                if len(ids) >= MAX_FILES:
+                    raise CompileError(f"'{dependency}' reaches more than {MAX_FILES} files",
+                                       rule="npm-module-too-large")
+                ids[target] = len(ids)
+                queue.append(target)
+            return ids[target]
+
+        try:
+            text = path.read_bytes().decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise CompileError(f"{rel} is not UTF-8 text", rule="npm-module-unresolved") from None
+        size += len(text)
+        if size > NPM_JS_MAX:
+            raise _too_large(dependency, size)
+        done = transform_file(text, rel, json=path.suffix == ".json", dependency_id=dependency_id)
+        findings.extend(done.findings)
+        warnings.extend(done.warnings)
+        requires = orjson.dumps(done.requires).decode()
+        pieces.append(f"/* {ids[path]}: {rel} */ [{int(done.esm)}, {requires}, {done.source}, "
+                      f"{orjson.dumps(rel).decode()}]")
+
+    hard = [f for f in findings if f.hard]
+    if hard:
+        listed = "; ".join(str(f) for f in hard[:5])
+        more = f" (and {len(hard) - 5} more)" if len(hard) > 5 else ""
+        raise CompileError(f"'{dependency}' uses globals the sandbox does not have: {listed}{more}",
+                           rule="npm-module-forbidden-global")
+    warnings.extend(str(f) for f in findings)
+    body = (f"// Cordon bundle of npm module '{dependency}': {len(pieces)} file(s)\n{RUNTIME}"
+            "const __cordon$modules = [\n" + ",\n".join(pieces) + "\n];\n"
+            "const __cordon$entry = __cordon$import(0);\n")
+    if len(body.encode("utf-8")) > NPM_JS_MAX:
+        raise _too_large(dependency, len(body.encode("utf-8")))
+    return Bundle(dependency, body, [resolver.relative(p) for p in ids], warnings)

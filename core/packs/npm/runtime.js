@@ -1,0 +1,66 @@
+// Cordon npm bundle runtime: a registry of module functions, each run once on first use.
+// __cordon$modules[id] = [isEsm, requireMap, body, file]. A CommonJS body gets a `require`
+// that knows only the specifiers the compiler resolved for that file; an ES module body gets
+// its exports object and reads other modules through __cordon$import (live namespaces).
+const __cordon$cache = [];
+const __cordon$namespaces = [];
+const __cordon$hasOwn = Object.prototype.hasOwnProperty;
+function __cordon$moduleObject() {
+  const ns = Object.create(null);
+  Object.defineProperty(ns, "__esModule", { value: true });
+  Object.defineProperty(ns, Symbol.toStringTag, { value: "Module" });
+  return ns;
+}
+function __cordon$export(target, getters) {
+  for (const name of Object.keys(getters)) {
+    Object.defineProperty(target, name, { get: getters[name], enumerable: true });
+  }
+}
+function __cordon$star(target, source) {
+  for (const name of Object.keys(source)) {
+    if (name !== "default" && !__cordon$hasOwn.call(target, name)) {
+      Object.defineProperty(target, name, { get: () => source[name], enumerable: true });
+    }
+  }
+}
+function __cordon$load(id) {
+  const cached = __cordon$cache[id];
+  if (cached !== undefined) return cached.exports;
+  const [esm, requires, body, file] = __cordon$modules[id];
+  const module = { exports: esm ? __cordon$moduleObject() : {}, id: file };
+  __cordon$cache[id] = module;
+  if (esm) {
+    body.call(undefined, module.exports);
+    return module.exports;
+  }
+  const require = function require(specifier) {
+    if (typeof specifier === "string" && __cordon$hasOwn.call(requires, specifier)) {
+      return __cordon$load(requires[specifier]);
+    }
+    throw new Error("require('" + String(specifier) + "') is not part of this bundle: only modules the " +
+                    "compiler resolved can be loaded in the sandbox");
+  };
+  const dir = file.slice(0, file.lastIndexOf("/"));
+  body.call(module.exports, module, module.exports, require, "/" + file, "/" + dir);
+  return module.exports;
+}
+function __cordon$import(id) {
+  const exports = __cordon$load(id);
+  if (__cordon$modules[id][0]) return exports;
+  let ns = __cordon$namespaces[id];
+  if (ns !== undefined) return ns;
+  const object = exports !== null && (typeof exports === "object" || typeof exports === "function");
+  if (object && exports.__esModule) {
+    ns = exports;
+  } else {
+    ns = __cordon$moduleObject();
+    if (object) {
+      for (const name of Object.keys(exports)) {
+        if (name !== "default") Object.defineProperty(ns, name, { get: () => exports[name], enumerable: true });
+      }
+    }
+    Object.defineProperty(ns, "default", { value: exports, enumerable: true });
+  }
+  __cordon$namespaces[id] = ns;
+  return ns;
+}

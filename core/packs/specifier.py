@@ -1,0 +1,147 @@
+"""The one specifier rule, and the declarations a run makes with it.
+
+A pack's module `name` is `"."` (the import specifier is the package name) or a
+single path segment (`<package>/<name>`). Everything that names a pack module
+(manifest, loader, validation, declarations, CLI) goes through this file, so
+the rule cannot drift between them.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Protocol
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from core import jsparse
+
+#: npm's package-name rule (lowercase, optional scope), minus leading '.' or '_'.
+_PACKAGE = re.compile(r"^(?:@[a-z0-9][a-z0-9._~-]*/)?[a-z0-9][a-z0-9._~-]*$")
+#: A module name: one segment, starting with a letter or digit.
+_SEGMENT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+#: Names that mean something to a resolver or a filesystem.
+_RESERVED_SEGMENTS = frozenset({"node_modules", "package.json"})
+PACKAGE_NAME_MAX = 214
+SEGMENT_MAX = 64
+
+
+def is_package_name(name: str) -> bool:
+    return len(name) <= PACKAGE_NAME_MAX and _PACKAGE.fullmatch(name) is not None and ".." not in name
+
+
+def module_name_problem(name: str) -> str | None:
+    """Why `name` is not a valid module name, or None when it is."""
+    if name == ".":
+        return None
+    if not name or len(name) > SEGMENT_MAX:
+        return f"module name {name!r} must be '.' or one path segment of 1-{SEGMENT_MAX} characters"
+    if "/" in name or "\\" in name:
+        return f"module name {name!r} must be a single path segment (no separators)"
+    if ".." in name:
+        return f"module name {name!r} must not contain '..'"
+    if name.lower() in _RESERVED_SEGMENTS or name.lower().endswith(".json"):
+        return f"module name {name!r} is reserved"
+    if _SEGMENT.fullmatch(name) is None:
+        return (f"module name {name!r} may use letters, digits, '.', '_' and '-', "
+                "and must start with a letter or digit")
+    return None
+
+
+def specifier_for(package: str, name: str) -> str:
+    """The import specifier of module `name` of `package`."""
+    return package if name == "." else f"{package}/{name}"
+
+
+def package_of(specifier: str) -> str | None:
+    """The package a bare specifier names (`@s/p/x` -> `@s/p`, `p/x` -> `p`), or None."""
+    parts = specifier.split("/")
+    name = "/".join(parts[:2]) if specifier.startswith("@") else parts[0]
+    return name if is_package_name(name) else None
+
+
+def looks_like_pack_specifier(specifier: str) -> bool:
+    """True for `<package>` or `<package>/<one segment>` with valid parts."""
+    package = package_of(specifier)
+    if package is None:
+        return False
+    rest = specifier[len(package):]
+    if not rest:
+        return True
+    return rest.startswith("/") and module_name_problem(rest[1:]) is None
+
+
+class DeclarationLike(Protocol):
+    """Anything carrying a declaration's three fields (a Code node document's entries do)."""
+
+    @property
+    def specifier(self) -> str: ...
+    @property
+    def resolvedPackVersion(self) -> str | None: ...
+    @property
+    def contentDigest(self) -> str | None: ...
+
+
+class Declaration(BaseModel):
+    """A run's (or a Code node's saved) use of one pack module.
+
+    `resolvedPackVersion` and `contentDigest` are stamped when a workflow is
+    saved; resolution always uses what is installed, and drift only warns.
+    """
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    specifier: str = Field(min_length=1, max_length=300)
+    resolvedPackVersion: str | None = Field(None, max_length=100)
+    contentDigest: str | None = Field(None, max_length=100)
+
+    @property
+    def package(self) -> str | None:
+        return package_of(self.specifier)
+
+
+def declarations_from_code(code: str) -> list[Declaration]:
+    """One declaration per pack specifier a body statically imports (what `cordon run` mounts).
+
+    Anything that is not a pack specifier (`node:fs`, `./x.js`, `cordon:...`) is
+    left out: the loader refuses it at preflight with its own named rule.
+    """
+    seen: dict[str, Declaration] = {}
+    for imp in jsparse.static_imports(jsparse.parse(code)):
+        if looks_like_pack_specifier(imp.specifier) and imp.specifier not in seen:
+            seen[imp.specifier] = Declaration(specifier=imp.specifier)
+    return list(seen.values())
+
+
+#: Node's core module names: a bare import of one is a Node builtin, never a pack.
+NODE_BUILTINS = frozenset({
+    "assert", "async_hooks", "buffer", "child_process", "cluster", "console", "constants", "crypto", "dgram",
+    "diagnostics_channel", "dns", "domain", "events", "fs", "http", "http2", "https", "inspector", "module",
+    "net", "os", "path", "perf_hooks", "process", "punycode", "querystring", "readline", "repl", "stream",
+    "string_decoder", "sys", "timers", "tls", "trace_events", "tty", "url", "util", "v8", "vm", "wasi",
+    "worker_threads", "zlib",
+})
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+
+
+def specifier_kind(specifier: str) -> str:
+    """Classify an import specifier for the loader's and discovery's refusals.
+
+    One of: `encoded` (percent-escapes, backslashes, control, space or lone
+    surrogate characters), `relative`, `absolute`, `node` (`node:*` or a Node core
+    module name), `private` (`cordon:*`), `url` (any other scheme, drive
+    letters included) or `bare`.
+    """
+    if not specifier or any(c in specifier for c in "\\%") or any(
+            ord(c) < 0x21 or c.isspace() or 0xD800 <= ord(c) <= 0xDFFF for c in specifier):
+        return "encoded"
+    if specifier in (".", "..") or specifier.startswith(("./", "../")):
+        return "relative"
+    if specifier.startswith("/"):
+        return "absolute"
+    if specifier.startswith("node:") or specifier.split("/")[0] in NODE_BUILTINS:
+        return "node"
+    if specifier.startswith("cordon:"):
+        return "private"
+    if _SCHEME.match(specifier):
+        return "url"
+    return "bare"

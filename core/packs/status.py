@@ -1,0 +1,53 @@
+"""Named statuses of pack discovery and resolution.
+
+A pack problem is never an exception that escapes discovery: each becomes a
+`PackStatus` naming its rule, shown by `cordon packs list`, validation and the
+GUI, while every other pack keeps loading. These are the catalog's own
+statuses, separate from anything a node pack might report.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any, Literal
+
+from core.errors import CordonError
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True)
+class PackStatus:
+    rule: str
+    message: str
+    severity: Severity = "error"
+    pack: str | None = None
+    specifier: str | None = None
+    #: Pack-relative file the status is about (never an absolute path).
+    path: str | None = None
+    line: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: v for k, v in asdict(self).items() if v is not None}
+
+    def __str__(self) -> str:
+        where = self.specifier or self.pack or ""
+        if self.path:
+            where = f"{where} ({self.path}{f':{self.line}' if self.line else ''})"
+        return f"{where}: {self.message} ({self.severity}: {self.rule})" if where else \
+            f"{self.message} ({self.severity}: {self.rule})"
+
+
+class DiscoveryError(CordonError):
+    """Raised inside discovery for one pack or module; always caught and turned into a status."""
+
+    name = "PackError"
+
+    def __init__(self, message: str, *, rule: str, path: str | None = None, line: int | None = None) -> None:
+        super().__init__(message, rule=rule)
+        self.path = path
+        self.line = line
+
+    def status(self, *, pack: str | None, specifier: str | None = None,
+               severity: Severity = "error") -> PackStatus:
+        return PackStatus(self.rule, self.message, severity, pack, specifier, self.path, self.line)

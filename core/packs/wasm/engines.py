@@ -1,0 +1,78 @@
+"""The wasmtime engines that validate and run pack modules (never the QuickJS engine).
+
+One configuration for all of them, so a binary that validates is a binary that
+runs: SIMD off (wasmtime-py 50 aborts the interpreter when it prints a `v128`
+value type, and the v1 contract is scalar-only anyway), no threads (shared
+memories are refused), one memory per module (the memory rule bounds *each*
+memory, so a module gets exactly one), no GC heap (it would sit outside the
+memory rule), and epoch interruption on, which is how
+a call is stopped from another thread.
+
+Every running call owns an engine of its own (see `runtime.py`): bumping that
+engine's epoch interrupts that call and nothing else. One ticker thread
+advances every engine's epoch, which is what makes per-call deadlines fire.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import weakref
+from functools import lru_cache
+
+import wasmtime
+
+#: Epoch ticker period: a deadline fires within about one tick after it passes.
+TICK_S = 0.01
+
+_ticked: weakref.WeakSet[wasmtime.Engine] = weakref.WeakSet()
+_ticker_lock = threading.Lock()
+_ticker_started = False
+
+
+def _config() -> wasmtime.Config:
+    cfg = wasmtime.Config()
+    cfg.epoch_interruption = True
+    cfg.wasm_simd = False
+    cfg.wasm_relaxed_simd = False
+    cfg.wasm_threads = False
+    cfg.wasm_multi_memory = False
+    cfg.wasm_memory64 = False
+    # GC objects live outside linear memory, where no memory rule reaches them.
+    cfg.wasm_gc = False
+    cfg.wasm_function_references = False
+    # Compiling is a host cost: keep it off the machine's other cores' backs.
+    cfg.parallel_compilation = False
+    return cfg
+
+
+@lru_cache(maxsize=1)
+def validation_engine() -> wasmtime.Engine:
+    """The engine `Module.validate` and compilation use (never runs code)."""
+    return wasmtime.Engine(_config())
+
+
+def new_worker_engine() -> wasmtime.Engine:
+    """An engine for one worker thread, advanced by the shared ticker."""
+    engine = wasmtime.Engine(_config())
+    global _ticker_started
+    with _ticker_lock:
+        _ticked.add(engine)
+        if not _ticker_started:
+            threading.Thread(target=_tick, name="cordon-wasm-epoch", daemon=True).start()
+            _ticker_started = True
+    return engine
+
+
+def deadline_ticks(seconds: float) -> int:
+    """Epoch ticks for a deadline `seconds` away (at least the next tick + 1)."""
+    return max(1, int(seconds / TICK_S) + 1)
+
+
+def _tick() -> None:
+    while True:
+        time.sleep(TICK_S)
+        with _ticker_lock:
+            engines = list(_ticked)
+        for engine in engines:
+            engine.increment_epoch()

@@ -1,0 +1,228 @@
+"""Static checks of a Code-node body, shared by `cordon validate` and the editor.
+
+What a run would hit, found without running: invalid JavaScript, a top-level
+`export`, dynamic `import()`, an import no installed (or no allowed) pack
+serves, a bare read of a name that is neither a sandbox API nor declared in
+the body (inputs live on `inputs`), and the package-declaration checks of
+the design (unknown specifier, declared-but-unused, version and content drift,
+an import missing from the declarations).
+
+It is a courtesy layer: the loader and the engine hold the boundary at run
+time. Every check is a function of a `CodeContext` returning diagnostics;
+`validate_code(checks=...)` appends more (the Code node adds its
+inputs/handles checks there), so one tree is parsed once for all of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+from tree_sitter import Node, Tree
+
+from core import jsparse
+from core.bridges.base import Surface
+from core.entry import INTERNAL_ID
+from core.packs.catalog import Catalog
+from core.packs.specifier import Declaration, looks_like_pack_specifier, specifier_kind
+from core.packs.status import PackStatus
+
+Severity = Literal["error", "warning", "info"]
+
+#: The JavaScript globals a guest has (QuickJS-ng after the prelude's hardening; a test
+#: pins this list to the real guest). `eval`, `Function`, timers and friends are gone.
+JS_BUILTINS = frozenset({
+    "AggregateError", "Array", "ArrayBuffer", "AsyncDisposableStack", "BigInt", "BigInt64Array",
+    "BigUint64Array", "Boolean", "DOMException", "DataView", "Date", "DisposableStack", "Error", "EvalError",
+    "FinalizationRegistry", "Float16Array", "Float32Array", "Float64Array", "Infinity", "Int16Array",
+    "Int32Array", "Int8Array", "InternalError", "Iterator", "JSON", "Map", "Math", "NaN", "Number", "Object",
+    "Promise", "Proxy", "RangeError", "ReferenceError", "Reflect", "RegExp", "Set", "SharedArrayBuffer",
+    "String", "SuppressedError", "Symbol", "SyntaxError", "TypeError", "URIError", "Uint16Array", "Uint32Array",
+    "Uint8Array", "Uint8ClampedArray", "WeakMap", "WeakRef", "WeakSet", "atob", "btoa", "decodeURI",
+    "decodeURIComponent", "encodeURI", "encodeURIComponent", "escape", "globalThis", "isFinite", "isNaN",
+    "parseFloat", "parseInt", "queueMicrotask", "undefined", "unescape",
+})
+#: Valid in the body without being globals (the body runs inside a function).
+_BODY_NAMES = frozenset({"arguments"})
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One finding. `line`/`column` are 1-based; None for findings about the node, not a line."""
+
+    line: int | None
+    column: int | None
+    severity: Severity
+    rule: str
+    message: str
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class CodeContext:
+    """Everything a check may read: the body, its one parse tree, and what it runs against."""
+
+    code: str
+    tree: Tree
+    catalog: Catalog | None
+    #: The session allowlist (pack names or specifiers); None: every installed pack counts.
+    allowed: Collection[str] | None
+    #: The node's saved package declarations; None: the body's imports are the declarations.
+    declarations: Sequence[Declaration] | None
+    #: Names a bare read may use: JS builtins, the surfaces' globals, the caller's globals.
+    known_globals: frozenset[str]
+    #: Free-form data extra checks share (the Code node puts its document here).
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def has_syntax_error(self) -> bool:
+        return self.tree.root_node.has_error
+
+    def imports(self) -> list[jsparse.StaticImport]:
+        return jsparse.static_imports(self.tree)
+
+
+Check = Callable[[CodeContext], Iterable[Diagnostic]]
+
+
+def at(node: Node, severity: Severity, rule: str, message: str) -> Diagnostic:
+    """A diagnostic at the start of `node`."""
+    line, column = node.start_point
+    return Diagnostic(line + 1, column + 1, severity, rule, message)
+
+
+def _from_status(status: PackStatus, node: Node | None) -> Diagnostic:
+    if node is None:
+        return Diagnostic(None, None, status.severity, status.rule, status.message)
+    return at(node, status.severity, status.rule, status.message)
+
+
+# -- the checks -----------------------------------------------------------------------------
+def check_syntax(ctx: CodeContext) -> Iterable[Diagnostic]:
+    node = jsparse.syntax_error_node(ctx.tree)
+    if node is not None:
+        near = " ".join(jsparse.text(node).split())[:40]
+        what = f"missing {node.type}" if node.is_missing else f"unexpected {near!r}" if near else "unexpected input"
+        yield at(node, "error", "syntax-error", f"invalid JavaScript: {what}")
+
+
+def check_exports(ctx: CodeContext) -> Iterable[Diagnostic]:
+    for child in ctx.tree.root_node.children:
+        if child.type == "export_statement":
+            yield at(child, "error", "top-level-export", "a Code node body cannot `export`; use `return`, "
+                     "`emit()` or `output()` to produce results")
+
+
+def check_dynamic_imports(ctx: CodeContext) -> Iterable[Diagnostic]:
+    for node in jsparse.dynamic_import_calls(ctx.tree):
+        yield at(node, "error", "dynamic-import", "dynamic import() is refused in the sandbox; use a static "
+                 "`import ... from \"<pack>\"` at the top of the body")
+
+
+def check_imports(ctx: CodeContext) -> Iterable[Diagnostic]:
+    """Each static import must name a pack that is installed, allowed and (if given) declared."""
+    declared = None if ctx.declarations is None else {d.specifier for d in ctx.declarations}
+    for imp in ctx.imports():
+        spec = imp.specifier
+        kind = specifier_kind(spec)
+        if spec == INTERNAL_ID or kind == "private":
+            yield at(imp.node, "error", "module-private", f"'{spec}' is private to the sandbox")
+            continue
+        if kind != "bare" or not looks_like_pack_specifier(spec):
+            what = {"node": "Node builtins do not exist in the sandbox", "relative": "a body has no files next to it",
+                    "absolute": "absolute paths are refused", "url": "URLs are refused",
+                    "encoded": "encoded or malformed specifiers are refused"}.get(kind, "it is not a pack specifier")
+            yield at(imp.node, "error", "import-not-a-pack", f"import '{spec[:200]}': {what}; import a sandbox "
+                     "pack by its specifier (<package> or <package>/<module>)")
+            continue
+        if ctx.catalog is not None:
+            problem = ctx.catalog.check(spec, allowed=ctx.allowed)
+            if problem is not None:
+                yield _from_status(problem, imp.node)
+                continue
+        if declared is not None and spec not in declared:
+            yield at(imp.node, "error", "import-not-declared", f"import '{spec}' is missing from the node's "
+                     f"packages: declare '{spec}' to import it")
+
+
+def check_declarations(ctx: CodeContext) -> Iterable[Diagnostic]:
+    """The node's saved declarations: each must resolve; unused ones and drift warn."""
+    if ctx.declarations is None:
+        return
+    imported = {imp.specifier for imp in ctx.imports()}
+    for declaration in ctx.declarations:
+        spec = declaration.specifier
+        if ctx.catalog is not None:
+            problem = ctx.catalog.check(spec, allowed=ctx.allowed)
+            if problem is not None:
+                if spec not in imported:  # an imported one is already reported at its import line
+                    yield _from_status(problem, None)
+                continue
+            for drift in ctx.catalog.drift(declaration):
+                yield _from_status(drift, None)
+        if spec not in imported:
+            yield Diagnostic(None, None, "warning", "declaration-unused",
+                             f"'{spec}' is declared in the node's packages but the body never imports it")
+
+
+def check_bare_reads(ctx: CodeContext) -> Iterable[Diagnostic]:
+    """A free name that is neither a sandbox API nor declared throws ReferenceError at run time."""
+    if ctx.has_syntax_error:
+        return  # an error-recovered tree would produce noise
+    reported: set[str] = set()
+    for node in jsparse.free_references(ctx.tree):
+        name = jsparse.text(node)
+        if name in ctx.known_globals or name in _BODY_NAMES or name in reported:
+            continue
+        reported.add(name)
+        yield at(node, "error", "undeclared-name", f"'{name}' is not defined: it is neither a sandbox API nor "
+                 f"declared in the body (a node's inputs live on `inputs`: use inputs.{name})")
+
+
+BASE_CHECKS: tuple[Check, ...] = (check_syntax, check_exports, check_dynamic_imports, check_imports,
+                                  check_declarations, check_bare_reads)
+
+
+def known_globals(surfaces: Sequence[Surface] = (), extra: Iterable[str] = ()) -> frozenset[str]:
+    """Builtins + the globals of the standard surfaces and `surfaces` + caller globals `extra`."""
+    from core.bridges import standard_surfaces
+
+    names = set(JS_BUILTINS) | set(extra)
+    for surface in (*standard_surfaces(), *surfaces):
+        names.update(g for g in surface.globals if not g.startswith("__cordon"))
+    return frozenset(names)
+
+
+def validate_code(code: str, *, catalog: Catalog | None = None, allowed: Collection[str] | None = None,
+                  declarations: Sequence[Declaration] | None = None, surfaces: Sequence[Surface] = (),
+                  caller_globals: Iterable[str] = ("inputs",), checks: Sequence[Check] = (),
+                  extra: dict[str, Any] | None = None) -> list[Diagnostic]:
+    """Every diagnostic of `code`, sorted by position (node-level ones first).
+
+    Without a catalog the pack checks only look at the form of each import.
+    """
+    ctx = CodeContext(code, jsparse.parse(code), catalog, allowed, declarations,
+                      known_globals(surfaces, caller_globals), dict(extra or {}))
+    found: list[Diagnostic] = []
+    for check in (*BASE_CHECKS, *checks):
+        found.extend(check(ctx))
+    return sorted(found, key=lambda d: (d.line or 0, d.column or 0))
+
+
+def has_errors(diagnostics: Iterable[Diagnostic]) -> bool:
+    return any(d.severity == "error" for d in diagnostics)
+
+
+def validate_node(doc: Any, *, catalog: Catalog | None = None,
+                  allowed: Collection[str] | None = None) -> list[Diagnostic]:
+    """A Code node document (`core.codenode.CodeNodeDocument`): the body checks with the node's
+    saved package declarations, then its inputs and handles (`core/codenode/checks.py`)."""
+    from core.codenode import contract, streams
+    from core.codenode.checks import NODE_CHECKS, NODE_KEY
+
+    return validate_code(doc.body, catalog=catalog, allowed=allowed, declarations=list(doc.packages),
+                         surfaces=(contract.SURFACE, streams.SURFACE), caller_globals=("inputs", "state"),
+                         checks=NODE_CHECKS, extra={NODE_KEY: doc})

@@ -1,0 +1,56 @@
+"""Shared fixtures of the installer tests: an isolated home, an in-memory keyring, a live registry."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import keyring
+import pytest
+
+from core.packs.discovery import installed_dir
+from tests.memkeyring import MemoryKeyring
+from tests.npm_registry import NpmRegistry
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch) -> Path:
+    """A fresh CORDON_HOME per test: installs, trust and caches never leak between tests."""
+    root = tmp_path / "home"
+    monkeypatch.setenv("CORDON_HOME", str(root))
+    monkeypatch.delenv("CORDON_NPM_REGISTRY", raising=False)
+    return root
+
+
+@pytest.fixture
+def memory_keyring():
+    previous = keyring.get_keyring()
+    backend = MemoryKeyring()
+    keyring.set_keyring(backend)
+    try:
+        yield backend
+    finally:
+        keyring.set_keyring(previous)
+
+
+@pytest.fixture
+def registry(home, memory_keyring):
+    with NpmRegistry() as server:
+        yield server
+
+
+def tree_digest(folder: Path) -> dict[str, str]:
+    """Every installed file with its content hash ("exactly as it was" = equal digests).
+
+    The installer's private `.install/` area is left out: `install_area()` checks it.
+    """
+    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*"))
+            if p.is_file() and not p.relative_to(folder).as_posix().startswith(".install/")}
+
+
+def install_area() -> dict[str, list[str]]:
+    """What the installer's private area holds (staging, trash, journal): empty after a refusal."""
+    root = installed_dir() / ".install"
+    return {name: sorted(p.name for p in (root / name).iterdir()) if (root / name).is_dir() else []
+            for name in ("staging", "trash", "journal")}

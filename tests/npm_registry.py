@@ -1,0 +1,176 @@
+"""A real npm-protocol registry on 127.0.0.1 for tests: packuments and tarballs over HTTP.
+
+Tests publish tarballs they build (from fixture folders, or hostile ones made
+with `tarfile`) and the installer talks to this server exactly as it would to
+registry.npmjs.org. Per-tarball misbehaviour for the refusal tests:
+  "truncate"  announce the full Content-Length, send half, close
+  "stall"     send half, set `stalled`, then hold the connection until the client goes away
+  "lie"       publish an integrity that does not match the bytes served
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import hashlib
+import io
+import json
+import tarfile
+import threading
+from collections.abc import Iterable
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import unquote
+
+FIXTURES = Path(__file__).parent / "fixtures" / "registry"
+#: A fixed mtime so a tarball built twice from the same folder is byte-identical.
+MTIME = 499162500
+
+
+def sri(data: bytes) -> str:
+    return "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode()
+
+
+def tarball(members: Iterable[tuple[tarfile.TarInfo, bytes | None]]) -> bytes:
+    """A gzipped tarball of raw members (hostile ones included: links, devices, `../`)."""
+    raw = io.BytesIO()
+    with tarfile.open(fileobj=raw, mode="w", format=tarfile.PAX_FORMAT) as archive:
+        for info, data in members:
+            info.mtime = MTIME
+            archive.addfile(info, io.BytesIO(data) if data is not None else None)
+    return gzip.compress(raw.getvalue(), mtime=0)
+
+
+def file_member(name: str, data: bytes) -> tuple[tarfile.TarInfo, bytes]:
+    info = tarfile.TarInfo(name)
+    info.size = len(data)
+    info.mode = 0o644
+    return info, data
+
+
+def pack_folder(folder: Path, *, overrides: dict[str, object] | None = None,
+                extra: Iterable[tuple[tarfile.TarInfo, bytes | None]] = ()) -> bytes:
+    """`npm pack` of a folder: files under `package/`, package.json optionally overridden."""
+    members = []
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        rel = path.relative_to(folder).as_posix()
+        data = path.read_bytes()
+        if rel == "package.json" and overrides:
+            doc = json.loads(data)
+            doc.update(overrides)
+            data = json.dumps(doc, indent=2).encode()
+        members.append(file_member(f"package/{rel}", data))
+    return tarball([*members, *extra])
+
+
+def package_json_of(tgz: bytes) -> dict:
+    with tarfile.open(fileobj=io.BytesIO(tgz), mode="r:gz") as archive:
+        for member in archive:
+            if member.name.split("/", 1)[-1] == "package.json":
+                return json.loads(archive.extractfile(member).read())  # type: ignore[union-attr]
+    raise ValueError("no package.json in tarball")
+
+
+class NpmRegistry:
+    def __init__(self) -> None:
+        self.packages: dict[str, dict[str, dict]] = {}
+        self.tags: dict[str, dict[str, str]] = {}
+        self.files: dict[str, bytes] = {}
+        self.behaviour: dict[str, str] = {}
+        self.requests: list[tuple[str, dict[str, str]]] = []
+        self.stalled = threading.Event()
+        self.release = threading.Event()
+        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
+        self._httpd.daemon_threads = True
+        self.port = self._httpd.server_address[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._thread = threading.Thread(target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05},
+                                        daemon=True)
+
+    def __enter__(self) -> NpmRegistry:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.release.set()
+        self._httpd.shutdown()
+        self._httpd.server_close()
+
+    def publish(self, tgz: bytes, *, behaviour: str | None = None, tag: str | None = "latest",
+                name: str | None = None, version: str | None = None) -> str:
+        """Serve `tgz` as the version its package.json names (or `name`/`version`); returns the file name."""
+        doc = package_json_of(tgz)
+        name = name or doc["name"]
+        version = version or doc["version"]
+        file = f"{name.replace('/', '-')}-{version}.tgz"
+        self.files[file] = tgz
+        integrity = sri(tgz) if behaviour != "lie" else sri(tgz + b"tampered")
+        if behaviour:
+            self.behaviour[file] = behaviour
+        self.packages.setdefault(name, {})[version] = {
+            "name": name, "version": version, "dependencies": doc.get("dependencies", {}),
+            "scripts": doc.get("scripts", {}),
+            "dist": {"tarball": f"{self.url}/-/{file}", "integrity": integrity},
+        }
+        if tag:
+            self.tags.setdefault(name, {})[tag] = version
+        return file
+
+    def publish_fixture(self, folder: str, *, overrides: dict[str, object] | None = None, **kwargs: object) -> str:
+        """Publish the fixture folder `tests/fixtures/registry/<folder>` (e.g. "packs/yaml-pack")."""
+        return self.publish(pack_folder(FIXTURES / folder, overrides=overrides), **kwargs)  # type: ignore[arg-type]
+
+    def publish_file(self, tgz_name: str) -> str:
+        return self.publish((FIXTURES / tgz_name).read_bytes())
+
+
+def _handler(registry: NpmRegistry) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+        def do_GET(self) -> None:
+            registry.requests.append((self.path, {k.lower(): v for k, v in self.headers.items()}))
+            if self.path.startswith("/-/"):
+                self._tarball(self.path[3:])
+            else:
+                self._packument(unquote(self.path[1:]))
+
+        def _send(self, status: int, body: bytes, content_type: str) -> None:
+            self.send_response(status)
+            self.send_header("Content-Type", content_type)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def _packument(self, name: str) -> None:
+            versions = registry.packages.get(name)
+            if versions is None:
+                self._send(404, b'{"error":"Not found"}', "application/json")
+                return
+            doc = {"name": name, "dist-tags": registry.tags.get(name, {}), "versions": versions}
+            self._send(200, json.dumps(doc).encode(), "application/json")
+
+        def _tarball(self, file: str) -> None:
+            data = registry.files.get(file)
+            if data is None:
+                self._send(404, b"not found", "text/plain")
+                return
+            mode = registry.behaviour.get(file)
+            if mode not in ("truncate", "stall"):
+                self._send(200, data, "application/octet-stream")
+                return
+            self.send_response(200)
+            self.send_header("Content-Type", "application/octet-stream")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data[: len(data) // 2])
+            self.wfile.flush()
+            if mode == "stall":
+                registry.stalled.set()
+                registry.release.wait(60)
+            self.close_connection = True
+
+    return Handler

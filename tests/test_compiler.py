@@ -1,0 +1,214 @@
+"""The npm compiler: resolution, ESM/CommonJS bundling, named skips, probes and the cache."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from core import paths, run_in_sandbox
+from core.packs.compiler import COMPILER_VERSION, CompileError, compile_npm, input_digest
+from core.packs.npm import probe
+from tests import install_support
+from tests.conftest import ok
+
+# Shared fixtures (pytest finds them as attributes of this module).
+home = install_support.home
+memory_keyring = install_support.memory_keyring
+pytestmark = pytest.mark.usefixtures("home")
+
+
+def make_pack(root: Path, files: dict[str, object]) -> Path:
+    """A pack folder whose node_modules holds `files` (dicts are written as JSON)."""
+    for rel, content in files.items():
+        path = root / "node_modules" / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(content) if isinstance(content, dict) else str(content), encoding="utf-8")
+    return root
+
+
+def run_module(source: str, body: str):
+    """Run `body` in the guest with the compiled module importable as "cordon-npm:probe"."""
+    return run_in_sandbox(body, modules=probe._OneModule(source))
+
+
+MIXED = {
+    "mix/package.json": {"name": "mix", "version": "1.0.0",
+                         "exports": {".": {"require": "./cjs.js", "node": "./node.mjs", "import": "./esm/index.mjs"}}},
+    "mix/esm/index.mjs": """
+        import { counter, bump } from "./counter.mjs";
+        import * as cycle from "./a.mjs";
+        import legacy, { twice } from "./legacy.cjs";
+        import data from "./data.json";
+        import shout from "dep";
+        import { a as shadowed } from "./a.mjs";
+        export { counter, bump };
+        export * from "./extra.mjs";
+        export function keepsItsOwn(shadowed) { return shadowed; }
+        export default function describe() {
+          return { counter, legacy: legacy.name, twice: twice(4), data: data.v, cycle: cycle.fromB(),
+                   shout: shout("hi"), shadowed, obj: { counter }, bump: () => bump() };
+        }
+    """,
+    "mix/esm/counter.mjs": ("export let counter = 0;\n"
+                            "export function bump() { counter += 1; return this === undefined ? counter : -1; }\n"),
+    "mix/esm/a.mjs": 'import { b } from "./b.mjs";\nexport const a = "A";\nexport function fromB() { return b(); }\n',
+    "mix/esm/b.mjs": 'import { a } from "./a.mjs";\nexport function b() { return a + "B"; }\n',
+    "mix/esm/legacy.cjs": 'const helper = require("./helper");\nmodule.exports = { name: "legacy", twice: helper.twice };\n',
+    "mix/esm/helper.js": "exports.twice = (n) => n * 2;\n",
+    "mix/esm/extra.mjs": 'export const extra = "x";\nexport default "never re-exported";\n',
+    "mix/esm/data.json": {"v": 42},
+    "dep/package.json": {"name": "dep", "version": "1.0.0", "main": "lib/main.js"},
+    "dep/lib/main.js": "module.exports = function shout(s) { return s.toUpperCase() + '!'; };\n",
+}
+
+
+def test_esm_and_commonjs_bundle_into_one_module_with_live_bindings(tmp_path):
+    compiled = compile_npm(make_pack(tmp_path, MIXED), "mix")
+    assert compiled.compiler_version == COMPILER_VERSION and len(compiled.digest) == 64
+    assert set(compiled.exports) == {"counter", "bump", "extra", "keepsItsOwn"}
+    assert "node_modules/mix/esm/index.mjs" in compiled.files and "node_modules/dep/lib/main.js" in compiled.files
+    assert "import " not in compiled.source.split("export default")[0].split("__cordon$modules")[0]
+    out = ok(run_module(compiled.source, """
+        import describe, { bump, extra, keepsItsOwn } from "cordon-npm:probe";
+        bump();
+        return { ...describe(), extra, own: keepsItsOwn(7), bumped: describe().bump() };
+    """))
+    assert out == {"counter": 1, "legacy": "legacy", "twice": 8, "data": 42, "cycle": "AB", "shout": "HI!",
+                   "shadowed": "A", "obj": {"counter": 1}, "extra": "x", "own": 7, "bumped": 2}
+
+
+def test_commonjs_entry_gets_default_and_named_exports(tmp_path):
+    pack = make_pack(tmp_path, {
+        "cj/package.json": {"name": "cj", "version": "1.0.0"},
+        "cj/index.js": "exports.add = (a, b) => a + b;\nexports.version = '1';\n",
+    })
+    compiled = compile_npm(pack, "cj")
+    assert set(compiled.exports) == {"add", "version"}
+    assert ok(run_module(compiled.source, 'import cj, { add } from "cordon-npm:probe";\n'
+                                          "return [add(1, 2), cj.add(2, 3), cj.version];")) == [3, 5, "1"]
+
+
+def test_conditions_main_fields_and_subpath_patterns(tmp_path):
+    pack = make_pack(tmp_path, {
+        "cond/package.json": {"name": "cond", "version": "1.0.0", "exports": {
+            ".": {"node": "./node.js", "browser": "./browser.js", "module": "./mod.js", "default": "./def.js"},
+            "./feature/*": {"import": "./src/feature/*.js"}}},
+        "cond/mod.js": 'import { f } from "cond/feature/one";\nexport const which = "module:" + f;\n',
+        "cond/src/feature/one.js": 'export const f = "one";\n',
+        "fields/package.json": {"name": "fields", "version": "1.0.0", "main": "main.cjs", "module": "esm.mjs"},
+        "fields/esm.mjs": 'export const which = "module field";\n',
+        "fields/main.cjs": 'exports.which = "main field";\n',
+    })
+    assert ok(run_module(compile_npm(pack, "cond").source,
+                         'import { which } from "cordon-npm:probe"; return which;')) == "module:one"
+    assert ok(run_module(compile_npm(pack, "fields").source,
+                         'import { which } from "cordon-npm:probe"; return which;')) == "module field"
+
+
+@pytest.mark.parametrize(("files", "rule", "needle"), [
+    ({"p/index.js": 'const fs = require("fs");\nexports.x = 1;'}, "npm-module-builtin-import", "'fs'"),
+    ({"p/index.js": 'import { join } from "node:path";\nexport const x = join;'}, "npm-module-builtin-import",
+     "node:path"),
+    ({"p/index.js": 'import "path/posix";\nexport const x = 1;'}, "npm-module-builtin-import", "path/posix"),
+    ({"p/index.js": 'import { y } from "./missing.js";\nexport const x = y;'}, "npm-module-unresolved",
+     "./missing.js"),
+    ({"p/index.js": 'import "q/private";\nexport const x = 1;',
+      "q/package.json": {"name": "q", "exports": {".": "./i.js"}}, "q/i.js": "export {};"},
+     "npm-module-unresolved", "not exported"),
+    ({"p/index.js": 'export const load = () => import("./lazy.js");', "p/lazy.js": "export {};"},
+     "npm-module-unresolved", "dynamic import()"),
+    ({"p/index.js": "export const s = '" + "a" * (1024 * 1024 + 10) + "';"}, "npm-module-too-large", "1024 KB"),
+    ({"p/index.js": "export const pid = process.pid;"}, "npm-module-forbidden-global", "index.js:1 references 'process'"),
+    ({"p/index.js": "setTimeout(() => {}, 1);\nexport {};"}, "npm-module-forbidden-global", "'setTimeout'"),
+    ({"p/index.js": 'export const b = new Function("return 1");'}, "npm-module-forbidden-global", "'Function'"),
+    ({"p/index.js": "if (process.env.X) {}\nexports.x = 1;"}, "npm-module-forbidden-global", "'process'"),
+    ({"p/index.js": 'throw new Error("boom at import time");'}, "npm-module-probe-failed", "boom at import time"),
+    ({"p/index.js": "export const x = await Promise.resolve(1);"}, "npm-module-probe-failed", "initialise"),
+])
+def test_named_skips(tmp_path, files, rule, needle):
+    pack = make_pack(tmp_path, {"p/package.json": {"name": "p", "version": "1.0.0"}, **files})
+    with pytest.raises(CompileError) as skipped:
+        compile_npm(pack, "p")
+    assert skipped.value.rule == rule, skipped.value.message
+    assert needle in skipped.value.message
+
+
+def test_userland_polyfill_of_a_builtin_name_is_bundled(tmp_path):
+    pack = make_pack(tmp_path, {
+        "p/package.json": {"name": "p", "version": "1.0.0"},
+        "p/index.js": 'const { EventEmitter } = require("events");\nexports.kind = typeof EventEmitter;',
+        "events/package.json": {"name": "events", "version": "3.3.0", "main": "events.js"},
+        "events/events.js": "function EventEmitter() {}\nmodule.exports = { EventEmitter };\n",
+    })
+    assert compile_npm(pack, "p").exports == ("kind",)
+
+
+def test_feature_detection_and_shadowing_only_warn(tmp_path):
+    pack = make_pack(tmp_path, {
+        "p/package.json": {"name": "p", "version": "1.0.0"},
+        "p/index.js": """
+            const env = typeof process !== "undefined" && process.env ? process.env : {};
+            const g = typeof window === "undefined" ? globalThis : window;
+            function own(process, Buffer) { return process + Buffer; }
+            exports.ok = own(1, 2) + Object.keys(env).length + (g === globalThis ? 0 : 1);
+        """,
+    })
+    compiled = compile_npm(pack, "p")
+    assert ok(run_module(compiled.source, 'import { ok } from "cordon-npm:probe"; return ok;')) == 3
+    assert any("feature-detects 'process'" in w for w in compiled.warnings)
+    assert any("feature-detects 'window'" in w for w in compiled.warnings)
+
+
+def test_the_probe_grants_no_capabilities(tmp_path, memory_keyring):
+    from core import secrets_store
+
+    secrets_store.set_secret("TOKEN", "do-not-leak")
+    pack = make_pack(tmp_path, {
+        "p/package.json": {"name": "p", "version": "1.0.0"},
+        "p/index.js": """
+            const settle = (p) => p.then((v) => "granted: " + v, (e) => String(e.message));
+            exports.attempts = Promise.all([settle(getSecret("TOKEN")),
+                                            settle(fetch("https://example.com/")),
+                                            settle(workspace.read("x.txt"))]);
+        """,
+    })
+    source = compile_npm(pack, "p").source
+    attempts = probe.run_probe(source, 'import { attempts } from "cordon-npm:probe";\nreturn await attempts;', "p")
+    assert len(attempts) == 3 and not any(a.startswith("granted") for a in attempts), attempts
+    assert "secret" in attempts[0] and "fetchMaxCalls" in attempts[1] and "workspace" in attempts[2].lower()
+
+
+def test_cache_is_keyed_by_content_and_written_atomically(tmp_path):
+    pack = make_pack(tmp_path, {"c/package.json": {"name": "c", "version": "1.0.0"},
+                                "c/index.js": "exports.v = 1;"})
+    first = compile_npm(pack, "c")
+    cache = paths.cache_dir() / "npm"
+    assert (cache / f"{first.digest}.json").is_file()
+    assert not list(cache.glob(".npm-*"))
+    assert compile_npm(pack, "c") == first  # served from the cache
+
+    (pack / "node_modules" / "c" / "index.js").write_text("exports.v = 2;")  # same version, new content
+    second = compile_npm(pack, "c")
+    assert second.digest != first.digest == input_digest(make_pack(tmp_path / "copy", {
+        "c/package.json": {"name": "c", "version": "1.0.0"}, "c/index.js": "exports.v = 1;"}), "c")
+    assert ok(run_module(second.source, 'import { v } from "cordon-npm:probe"; return v;')) == 2
+
+
+def test_static_skips_are_cached_too(tmp_path):
+    pack = make_pack(tmp_path, {"p/package.json": {"name": "p", "version": "1.0.0"},
+                                "p/index.js": 'require("child_process");'})
+    with pytest.raises(CompileError):
+        compile_npm(pack, "p")
+    [entry] = (paths.cache_dir() / "npm").glob("*.json")
+    assert json.loads(entry.read_text())["error"]["rule"] == "npm-module-builtin-import"
+    with pytest.raises(CompileError) as again:
+        compile_npm(pack, "p")
+    assert again.value.rule == "npm-module-builtin-import"
+
+
+def test_missing_dependency_is_unresolved(tmp_path):
+    with pytest.raises(CompileError) as skipped:
+        compile_npm(tmp_path, "absent")
+    assert skipped.value.rule == "npm-module-unresolved"
