@@ -25,8 +25,10 @@ def standard_surfaces() -> tuple[Surface, ...]:
         progress,
         secrets,
         timers,
+        web,
         workspace,
     )
 
     return (encoding.SURFACE, console.SURFACE, timers.SURFACE, progress.SURFACE, crypto.SURFACE,
-            format.SURFACE, media.SURFACE, image.SURFACE, workspace.SURFACE, secrets.SURFACE, fetch.SURFACE)
+            format.SURFACE, media.SURFACE, image.SURFACE, workspace.SURFACE, secrets.SURFACE, fetch.SURFACE,
+            web.SURFACE)
