@@ -209,7 +209,20 @@
   // Each guest<->host crossing costs ~30 us, and every argument and array element is a
   // crossing, so a call is ONE string "<op>\x01<marked><json>" (+ raw byte buffers), and a
   // reply is ONE string "<ok><marked><json>" (or [string, ...byte buffers]).
+  // Most bridge calls pass only strings, finite numbers, booleans and null: those need no
+  // markers, so they skip the replacer walk (the guest's share of a crossing).
+  const NO_SIDECAR = freeze([]);
+  function plain(args) {
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i];
+      const t = typeof a;
+      if (!(t === "string" || t === "boolean" || a === null || (t === "number" && numberIsFinite(a)))) return false;
+    }
+    return true;
+  }
+
   function request(op, args) {
+    if (plain(args)) return [op + "\x010" + jsonStringify(args), NO_SIDECAR];
     const [json, marked, sidecar] = encode(args, false);
     return [op + "\x01" + marked + json, sidecar];
   }
