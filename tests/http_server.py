@@ -23,6 +23,7 @@ import ssl
 import threading
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Self
 from urllib.parse import parse_qs, urlsplit
 
 
@@ -34,27 +35,21 @@ class Recorded:
     body: bytes
 
 
-class RecordingServer:
-    """Start on enter, stop on exit. `count` is the number of requests that reached the server."""
+class LoopbackServer:
+    """A threaded HTTP server on 127.0.0.1 with an ephemeral port; started on enter, stopped on exit.
 
-    def __init__(self, tls: ssl.SSLContext | None = None) -> None:
-        self.requests: list[Recorded] = []
+    `release` lets handlers that hold a request (slow responses, stalled downloads) finish at exit.
+    """
+
+    def __init__(self, handler: type[BaseHTTPRequestHandler]) -> None:
         self.release = threading.Event()
-        self.slow_received = threading.Event()
-        self.client_gone = threading.Event()
-        self.sent = 0
-        self.sni: list[str | None] = []
-        self._lock = threading.Lock()
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), _handler_for(self))
+        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self._httpd.daemon_threads = True
-        if tls is not None:
-            tls.sni_callback = lambda sock, name, ctx: self.sni.append(name)
-            self._httpd.socket = tls.wrap_socket(self._httpd.socket, server_side=True)
         self.port = self._httpd.server_address[1]
         self._thread = threading.Thread(target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05},
                                         daemon=True)
 
-    def __enter__(self) -> RecordingServer:
+    def __enter__(self) -> Self:
         self._thread.start()
         return self
 
@@ -62,6 +57,22 @@ class RecordingServer:
         self.release.set()
         self._httpd.shutdown()
         self._httpd.server_close()
+
+
+class RecordingServer(LoopbackServer):
+    """Start on enter, stop on exit. `count` is the number of requests that reached the server."""
+
+    def __init__(self, tls: ssl.SSLContext | None = None) -> None:
+        self.requests: list[Recorded] = []
+        self.slow_received = threading.Event()
+        self.client_gone = threading.Event()
+        self.sent = 0
+        self.sni: list[str | None] = []
+        self._lock = threading.Lock()
+        super().__init__(_handler_for(self))
+        if tls is not None:
+            tls.sni_callback = lambda sock, name, ctx: self.sni.append(name)
+            self._httpd.socket = tls.wrap_socket(self._httpd.socket, server_side=True)
 
     @property
     def count(self) -> int:

@@ -18,9 +18,11 @@ import json
 import tarfile
 import threading
 from collections.abc import Iterable
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from urllib.parse import unquote
+
+from tests.http_server import LoopbackServer
 
 FIXTURES = Path(__file__).parent / "fixtures" / "registry"
 #: A fixed mtime so a tarball built twice from the same folder is byte-identical.
@@ -71,7 +73,7 @@ def package_json_of(tgz: bytes) -> dict:
     raise ValueError("no package.json in tarball")
 
 
-class NpmRegistry:
+class NpmRegistry(LoopbackServer):
     def __init__(self) -> None:
         self.packages: dict[str, dict[str, dict]] = {}
         self.tags: dict[str, dict[str, str]] = {}
@@ -79,22 +81,8 @@ class NpmRegistry:
         self.behaviour: dict[str, str] = {}
         self.requests: list[tuple[str, dict[str, str]]] = []
         self.stalled = threading.Event()
-        self.release = threading.Event()
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
-        self._httpd.daemon_threads = True
-        self.port = self._httpd.server_address[1]
+        super().__init__(_handler(self))
         self.url = f"http://127.0.0.1:{self.port}"
-        self._thread = threading.Thread(target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05},
-                                        daemon=True)
-
-    def __enter__(self) -> NpmRegistry:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.release.set()
-        self._httpd.shutdown()
-        self._httpd.server_close()
 
     def publish(self, tgz: bytes, *, behaviour: str | None = None, tag: str | None = "latest",
                 name: str | None = None, version: str | None = None) -> str:

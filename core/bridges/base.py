@@ -158,12 +158,3 @@ class RunScope:
     def check_alive(self) -> None:
         if self.cancel.cancelled:
             raise SandboxRefusal("the run was cancelled", rule="cancelled", name="CancelledError")
-
-    def counter(self, key: str, limit: int, what: str, limit_name: str) -> int:
-        """Count one use of a capped resource; refuse past `limit`, naming the limit."""
-        used = self.state.get(key, 0) + 1
-        if used > limit:
-            raise SandboxRefusal(f"{what}: at most {limit} per run (limit {limit_name})",
-                                 rule=limit_name)
-        self.state[key] = used
-        return used

@@ -33,6 +33,16 @@ def read_source(path: str | None) -> str:
     return file.read_text(encoding="utf-8")
 
 
+def workspace_arg(value: str | None) -> Path | None:
+    """`--workspace DIR`: an existing folder, resolved (the root the workspace bridge contains)."""
+    if not value:
+        return None
+    folder = Path(value)
+    if not folder.is_dir():
+        raise UsageError(f"--workspace {value}: not a folder")
+    return folder.resolve()
+
+
 def print_json(obj: Any) -> None:
     sys.stdout.write(orjson.dumps(obj, option=orjson.OPT_SERIALIZE_NUMPY).decode() + "\n")
 

@@ -13,11 +13,10 @@ import argparse
 import dataclasses
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 from core.bridges.base import HostServices
-from core.cli.common import json_arg, print_json, usage_error
+from core.cli.common import json_arg, print_json, usage_error, workspace_arg
 from core.cli.run import print_human, result_object
 from core.codenode.document import (
     CodeNodeDocument,
@@ -66,17 +65,13 @@ def main_run(args: argparse.Namespace) -> int:
             raise UsageError("--inputs must be a JSON object of input names")
         if streams is not None and not isinstance(streams, dict):
             raise UsageError("--input-streams must be a JSON object {handle: [items]}")
-        workspace = None
-        if args.workspace:
-            workspace = Path(args.workspace)
-            if not workspace.is_dir():
-                raise UsageError(f"--workspace {args.workspace}: not a folder")
+        workspace = workspace_arg(args.workspace)
     except UsageError as exc:
         return usage_error(exc, args.json)
     except CordonError as exc:
         return usage_error(UsageError(exc.message, rule=exc.rule), args.json)
     node = run_node(doc, inputs=inputs, input_streams=streams,
-                    services=HostServices(workspace=workspace.resolve() if workspace else None))
+                    services=HostServices(workspace=workspace))
     if args.json:
         print_json(node_result_object(node))
     else:

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
 from core import HostServices, RunResult, run_in_sandbox
-from core.cli.common import json_arg, print_json, read_source, usage_error
+from core.cli.common import json_arg, print_json, read_source, usage_error, workspace_arg
 from core.errors import CordonError, UsageError
 from core.limits import resolve_limits
 from core.packs import resolve_body
@@ -51,11 +50,7 @@ def main(args: argparse.Namespace) -> int:
         code = read_source(args.file)
         inputs = json_arg(args.inputs, "--inputs")
         limits = resolve_limits(json_arg(args.limits, "--limits"))
-        workspace = None
-        if args.workspace:
-            workspace = Path(args.workspace)
-            if not workspace.is_dir():
-                raise UsageError(f"--workspace {args.workspace}: not a folder")
+        workspace = workspace_arg(args.workspace)
     except UsageError as exc:
         return usage_error(exc, args.json)
     except CordonError as exc:
@@ -64,7 +59,7 @@ def main(args: argparse.Namespace) -> int:
     # refused by the graph before any guest starts.
     packs = resolve_body(code, allowed=args.allow_package)
     result = run_in_sandbox(code, inputs=inputs, limits=limits,
-                            services=HostServices(workspace=workspace.resolve() if workspace else None),
+                            services=HostServices(workspace=workspace),
                             modules=packs.modules if packs else None, surfaces=packs.surfaces if packs else ())
     if packs is not None:
         result.warnings[:0] = packs.warnings
