@@ -137,15 +137,20 @@ class NodeContract:
         self.finals = {}
 
     def check_handle(self, verb: str, name: Any) -> str:
-        if not isinstance(name, str):
-            raise SandboxRefusal(f"{verb}(name, value): name must be a string naming an output handle",
-                                 rule="bad-argument", name="TypeError")
-        if name not in self.declared:
-            known = ", ".join(f"'{h}'" for h in self.declared) or "none"
-            shown = shorten(name)
-            raise SandboxRefusal(f"{verb}('{shown}'): '{shown}' is not a declared output handle of this node "
-                                 f"(declared: {known})", rule="undeclared-handle", name="TypeError")
-        return name
+        return check_declared(verb, name, self.declared, "output handle", "undeclared-handle")
+
+
+def check_declared(verb: str, name: Any, declared: Sequence[str], what: str, rule: str) -> str:
+    """`name` if the node declares it; else a refusal naming it and what is declared."""
+    if not isinstance(name, str):
+        raise SandboxRefusal(f"{verb}(name): name must be a string naming an {what}", rule="bad-argument",
+                             name="TypeError")
+    if name not in declared:
+        known = ", ".join(f"'{h}'" for h in declared) or "none"
+        shown = shorten(name)
+        raise SandboxRefusal(f"{verb}('{shown}'): '{shown}' is not a declared {what} of this node "
+                             f"(declared: {known})", rule=rule, name="TypeError")
+    return name
 
 
 def shorten(name: str, limit: int = 80) -> str:

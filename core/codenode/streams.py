@@ -26,7 +26,7 @@ from typing import Any
 
 from core.bridges.base import Op, RunScope, Surface
 from core.cancel import CancelHandle
-from core.codenode.contract import shorten
+from core.codenode.contract import check_declared
 from core.codenode.rendezvous import Rendezvous
 from core.errors import SandboxRefusal
 
@@ -148,15 +148,7 @@ class StreamAccess:
     declared: tuple[str, ...]
 
     def check(self, verb: str, name: Any) -> str:
-        if not isinstance(name, str):
-            raise SandboxRefusal(f"{verb}(name): name must be a string naming an input handle",
-                                 rule="bad-argument", name="TypeError")
-        if name not in self.declared:
-            known = ", ".join(f"'{h}'" for h in self.declared) or "none"
-            name = shorten(name)
-            raise SandboxRefusal(f"{verb}('{name}'): '{name}' is not a declared input of this node "
-                                 f"(declared: {known})", rule="undeclared-input", name="TypeError")
-        return name
+        return check_declared(verb, name, self.declared, "input", "undeclared-input")
 
 
 def _access(scope: RunScope) -> StreamAccess:
