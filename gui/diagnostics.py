@@ -1,0 +1,43 @@
+"""Live diagnostics: what the editor marks while a person types.
+
+The studio never invents its own checks: every finding comes from
+`core.validate.validate_node` (the same static checks the command line runs,
+with the node's saved package declarations and its inputs and handles), so
+the editor and `cordon` cannot disagree. This module only calls it safely and
+says the result in one line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from core.codenode import CodeNodeDocument
+from core.packs import Catalog
+from core.validate import Diagnostic, validate_node
+
+SEVERITIES = ("error", "warning", "info")
+
+__all__ = ["SEVERITIES", "Diagnostic", "diagnose", "label", "summary"]
+
+
+def diagnose(doc: CodeNodeDocument, catalog: Catalog | None) -> list[Diagnostic]:
+    """Every finding for the document (without a catalog yet, pack checks look at form only)."""
+    try:
+        return validate_node(doc, catalog=catalog)
+    except Exception as exc:  # a checker bug must not take the editor down with it
+        return [Diagnostic(None, None, "info", "validator-failed", f"the checks could not run: {exc}")]
+
+
+def label(diag: Diagnostic) -> str:
+    where = f"{diag.line}:{diag.column}" if diag.line is not None else "node"
+    return f"{where}  {diag.message}  ({diag.rule})"
+
+
+def summary(diagnostics: Sequence[Diagnostic]) -> str:
+    """"2 errors, 1 warning" (or "No problems")."""
+    parts = []
+    for severity in SEVERITIES:
+        n = sum(1 for d in diagnostics if d.severity == severity)
+        if n:
+            parts.append(f"{n} {severity}{'s' if n != 1 else ''}")
+    return ", ".join(parts) or "No problems"

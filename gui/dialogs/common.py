@@ -1,0 +1,58 @@
+"""Small helpers every Cordon dialog uses."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QWidget
+
+
+def plain_label(text: str = "", *, wrap: bool = True) -> QLabel:
+    """A label that never interprets markup (for text from packs, registries or guest code)."""
+    label = QLabel()
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setWordWrap(wrap)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    label.setText(text)
+    return label
+
+
+def fit_to_width(window: QWidget, width: int) -> None:
+    """Size a window of word-wrapped labels for `width`.
+
+    Qt sizes a new window from its size hint, which measures wrapped labels at a
+    narrow guessed width; at the real width they need fewer lines and the spare
+    height ends up as gaps between the rows.
+    """
+    window.setMinimumWidth(width)
+    window.resize(width, window.heightForWidth(width))
+
+
+#: An amber callout for what a person must weigh (what a pack reaches, untrusted docs); readable in both themes.
+CALLOUT_STYLE = ("QLabel { background: rgba(224, 161, 0, 0.13); border: 1px solid rgba(224, 161, 0, 0.6); "
+                 "border-radius: 4px; padding: 8px; }")
+
+
+def styled_label(text: str = "", *, role: str) -> QLabel:
+    """A plain-text label with one of the theme's label roles (`sectionTitle`, `hint`, `fieldError`) or
+    `callout`."""
+    label = plain_label(text)
+    if role == "callout":
+        label.setStyleSheet(CALLOUT_STYLE)
+    else:
+        label.setObjectName(role)
+    return label
+
+
+def display_text(text: str, *, limit: int = 500) -> str:
+    """Text from a pack, a registry or guest code made safe to show on one line.
+
+    Control and format characters (newline floods, bidi overrides that reorder
+    what a person reads) are dropped, whitespace runs collapse, and the length
+    is bounded.
+    """
+    visible = "".join(" " if ch.isspace() else ch for ch in text if unicodedata.category(ch) not in ("Cc", "Cf")
+                      or ch.isspace())
+    flat = " ".join(visible.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"

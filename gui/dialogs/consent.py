@@ -1,0 +1,173 @@
+"""The consent dialog: what a pack will be able to reach, in plain words, before it is allowed.
+
+Shown twice in a pack's life: before an install is placed (facts from the
+installer's `ConsentRequest`, which describes the exact artifact already
+verified in staging) and before a document first imports a pack (facts from
+the installed `Pack`). Both say the design's sentence — the pack runs inside
+your Code nodes with that node's capabilities: network via fetch, the
+workspace, the secrets the node may read — plus version, specifiers, size,
+digests, documentation trust and install mode. The safe choice is the default
+button, and Esc or closing the window refuses.
+
+    if ask_consent(parent, ConsentFacts.from_request(request)): commit_install(request)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtGui import QFontDatabase
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.packs.install import INSTALL_MODE, ConsentRequest, grant_text, is_trusted
+from core.packs.install.consent import INSTALL_MODE_DETAIL
+from core.packs.pack import Pack
+from gui.dialogs.common import fit_to_width, plain_label, styled_label
+
+SHIPPED_MODE = "shipped with Cordon"
+TRUSTED_DOCS = "trusted: its SKILL.md is registered like any skill"
+UNTRUSTED_DOCS = "untrusted: its SKILL.md is third-party text and reaches agents only as untrusted content"
+
+
+def pack_trusted(pack: Pack) -> bool:
+    """The pack's documentation trust: an explicit decision, else trusted only when shipped with Cordon."""
+    return is_trusted(pack.name, first_party=pack.origin == "shipped")
+
+
+def human_size(size: int) -> str:
+    """Bytes for people: 912 bytes, 14.2 KB, 3.1 MB."""
+    if size < 1024:
+        return f"{size} bytes"
+    if size < 1024 * 1024:
+        return f"{size / 1024:.1f} KB"
+    return f"{size / (1024 * 1024):.1f} MB"
+
+
+@dataclass(frozen=True)
+class ConsentFacts:
+    """Everything the dialog shows; built from an install request or an installed pack."""
+
+    #: "install": placing a prepared pack; "document": letting a document import an installed one.
+    purpose: str
+    pack: str
+    version: str
+    specifiers: tuple[str, ...]
+    trusted: bool
+    install_mode: str
+    size: str
+    source: str = ""
+    #: The artifact's sha512 SRI (install) — what the person's yes refers to.
+    integrity: str = ""
+    #: specifier -> module-graph digest (document): what the document will stamp.
+    digests: tuple[tuple[str, str], ...] = ()
+    #: Things the person must notice (classification changed, scripts declared but never run...).
+    notices: tuple[str, ...] = ()
+
+    @property
+    def grants(self) -> str:
+        return grant_text(self.specifiers)
+
+    @classmethod
+    def from_request(cls, request: ConsentRequest) -> ConsentFacts:
+        notices = []
+        if request.previous_version is not None:
+            notices.append(f"Replaces the installed version {request.previous_version}.")
+        if request.classification_changed:
+            notices.append(f"What this pack runs changed: the installed version is "
+                           f"{request.previous_classification}, this one is {request.classification.label}.")
+        if request.lifecycle_scripts:
+            notices.append(f"It declares install scripts ({', '.join(request.lifecycle_scripts)}); "
+                           "they are never run.")
+        notices.extend(f"npm module {m.dependency} was skipped ({m.rule}): {m.message}"
+                       for m in request.npm_modules if not m.ok)
+        notices.extend(request.warnings)
+        deps = "".join(f"\n+ dependency {d.name}@{d.version}" for d in request.dependencies)
+        size = f"{human_size(request.unpacked_size)} in {request.file_count} files"
+        if request.download_size:
+            size += f" (download {human_size(request.download_size)})"
+        return cls("install", request.name, request.version, request.specifiers, request.trusted,
+                   request.install_mode, size, request.source + deps, request.integrity, (), tuple(notices))
+
+    @classmethod
+    def from_pack(cls, pack: Pack, specifiers: tuple[str, ...]) -> ConsentFacts:
+        digests = tuple((s, pack.modules[s].digest) for s in specifiers if s in pack.modules)
+        mode = SHIPPED_MODE if pack.origin == "shipped" else INSTALL_MODE
+        return cls("document", pack.name, pack.version, specifiers, pack_trusted(pack), mode, human_size(pack.size),
+                   digests=digests)
+
+
+def _digest_field(text: str) -> QLineEdit:
+    """A long hash, selectable and copyable, that never widens the dialog."""
+    field = QLineEdit(text)
+    field.setReadOnly(True)
+    field.setFrame(False)
+    field.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+    field.setCursorPosition(0)
+    field.setToolTip(text)
+    return field
+
+
+class ConsentDialog(QDialog):
+    """Allow or refuse one pack. `exec()` returns Accepted only for an explicit yes."""
+
+    def __init__(self, facts: ConsentFacts, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.facts = facts
+        installing = facts.purpose == "install"
+        self.setWindowTitle("Install a pack?" if installing else "Allow a pack in this document?")
+        layout = QVBoxLayout(self)
+        question = (f"Install {facts.pack} {facts.version}?" if installing
+                    else f"Let this document import {facts.pack} {facts.version}?")
+        title = styled_label(question, role="sectionTitle")
+        title.setStyleSheet("font-size: 13pt")
+        layout.addWidget(title)
+        self.grants = styled_label(facts.grants, role="callout")
+        layout.addWidget(self.grants)
+        form = QFormLayout()
+        form.addRow("Version:", plain_label(facts.version))
+        form.addRow("Specifiers:", plain_label("\n".join(facts.specifiers) or "(none)"))
+        if facts.source:
+            form.addRow("From:", plain_label(facts.source))
+        form.addRow("Size:", plain_label(facts.size))
+        if facts.integrity:
+            form.addRow("Integrity:", _digest_field(facts.integrity))
+        for specifier, digest in facts.digests:
+            form.addRow("Digest:" if len(facts.digests) == 1 else f"Digest of {specifier}:", _digest_field(digest))
+        self.trust = plain_label(TRUSTED_DOCS if facts.trusted else UNTRUSTED_DOCS)
+        form.addRow("Documentation:", self.trust)
+        detail = f" — {INSTALL_MODE_DETAIL}" if facts.install_mode == INSTALL_MODE else ""
+        form.addRow("Install mode:", plain_label(facts.install_mode + detail))
+        layout.addLayout(form)
+        for notice in facts.notices:
+            layout.addWidget(styled_label(f"⚠ {notice}", role="callout"))
+        if not installing:
+            layout.addWidget(styled_label("Your choice is saved in this document; other documents ask again.",
+                                          role="hint"))
+        self.buttons = QDialogButtonBox()
+        self.allow: QPushButton = self.buttons.addButton("Install" if installing else "Allow for this document",
+                                                          QDialogButtonBox.ButtonRole.AcceptRole)
+        self.refuse: QPushButton = self.buttons.addButton("Don't install" if installing else "Don't allow",
+                                                           QDialogButtonBox.ButtonRole.RejectRole)
+        # The safe choice is what Enter does; allowing takes a deliberate click.
+        self.allow.setAutoDefault(False)
+        self.refuse.setDefault(True)
+        self.refuse.setStyleSheet("font-weight: bold")
+        self.refuse.setFocus()
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+        fit_to_width(self, 560)
+
+
+def ask_consent(parent: QWidget | None, facts: ConsentFacts) -> bool:
+    """Show the dialog modally; True only when the person allowed."""
+    return ConsentDialog(facts, parent).exec() == QDialog.DialogCode.Accepted
+

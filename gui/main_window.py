@@ -1,0 +1,622 @@
+"""The studio's main window: one Code node document, its editor, its problems, its runs.
+
+The document is split the way a person edits it: the body lives in the editor,
+name and handles in the Node tab, sandbox props in Settings, pack declarations
+in the consent flow. `current_document()` puts them back together, and that
+is what is saved, validated, autosaved and run, so none of them can drift.
+Unsaved work is guarded three ways: a prompt before it would be lost, a
+recovery file every 30 s, and the offer to recover it after a crash.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+
+from PySide6.QtCore import QSignalBlocker, Qt, QTimer, Slot
+from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QFileDialog,
+    QInputDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core import jsparse
+from core.cli.node import starter_document
+from core.codenode import CodeNodeDocument, DocumentError, load_document, save_document
+from core.codenode.analysis import analyse
+from core.codenode.document import default_path
+from gui.catalog_holder import CatalogHolder
+from gui.completion import CompletionSource, GuestApiProbe, PackIndex
+from gui.diagnostics import diagnose, summary
+from gui.dialogs.package_picker import ensure_consent, pick_package
+from gui.documents import AUTOSAVE_MS, FILE_FILTER, RecentFiles, RecoveredWork, Recovery, display_name
+from gui.editor import CodeEditor
+from gui.inputs_form import InputsError
+from gui.node_details import NodeDetails
+from gui.pack_manager import PackManager
+from gui.problems_view import ProblemsView
+from gui.prompter import GuiSecretPrompter
+from gui.run_panel import RunPanel
+from gui.secrets_page import SecretsPage
+from gui.settings import AppSettings, edit_settings, load_settings
+from gui.theme import Theme, apply_theme, icon, resources_dir
+from gui.worker import RunOutcome, RunRequest
+
+APP_TITLE = "Cordon Studio"
+DIAGNOSE_MS = 300
+
+
+def examples_dir() -> Path:
+    return resources_dir() / "examples"
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, settings: AppSettings | None = None) -> None:
+        super().__init__()
+        self.settings = settings or load_settings()
+        self.catalogs = CatalogHolder(self)
+        self.recent = RecentFiles()
+        self.recovery = Recovery()
+        self.prompter = GuiSecretPrompter(self)
+        self._pack_index: PackIndex | None = None
+        self.editor = CodeEditor(CompletionSource(GuestApiProbe.get, self.pack_index))
+        self.editor.set_font(self.settings.editor_font())
+        self.problems = ProblemsView()
+        self.details = NodeDetails()
+        self.run_panel = RunPanel()
+        self.path: Path | None = None
+        self._saved: CodeNodeDocument = starter_document("untitled")
+        self._doc: CodeNodeDocument = self._saved
+        self._build_layout()
+        self._build_actions()
+        self._build_status_bar()
+
+        self._diagnose_timer = QTimer(self, singleShot=True, interval=DIAGNOSE_MS)
+        self._diagnose_timer.timeout.connect(self.refresh_diagnostics)
+        self._autosave_timer = QTimer(self, interval=AUTOSAVE_MS)
+        self._autosave_timer.timeout.connect(self.autosave)
+        self._autosave_timer.start()
+        self.editor.textChanged.connect(self._on_text_changed)
+        self.editor.caretMoved.connect(self._on_caret_moved)
+        self.details.changed.connect(self._on_details_changed)
+        self.problems.activated.connect(self.editor.goto)
+        self.run_panel.runRequested.connect(self.run)
+        self.run_panel.errorActivated.connect(self._on_error_line)
+        self.run_panel.runFinished.connect(self._on_run_finished)
+        self.run_panel.controller.runningChanged.connect(self._on_running_changed)
+        self.catalogs.ready.connect(self._on_catalog_ready)
+        GuestApiProbe.start()
+        self.new_document(ask=False)
+        self.resize(1280, 800)
+
+    # -- layout ----------------------------------------------------------------------------
+    def _build_layout(self) -> None:
+        self.problems_title = QLabel("Problems")
+        self.problems_title.setObjectName("sectionTitle")
+        problems_box = QWidget()
+        problems_layout = QVBoxLayout(problems_box)
+        problems_layout.setContentsMargins(6, 2, 6, 4)
+        problems_layout.addWidget(self.problems_title)
+        problems_layout.addWidget(self.problems)
+        self.left = QSplitter(Qt.Orientation.Vertical)
+        self.left.addWidget(self.editor)
+        self.left.addWidget(problems_box)
+        self.left.setStretchFactor(0, 4)
+        self.left.setStretchFactor(1, 1)
+        self.left.setSizes([600, 150])
+        self.side_tabs = QTabWidget()
+        self.side_tabs.addTab(self.run_panel, icon("run"), "Run")
+        self.side_tabs.addTab(self.details, "Node")
+        self.split = QSplitter(Qt.Orientation.Horizontal)
+        self.split.addWidget(self.left)
+        self.split.addWidget(self.side_tabs)
+        self.split.setStretchFactor(0, 3)
+        self.split.setStretchFactor(1, 2)
+        self.split.setSizes([740, 520])
+        self.setCentralWidget(self.split)
+
+    def _action(self, text: str, slot, shortcut: QKeySequence | str | None = None, icon_name: str | None = None,
+                tip: str | None = None) -> QAction:
+        action = QAction(icon(icon_name) if icon_name else QIcon(), text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        if tip:
+            action.setStatusTip(tip)
+            action.setToolTip(tip)
+        action.triggered.connect(slot)
+        return action
+
+    def _build_actions(self) -> None:
+        K = QKeySequence.StandardKey
+        self.new_action = self._action("&New", self.new_document, K.New, "new", "New Code node document")
+        self.open_action = self._action("&Open…", self.open_document, K.Open, "open", "Open a document")
+        self.save_action = self._action("&Save", self.save, K.Save, "save", "Save the document")
+        self.save_as_action = self._action("Save &As…", self.save_as, "Ctrl+Shift+S")
+        self.quit_action = self._action("&Quit", self.close, K.Quit)
+        self.find_action = self._action("&Find…", self.editor.show_find, K.Find, "find")
+        self.replace_action = self._action("&Replace…", self.editor.show_replace, "Ctrl+H")
+        self.goto_action = self._action("&Go to Line…", self.ask_goto_line, "Ctrl+G")
+        self.complete_action = self._action("Complete", self.editor.complete, None)
+        self.complete_action.setShortcut(QKeySequence("Ctrl+Space"))
+        self.complete_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)  # the editor handles the key
+        self.run_action = self._action("&Run", self.run, "Ctrl+Return", "run", "Run the body (Ctrl+Enter)")
+        self.run_action.setShortcuts([QKeySequence("Ctrl+Return"), QKeySequence("Ctrl+Enter")])
+        self.cancel_action = self._action("&Cancel Run", self.cancel_run, "Esc", "stop", "Stop the run (Esc)")
+        self.cancel_action.setEnabled(False)
+        self.insert_pack_action = self._action("&Insert Pack Import…", self.insert_pack, "Ctrl+Shift+I", "pack",
+                                               "Import an installed pack into this body")
+        self.pack_manager_action = self._action("&Pack Manager…", self.open_pack_manager, None, "pack",
+                                                "Install, update and remove packs")
+        self.secrets_action = self._action("&Secrets…", self.open_secrets, None, "key", "Secrets in your keyring")
+        self.settings_action = self._action("Se&ttings…", self.open_settings, "Ctrl+,", "settings",
+                                            "This document's limits, appearance")
+
+        menu = self.menuBar()
+        file_menu = menu.addMenu("&File")
+        file_menu.addActions([self.new_action, self.open_action])
+        self.recent_menu = file_menu.addMenu("Open &Recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        self.examples_menu = file_menu.addMenu("Open &Example")
+        self._fill_examples_menu()
+        file_menu.addSeparator()
+        file_menu.addActions([self.save_action, self.save_as_action])
+        file_menu.addSeparator()
+        file_menu.addAction(self.quit_action)
+
+        edit_menu = menu.addMenu("&Edit")
+        sci = self.editor.sci
+        edit_menu.addAction(self._action("&Undo", sci.undo, K.Undo))
+        edit_menu.addAction(self._action("Re&do", sci.redo, K.Redo))
+        edit_menu.addSeparator()
+        edit_menu.addAction(self._action("Cu&t", sci.cut, K.Cut))
+        edit_menu.addAction(self._action("&Copy", sci.copy, K.Copy))
+        edit_menu.addAction(self._action("&Paste", sci.paste, K.Paste))
+        edit_menu.addAction(self._action("Select &All", sci.selectAll, K.SelectAll))
+        for action in edit_menu.actions():  # Scintilla already binds these keys where it has focus
+            action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        edit_menu.addSeparator()
+        edit_menu.addActions([self.find_action, self.replace_action, self.goto_action, self.complete_action])
+
+        run_menu = menu.addMenu("&Run")
+        run_menu.addActions([self.run_action, self.cancel_action])
+
+        packs_menu = menu.addMenu("&Packs")
+        packs_menu.addActions([self.insert_pack_action, self.pack_manager_action])
+
+        tools_menu = menu.addMenu("&Tools")
+        tools_menu.addActions([self.secrets_action, self.settings_action])
+
+        help_menu = menu.addMenu("&Help")
+        help_menu.addAction(self._action("&About Cordon Studio", self.about))
+
+        toolbar = self.addToolBar("Main")
+        toolbar.setObjectName("mainToolbar")
+        toolbar.setMovable(False)
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        toolbar.addActions([self.new_action, self.open_action, self.save_action])
+        toolbar.addSeparator()
+        toolbar.addActions([self.run_action, self.cancel_action])
+        toolbar.addSeparator()
+        toolbar.addActions([self.find_action, self.insert_pack_action])
+
+    def _build_status_bar(self) -> None:
+        bar = self.statusBar()
+        self.caret_label = QLabel("Ln 1, Col 1")
+        self.problems_label = QLabel("No problems")
+        self.run_state_label = QLabel("Ready")
+        for label in (self.problems_label, self.caret_label, self.run_state_label):
+            label.setContentsMargins(8, 0, 8, 0)
+            bar.addPermanentWidget(label)
+
+    # -- the document ------------------------------------------------------------------------
+    def current_document(self) -> CodeNodeDocument:
+        """What is saved, validated, autosaved and run: the editor's body in the document."""
+        return self._doc.model_copy(update={"body": self.editor.text()})
+
+    @property
+    def dirty(self) -> bool:
+        return self.current_document() != self._saved
+
+    def load(self, doc: CodeNodeDocument, path: Path | None, *, saved: CodeNodeDocument | None = None) -> None:
+        """Show `doc` (from `path`, or untitled). `saved` is what counts as unmodified (default: `doc`)."""
+        if self.run_panel.running:  # its results belong to the document being replaced
+            self.cancel_run()
+        self.path = path
+        self._saved = saved if saved is not None else doc
+        self._doc = doc
+        self.details.load(doc)
+        with QSignalBlocker(self.editor):
+            self.editor.set_text(doc.body)
+        self.run_panel.inputs.set_handles(doc.inputs, self._streamed(doc.body))
+        self.editor.input_names = doc.input_names
+        self.recovery.clear()
+        self._update_title()
+        self.refresh_diagnostics()
+
+    def _update_title(self) -> None:
+        self.setWindowTitle(f"{display_name(self.path, self._doc)}[*] — {APP_TITLE}")
+        self.setWindowModified(self.dirty)
+
+    @Slot()
+    def new_document(self, *, ask: bool = True) -> None:
+        if ask and not self.maybe_save():
+            return
+        doc = starter_document("untitled").model_copy(update={"props": self.settings.default_props})
+        self.load(doc, None)
+        self.statusBar().showMessage("New document", 3000)
+
+    @Slot()
+    def open_document(self) -> None:
+        if not self.maybe_save():
+            return
+        path = self.ask_open_path()
+        if path is not None:
+            self.open_path(path, ask=False)
+
+    def open_path(self, path: Path, *, ask: bool = True) -> bool:
+        """Open `path` in this window. False (and a message) when it cannot be read."""
+        if ask and not self.maybe_save():
+            return False
+        try:
+            doc = load_document(path)
+        except DocumentError as exc:
+            QMessageBox.critical(self, "Cannot open", exc.message)
+            if not path.exists():
+                self.recent.remove(path)
+            return False
+        self.load(doc, path)
+        self.recent.add(path)
+        self.statusBar().showMessage(f"Opened {path}", 3000)
+        return True
+
+    def open_example(self, path: Path) -> None:
+        """An example opens as an untitled copy: saving never writes over the shipped file."""
+        if not self.maybe_save():
+            return
+        try:
+            doc = load_document(path)
+        except DocumentError as exc:
+            QMessageBox.critical(self, "Cannot open example", exc.message)
+            return
+        self.load(doc, None)
+        self.statusBar().showMessage(f"Example {path.name}: saving asks where to write your copy", 5000)
+
+    @Slot()
+    def save(self) -> bool:
+        if self.path is None:
+            return self.save_as()
+        return self._write(self.path)
+
+    @Slot()
+    def save_as(self) -> bool:
+        suggested = self.path or (self.recent_folder() / default_path(self._doc.name or "untitled"))
+        path = self.ask_save_path(suggested)
+        if path is None:
+            return False
+        return self._write(path)
+
+    def _write(self, path: Path) -> bool:
+        problem = self.details.problem()
+        if problem is not None:
+            QMessageBox.warning(self, "Cannot save", f"The node's fields are not valid: {problem}")
+            self.side_tabs.setCurrentWidget(self.details)
+            return False
+        doc = self.current_document()
+        try:
+            save_document(doc, path)
+        except DocumentError as exc:
+            QMessageBox.critical(self, "Cannot save", exc.message)
+            return False
+        self.path = path
+        self._saved = doc
+        self._doc = doc
+        self.recent.add(path)
+        self.recovery.clear()
+        self._update_title()
+        self.statusBar().showMessage(f"Saved {path}", 3000)
+        return True
+
+    def maybe_save(self) -> bool:
+        """Before unsaved work would be lost: Save / Discard / Cancel. True when it is safe to go on."""
+        if not self.dirty:
+            return True
+        answer = QMessageBox.warning(
+            self, "Unsaved changes", f"Save the changes to {display_name(self.path, self._doc)}?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save)
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    # File dialogs are methods so tests (and embedding apps) can answer them without a dialog.
+    def ask_open_path(self) -> Path | None:
+        name, _ = QFileDialog.getOpenFileName(self, "Open Code node", str(self.recent_folder()), FILE_FILTER)
+        return Path(name) if name else None
+
+    def ask_save_path(self, suggested: Path) -> Path | None:
+        name, _ = QFileDialog.getSaveFileName(self, "Save Code node", str(suggested), FILE_FILTER)
+        if not name:
+            return None
+        return default_path(name) if not name.endswith(".json") else Path(name)
+
+    def recent_folder(self) -> Path:
+        for path in self.recent.paths():
+            if path.parent.is_dir():
+                return path.parent
+        return Path.home()
+
+    @Slot()
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        paths = self.recent.paths()
+        for path in paths:
+            action = self.recent_menu.addAction(str(path))
+            action.setData(str(path))
+            action.setEnabled(path.exists())
+            action.triggered.connect(self._on_recent_triggered)
+        if not paths:
+            self.recent_menu.addAction("(none)").setEnabled(False)
+        else:
+            self.recent_menu.addSeparator()
+            self.recent_menu.addAction("Clear Recent", self.recent.clear)
+
+    @Slot()
+    def _on_recent_triggered(self) -> None:
+        action = self.sender()
+        if isinstance(action, QAction):
+            self.open_path(Path(action.data()))
+
+    def _fill_examples_menu(self) -> None:
+        for path in sorted(examples_dir().glob("*.node.json")):
+            action = self.examples_menu.addAction(path.name.removesuffix(".node.json"))
+            action.setData(str(path))
+            action.triggered.connect(self._on_example_triggered)
+
+    @Slot()
+    def _on_example_triggered(self) -> None:
+        action = self.sender()
+        if isinstance(action, QAction):
+            self.open_example(Path(action.data()))
+
+    # -- recovery --------------------------------------------------------------------------------
+    @Slot()
+    def autosave(self) -> None:
+        """Keep unsaved work in the recovery file (or remove it when there is none)."""
+        if self.dirty:
+            with contextlib.suppress(OSError):  # a full disk must not interrupt typing
+                self.recovery.write(self.current_document(), self.path)
+        else:
+            self.recovery.clear()
+
+    def offer_recovery(self) -> list[MainWindow]:
+        """Ask about each orphaned recovery file; the first recovered loads here, others in new windows."""
+        windows: list[MainWindow] = []
+        for work in Recovery.orphans():
+            if self.ask_recover(work):
+                fresh = not windows and self.path is None and not self.dirty
+                target = self if fresh else MainWindow(self.settings)
+                target.restore(work)
+                if target is not self:
+                    target.show()
+                windows.append(target)
+            work.discard()
+        return windows
+
+    def ask_recover(self, work: RecoveredWork) -> bool:
+        name = display_name(work.original, work.document)
+        answer = QMessageBox.question(
+            self, "Recover unsaved work?",
+            f"Cordon closed without saving {name} (last autosave {work.saved_at or 'unknown'}).\n\n"
+            "Recover it? If you don't, the unsaved changes are deleted.",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def restore(self, work: RecoveredWork) -> None:
+        """Show recovered work as unsaved changes to its original file (or untitled)."""
+        saved = None
+        if work.original is not None and work.original.exists():
+            with contextlib.suppress(DocumentError):
+                saved = load_document(work.original)
+        self.load(work.document, work.original if saved is not None else None,
+                  saved=saved or work.document.model_copy(update={"body": ""}))
+        self.recovery.write(work.document, self.path)
+        self.statusBar().showMessage("Recovered unsaved work", 5000)
+
+    # -- editing ----------------------------------------------------------------------------------
+    @Slot()
+    def _on_text_changed(self) -> None:
+        self._update_title()
+        self._diagnose_timer.start()
+
+    @Slot()
+    def _on_details_changed(self) -> None:
+        with contextlib.suppress(DocumentError):
+            self._doc = self.details.apply_to(self._doc)
+        self._update_title()
+        self._diagnose_timer.start()
+
+    @Slot(int, int)
+    def _on_caret_moved(self, line: int, column: int) -> None:
+        self.caret_label.setText(f"Ln {line}, Col {column}")
+
+    @Slot()
+    def refresh_diagnostics(self) -> None:
+        """Validate now (normally ~300 ms after the last keystroke) and mark what was found."""
+        self._diagnose_timer.stop()
+        doc = self.current_document()
+        found = diagnose(doc, self.catalogs.get())
+        self.editor.set_diagnostics(found)
+        self.problems.set_diagnostics(found)
+        text = summary(found)
+        self.problems_label.setText(text)
+        self.problems_title.setText(f"Problems — {text}" if found else "Problems")
+        if not self.run_panel.running:
+            self.run_panel.inputs.set_handles(doc.inputs, self._streamed(doc.body))
+        self.editor.input_names = doc.input_names
+
+    @staticmethod
+    def _streamed(body: str) -> set[str]:
+        """Inputs the body reads with stream("name"): the form takes their items."""
+        facts = analyse(body)
+        return {use.name for use in facts.streamed} if facts.streaming else set()
+
+    @Slot()
+    def _on_catalog_ready(self) -> None:
+        self._pack_index = None  # exports may have changed with the packs
+        self.refresh_diagnostics()
+
+    def pack_index(self) -> PackIndex:
+        """Pack specifiers and exports for completion (rebuilt when the packs change)."""
+        catalog = self.catalogs.get()
+        if catalog is None:
+            return PackIndex(None)
+        if self._pack_index is None:
+            self._pack_index = PackIndex(catalog)
+        return self._pack_index
+
+    @Slot()
+    def ask_goto_line(self) -> None:
+        line, ok = QInputDialog.getInt(self, "Go to line", "Line:", self.editor.caret()[0], 1,
+                                       max(1, self.editor.sci.lineCount()))
+        if ok:
+            self.editor.goto(line)
+
+    @Slot(int)
+    def _on_error_line(self, line: int) -> None:
+        self.editor.goto(line)
+
+    # -- running ------------------------------------------------------------------------------------
+    @Slot()
+    def run(self) -> None:
+        """Run the document as it is now, after its inputs are valid and its packs are allowed."""
+        if self.run_panel.running:
+            return
+        self.side_tabs.setCurrentWidget(self.run_panel)
+        problem = self.details.problem()
+        if problem is not None:
+            self.run_panel.show_refusal(f"Not run: the node's fields are not valid: {problem}")
+            return
+        try:
+            inputs, streams = self.run_panel.inputs.values()
+        except InputsError as exc:
+            self.run_panel.show_refusal(f"Not run: {exc}")
+            return
+        doc = self.current_document()
+        if doc.packages or "import" in doc.body:
+            allowed = ensure_consent(self, self.catalogs.wait(), doc)
+            if allowed is None:
+                self.run_panel.show_refusal("Not run: the body imports a pack that is not allowed in this document.")
+                return
+            if allowed != doc:
+                self._doc = allowed.model_copy(update={"body": self._doc.body})
+                self._update_title()
+                self.refresh_diagnostics()
+                doc = allowed
+        self.editor.clear_run_error()
+        self.run_panel.start(RunRequest(doc, inputs, streams or None, self.run_panel.workspace, self.prompter))
+
+    @Slot()
+    def cancel_run(self) -> None:
+        self.run_panel.cancel()
+        self.prompter.cancel_pending()
+
+    @Slot(bool)
+    def _on_running_changed(self, running: bool) -> None:
+        self.run_action.setEnabled(not running)
+        self.cancel_action.setEnabled(running)
+        self.run_state_label.setText("Running…" if running else "Ready")
+
+    @Slot(object)
+    def _on_run_finished(self, outcome: RunOutcome) -> None:
+        self.prompter.cancel_pending()
+        self.prompter.forget_session_secrets()
+        result = outcome.result
+        if outcome.cancelled:
+            self.run_state_label.setText("Cancelled")
+        elif result.ok:
+            self.run_state_label.setText("Finished")
+        else:
+            self.run_state_label.setText("Failed")
+        error = result.error
+        if error is not None and error.line and not outcome.cancelled:
+            self.editor.show_run_error(error.line, f"{error.name}: {error.message}")
+
+    # -- packs, secrets, settings -----------------------------------------------------------------
+    @Slot()
+    def insert_pack(self) -> None:
+        picked = pick_package(self, self.catalogs.wait(), self.current_document())
+        if picked is None:
+            return
+        body = self.editor.text()
+        imports = jsparse.static_imports(jsparse.parse(body))
+        line = imports[-1].node.end_point[0] + 2 if imports else 1
+        if not imports:  # below the body's leading comment block
+            lines = body.split("\n")
+            while line <= len(lines) and lines[line - 1].lstrip().startswith("//"):
+                line += 1
+        self._doc = picked.document.model_copy(update={"body": self._doc.body})
+        self.editor.insert_line(line, picked.import_line)
+        self.editor.goto(line + 1)
+        self.refresh_diagnostics()
+
+    @Slot()
+    def open_pack_manager(self) -> None:
+        dialog = QDialog(self)
+        dialog.setWindowTitle("Pack Manager")
+        manager = PackManager(self.catalogs.wait(), registry=self.settings.registry_url, parent=dialog)
+        manager.packs_changed.connect(self._on_catalog_ready)  # the manager reloaded the shared catalog
+        layout = QVBoxLayout(dialog)
+        layout.addWidget(manager)
+        dialog.resize(900, 600)
+        dialog.exec()
+
+    @Slot()
+    def open_secrets(self) -> None:
+        dialog = QDialog(self)
+        dialog.setWindowTitle("Secrets")
+        layout = QVBoxLayout(dialog)
+        layout.addWidget(SecretsPage(dialog))
+        dialog.resize(480, 360)
+        dialog.exec()
+
+    @Slot()
+    def open_settings(self) -> None:
+        result = edit_settings(self, self.settings, self._doc.props)
+        if result is None:
+            return
+        self.settings, props = result
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            apply_theme(app, self.settings.theme)
+        self.editor.apply_palette(Theme.palette())
+        self.editor.set_font(self.settings.editor_font())
+        if props is not None and props != self._doc.props:
+            self._doc = self._doc.model_copy(update={"props": props})
+            self._update_title()
+
+    @Slot()
+    def about(self) -> None:
+        QMessageBox.about(self, f"About {APP_TITLE}",
+                          f"<b>{APP_TITLE}</b><p>Write JavaScript Code nodes and run them in a hardened QuickJS "
+                          "sandbox. Packs run inside your nodes with the node's capabilities, and only after "
+                          "you allow them.</p>")
+
+    # -- closing ----------------------------------------------------------------------------------------
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.maybe_save():
+            event.ignore()
+            return
+        self.cancel_run()
+        self.run_panel.shutdown()
+        self._autosave_timer.stop()
+        self.recovery.close()
+        event.accept()

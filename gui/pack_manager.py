@@ -1,0 +1,600 @@
+"""The pack manager: installed packs, their problems and docs; install, remove, trust.
+
+Left, every pack the catalog knows (shipped and installed, and packs that
+failed to load) with version, documentation trust and origin. Right, the
+selected pack: its modules with their digests, its diagnostics (each named
+status as a sentence, then the technical detail), and its SKILL.md rendered as
+formatted text — labelled as untrusted third-party text unless the pack is
+trusted, and rendered without HTML, links or images so it can fetch nothing.
+
+Installing runs the installer's own flow: `prepare_install` (download or
+copy, verify, unpack, classify; nothing placed) in a background thread with
+a progress bar, then the consent dialog, then `commit_install` only after an
+explicit yes; a no discards the staging folder. Sources: a registry package
+(type its name, "Find versions", pick one), a `.tgz` file, or a folder.
+
+    manager = PackManager(catalog, registry=settings.registry_url)   # the studio's shared catalog
+    manager.packs_changed.connect(...)   # that catalog changed: refresh pickers, completions
+
+Rediscovery (~1 s with npm modules) runs on the worker thread with the
+install or removal, so the window never freezes; `Catalog.reload()` swaps
+its snapshot in one assignment, so a run in flight keeps the one it started with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
+from PySide6.QtGui import QTextDocument
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QDialog,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLineEdit,
+    QListWidget,
+    QMessageBox,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QTextBrowser,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.cancel import CancelHandle
+from core.errors import CordonError
+from core.packs import Catalog, Pack, default_catalog
+from core.packs.install import (
+    ConsentRequest,
+    InstallSource,
+    commit_install,
+    discard,
+    is_trusted,
+    prepare_install,
+    registry_token,
+    remove,
+    set_trust,
+)
+from core.packs.install.names import validate_name
+from core.packs.install.registry import Registry, registry_url
+from core.packs.install.semver import RangeError, Version
+from core.packs.status import PackStatus
+from gui.dialogs.common import CALLOUT_STYLE, display_text, plain_label, styled_label
+from gui.dialogs.consent import ConsentDialog, ConsentFacts, human_size, pack_trusted
+from gui.pack_statuses import detail, sentence
+
+UNTRUSTED_BANNER = ("Untrusted documentation: written by the pack's author, not by Cordon. Read it as you would "
+                    "any third-party text; agents see it only as untrusted content.")
+TRUSTED_BANNER = "Trusted documentation: registered for agents like any skill."
+VERSIONS_SHOWN = 200
+PHASES = {"resolve": "Looking up", "download": "Downloading", "extract": "Unpacking",
+          "dependencies": "Fetching dependencies"}
+
+
+class DocsBrowser(QTextBrowser):
+    """SKILL.md as formatted text that loads nothing: no images, no links followed, no HTML."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setOpenLinks(False)
+        self.setOpenExternalLinks(False)
+
+    def show_markdown(self, text: str) -> None:
+        features = (QTextDocument.MarkdownFeature.MarkdownDialectGitHub
+                    | QTextDocument.MarkdownFeature.MarkdownNoHTML)
+        self.document().setMarkdown(text, features)
+        self.verticalScrollBar().setValue(0)
+
+    def loadResource(self, kind: int, name: Any) -> Any:  # Qt's name
+        return None  # a pack's docs may not make Cordon read a file or reach a URL
+
+
+#: Jobs in flight and their threads, owned here rather than by the widget: a window closed mid-install
+#: must not destroy a running QThread (which aborts the process). The job quits its thread by itself;
+#: both are freed (by Python, never by deleteLater as well) once the manager has waited for them.
+_RUNNING: dict[QThread, QObject] = {}
+
+
+class _Job(QObject):
+    """One piece of installer work on a worker thread; results come back as signals."""
+
+    progress = Signal(str, int, object)
+    succeeded = Signal(object)
+    failed = Signal(object)
+
+    def __init__(self, work: Callable[[Callable[[str, int, int | None], None]], object]) -> None:
+        super().__init__()
+        self._work = work
+
+    @Slot()
+    def run(self) -> None:
+        try:
+            result = self._work(self._report)
+        except Exception as exc:  # every failure is shown to the person
+            self.failed.emit(exc)
+        else:
+            self.succeeded.emit(result)
+        finally:
+            QThread.currentThread().quit()  # ends on its own, even if the manager's window is gone
+
+    def _report(self, phase: str, done: int, total: int | None) -> None:
+        self.progress.emit(phase, done, total)
+
+
+class PackManager(QWidget):
+    #: The catalog or a trust decision changed (after an install, a removal, a trust change, a reload).
+    packs_changed = Signal()
+    #: An install attempt ended: (placed, what happened in words).
+    install_finished = Signal(bool, str)
+    #: The consent dialog of an install was opened (tests and the main window can reach it).
+    consent_requested = Signal(object)
+
+    def __init__(self, catalog: Catalog | None = None, *, registry: str | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.catalog = catalog or default_catalog()
+        self.registry = registry
+        self.consent_dialog: ConsentDialog | None = None
+        self._request: ConsentRequest | None = None
+        self._thread: QThread | None = None
+        self._job: _Job | None = None
+        self._on_success: Callable[[Any], None] | None = None
+        self._on_failure: Callable[[Exception], None] | None = None
+        self._cancel = CancelHandle()
+        self._shut_down = False
+        app = QApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self.shutdown)
+        layout = QVBoxLayout(self)
+        layout.addLayout(self._install_bar())
+        splitter = QSplitter()
+        self.pack_list = QTreeWidget()
+        self.pack_list.setHeaderLabels(["Pack", "Version", "Docs", "Origin"])
+        self.pack_list.setRootIsDecorated(False)
+        self.pack_list.itemSelectionChanged.connect(self._show_selected)
+        splitter.addWidget(self.pack_list)
+        splitter.addWidget(self._details())
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([400, 700])
+        layout.addWidget(splitter, 1)
+        layout.addLayout(self._progress_row())
+        self._fill()
+
+    # -- layout ------------------------------------------------------------------------------
+    def _install_bar(self) -> QHBoxLayout:
+        bar = QHBoxLayout()
+        self.package_name = QLineEdit()
+        self.package_name.setPlaceholderText("package name on the registry")
+        self.package_name.returnPressed.connect(self.find_versions)
+        self.package_name.textEdited.connect(self._forget_versions)
+        self.find_button = QPushButton("Find versions")
+        self.find_button.clicked.connect(self.find_versions)
+        self.versions = QComboBox()
+        self.versions.setMinimumWidth(110)
+        self.versions.setEnabled(False)
+        self.install_button = QPushButton("Install…")
+        self.install_button.setEnabled(False)
+        self.install_button.clicked.connect(self._install_chosen_version)
+        self.tgz_button = QPushButton("From .tgz…")
+        self.tgz_button.clicked.connect(self._choose_tarball)
+        self.folder_button = QPushButton("From folder…")
+        self.folder_button.clicked.connect(self._choose_folder)
+        for widget in (self.package_name, self.find_button, self.versions, self.install_button, self.tgz_button,
+                       self.folder_button):
+            bar.addWidget(widget)
+        return bar
+
+    def _details(self) -> QWidget:
+        pane = QWidget()
+        layout = QVBoxLayout(pane)
+        self.title = styled_label(role="sectionTitle")
+        self.title.setStyleSheet("font-size: 13pt")
+        layout.addWidget(self.title)
+        self.description = plain_label()
+        layout.addWidget(self.description)
+        form = QFormLayout()
+        self.origin = plain_label()
+        self.trust_state = plain_label()
+        self.size_label = plain_label()
+        form.addRow("Origin:", self.origin)
+        form.addRow("Documentation:", self.trust_state)
+        form.addRow("Size:", self.size_label)
+        layout.addLayout(form)
+        self.modules = QTreeWidget()
+        self.modules.setHeaderLabels(["Module (import specifier)", "Kind", "Digest"])
+        self.modules.setRootIsDecorated(False)
+        self.modules.setMaximumHeight(100)
+        layout.addWidget(self.modules)
+        self.diagnostics_label = styled_label("Problems", role="sectionTitle")
+        layout.addWidget(self.diagnostics_label)
+        self.diagnostics = QListWidget()
+        self.diagnostics.setWordWrap(True)
+        self.diagnostics.setMaximumHeight(130)
+        layout.addWidget(self.diagnostics)
+        layout.addWidget(styled_label("Documentation (SKILL.md)", role="sectionTitle"))
+        self.docs_banner = plain_label()
+        layout.addWidget(self.docs_banner)
+        self.docs = DocsBrowser()
+        layout.addWidget(self.docs, 1)
+        buttons = QHBoxLayout()
+        self.trust_button = QPushButton()
+        self.trust_button.clicked.connect(self._toggle_trust)
+        self.remove_button = QPushButton("Remove…")
+        self.remove_button.clicked.connect(self._remove_selected)
+        buttons.addWidget(self.trust_button)
+        buttons.addWidget(self.remove_button)
+        buttons.addStretch()
+        layout.addLayout(buttons)
+        return pane
+
+    def _progress_row(self) -> QHBoxLayout:
+        row = QHBoxLayout()
+        self.status = plain_label(wrap=True)
+        self.progress = QProgressBar()
+        self.progress.setMaximumWidth(220)
+        self.progress.hide()
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.clicked.connect(self.cancel)
+        self.cancel_button.hide()
+        row.addWidget(self.status, 1)
+        row.addWidget(self.progress)
+        row.addWidget(self.cancel_button)
+        return row
+
+    # -- the list ------------------------------------------------------------------------------
+    @Slot()
+    def reload(self) -> None:
+        """Rediscover packs (in the background), then redraw; `packs_changed` says when it is done."""
+        if not self.busy:
+            self._start("Looking for packs", lambda _progress: self.catalog.reload(),
+                        lambda _result: self._finished_change("Packs reloaded."), self._failed)
+
+    def _fill(self) -> None:
+        """Redraw the list from the catalog's snapshot, keeping the selection when the pack is still there."""
+        keep = self.selected_name()
+        self.pack_list.clear()
+        for pack in self.catalog.packs():
+            trusted = pack_trusted(pack)
+            item = QTreeWidgetItem([pack.name, pack.version, "trusted" if trusted else "untrusted", pack.origin])
+            item.setData(0, Qt.ItemDataRole.UserRole, pack.name)
+            if self._statuses(pack.name):
+                item.setToolTip(0, "This pack has problems: select it to see them.")
+            self.pack_list.addTopLevelItem(item)
+        for name in self._unusable():
+            item = QTreeWidgetItem([name, "—", "", "not loaded"])
+            item.setData(0, Qt.ItemDataRole.UserRole, name)
+            item.setForeground(0, Qt.GlobalColor.red)
+            self.pack_list.addTopLevelItem(item)
+        for column in range(4):
+            self.pack_list.resizeColumnToContents(column)
+        if keep is None or not self.select_pack(keep):
+            first = self.pack_list.topLevelItem(0)
+            if first is not None:
+                first.setSelected(True)
+            else:
+                self._show_selected()
+
+    def _statuses(self, name: str) -> list[PackStatus]:
+        return [s for s in self.catalog.diagnostics() if s.pack == name]
+
+    def _unusable(self) -> list[str]:
+        loaded = {p.name for p in self.catalog.packs()}
+        return sorted({s.pack for s in self.catalog.diagnostics()
+                       if s.pack and s.pack not in loaded and s.severity == "error"})
+
+    def names(self) -> list[str]:
+        """Pack names in list order (loaded packs, then packs that failed to load)."""
+        return [self.pack_list.topLevelItem(i).data(0, Qt.ItemDataRole.UserRole)
+                for i in range(self.pack_list.topLevelItemCount())]
+
+    def selected_name(self) -> str | None:
+        items = self.pack_list.selectedItems()
+        return items[0].data(0, Qt.ItemDataRole.UserRole) if items else None
+
+    def select_pack(self, name: str) -> bool:
+        for i in range(self.pack_list.topLevelItemCount()):
+            item = self.pack_list.topLevelItem(i)
+            if item.data(0, Qt.ItemDataRole.UserRole) == name:
+                self.pack_list.clearSelection()
+                item.setSelected(True)
+                return True
+        return False
+
+    @Slot()
+    def _show_selected(self) -> None:
+        name = self.selected_name()
+        pack = self.catalog.pack(name) if name else None
+        self.modules.clear()
+        self.diagnostics.clear()
+        self.title.setText(f"{pack.name} {pack.version}" if pack else name or "No pack selected")
+        self.description.setText(display_text(pack.description) if pack else "")
+        self.origin.setText({"shipped": "shipped with Cordon", "installed": "installed (scripts never run)"}
+                            .get(pack.origin, pack.origin) if pack else ("failed to load" if name else ""))
+        self.size_label.setText(human_size(pack.size) if pack else "")
+        trusted = pack_trusted(pack) if pack is not None else bool(name) and is_trusted(name)
+        self.trust_state.setText(("trusted" if trusted else "untrusted") if name else "")
+        if pack is not None:
+            for spec, module in sorted(pack.modules.items()):
+                item = QTreeWidgetItem([spec, module.kind, module.digest[:23] + "…"])
+                item.setToolTip(2, module.digest)
+                self.modules.addTopLevelItem(item)
+            self.modules.resizeColumnToContents(0)
+        statuses = self._statuses(name) if name else []
+        for status in statuses:
+            self.diagnostics.addItem(f"{sentence(status)}\n    {detail(status)}")
+        self.diagnostics_label.setText(f"Problems ({len(statuses)})" if statuses else "Problems: none")
+        self.diagnostics.setVisible(bool(statuses))
+        self._show_docs(pack, trusted)
+        self.trust_button.setEnabled(pack is not None)
+        self.trust_button.setText("Untrust documentation" if trusted else "Trust documentation")
+        self._update_remove_button()
+
+    def _update_remove_button(self) -> None:
+        name = self.selected_name()
+        pack = self.catalog.pack(name) if name else None
+        self.remove_button.setEnabled(bool(name) and not (pack and pack.origin == "shipped") and not self.busy)
+
+    def _show_docs(self, pack: Pack | None, trusted: bool) -> None:
+        if pack is None or pack.skill is None:
+            self.docs_banner.setText("")
+            self.docs.show_markdown("*This pack has no readable SKILL.md.*" if pack else "")
+            return
+        self.docs_banner.setText(TRUSTED_BANNER if trusted else UNTRUSTED_BANNER)
+        self.docs_banner.setStyleSheet("" if trusted else CALLOUT_STYLE)
+        self.docs.show_markdown(pack.skill.body)
+
+    # -- trust and removal ----------------------------------------------------------------------
+    @Slot()
+    def _toggle_trust(self) -> None:
+        name = self.selected_name()
+        pack = self.catalog.pack(name) if name else None
+        if pack is None:
+            return
+        self.set_trusted(pack.name, not pack_trusted(pack))
+
+    def set_trusted(self, name: str, trusted: bool) -> None:
+        set_trust(name, trusted)  # documentation trust only: discovery is unchanged
+        self._fill()
+        self.packs_changed.emit()
+
+    @Slot()
+    def _remove_selected(self) -> None:
+        name = self.selected_name()
+        if name is None:
+            return
+        confirm = QMessageBox(QMessageBox.Icon.Question, "Remove pack", f"Remove {name}?",
+                              QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
+        confirm.setTextFormat(Qt.TextFormat.PlainText)
+        confirm.setInformativeText("Documents that import it will fail to run until it is installed again.")
+        confirm.button(QMessageBox.StandardButton.Yes).setText("Remove")
+        confirm.setDefaultButton(QMessageBox.StandardButton.No)
+        if confirm.exec() == QMessageBox.StandardButton.Yes:
+            self._start(f"Removing {name}", lambda _progress: self._rediscovered(remove(name)),
+                        lambda _result: self._finished_change(f"Removed {name}."), self._failed)
+
+    # -- installing ----------------------------------------------------------------------------
+    @property
+    def busy(self) -> bool:
+        return self._thread is not None or self.consent_dialog is not None
+
+    @Slot()
+    def find_versions(self) -> None:
+        """Ask the registry for the typed package's versions (newest first, the `latest` tag selected)."""
+        name = self.package_name.text().strip()
+        if not name or self.busy:
+            return
+        url = self.registry
+
+        def work(_progress: Callable[[str, int, int | None], None]) -> tuple[list[str], str | None]:
+            validate_name(name)
+            base = registry_url(url)
+            with Registry(base, token=registry_token(base), cancel=self._cancel) as client:
+                doc = client.packument(name)
+            latest = doc.get("dist-tags", {}).get("latest") if isinstance(doc.get("dist-tags"), dict) else None
+            return newest_versions(doc["versions"]), latest
+
+        self._start(f"Looking up {name}", work, self._versions_found, self._failed)
+
+    def _versions_found(self, found: tuple[list[str], str | None]) -> None:
+        versions, latest = found
+        self.versions.clear()
+        for version in versions:
+            self.versions.addItem(f"{version} (latest)" if version == latest else version, version)
+        if latest in versions:
+            self.versions.setCurrentIndex(versions.index(latest))
+        self.versions.setEnabled(bool(versions))
+        self.install_button.setEnabled(bool(versions))
+        self.status.setText(f"{len(versions)} version(s) of {self.package_name.text().strip()}.")
+
+    @Slot()
+    def _forget_versions(self) -> None:
+        """The versions listed belong to the name that was looked up, not to a name being typed."""
+        self.versions.clear()
+        self.versions.setEnabled(False)
+        self.install_button.setEnabled(False)
+
+    @Slot()
+    def _install_chosen_version(self) -> None:
+        version = self.versions.currentData()
+        name = self.package_name.text().strip()
+        if name and version:
+            self.install(InstallSource("registry", name=name, spec=version))
+
+    @Slot()
+    def _choose_tarball(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Install a pack from a tarball", "",
+                                              "npm tarballs (*.tgz *.tar.gz)")
+        if path:
+            self.install(InstallSource("tarball", path=Path(path)))
+
+    @Slot()
+    def _choose_folder(self) -> None:
+        path = QFileDialog.getExistingDirectory(self, "Install a pack from a folder")
+        if path:
+            self.install(InstallSource("folder", path=Path(path)))
+
+    def install(self, source: InstallSource) -> None:
+        """Prepare `source` in the background, then ask for consent (see `consent_requested`)."""
+        if self.busy:
+            return
+        registry = self.registry
+        self._start(f"Preparing {source.name or source.path}",
+                    lambda progress: prepare_install(source, registry=registry, on_progress=progress,
+                                                     cancel=self._cancel),
+                    self._ask_consent, self._install_failed)
+
+    def _ask_consent(self, request: ConsentRequest) -> None:
+        if self._shut_down:  # prepared while the window was closing: nobody is there to answer
+            discard(request)
+            return
+        self._request = request
+        dialog = ConsentDialog(ConsentFacts.from_request(request), self)
+        dialog.finished.connect(self._consent_answered)
+        self.consent_dialog = dialog
+        self.status.setText(f"{request.name} {request.version} is ready: waiting for your answer.")
+        dialog.open()
+        self.consent_requested.emit(dialog)
+
+    @Slot(int)
+    def _consent_answered(self, code: int) -> None:
+        request, self._request = self._request, None
+        dialog, self.consent_dialog = self.consent_dialog, None
+        if dialog is not None:
+            dialog.deleteLater()
+        assert request is not None
+        if code != QDialog.DialogCode.Accepted:
+            discard(request)
+            message = f"{request.name} was not installed: you did not allow it."
+            self.status.setText(message)
+            self.install_finished.emit(False, message)
+            return
+        self._start(f"Installing {request.name}", lambda _progress: self._rediscovered(commit_install(request)),
+                    lambda _path: self._installed(request), self._install_failed)
+
+    def _installed(self, request: ConsentRequest) -> None:
+        message = f"Installed {request.name} {request.version}."
+        self._finished_change(message)
+        self.select_pack(request.name)
+        self.install_finished.emit(True, message)
+
+    def _install_failed(self, exc: Exception) -> None:
+        self._failed(exc)
+        self.install_finished.emit(False, self.status.text())
+
+    def _failed(self, exc: Exception) -> None:
+        if isinstance(exc, CordonError):
+            self.status.setText(f"{exc.message} [{exc.rule}]")
+        else:
+            self.status.setText(f"Unexpected error: {type(exc).__name__}: {exc}")
+        self.status.setStyleSheet("color: #c62828")
+
+    def _rediscovered(self, result: object) -> object:
+        """Worker-thread step after placing or removing: the catalog sees the change."""
+        self.catalog.reload()
+        return result
+
+    def _finished_change(self, message: str) -> None:
+        self._fill()
+        self.status.setText(message)
+        self.packs_changed.emit()
+
+    @Slot()
+    def cancel(self) -> None:
+        """Stop a download or lookup in flight (nothing is placed)."""
+        self._cancel.cancel()
+
+    # -- background work -------------------------------------------------------------------------
+    def _start(self, what: str, work: Callable[[Callable[[str, int, int | None], None]], object],
+               on_success: Callable[[Any], None], on_failure: Callable[[Exception], None]) -> None:
+        self._cancel = CancelHandle()
+        self._on_success, self._on_failure = on_success, on_failure
+        self.status.setStyleSheet("")
+        self.status.setText(f"{what}…")
+        self.progress.setRange(0, 0)
+        self.progress.show()
+        self.cancel_button.show()
+        self._set_controls_enabled(False)
+        thread = QThread()
+        job = _Job(work)
+        _RUNNING[thread] = job
+        job.moveToThread(thread)
+        thread.started.connect(job.run)
+        job.progress.connect(self._job_progress)
+        job.succeeded.connect(self._job_succeeded)
+        job.failed.connect(self._job_failed)
+        self._thread, self._job = thread, job
+        thread.start()
+
+    def _end_job(self) -> tuple[Callable[[Any], None], Callable[[Exception], None]]:
+        thread, self._thread, self._job = self._thread, None, None
+        if thread is not None:
+            thread.wait()  # the job quit it as it returned
+            _RUNNING.pop(thread, None)
+        self.progress.hide()
+        self.cancel_button.hide()
+        self._set_controls_enabled(True)
+        callbacks = (self._on_success, self._on_failure)
+        self._on_success = self._on_failure = None
+        assert callbacks[0] is not None and callbacks[1] is not None
+        return callbacks
+
+    @Slot(str, int, object)
+    def _job_progress(self, phase: str, done: int, total: int | None) -> None:
+        if total:
+            self.progress.setRange(0, 100)
+            self.progress.setValue(min(100, done * 100 // total))
+        else:
+            self.progress.setRange(0, 0)
+        self.progress.setFormat(f"{PHASES.get(phase, phase)} {human_size(done)}")
+
+    @Slot(object)
+    def _job_succeeded(self, result: object) -> None:
+        on_success, _ = self._end_job()
+        on_success(result)
+
+    @Slot(object)
+    def _job_failed(self, exc: Exception) -> None:
+        _, on_failure = self._end_job()
+        on_failure(exc)
+
+    def _set_controls_enabled(self, enabled: bool) -> None:
+        for widget in (self.find_button, self.tgz_button, self.folder_button, self.package_name):
+            widget.setEnabled(enabled)
+        self.install_button.setEnabled(enabled and self.versions.count() > 0)
+        self._update_remove_button()
+
+    @Slot()
+    def shutdown(self) -> None:
+        """Before the window closes: stop work in flight and drop an unanswered install (nothing placed).
+
+        Runs by itself when the application quits; call it when closing a window that holds the manager.
+        """
+        self._shut_down = True
+        self._cancel.cancel()
+        if self._thread is not None:
+            self._thread.wait()
+        if self.consent_dialog is not None:
+            self.consent_dialog.reject()
+
+
+def newest_versions(versions: Iterable[str]) -> list[str]:
+    """The registry's valid semantic versions, newest first, at most `VERSIONS_SHOWN`.
+
+    Version strings come from the registry: malformed ones (which the installer
+    never picks either) are dropped and a flood is cut short.
+    """
+    parsed = []
+    for text in versions:
+        try:
+            parsed.append((Version.parse(text), text))
+        except RangeError:
+            continue
+    return [text for _, text in sorted(parsed, reverse=True)[:VERSIONS_SHOWN]]

@@ -1,0 +1,305 @@
+"""The run panel: inputs, Run/Cancel, progress, and what the run produced as it produced it.
+
+Console lines and emitted items appear while the body runs (the worker's
+feed is drained in the UI thread); final outputs land as a JSON tree when the
+run completes; an error is one clickable line that takes the editor to the
+line it names. The panel never calls the engine itself: `RunController`
+does, on its own thread, so the window keeps answering during
+`while (true) {}` and Cancel stops it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QTabWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core import RunError
+from gui.inputs_form import InputsForm
+from gui.json_tree import JsonTree
+from gui.theme import icon
+from gui.worker import FeedBatch, RunController, RunOutcome, RunRequest
+
+#: Emitted items listed one by one; past this the panel counts them only.
+MAX_EMITTED_SHOWN = 1000
+#: Console lines kept in the view (the engine caps a run's lines too).
+MAX_CONSOLE_LINES = 10000
+
+
+class _ErrorBanner(QLabel):
+    """The run's error; a click asks for its line."""
+
+    clicked = Signal()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setObjectName("errorBanner")
+        self.setWordWrap(True)
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.hide()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        super().mouseReleaseEvent(event)
+        if event.button() == Qt.MouseButton.LeftButton and not self.hasSelectedText():
+            self.clicked.emit()
+
+
+def describe_error(error: RunError) -> str:
+    where = f" (line {error.line})" if error.line else ""
+    rule = f"  [rule: {error.rule}]" if error.rule and f"(rule: {error.rule})" not in error.message else ""
+    return f"{error.name}: {error.message}{where}{rule}"
+
+
+def format_ms(ms: float) -> str:
+    return f"{ms:.1f} ms" if ms < 1000 else f"{ms / 1000:.2f} s"
+
+
+class RunPanel(QWidget):
+    #: The person pressed Run: the window builds the request (document, consent) and calls `start`.
+    runRequested = Signal()
+    #: The person clicked the error: go to this 1-based line.
+    errorActivated = Signal(int)
+    #: A run ended (RunOutcome), after the panel showed it.
+    runFinished = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = RunController(self)
+        self.inputs = InputsForm()
+        self.run_button = QPushButton("▶  Run")
+        self.run_button.setObjectName("runButton")
+        self.run_button.setToolTip("Run the body with these inputs (Ctrl+Enter)")
+        self.cancel_button = QPushButton(icon("stop"), "Cancel")
+        self.cancel_button.setObjectName("cancelButton")
+        self.cancel_button.setToolTip("Stop the run (Esc)")
+        self.cancel_button.setEnabled(False)
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 100)
+        self.progress.setValue(0)
+        self.progress.setFormat("%p%")
+        self.progress_message = QLabel()
+        self.progress_message.setObjectName("hint")
+        self.status = QLabel("Ready")
+        self.status.setObjectName("timings")
+        self.error_banner = _ErrorBanner()
+        self.outputs = JsonTree()
+        self.emitted = JsonTree()
+        self.emitted.setHeaderLabels(["#  Handle", "Value", "Type"])
+        self.console = QPlainTextEdit()
+        self.console.setReadOnly(True)
+        self.console.setMaximumBlockCount(MAX_CONSOLE_LINES)
+        self.console.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.console.setObjectName("console")
+        self.workspace: Path | None = None
+        self.workspace_label = QLabel()
+        self.workspace_label.setObjectName("hint")
+        self.workspace_button = QToolButton(text="Choose…", toolTip="The folder the body may use through workspace.*")
+        self.workspace_clear = QToolButton(text="✕", toolTip="No workspace", autoRaise=True)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.outputs, "Outputs")
+        self.tabs.addTab(self.emitted, "Emitted")
+        self.tabs.addTab(self.console, "Console")
+
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.run_button)
+        buttons.addWidget(self.cancel_button)
+        buttons.addWidget(self.progress, 1)
+        workspace_row = QHBoxLayout()
+        workspace_row.addWidget(QLabel("Workspace:"))
+        workspace_row.addWidget(self.workspace_label, 1)
+        workspace_row.addWidget(self.workspace_button)
+        workspace_row.addWidget(self.workspace_clear)
+        inputs_box = QWidget()
+        inputs_layout = QVBoxLayout(inputs_box)
+        inputs_layout.setContentsMargins(0, 0, 0, 0)
+        inputs_layout.addWidget(self.inputs, 1)
+        inputs_layout.addLayout(workspace_row)
+        results = QWidget()
+        results_layout = QVBoxLayout(results)
+        results_layout.setContentsMargins(0, 0, 0, 0)
+        results_layout.addLayout(buttons)
+        results_layout.addWidget(self.progress_message)
+        results_layout.addWidget(self.error_banner)
+        results_layout.addWidget(self.tabs, 1)
+        results_layout.addWidget(self.status)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.setChildrenCollapsible(False)
+        split.addWidget(inputs_box)
+        split.addWidget(results)
+        split.setStretchFactor(0, 0)
+        split.setStretchFactor(1, 1)
+        split.setSizes([150, 600])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(split)
+
+        self._emitted_count = 0
+        self._console_count = 0
+        self._error: RunError | None = None
+        self.last_outcome: RunOutcome | None = None
+        self.progress_message.hide()
+        self.run_button.clicked.connect(self.runRequested)
+        self.cancel_button.clicked.connect(self.cancel)
+        self.error_banner.clicked.connect(self._on_error_clicked)
+        self.workspace_button.clicked.connect(self._choose_workspace)
+        self.workspace_clear.clicked.connect(self.clear_workspace)
+        self.set_workspace(None)
+        self.controller.reported.connect(self._on_reported)
+        self.controller.finished.connect(self._on_finished)
+        self.controller.runningChanged.connect(self._on_running_changed)
+
+    def set_workspace(self, folder: Path | None) -> None:
+        """The folder runs may read and write through `workspace.*` (None: workspace calls are refused)."""
+        self.workspace = folder
+        self.workspace_label.setText(str(folder) if folder else "none (workspace.* calls are refused)")
+        self.workspace_label.setToolTip(str(folder) if folder else "")
+        self.workspace_clear.setVisible(folder is not None)
+
+    @Slot()
+    def clear_workspace(self) -> None:
+        self.set_workspace(None)
+
+    @Slot()
+    def _choose_workspace(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "Workspace folder for runs", str(self.workspace or ""))
+        if folder:
+            self.set_workspace(Path(folder))
+
+    @property
+    def running(self) -> bool:
+        return self.controller.running
+
+    # -- starting and stopping --------------------------------------------------------------
+    def start(self, request: RunRequest) -> None:
+        """Clear the last run's results and start this one."""
+        self.outputs.clear()
+        self.emitted.clear()
+        self.console.clear()
+        self._emitted_count = self._console_count = 0
+        self._error = None
+        self.last_outcome = None
+        self.error_banner.hide()
+        self.progress.setValue(0)
+        self.progress_message.hide()
+        self._retitle()
+        self.status.setText("Running…")
+        self.controller.start(request)
+
+    @Slot()
+    def cancel(self) -> None:
+        if self.running:
+            self.status.setText("Cancelling…")
+            self.controller.cancel()
+
+    def show_refusal(self, message: str) -> None:
+        """A run that could not start (invalid inputs, declined consent): say why, run nothing."""
+        self.error_banner.setText(message)
+        self.error_banner.setToolTip("")
+        self.error_banner.show()
+        self._error = None
+        self.status.setText("Not run")
+
+    # -- what the worker reports --------------------------------------------------------------
+    @Slot(object)
+    def _on_reported(self, batch: FeedBatch) -> None:
+        if batch.logs:
+            self._console_count += len(batch.logs)
+            self.console.appendPlainText("\n".join(batch.logs))
+        for emission in batch.emitted:
+            self._emitted_count += 1
+            if self._emitted_count <= MAX_EMITTED_SHOWN:
+                self.emitted.add_entry(f"{self._emitted_count}  {emission.handle}", emission.value)
+        for bag in batch.outputs:
+            for key, value in bag.items():
+                self._set_output(key, value)
+        if batch.progress is not None:
+            percent, message = batch.progress
+            self.progress.setValue(round(percent))
+            if message:
+                self.progress_message.setText(message)
+                self.progress_message.show()
+        self._retitle()
+
+    def _set_output(self, key: str, value: Any) -> None:
+        for i in range(self.outputs.topLevelItemCount()):
+            if self.outputs.topLevelItem(i).text(0) == key:
+                self.outputs.takeTopLevelItem(i)
+                break
+        self.outputs.add_entry(key, value)
+
+    @Slot(object)
+    def _on_finished(self, outcome: RunOutcome) -> None:
+        result = outcome.result
+        self.last_outcome = outcome
+        self.progress_message.hide()  # the run's last word was about a step, not the end
+        run = result.run
+        for key, value in result.outputs.items():  # the final bag, whatever arrived before
+            if not any(self.outputs.topLevelItem(i).text(0) == key for i in range(self.outputs.topLevelItemCount())):
+                self.outputs.add_entry(key, value)
+        if run.warnings:
+            self.console.appendPlainText("\n".join(f"[warning] {w}" for w in run.warnings))
+            self._console_count += len(run.warnings)
+        timings = run.timings or {}
+        detail = f"setup {format_ms(timings.get('setup_ms', 0.0))}, run {format_ms(timings.get('run_ms', 0.0))}"
+        invocations = f" · {result.invocations} invocation{'s' if result.invocations != 1 else ''}"
+        if outcome.cancelled:
+            self.status.setText(f"Cancelled after {format_ms(outcome.wall_ms)}")
+        elif result.ok:
+            self.progress.setValue(100)
+            self.status.setText(f"Finished in {format_ms(outcome.wall_ms)} ({detail}){invocations}")
+        else:
+            self.status.setText(f"Failed after {format_ms(outcome.wall_ms)} ({detail}){invocations}")
+        if not result.ok and result.error is not None:
+            self._error = result.error
+            self.error_banner.setText(describe_error(result.error))
+            self.error_banner.setToolTip("Click to go to the line" if result.error.line else "")
+            self.error_banner.setCursor(Qt.CursorShape.PointingHandCursor if result.error.line
+                                        else Qt.CursorShape.ArrowCursor)
+            self.error_banner.show()
+        if result.ok and self.outputs.topLevelItemCount():
+            self.tabs.setCurrentWidget(self.outputs)
+        elif self._emitted_count and not self.outputs.topLevelItemCount():
+            self.tabs.setCurrentWidget(self.emitted)
+        elif not result.ok and self._console_count:
+            self.tabs.setCurrentWidget(self.console)
+        self._retitle()
+        self.runFinished.emit(outcome)
+
+    @Slot(bool)
+    def _on_running_changed(self, running: bool) -> None:
+        self.run_button.setEnabled(not running)
+        self.cancel_button.setEnabled(running)
+        self.inputs.setEnabled(not running)
+        self.workspace_button.setEnabled(not running)
+        self.workspace_clear.setEnabled(not running)
+
+    @Slot()
+    def _on_error_clicked(self) -> None:
+        if self._error is not None and self._error.line:
+            self.errorActivated.emit(self._error.line)
+
+    def _retitle(self) -> None:
+        hidden = self._emitted_count - MAX_EMITTED_SHOWN
+        self.tabs.setTabText(1, f"Emitted ({self._emitted_count})" if self._emitted_count else "Emitted")
+        self.tabs.setTabText(2, f"Console ({self._console_count})" if self._console_count else "Console")
+        if hidden > 0:
+            self.tabs.setTabToolTip(1, f"The first {MAX_EMITTED_SHOWN} items are listed; {hidden} more arrived")
+
+    def shutdown(self) -> bool:
+        """Stop any run and wait for its thread (the window is closing)."""
+        return self.controller.shutdown()
