@@ -8,6 +8,7 @@ user object that happens to own a ``"$cordon"`` key is escaped, so markers can
 never be forged by data.
 
     {"$cordon": "b", "i": n}        bytes: index n in the sidecar list
+    {"$cordon": "s", "i": n}        a string over 8 KB, carried whole in the sidecar
     {"$cordon": "d", "v": iso|null} a Date (null for an invalid date)
     {"$cordon": "n", "v": "NaN"}    NaN / Infinity / -Infinity
     {"$cordon": "u"}                undefined inside an array
@@ -33,6 +34,9 @@ from core.errors import SandboxRefusal
 
 MARK = "$cordon"
 MAX_DEPTH = 32
+#: Strings longer than this ride the sidecar: escaping them into JSON and parsing them back
+#: in the guest cost more than the JSON text around them (a 300 KB input: ~5 ms each way).
+BIG_STRING = 8192
 
 
 class TransportError(SandboxRefusal):
@@ -60,7 +64,7 @@ UNDEFINED = Undefined()
 _SAFE_INT = 2**53
 
 
-def encode(value: Any, *, where: str = "value") -> tuple[str, int, list[bytes]]:
+def encode(value: Any, *, where: str = "value") -> tuple[str, int, list[bytes | str]]:
     """Python value -> (json, has_markers, sidecar). A cycle fails naming its path.
 
     Fast path: orjson with a `default` hook for bytes and datetimes, about 10x
@@ -69,8 +73,8 @@ def encode(value: Any, *, where: str = "value") -> tuple[str, int, list[bytes]]:
     `"$cordon"` that is not one of its own byte markers, or anything orjson
     refuses (cycles, odd keys, huge ints, datetimes) takes the exact walk below.
     """
-    sidecar: list[bytes] = []
-    marked = False
+    sidecar: list[bytes | str] = []
+    lifted, marked = _lift_big_strings(value, sidecar)
 
     def default(v: Any) -> Any:
         nonlocal marked
@@ -81,7 +85,7 @@ def encode(value: Any, *, where: str = "value") -> tuple[str, int, list[bytes]]:
         raise TypeError
 
     try:
-        fast = orjson.dumps(value, default=default, option=orjson.OPT_PASSTHROUGH_DATETIME)
+        fast = orjson.dumps(lifted, default=default, option=orjson.OPT_PASSTHROUGH_DATETIME)
     except (TypeError, orjson.JSONEncodeError):
         fast = None
     if fast is not None and b"null" not in fast and fast.count(b'"$cordon"') == len(sidecar):
@@ -89,12 +93,37 @@ def encode(value: Any, *, where: str = "value") -> tuple[str, int, list[bytes]]:
     return _encode_exact(value, where)
 
 
-def _encode_exact(value: Any, where: str) -> tuple[str, int, list[bytes]]:
-    sidecar: list[bytes] = []
+def _lift_big_strings(value: Any, sidecar: list[bytes | str]) -> tuple[Any, bool]:
+    """Move big strings at the top level (a body's `inputs` text, a bridge's file contents)
+    into the sidecar. Deeper ones stay in the JSON on the fast path: finding them would
+    cost a walk of every value, which is what the fast path exists to avoid."""
+
+    def lift(v: Any) -> Any:
+        if isinstance(v, str) and len(v) > BIG_STRING:
+            sidecar.append(v)
+            return {MARK: "s", "i": len(sidecar) - 1}
+        return v
+
+    if isinstance(value, str):
+        lifted = lift(value)
+        return lifted, lifted is not value
+    if isinstance(value, dict) and any(isinstance(v, str) and len(v) > BIG_STRING for v in value.values()):
+        return {k: lift(v) for k, v in value.items()}, True
+    if isinstance(value, list) and any(isinstance(v, str) and len(v) > BIG_STRING for v in value):
+        return [lift(v) for v in value], True
+    return value, False
+
+
+def _encode_exact(value: Any, where: str) -> tuple[str, int, list[bytes | str]]:
+    sidecar: list[bytes | str] = []
     marked = [False]
     active: set[int] = set()
 
     def walk(v: Any, path: str) -> Any:
+        if isinstance(v, str) and len(v) > BIG_STRING:
+            marked[0] = True
+            sidecar.append(v)
+            return {MARK: "s", "i": len(sidecar) - 1}
         if v is None or isinstance(v, (bool, str)):
             return v
         if isinstance(v, int):
@@ -151,7 +180,7 @@ def _encode_exact(value: Any, where: str) -> tuple[str, int, list[bytes]]:
     return orjson.dumps(tree).decode(), int(marked[0]), sidecar
 
 
-def decode(text: str, marked: int, sidecar: list[bytes]) -> Any:
+def decode(text: str, marked: int, sidecar: list[bytes | str]) -> Any:
     """Guest (json, has_markers, sidecar) -> Python value."""
     tree = orjson.loads(text)
     if not marked:
@@ -159,7 +188,7 @@ def decode(text: str, marked: int, sidecar: list[bytes]) -> Any:
     return _revive(tree, sidecar)
 
 
-def _revive(v: Any, sidecar: list[bytes]) -> Any:
+def _revive(v: Any, sidecar: list[bytes | str]) -> Any:
     if isinstance(v, list):
         return [_revive(x, sidecar) for x in v]
     if not isinstance(v, dict):
@@ -167,7 +196,7 @@ def _revive(v: Any, sidecar: list[bytes]) -> Any:
     tag = v.get(MARK)
     if tag is None:
         return {k: _revive(x, sidecar) for k, x in v.items()}
-    if tag == "b":
+    if tag in ("b", "s"):
         return sidecar[v["i"]]
     if tag == "d":
         return None if v["v"] is None else datetime.fromisoformat(v["v"].replace("Z", "+00:00"))

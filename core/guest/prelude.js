@@ -95,6 +95,8 @@
   // ---- the JSON transport (host half: core/transport.py) ---------------------
   const MARK = "$cordon";
   const MAX_DEPTH = 32;
+  // Strings longer than this cross whole, beside the JSON, instead of being escaped into it.
+  const BIG_STRING = 8192;
 
   // encode(value, forResult, depthOffset) -> [json, marked, sidecar]. For results,
   // cycles and depth past 32 become readable placeholders instead of failing the run.
@@ -118,6 +120,11 @@
         return { [MARK]: "n", v: raw !== raw ? "NaN" : raw > 0 ? "Infinity" : "-Infinity" };
       }
       if (typeof raw === "bigint") { marked = 1; return { [MARK]: "i", v: String(raw) }; }
+      if (typeof raw === "string" && raw.length > BIG_STRING) {
+        marked = 1;
+        reflectApply(arrayPush, sidecar, [raw]);
+        return { [MARK]: "s", i: sidecar.length - 1 };
+      }
       if (typeof raw !== "object" || raw === null) return v;
       if (isView(raw) || raw instanceof ArrayBuffer) {
         marked = 1;
@@ -191,6 +198,7 @@
     if (tag === undefined) { for (const k of objectKeys(v)) v[k] = revive(v[k], sidecar); return v; }
     switch (tag) {
       case "b": return sidecar[v.i];
+      case "s": return sidecar[v.i];
       case "d": return new Date(v.v === null ? NaN : v.v);
       case "n": return Number(v.v);
       case "u": return undefined;
@@ -216,7 +224,9 @@
     for (let i = 0; i < args.length; i++) {
       const a = args[i];
       const t = typeof a;
-      if (!(t === "string" || t === "boolean" || a === null || (t === "number" && numberIsFinite(a)))) return false;
+      const simple = (t === "string" && a.length <= BIG_STRING) || t === "boolean" || a === null
+        || (t === "number" && numberIsFinite(a));
+      if (!simple) return false;
     }
     return true;
   }
