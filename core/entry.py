@@ -73,10 +73,17 @@ def build_entry(code: str, *, global_names: tuple[str, ...] = (), implicit_retur
         _make_last_expression_return(tree, body)
 
     names = ", ".join(f'"{n}"' for n in global_names)
-    # begin() runs after every import evaluated and before the body: it removes the
-    # temporary bindings pack facades took while loading (prelude.js, C.temporary).
-    prefix = (f'import {{ finish as __cordon_finish, begin as __cordon_begin }} from "{INTERNAL_ID}"; '
-              + " ".join(hoisted) + " __cordon_begin(); __cordon_finish(await (async () => {")
+    if hoisted:
+        # The private module evaluates first, so the run is sealed before any pack code runs.
+        # begin() runs after every import evaluated and before the body: it removes the
+        # temporary bindings pack facades took while loading (prelude.js, C.temporary).
+        prefix = (f'import {{ finish as __cordon_finish, begin as __cordon_begin }} from "{INTERNAL_ID}"; '
+                  + " ".join(hoisted) + " __cordon_begin(); __cordon_finish(await (async () => {")
+    else:
+        # Nothing to link: take the same functions inline, sparing a module compile and load.
+        prefix = ("const __cordon = globalThis.__cordon_internal; delete globalThis.__cordon_internal; "
+                  "__cordon.seal(); __cordon.begin(); const __cordon_finish = __cordon.finish; "
+                  "__cordon_finish(await (async () => {")
     source = prefix + body.decode("utf-8") + f"\n}})(), [{names}]);\n"
     return EntryModule(source=source, specifiers=tuple(i.specifier for i in imports))
 
