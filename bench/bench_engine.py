@@ -16,7 +16,6 @@ import argparse
 import json
 import os
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -27,10 +26,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("CORDON_HOME", tempfile.mkdtemp(prefix="cordon-bench-"))
 
-import psutil  # noqa: E402
+import psutil
+from timing import stats, timed
 
-from core import CancelHandle, Surface, run_in_sandbox  # noqa: E402
-from core.bridges.base import Op  # noqa: E402
+from core import CancelHandle, Surface, run_in_sandbox
+from core.bridges.base import Op
 
 ANCHOR = Path(__file__).resolve().parents[2] / "shared" / "anchor-bench"
 if not ANCHOR.exists():
@@ -44,23 +44,6 @@ def workload(name: str) -> str:
 
 def n(count: int) -> int:
     return max(3, int(count * SCALE))
-
-
-def stats(samples: list[float]) -> tuple[float, float]:
-    ordered = sorted(samples)
-    p90 = ordered[min(len(ordered) - 1, int(round(0.9 * (len(ordered) - 1))))]
-    return statistics.median(ordered), p90
-
-
-def timed(fn, count: int, warmup: int = 3) -> list[float]:
-    for _ in range(warmup):
-        fn()
-    out = []
-    for _ in range(count):
-        t0 = time.perf_counter()
-        fn()
-        out.append((time.perf_counter() - t0) * 1000)
-    return out
 
 
 def check(result, expect=None):
@@ -82,15 +65,15 @@ async def _echo(x):
 def bench_cordon() -> dict[str, tuple[float, float, str]]:
     res: dict[str, tuple[float, float, str]] = {}
     one = workload("one_plus_one.js")
-    res["fresh_run_1plus1"] = (*stats(timed(lambda: check(run_in_sandbox(one), 2), n(200))), "run_in_sandbox end to end")
+    res["fresh_run_1plus1"] = (*stats(timed(lambda: check(run_in_sandbox(one), 2), n(200), 3)), "run_in_sandbox end to end")
 
     rows = [{"id": i, "name": f"row{i}", "score": i % 100, "tags": ["a", "b"]} for i in range(5000)]
     rows_json = json.dumps(rows)
     filt = workload("rows_filter_json.js").replace("JSON.parse(input)", "JSON.parse(inputs)")
-    res["rows_5000_roundtrip"] = (*stats(timed(lambda: check(run_in_sandbox(filt, inputs=rows_json)), n(50))),
+    res["rows_5000_roundtrip"] = (*stats(timed(lambda: check(run_in_sandbox(filt, inputs=rows_json)), n(50), 3)),
                                   "JSON string in, JSON string out (reference's JSON path)")
     res["rows_5000_transport"] = (*stats(timed(lambda: check(run_in_sandbox(
-        "return inputs.filter((r) => r.score > 50)", inputs=rows, limits={"maxOutputSize": 10 << 20})), n(50))),
+        "return inputs.filter((r) => r.score > 50)", inputs=rows, limits={"maxOutputSize": 10 << 20})), n(50), 3)),
         "Python rows -> transport -> filter -> Python rows")
     fib = workload("fib27.js")
     res["cpu_fib27"] = (*stats(timed(lambda: check(run_in_sandbox(fib), 196418), n(20), 1)), "")
@@ -124,8 +107,8 @@ def bench_cordon() -> dict[str, tuple[float, float, str]]:
     big = run_in_sandbox(workload("big_strings_200mib.js"))
     res["memory_limit_bigalloc"] = (0.0, 0.0, f"200 MiB of strings under 64 MB: {big.error.rule if big.error else 'NOT enforced'}")
 
-    bridge = f"let acc = 0; for (let i = 0; i < 100; i++) acc += await hostEcho(i); return acc;"
-    res["async_bridge_100"] = (*stats(timed(lambda: check(run_in_sandbox(bridge, surfaces=(ECHO,)), 4950), n(20))),
+    bridge = "let acc = 0; for (let i = 0; i < 100; i++) acc += await hostEcho(i); return acc;"
+    res["async_bridge_100"] = (*stats(timed(lambda: check(run_in_sandbox(bridge, surfaces=(ECHO,)), 4950), n(20), 3)),
                                "100 sequential awaits of an async host bridge")
 
     first = subprocess.run([sys.executable, "-c", (

@@ -18,6 +18,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("CORDON_HOME", tempfile.mkdtemp(prefix="cordon-bench-"))
 
+from timing import timed
+
 from core import run_in_sandbox
 from core.packs import Catalog, PackRoot, resolve_body
 from core.packs.discovery import SHIPPED_DIR
@@ -28,15 +30,6 @@ PLAIN_BODY = 'return { a: 1, b: ["x", "y"] };'
 
 def ms(samples: list[float]) -> str:
     return f"median {statistics.median(samples):7.2f} ms  (min {min(samples):.2f}, max {max(samples):.2f})"
-
-
-def timed(fn, runs: int) -> list[float]:
-    out = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        fn()
-        out.append((time.perf_counter() - start) * 1000)
-    return out
 
 
 def main() -> None:
