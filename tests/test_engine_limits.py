@@ -176,3 +176,15 @@ def test_timeouts_in_parallel_threads_are_independent(run):
     out["fast"] = run("return 5")
     t.join()
     assert out["fast"].result == 5 and out["slow"].error.rule == "timeout"
+
+
+def test_pending_bridge_calls_are_capped(run):
+    """A promise costs the guest a few bytes; a pending host call costs the host a task: capped."""
+    result = run("""
+        const settled = await Promise.allSettled(Array.from({ length: 3000 }, () => sleep(50)));
+        const refused = settled.filter((s) => s.status === 'rejected');
+        return [settled.length - refused.length, refused.length, refused[0].reason.rule];
+    """)
+    fulfilled, refused, rule = ok(result)
+    assert fulfilled == 1024 and refused == 3000 - 1024 and rule == "too-many-pending"
+    assert_healthy(run)

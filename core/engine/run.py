@@ -28,6 +28,9 @@ from core.limits import SandboxLimits, resolve_limits
 
 #: Extra wall time before the epoch backstop traps a guest stuck in a native built-in.
 EPOCH_MARGIN_S = 0.25
+#: Async bridge calls one run may have pending at once. Each is a host task; without a cap a
+#: guest could start hundreds of thousands (cheap promises in its heap, real memory on the host).
+MAX_IN_FLIGHT = 1024
 
 
 class ModuleRefused(SandboxRefusal):
@@ -171,6 +174,7 @@ class _Run:
         self.refusal: CordonError | None = None
         self.finished: tuple[Any, dict[str, Any]] | None = None
         self.output_size = 0
+        self.in_flight = 0
         self._preflight()
 
     def _preflight(self) -> None:
@@ -238,7 +242,11 @@ class _Run:
         return handler, transport.decode(payload[1:], payload[:1] == "1", list(side))
 
     async def _host_call(self, head: str, *side: bytes) -> str | list[Any]:
+        self.in_flight += 1
         try:
+            if self.in_flight > MAX_IN_FLIGHT:
+                raise SandboxRefusal(f"more than {MAX_IN_FLIGHT} bridge calls are pending at once; await some "
+                                     "before starting more (parallelMap bounds concurrency)", rule="too-many-pending")
             handler, args = self._request(head, side)
             value = handler.fn(self.scope, *args)
             if inspect.isawaitable(value):
@@ -252,6 +260,7 @@ class _Run:
             return self._reply_err(CordonError(f"{head.partition(chr(1))[0]} failed on the host: {exc}",
                                                rule="host-error", name="Error"))
         finally:
+            self.in_flight -= 1
             self._rearm_epoch()
 
     def _host_sync(self, head: str, *side: bytes) -> str | list[Any]:
