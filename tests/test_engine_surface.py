@@ -301,3 +301,8 @@ def test_bridge_calls_after_cancel_fail_fast(run):
     """, surfaces=(_rendezvous_surface(log),), cancel=handle)
     assert result.error.rule == "cancelled"
     assert log == []
+
+
+def test_async_bridge_refusal_reports_the_callers_line(run):
+    result = run("const a = 1;\nasync function f() {\n  return await crypto.digest('MD5', 'x');\n}\nawait f();")
+    assert result.error.rule == "crypto-algorithm" and result.error.line == 3

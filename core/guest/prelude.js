@@ -237,7 +237,9 @@
     return [op + "\x01" + marked + json, sidecar];
   }
 
-  function settle(reply) {
+  // `site` is an Error made where the guest called: an async refusal then reports the
+  // caller's line, not the line in this prelude where the reply arrived.
+  function settle(reply, site) {
     let text = reply, sidecar = [];
     if (typeof reply !== "string") { text = reply[0]; sidecar = reply.slice(1); }
     const value = decode(text.slice(2), text[1] === "1", sidecar);
@@ -245,6 +247,7 @@
     const err = new ErrorCtor(value.message);
     err.name = value.name || "Error";
     if (value.rule) err.rule = value.rule;
+    if (site !== undefined) err.stack = site.stack;
     throw err;
   }
 
@@ -256,7 +259,8 @@
     // on the host side: failures arrive as tagged replies, re-thrown here as Errors.
     call(op, ...args) {
       const [head, sidecar] = request(op, args);
-      return (sidecar.length ? hostCall(head, ...sidecar) : hostCall(head)).then(settle);
+      const site = new ErrorCtor();
+      return (sidecar.length ? hostCall(head, ...sidecar) : hostCall(head)).then((reply) => settle(reply, site));
     },
     callSync(op, ...args) {
       const [head, sidecar] = request(op, args);
