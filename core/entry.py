@@ -27,6 +27,8 @@ INTERNAL_ID = "cordon:internal"
 class EntryModule:
     source: str
     specifiers: tuple[str, ...]
+    #: 1-based line of each static import, parallel to `specifiers`.
+    import_lines: tuple[int, ...] = ()
 
 
 def _one_line(node: Node) -> str:
@@ -85,7 +87,8 @@ def build_entry(code: str, *, global_names: tuple[str, ...] = (), implicit_retur
                   "__cordon.seal(); __cordon.begin(); const __cordon_finish = __cordon.finish; "
                   "__cordon_finish(await (async () => {")
     source = prefix + body.decode("utf-8") + f"\n}})(), [{names}]);\n"
-    return EntryModule(source=source, specifiers=tuple(i.specifier for i in imports))
+    return EntryModule(source=source, specifiers=tuple(i.specifier for i in imports),
+                       import_lines=tuple(i.line for i in imports))
 
 
 def _make_last_expression_return(tree: object, body: bytearray) -> None:

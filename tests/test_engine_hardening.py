@@ -96,3 +96,8 @@ def test_math_random_is_seeded_per_run(run):
     values = ok(run("return Array.from({ length: 2000 }, Math.random)"))
     assert all(0 <= v < 1 for v in values)
     assert 0.45 < sum(values) / len(values) < 0.55
+
+
+def test_refused_import_names_its_line(run):
+    result = run('const a = 1;\n\nimport yaml from "@cordon/sandbox-yaml";\nreturn 1')
+    assert result.error.rule == "module-not-declared" and result.error.line == 3

@@ -179,14 +179,18 @@ class _Run:
 
     def _preflight(self) -> None:
         """Resolve every import of the entry before a guest exists: a missing pack fails here."""
-        for spec in self.entry.specifiers:
-            if spec == INTERNAL_ID:
-                raise ModuleRefused(f"'{spec}' is private to the sandbox", rule="module-private")
-            if self.modules is None:
-                raise ModuleRefused(
-                    f"import '{spec}' resolves nothing: this run declares no packs. "
-                    f"Add '{spec}' to the node's packages (and install the pack) to import it")
-            self.modules.resolve(ENTRY_ID, spec)
+        for spec, line in zip(self.entry.specifiers, self.entry.import_lines, strict=True):
+            try:
+                if spec == INTERNAL_ID:
+                    raise ModuleRefused(f"'{spec}' is private to the sandbox", rule="module-private")
+                if self.modules is None:
+                    raise ModuleRefused(
+                        f"import '{spec}' resolves nothing: this run declares no packs. "
+                        f"Add '{spec}' to the node's packages (and install the pack) to import it")
+                self.modules.resolve(ENTRY_ID, spec)
+            except CordonError as exc:
+                exc.line = exc.line or line
+                raise
 
     # -- loader: the boundary ------------------------------------------------------
     def _normalize(self, base: str, specifier: str) -> str | None:
