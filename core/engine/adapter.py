@@ -53,6 +53,7 @@ MAX_WASM_STACK = 1536 * 1024
 #: Linear memory the guest needs beyond its heap (shadow stack, data, allocator slack).
 LINEAR_OVERHEAD = 8 * 1024 * 1024
 
+_STATUS_OK = _qjs_engine.STATUS_OK
 #: Jobs the binding runs per drain call before returning (quickjs-rs 0.2.6).
 JOB_BATCH = 100_000
 #: The binding names every evaluated entry module "<module>" (the base its imports see).
@@ -223,6 +224,7 @@ class GuestVM:
         self._inst = self._ctx._engine_ctx._inst
         self._inst._exports = _FastExports(self._inst._exports, self._inst.store)
         self._patch_job_drain()
+        self._patch_string_marshal()
 
     @classmethod
     def from_template(cls, template: GuestTemplate, functions: HostFunctions, *, memory_limit: int,
@@ -251,6 +253,24 @@ class GuestVM:
         inst.c("set_memory_limit", memory_limit)
         inst.c("set_max_stack_size", stack_limit)
         return vm
+
+    def _patch_string_marshal(self) -> None:
+        """Read string arguments of host calls in 4 crossings instead of 8.
+
+        Cordon's host functions take strings (plus the odd byte buffer or count),
+        and the binding asks every argument its type before reading it. Asking for
+        the string first is a probe: the guest answers an error status for anything
+        else, which then takes the binding's general path.
+        """
+        inst = self._inst
+        general = inst.handle_to_python
+
+        def handle_to_python(handle: int, **kwargs: Any) -> Any:
+            if inst.c("get_string", handle) == _STATUS_OK:
+                return inst.take_result().decode()
+            return general(handle, **kwargs)
+
+        inst.handle_to_python = handle_to_python
 
     def _patch_job_drain(self) -> None:
         """Drain microtasks until the queue is empty, not just one batch.
