@@ -8,6 +8,7 @@ event loop), so any number of threads may run sandboxes at once.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import inspect
 import os
@@ -175,6 +176,8 @@ class _Run:
         self.finished: tuple[Any, dict[str, Any]] | None = None
         self.output_size = 0
         self.in_flight = 0
+        self.reply_seq = 0
+        self.pending_side: dict[int, collections.deque[bytes | str]] = {}
         self._preflight()
 
     def _preflight(self) -> None:
@@ -223,11 +226,18 @@ class _Run:
             return None
 
     # -- host functions: one string each way (see "bridge calls" in prelude.js) ------------
-    @staticmethod
-    def _reply_ok(value: Any) -> str | list[Any]:
-        text, marked, sidecar = transport.encode(value, where="reply")
-        head = f"1{marked}{text}"
-        return [head, *sidecar] if sidecar else head
+    def _reply_ok(self, value: Any) -> str:
+        return self._reply(*transport.encode(value, where="reply"))
+
+    def _reply(self, text: str, marked: int, sidecar: list[bytes | str]) -> str:
+        """One string. Sidecar items (bytes, big strings) wait here for the guest to take
+        them one by one ("$side"): a list reply would be marshalled by the binding through
+        json.dumps, escaping every big string the sidecar exists to carry whole."""
+        if not sidecar:
+            return f"1{marked}{text}"
+        self.reply_seq += 1
+        self.pending_side[self.reply_seq] = collections.deque(sidecar)
+        return f"1{marked}#{self.reply_seq}:{len(sidecar)}#{text}"
 
     @staticmethod
     def _reply_err(exc: CordonError) -> str:
@@ -245,7 +255,7 @@ class _Run:
             raise SandboxRefusal(f"unknown bridge operation '{op}'", rule="unknown-op")
         return handler, transport.decode(payload[1:], payload[:1] == "1", list(side))
 
-    async def _host_call(self, head: str, *side: bytes) -> str | list[Any]:
+    async def _host_call(self, head: str, *side: bytes) -> str:
         self.in_flight += 1
         try:
             if self.in_flight > MAX_IN_FLIGHT:
@@ -267,11 +277,17 @@ class _Run:
             self.in_flight -= 1
             self._rearm_epoch()
 
-    def _host_sync(self, head: str, *side: bytes) -> str | list[Any]:
+    def _host_sync(self, head: str, *side: bytes) -> str | bytes:
+        if head.startswith("$side\x01"):
+            reply = int(head[6:])
+            items = self.pending_side[reply]
+            item = items.popleft()
+            if not items:
+                del self.pending_side[reply]
+            return item
         if head == "$seal":
             self.sealed = True
-            text, marked, sidecar = self.seal_payload
-            return [f"1{marked}{text}", *sidecar] if sidecar else f"1{marked}{text}"
+            return self._reply(*self.seal_payload)
         try:
             handler, args = self._request(head, side)
             if not handler.sync:

@@ -214,9 +214,10 @@
   }
 
   // ---- bridge calls ------------------------------------------------------------
-  // Each guest<->host crossing costs ~30 us, and every argument and array element is a
-  // crossing, so a call is ONE string "<op>\x01<marked><json>" (+ raw byte buffers), and a
-  // reply is ONE string "<ok><marked><json>" (or [string, ...byte buffers]).
+  // Each guest<->host crossing costs ~10 us, and every argument and array element is a
+  // crossing, so a call is ONE string "<op>\x01<marked><json>" (+ byte buffers and big
+  // strings as further arguments), and a reply is ONE string "<ok><marked><json>"; a reply
+  // with sidecar items says how many, and the guest takes each with "$side".
   // Most bridge calls pass only strings, finite numbers, booleans and null: those need no
   // markers, so they skip the replacer walk (the guest's share of a crossing).
   const NO_SIDECAR = freeze([]);
@@ -240,8 +241,14 @@
   // `site` is an Error made where the guest called: an async refusal then reports the
   // caller's line, not the line in this prelude where the reply arrived.
   function settle(reply, site) {
-    let text = reply, sidecar = [];
-    if (typeof reply !== "string") { text = reply[0]; sidecar = reply.slice(1); }
+    let text = reply, sidecar = NO_SIDECAR;
+    if (text[2] === "#") {  // "<ok><marked>#<reply>:<count>#<json>": take the sidecar items
+      const end = text.indexOf("#", 3);
+      const [id, count] = text.slice(3, end).split(":");
+      sidecar = [];
+      for (let i = 0; i < +count; i++) reflectApply(arrayPush, sidecar, [hostSync("$side\x01" + id)]);
+      text = text.slice(0, 2) + text.slice(end + 1);
+    }
     const value = decode(text.slice(2), text[1] === "1", sidecar);
     if (text[0] === "1") return value;
     const err = new ErrorCtor(value.message);
