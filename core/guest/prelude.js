@@ -27,7 +27,6 @@
   const ErrorCtor = Error;
   const MapCtor = Map;
   const SetCtor = Set;
-  const WeakMapCtor = WeakMap;
   const WeakSetCtor = WeakSet;
   const numberIsFinite = Number.isFinite;
   const arrayPush = Array.prototype.push;
