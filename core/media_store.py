@@ -20,12 +20,12 @@ import hashlib
 import os
 import re
 import secrets
-import tempfile
 import threading
 from dataclasses import dataclass
 from pathlib import Path
 
 from core import paths
+from core.atomic import write_atomic
 from core.bridges.base import RunScope
 from core.errors import SandboxRefusal
 
@@ -128,14 +128,7 @@ class AssetStore:
         target = self.root / asset_id[:2] / asset_id
         if not target.is_file():
             target.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".incoming-")
-            try:
-                with os.fdopen(fd, "wb") as fh:
-                    fh.write(data)
-                os.replace(tmp, target)  # atomic: a reader never sees half an asset
-            except BaseException:
-                Path(tmp).unlink(missing_ok=True)
-                raise
+            write_atomic(target, data)  # a reader never sees half an asset
         return ASSET_PREFIX + asset_id
 
     def _open(self, uri: str) -> int:

@@ -14,9 +14,7 @@ silently keep secrets base64-encoded in a plain file (DESIGN.md).
 from __future__ import annotations
 
 import json
-import os
 import re
-import tempfile
 import threading
 from collections.abc import Iterable
 from pathlib import Path
@@ -26,6 +24,7 @@ import keyring.errors
 from keyring.backend import KeyringBackend
 from keyring.backends import chainer, fail
 
+from core.atomic import write_atomic
 from core.errors import CordonError
 from core.paths import data_dir
 
@@ -155,13 +154,4 @@ def _read_index() -> set[str]:
 
 
 def _write_index(names: set[str]) -> None:
-    """Atomic replace, so a crash never leaves a half-written index."""
-    path = _index_path()
-    fd, tmp = tempfile.mkstemp(prefix=".secrets-index-", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump({"names": sorted(names)}, out, indent=1)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomic(_index_path(), json.dumps({"names": sorted(names)}, indent=1).encode())

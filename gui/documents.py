@@ -14,8 +14,6 @@ keeping `.bak`); this module adds what a desktop tool owes its user on top:
 from __future__ import annotations
 
 import contextlib
-import os
-import tempfile
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -25,6 +23,7 @@ import orjson
 from PySide6.QtCore import QLockFile
 
 from core import paths
+from core.atomic import write_atomic
 from core.codenode import CodeNodeDocument, DocumentError
 from core.codenode.document import SUFFIX, parse_document
 
@@ -34,17 +33,6 @@ RECOVERY_DIR = "recovery"
 RECOVERY_VERSION = 1
 AUTOSAVE_MS = 30_000
 FILE_FILTER = f"Code node documents (*{SUFFIX});;JSON files (*.json);;All files (*)"
-
-
-def _write_atomic(path: Path, payload: bytes) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(payload)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def display_name(path: Path | None, doc: CodeNodeDocument | None = None) -> str:
@@ -84,7 +72,7 @@ class RecentFiles:
     def _store(self, items: list[Path]) -> None:
         payload = orjson.dumps({"files": [str(p) for p in items[:MAX_RECENT]]}, option=orjson.OPT_INDENT_2)
         with contextlib.suppress(OSError):  # a read-only config dir must not break opening a file
-            _write_atomic(self.file, payload)
+            write_atomic(self.file, payload)
 
 
 @dataclass
@@ -126,7 +114,7 @@ class Recovery:
             "path": str(original) if original is not None else None,
             "document": doc.to_json(),
         }, option=orjson.OPT_INDENT_2)
-        _write_atomic(self.file, payload)
+        write_atomic(self.file, payload)
 
     def clear(self) -> None:
         """The work is saved (or deliberately dropped): nothing to recover."""

@@ -16,8 +16,6 @@ new document starts with, kept as JSON in `config_dir()/settings.json`.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -42,6 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 from core import secrets_store
+from core.atomic import write_atomic
 from core.codenode.document import NodeProps
 from core.errors import CordonError
 from core.limits import CEILINGS, MB
@@ -94,15 +93,7 @@ def load_settings() -> AppSettings:
 
 def save_settings(settings: AppSettings) -> None:
     """Atomic replace, so a crash mid-save keeps the previous file."""
-    path = settings_path()
-    fd, tmp = tempfile.mkstemp(prefix=".settings-", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(orjson.dumps(settings.model_dump(mode="json"), option=orjson.OPT_INDENT_2))
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomic(settings_path(), orjson.dumps(settings.model_dump(mode="json"), option=orjson.OPT_INDENT_2))
 
 
 #: prop -> (the question, what saying yes means) for each host-only switch.

@@ -16,11 +16,8 @@ so a document can never switch a protection off.
 
 from __future__ import annotations
 
-import contextlib
 import math
 import os
-import shutil
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -29,6 +26,7 @@ import orjson
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from core import jsparse
+from core.atomic import write_atomic
 from core.errors import CordonError
 from core.limits import MB, SandboxLimits, resolve_limits
 
@@ -234,58 +232,20 @@ def dumps(doc: CodeNodeDocument) -> bytes:
 # -- saving -------------------------------------------------------------------------------
 
 def save_document(doc: CodeNodeDocument, path: str | os.PathLike[str]) -> Path:
-    """Write atomically (temp file + fsync + rename), keeping the previous file as `.bak`.
+    """Write atomically and durably, keeping the previous file as `.bak`.
 
     At every instant the path holds either the old or the new document, never
     a torn one; and the old one survives the save as `<file>.bak`.
     """
     target = Path(path)
     payload = dumps(doc)
-    folder = target.parent if str(target.parent) else Path(".")
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(payload)
-            fh.flush()
-            os.fsync(fh.fileno())
         if target.exists():
-            _keep_backup(target)
-        os.replace(tmp_name, target)
+            write_atomic(target.with_name(target.name + ".bak"), target.read_bytes(), durable=True)
+        write_atomic(target, payload, durable=True)
     except OSError as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp_name)
         raise DocumentError(f"cannot save {target}: {exc.strerror or exc}; the previous file is unchanged") from None
-    _fsync_dir(folder)
     return target
-
-
-def _keep_backup(target: Path) -> None:
-    """Copy the current file to `<file>.bak` atomically (copy, then rename over the old backup)."""
-    backup = target.with_name(target.name + ".bak")
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{backup.name}.", suffix=".tmp", dir=target.parent)
-    os.close(fd)
-    try:
-        shutil.copy2(target, tmp_name)
-        with open(tmp_name, "rb") as fh:
-            os.fsync(fh.fileno())
-        os.replace(tmp_name, backup)
-    except OSError:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp_name)
-        raise
-
-
-def _fsync_dir(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:  # platforms without directory handles (Windows)
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 # -- props -> limits and pack stamping --------------------------------------------------------

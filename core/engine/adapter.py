@@ -21,12 +21,12 @@ from __future__ import annotations
 import ctypes
 import hashlib
 import math
-import os
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from importlib import metadata
+from pathlib import Path
 from typing import Any
 
 import quickjs_rs
@@ -41,6 +41,7 @@ from wasmtime._func import maybe_raise_last_exn
 from wasmtime._instance import InstanceExports
 
 from core import paths
+from core.atomic import write_atomic
 
 PINNED = {"quickjs-rs": "0.2.6", "wasmtime": "50.0.1"}
 
@@ -86,9 +87,9 @@ def _guest_wasm_bytes() -> bytes:
     return _qjs_engine._read_guest_wasm()
 
 
-def _precompiled_path(wasm: bytes) -> str:
+def _precompiled_path(wasm: bytes) -> Path:
     key = hashlib.sha256(wasm + f"{PINNED}|epoch|{MAX_WASM_STACK}".encode()).hexdigest()[:24]
-    return str(paths.cache_dir() / f"quickjs-{key}.cwasm")
+    return paths.cache_dir() / f"quickjs-{key}.cwasm"
 
 
 def install() -> wasmtime.Engine:
@@ -123,16 +124,13 @@ def install() -> wasmtime.Engine:
 
 def _load_precompiled(engine: wasmtime.Engine, wasm: bytes) -> wasmtime.Module:
     path = _precompiled_path(wasm)
-    if os.path.exists(path):
+    if path.exists():
         try:
-            return wasmtime.Module.deserialize_file(engine, path)
+            return wasmtime.Module.deserialize_file(engine, str(path))
         except Exception:  # a stale or corrupt cache file: rebuild it below
-            os.unlink(path)
+            path.unlink()
     module = wasmtime.Module(engine, wasm)
-    tmp = f"{path}.{os.getpid()}.tmp"
-    with open(tmp, "wb") as fh:
-        fh.write(module.serialize())
-    os.replace(tmp, path)
+    write_atomic(path, module.serialize())
     return module
 
 

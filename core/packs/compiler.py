@@ -27,13 +27,13 @@ from __future__ import annotations
 import hashlib
 import importlib.metadata
 import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 import orjson
 
 from core import paths
+from core.atomic import write_atomic
 from core.packs.caps import NPM_JS_MAX
 from core.packs.npm import bundle, probe
 from core.packs.npm.resolve import CONDITIONS, MAIN_FIELDS, CompileError
@@ -96,15 +96,7 @@ def _read_cache(digest: str) -> CompiledModule | None:
 
 
 def _write_cache(digest: str, doc: dict[str, object]) -> None:
-    target = _cache_path(digest)
-    fd, tmp = tempfile.mkstemp(prefix=".npm-", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(orjson.dumps({"compiler_version": COMPILER_VERSION, **doc}))
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomic(_cache_path(digest), orjson.dumps({"compiler_version": COMPILER_VERSION, **doc}))
 
 
 def compile_npm(pack_root: Path, dependency: str, *, use_cache: bool = True) -> CompiledModule:

@@ -34,6 +34,7 @@ from typing import IO
 
 import orjson
 
+from core.atomic import fsync_dir, write_atomic
 from core.packs.discovery import installed_dir
 
 if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
@@ -126,24 +127,8 @@ class Staging:
         shutil.rmtree(self.root, ignore_errors=True)
 
 
-def _fsync_dir(path: Path) -> None:
-    if sys.platform == "win32":  # pragma: no cover - directories cannot be opened there
-        return
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
 def _write_journal(path: Path, record: dict[str, object]) -> None:
-    tmp = path.with_suffix(".tmp")
-    with open(tmp, "wb") as out:
-        out.write(orjson.dumps(record))
-        out.flush()
-        os.fsync(out.fileno())
-    os.replace(tmp, path)
-    _fsync_dir(path.parent)
+    write_atomic(path, orjson.dumps(record), durable=True)
 
 
 def place(staged: Path, dest: Path) -> None:
@@ -161,9 +146,9 @@ def place(staged: Path, dest: Path) -> None:
     if had_previous:
         os.replace(dest, trash)
     os.replace(staged, dest)
-    _fsync_dir(dest.parent)
+    fsync_dir(dest.parent)
     journal.unlink()  # the commit point
-    _fsync_dir(journal.parent)
+    fsync_dir(journal.parent)
     shutil.rmtree(trash, ignore_errors=True)
 
 
@@ -173,7 +158,7 @@ def discard_installed(dest: Path) -> bool:
         return False
     trash = _area("trash") / secrets.token_hex(8)
     os.replace(dest, trash)
-    _fsync_dir(dest.parent)
+    fsync_dir(dest.parent)
     shutil.rmtree(trash, ignore_errors=True)
     with contextlib.suppress(OSError):
         if dest.parent != packs_dir() and dest.parent.name.startswith("@"):
@@ -210,7 +195,7 @@ def _roll_back(root: Path, journal: Path) -> None:
             os.replace(trash, dest)
     elif dest.exists():
         os.replace(dest, _area("trash") / secrets.token_hex(8))
-    _fsync_dir(dest.parent)
+    fsync_dir(dest.parent)
     journal.unlink()
 
 

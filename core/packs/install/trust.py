@@ -10,15 +10,14 @@ Decisions live in `data_dir()/trust.json`, written atomically.
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 import threading
 from pathlib import Path
 
 import orjson
 
 from core import paths
+from core.atomic import write_atomic
 from core.packs.install.names import validate_name
 from core.packs.pack import Pack
 
@@ -48,16 +47,8 @@ def _load() -> dict[str, str]:
 
 
 def _store(decisions: dict[str, str]) -> None:
-    path = _path()
-    fd, tmp = tempfile.mkstemp(prefix=".trust-", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(orjson.dumps({"version": 1, "packs": dict(sorted(decisions.items()))},
-                                   option=orjson.OPT_INDENT_2))
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomic(_path(), orjson.dumps({"version": 1, "packs": dict(sorted(decisions.items()))},
+                                       option=orjson.OPT_INDENT_2))
 
 
 def decisions() -> dict[str, str]:
