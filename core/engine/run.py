@@ -18,6 +18,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+import orjson
+
 from core import transport
 from core.bridges.base import HostServices, Op, RunScope, Surface, WallClock
 from core.cancel import CancelHandle
@@ -174,7 +176,6 @@ class _Run:
         self.sealed = False
         self.refusal: CordonError | None = None
         self.finished: tuple[Any, dict[str, Any]] | None = None
-        self.output_size = 0
         self.in_flight = 0
         self.reply_seq = 0
         self.pending_side: dict[int, collections.deque[bytes | str]] = {}
@@ -301,8 +302,14 @@ class _Run:
 
     def _host_finish(self, result_head: str, globals_head: str, n_result_side: int, *side: bytes) -> None:
         result_side, globals_side = list(side[:n_result_side]), list(side[n_result_side:])
-        self.output_size = len(result_head) - 1 + sum(len(b) for b in result_side)
+        size = len(result_head) - 1 + sum(len(b) for b in result_side)
+        limit = self.limits.maxOutputSize
         result = transport.decode(result_head[1:], result_head[:1] == "1", result_side)
+        if size > limit:
+            # The caller gets a marker and the start of the result as public JSON.
+            self.scope.warnings.append(f"result truncated: {size} bytes exceeds maxOutputSize ({limit})")
+            preview = orjson.dumps(transport.to_public(result), default=str).decode()[:limit]
+            result = {"$truncated": True, "size": size, "limit": limit, "preview": preview}
         globals_out = transport.decode(globals_head[1:], globals_head[:1] == "1", globals_side)
         self.finished = (result, globals_out)
 
@@ -394,12 +401,6 @@ class _Run:
         if self.finished is None:
             raise SandboxRefusal("the body ended without producing a result", rule="no-result")
         result, globals_out = self.finished
-        if self.output_size > self.limits.maxOutputSize:
-            self.scope.warnings.append(
-                f"result truncated: {self.output_size} bytes exceeds maxOutputSize ({self.limits.maxOutputSize})")
-            text = repr(transport.to_public(result))
-            result = {"$truncated": True, "size": self.output_size, "limit": self.limits.maxOutputSize,
-                      "preview": text[: self.limits.maxOutputSize]}
         return RunResult(ok=True, result=result, logs=self.scope.logs, warnings=self.scope.warnings,
                          globals=globals_out, timings={"setup_ms": setup_ms, "run_ms": run_ms})
 
