@@ -125,12 +125,6 @@ def syntax_error_node(tree: Tree) -> Node | None:
     return None
 
 
-def first_syntax_error(tree: Tree) -> int | None:
-    """1-based line of the first ERROR/MISSING node, if the tree has one."""
-    node = syntax_error_node(tree)
-    return None if node is None else node.start_point[0] + 1
-
-
 def _under_typeof(node: Node) -> bool:
     parent = node.parent
     return (parent is not None and parent.type == "unary_expression"

@@ -125,11 +125,3 @@ def resolve_limits(overrides: SandboxLimits | dict[str, Any] | None = None) -> S
         first = exc.errors()[0]
         field = ".".join(str(p) for p in first["loc"]) or "limits"
         raise LimitsError(f"limit '{field}': {first['msg']}") from None
-
-
-def limits_to_json(limits: SandboxLimits) -> dict[str, Any]:
-    """The limits as plain JSON (for documents and `--limits` round trips)."""
-    data = limits.model_dump()
-    if data["secretScope"] is not None:
-        data["secretScope"] = list(data["secretScope"])
-    return data

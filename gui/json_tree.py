@@ -132,12 +132,6 @@ class JsonTree(QTreeWidget):
         super().clear()
         self._values = []
 
-    def show_mapping(self, values: dict[str, Any]) -> None:
-        """Replace the tree with one top-level row per key."""
-        self.clear()
-        for key, value in values.items():
-            self.add_entry(key, value)
-
     def add_entry(self, key: str, value: Any, parent: QTreeWidgetItem | None = None) -> QTreeWidgetItem:
         item = QTreeWidgetItem([key, summary(value), type_name(value)])
         item.setData(0, _VALUE, len(self._values))

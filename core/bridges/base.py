@@ -122,10 +122,6 @@ class WallClock:
             if self.on_change is not None:
                 self.on_change()
 
-    @property
-    def is_suspended(self) -> bool:
-        return self._depth > 0
-
     def deadline(self) -> float | None:
         """Absolute monotonic deadline now (None: no budget)."""
         if self.budget_s is None:

@@ -43,10 +43,6 @@ def to_sri(digest: bytes) -> str:
     return f"{ALGORITHM}-{base64.b64encode(digest).decode('ascii')}"
 
 
-def sri_of(data: bytes) -> str:
-    return to_sri(hashlib.sha512(data).digest())
-
-
 def verify(actual: bytes, integrity: str | None, what: str) -> str:
     """Raise `integrity-mismatch` unless the sha512 `actual` digest is one `integrity` allows."""
     allowed = expected_digests(integrity, what)
