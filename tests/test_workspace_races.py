@@ -87,6 +87,26 @@ def test_file_swapped_for_a_link_after_it_was_resolved(ws, monkeypatch, code):
     assert (outside / "f.txt").read_text() == OUTSIDE_TEXT
 
 
+def test_link_swapped_back_for_a_folder_before_it_is_read_is_refused(ws, monkeypatch):
+    """The flipping race, made deterministic: 'slot' is a link when stat'ed and a folder
+    again when readlink runs (EINVAL), which is the same named refusal, never workspace-io."""
+    outside = ws.parent / "outside"
+    (ws / "sub").rename(ws / "parked")
+    os.symlink(outside, ws / "sub")
+
+    def readlink(name, *args, **kwargs):
+        (ws / "sub").unlink()
+        (ws / "parked").rename(ws / "sub")
+        return os.readlink(name, *args, **kwargs)
+
+    hooked = OsWithHook(lambda name: None)
+    hooked.readlink = readlink
+    monkeypatch.setattr(fsguard, "os", hooked)
+    result = run_ws('return await workspace.read("sub/f.txt")', ws)
+    assert not result.ok and result.error.rule == "workspace-symlink", result
+    assert "stopped being a symbolic link" in result.error.message
+
+
 def test_held_folder_fd_is_immune_to_a_later_swap(ws):
     """Resolution returns a folder fd: swapping the path afterwards changes nothing."""
     outside = ws.parent / "outside"

@@ -242,7 +242,7 @@ class FsGuard:
                 if links > MAX_SYMLINKS:
                     raise refusal(shown, "goes through too many symbolic links (a loop?)", "workspace-symlink")
                 via_link = "/".join([*position, name])
-                target = os.readlink(name, dir_fd=stack[-1])
+                target = _read_link(name, stack[-1], shown)
                 if target.startswith("/"):
                     target_parts = self._under_root(target, shown, via_link)
                     while position:
@@ -279,6 +279,18 @@ def _open_folder(name: str, dir_fd: int, shown: str) -> int:
                 if stat.S_ISLNK(os.stat(name, dir_fd=dir_fd, follow_symlinks=False).st_mode):
                     raise refusal(shown, f"changed: {name!r} became a symbolic link while in use",
                                   "workspace-symlink") from None
+        raise
+
+
+def _read_link(name: str, dir_fd: int, shown: str) -> str:
+    """The target of a name just seen as a link; one swapped back for a folder or file since
+    (readlink's EINVAL) changed while in use, the same refusal as a name swapped for a link."""
+    try:
+        return os.readlink(name, dir_fd=dir_fd)
+    except OSError as exc:
+        if exc.errno == errno.EINVAL:
+            raise refusal(shown, f"changed: {name!r} stopped being a symbolic link while in use",
+                          "workspace-symlink") from None
         raise
 
 
