@@ -9,6 +9,8 @@ Python API and pack manifests all speak one vocabulary.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -93,11 +95,58 @@ _ZERO_ALLOWED = {"timeoutMs", "fetchMaxCalls", "fetchMaxRedirects", "maxProgress
                  "maxConsoleLines", "maxConsoleChars", "wasmMaxCalls"}
 
 
+def _seconds_to_ms(value: Any) -> Any:
+    return math.ceil(value * 1000) if _is_number(value) else value
+
+
+def _mb_to_bytes(value: Any) -> Any:
+    return max(1, int(value * MB)) if _is_number(value) and value > 0 else value
+
+
+def _host_switch(value: Any) -> Any:
+    return ("host" if value else "workspace") if isinstance(value, bool) else value
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+#: The reference's spellings where they differ from Cordon's, each with its Cordon name and the
+#: conversion of its value: `runInSandbox`'s own limit names, and the Code node's props ("Node
+#: props map onto sandbox policy"), so a limits object written for the reference works unchanged.
+#: The converted value then takes the same checks and clamping as the Cordon name.
+REFERENCE_NAMES: dict[str, tuple[str, Callable[[Any], Any]]] = {
+    "maxFetchCalls": ("fetchMaxCalls", lambda v: v),
+    "maxResponseBodyBytes": ("fetchMaxBodyBytes", lambda v: v),
+    "stackLimitBytes": ("maxStackBytes", lambda v: v),
+    "timeout": ("timeoutMs", _seconds_to_ms),
+    "max_response_mb": ("fetchMaxBodyBytes", _mb_to_bytes),
+    "allow_local_network": ("allowPrivateNetwork", lambda v: v),
+    "allow_host_filesystem": ("filesystemAccess", _host_switch),
+    "secrets": ("secretScope", lambda v: v),
+}
+
+
+def _cordon_names(overrides: dict[str, Any]) -> dict[str, Any]:
+    """Rename reference spellings to Cordon's; naming one limit twice is refused."""
+    named: dict[str, Any] = {}
+    spelled: dict[str, str] = {}
+    for key, value in overrides.items():
+        name, convert = REFERENCE_NAMES.get(key, (key, None))
+        if name in named:
+            raise LimitsError(f"limit '{name}' is given twice, as '{spelled[name]}' and as '{key}'; "
+                              "give it once", rule="duplicate-limit")
+        named[name] = convert(value) if convert else value
+        spelled[name] = key
+    return named
+
+
 def resolve_limits(overrides: SandboxLimits | dict[str, Any] | None = None) -> SandboxLimits:
     """Apply defaults and clamp caller overrides to the ceilings.
 
     Refuses unknown names, wrong types and negative values with a `LimitsError`
     that names the field, so a typo never silently leaves a default in place.
+    The reference's spellings (`REFERENCE_NAMES`) are accepted too.
     """
     if overrides is None:
         return SandboxLimits()
@@ -106,10 +155,12 @@ def resolve_limits(overrides: SandboxLimits | dict[str, Any] | None = None) -> S
     if not isinstance(overrides, dict):
         raise LimitsError(f"limits must be an object of limit names, got {type(overrides).__name__}")
     clean: dict[str, Any] = {}
-    for key, value in overrides.items():
+    for key, value in _cordon_names(overrides).items():
         if key not in SandboxLimits.model_fields:
             known = ", ".join(sorted(SandboxLimits.model_fields))
-            raise LimitsError(f"unknown limit '{key}'; known limits: {known}", rule="unknown-limit")
+            aliases = ", ".join(sorted(REFERENCE_NAMES))
+            raise LimitsError(f"unknown limit '{key}'; known limits: {known} (and the reference's "
+                              f"spellings {aliases})", rule="unknown-limit")
         field_type = SandboxLimits.model_fields[key].annotation
         if field_type is int:
             if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:

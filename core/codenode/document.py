@@ -16,7 +16,6 @@ so a document can never switch a protection off.
 
 from __future__ import annotations
 
-import math
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -28,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from core import jsparse
 from core.atomic import write_atomic
 from core.errors import CordonError
-from core.limits import MB, SandboxLimits, resolve_limits
+from core.limits import SandboxLimits, resolve_limits
 
 SCHEMA_VERSION = 1
 SUFFIX = ".node.json"
@@ -251,15 +250,9 @@ def save_document(doc: CodeNodeDocument, path: str | os.PathLike[str]) -> Path:
 # -- props -> limits and pack stamping --------------------------------------------------------
 
 def limits_for(doc: CodeNodeDocument) -> SandboxLimits:
-    """The run's limits from the node props (reference: "Node props map onto sandbox policy")."""
-    props = doc.props
-    return resolve_limits({
-        "timeoutMs": math.ceil(props.timeout * 1000),
-        "fetchMaxBodyBytes": max(1, int(props.max_response_mb * MB)),
-        "allowPrivateNetwork": props.allow_local_network,
-        "filesystemAccess": "host" if props.allow_host_filesystem else "workspace",
-        "secretScope": list(props.secrets),
-    })
+    """The run's limits from the node props (reference: "Node props map onto sandbox policy");
+    the props are the reference's limit spellings, so `resolve_limits` maps and clamps them."""
+    return resolve_limits(doc.props.model_dump())
 
 
 #: What stamping learns about an installed pack: (resolvedPackVersion, contentDigest), or None.
