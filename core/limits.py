@@ -41,6 +41,8 @@ CEILINGS: dict[str, int | float] = {
     "wasmMaxConcurrency": 2,
     "wasmAggregateMs": 30_000,
     "wasmCallTimeoutMs": 5_000,
+    "workspaceMaxBytesWritten": 16 * 1024 * MB,
+    "workspaceMaxFilesCreated": 100_000,
 }
 
 
@@ -69,6 +71,9 @@ class SandboxLimits(BaseModel):
     wasmMaxConcurrency: int = 2
     wasmAggregateMs: int = 30_000
     wasmCallTimeoutMs: int = 5_000
+    # Per-run workspace quotas: 480 MB in 2 s was possible without them (issue 11).
+    workspaceMaxBytesWritten: int = Field(1024 * MB, description="bytes a run may write to the workspace")
+    workspaceMaxFilesCreated: int = Field(10_000, description="files and folders a run may create in the workspace")
     # Host-only switches: set by the host (document props, CLI --limits), never by guest code.
     allowPrivateNetwork: bool = False
     filesystemAccess: Literal["workspace", "host"] = "workspace"
@@ -92,7 +97,8 @@ class SandboxLimits(BaseModel):
 
 
 _ZERO_ALLOWED = {"timeoutMs", "fetchMaxCalls", "fetchMaxRedirects", "maxProgressReports",
-                 "maxConsoleLines", "maxConsoleChars", "wasmMaxCalls"}
+                 "maxConsoleLines", "maxConsoleChars", "wasmMaxCalls",
+                 "workspaceMaxBytesWritten", "workspaceMaxFilesCreated"}
 
 
 def _seconds_to_ms(value: Any) -> Any:

@@ -152,5 +152,14 @@ class RunScope:
     loop: asyncio.AbstractEventLoop | None = None
 
     def check_alive(self) -> None:
+        """Refuse once the run is cancelled or past its deadline.
+
+        The engine stops the guest on either, but host work already running in a
+        worker thread (a folder copy, a long loop over files) is not interrupted by
+        that: such loops call this on every step so they stop too.
+        """
         if self.cancel.cancelled:
             raise SandboxRefusal("the run was cancelled", rule="cancelled", name="CancelledError")
+        if self.clock.remaining() == 0:
+            raise SandboxRefusal(f"the run ran out of time (limit timeoutMs: {self.limits.timeoutMs} ms)",
+                                 rule="timeout", name="TimeoutError")
