@@ -24,6 +24,26 @@ def run():
     return _run
 
 
+@pytest.fixture
+def memory_keyring():
+    """A real keyring backend isolated to the test (in memory), never the user's keyring."""
+    import keyring
+
+    from core import secrets_store
+    from core.paths import data_dir
+    from tests.memkeyring import MemoryKeyring
+
+    previous = keyring.get_keyring()
+    backend = MemoryKeyring()
+    keyring.set_keyring(backend)
+    (data_dir() / secrets_store.INDEX_NAME).unlink(missing_ok=True)
+    try:
+        yield backend
+    finally:
+        keyring.set_keyring(previous)
+        (data_dir() / secrets_store.INDEX_NAME).unlink(missing_ok=True)
+
+
 def ok(result: RunResult):
     """The result value of a run that must have succeeded (shows the error otherwise)."""
     assert result.ok, f"run failed: {result.error}"

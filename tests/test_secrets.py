@@ -24,19 +24,6 @@ from tests.memkeyring import MemoryKeyring
 
 
 @pytest.fixture
-def memory_keyring():
-    previous = keyring.get_keyring()
-    backend = MemoryKeyring()
-    keyring.set_keyring(backend)
-    (data_dir() / store.INDEX_NAME).unlink(missing_ok=True)
-    try:
-        yield backend
-    finally:
-        keyring.set_keyring(previous)
-        (data_dir() / store.INDEX_NAME).unlink(missing_ok=True)
-
-
-@pytest.fixture
 def no_keyring():
     previous = keyring.get_keyring()
     keyring.set_keyring(fail.Keyring())

@@ -22,6 +22,7 @@ def standard_surfaces() -> tuple[Surface, ...]:
         format,
         image,
         media,
+        nodetool,
         progress,
         secrets,
         timers,
@@ -30,5 +31,5 @@ def standard_surfaces() -> tuple[Surface, ...]:
     )
 
     return (encoding.SURFACE, console.SURFACE, timers.SURFACE, progress.SURFACE, crypto.SURFACE,
-            format.SURFACE, media.SURFACE, image.SURFACE, workspace.SURFACE, secrets.SURFACE, fetch.SURFACE,
+            format.SURFACE, media.SURFACE, image.SURFACE, workspace.SURFACE, nodetool.SURFACE, secrets.SURFACE, fetch.SURFACE,
             web.SURFACE)

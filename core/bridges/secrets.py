@@ -39,10 +39,8 @@ GUEST_JS = r"""
   C.define("requestSecret", function requestSecret(name, reason) {
     return C.call("secrets.request", name, reason);
   });
-  // Other surfaces may hang their own namespaces on `nodetool`: extend it, never replace it.
-  let nodetool = G.nodetool;
-  if (nodetool === null || typeof nodetool !== "object") { nodetool = {}; C.define("nodetool", nodetool); }
-  Object.defineProperty(nodetool, "secrets", { value: secrets, enumerable: true });
+  // The nodetool surface (installed before this one) owns the object; this extends it.
+  Object.defineProperty(G.nodetool, "secrets", { value: secrets, enumerable: true });
 """
 
 
@@ -125,4 +123,4 @@ async def _request(scope: RunScope, name: Any, reason: Any = None) -> bool:
 SURFACE = Surface("secrets", {
     "secrets": Op(_secrets),
     "secrets.request": Op(_request),
-}, GUEST_JS, ("getSecret", "requestSecret", "nodetool"))
+}, GUEST_JS, ("getSecret", "requestSecret"))
