@@ -50,7 +50,7 @@ def print_json(obj: Any) -> None:
 def usage_error(exc: UsageError, as_json: bool) -> int:
     if as_json:
         print_json({"ok": False, "result": None, "outputs": {}, "emitted": [], "logs": [],
-                    "error": {"name": exc.name, "message": exc.message, "line": None},
+                    "error": {"name": exc.name, "message": exc.message, "line": None, "rule": exc.rule},
                     "timings": {"setup_ms": 0.0, "run_ms": 0.0}})
     else:
         print(f"cordon: {exc.message}", file=sys.stderr)

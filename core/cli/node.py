@@ -4,7 +4,8 @@
 `outputs` (the finals) and `emitted` (every emission, in order) filled, plus
 `warnings`. Exit status: 0 ok, 1 the node failed (guest error, limit, a pack
 no install serves), 2 usage (unreadable document, bad JSON, an input the node
-does not declare).
+does not declare, or grants an untrusted document asks for that the command line does
+not give: rule document-grant-not-trusted).
 """
 
 from __future__ import annotations
@@ -23,9 +24,10 @@ from core.codenode.document import (
     InputHandle,
     OutputHandle,
     default_path,
-    load_document,
+    read_document,
     save_document,
 )
+from core.codenode.grants import DocumentKey, Grants, require_grants
 from core.codenode.runner import NodeRunResult, run_node
 from core.errors import CordonError, UsageError
 from core.transport import to_public
@@ -42,6 +44,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                      help='JSON object {handle: [items]}: staged stream items, then end-of-stream')
     run.add_argument("--workspace", help="folder the body may reach through workspace.*")
     run.add_argument("--json", action="store_true", help="print exactly one JSON result object")
+    grants = run.add_argument_group(
+        "grants", "a document cannot grant itself powers: what an untrusted document asks for runs only "
+        "when the same grant is given here")
+    grants.add_argument("--allow-host-filesystem", action="store_true",
+                        help="let the node reach files outside its workspace (allow_host_filesystem)")
+    grants.add_argument("--allow-local-network", action="store_true",
+                        help="let the node reach this computer and the local network (allow_local_network)")
+    grants.add_argument("--allow-secret", action="append", default=[], metavar="NAME",
+                        help="let the node read this secret (repeat for more)")
+    grants.add_argument("--allow-package", action="append", default=[], metavar="SPEC",
+                        help="let the node import this pack specifier (repeat for more)")
     run.set_defaults(handler=main_run)
 
     new = verbs.add_parser("new", help="write a commented starter document NAME.node.json")
@@ -56,9 +69,16 @@ def node_result_object(node: NodeRunResult) -> dict[str, Any]:
     return obj
 
 
+def given_grants(args: argparse.Namespace) -> Grants:
+    """The grants named on the command line."""
+    return Grants(args.allow_host_filesystem, args.allow_local_network, tuple(args.allow_secret),
+                  tuple(args.allow_package))
+
+
 def main_run(args: argparse.Namespace) -> int:
     try:
-        doc = load_document(args.file)
+        doc, data = read_document(args.file)
+        require_grants(doc, DocumentKey.of(args.file, data), given_grants(args))
         inputs = json_arg(args.inputs, "--inputs")
         streams = json_arg(args.input_streams, "--input-streams")
         if inputs is not None and not isinstance(inputs, dict):

@@ -216,12 +216,21 @@ def loads(text: str | bytes, *, source: str = "node document") -> CodeNodeDocume
 
 
 def load_document(path: str | os.PathLike[str]) -> CodeNodeDocument:
+    return read_document(path)[0]
+
+
+def read_document(path: str | os.PathLike[str]) -> tuple[CodeNodeDocument, bytes]:
+    """The document and the exact bytes it was parsed from, read once.
+
+    Trust is keyed by those bytes' digest (`core.codenode.grants`): reading the
+    file a second time to hash it would let it change between the two reads.
+    """
     file = Path(path)
     try:
-        text = file.read_bytes()
+        data = file.read_bytes()
     except OSError as exc:
         raise DocumentError(f"cannot read {file}: {exc.strerror or exc}") from None
-    return loads(text, source=str(file))
+    return loads(data, source=str(file)), data
 
 
 def dumps(doc: CodeNodeDocument) -> bytes:

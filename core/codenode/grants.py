@@ -1,0 +1,187 @@
+"""What a Code node document asks for, what the user granted, and which documents the user trusts.
+
+A `.node.json` carries its own sandbox policy: `allow_host_filesystem`,
+`allow_local_network`, the secret names it may read, and the packs it
+declares. Those fields are written by whoever wrote the file, so a document
+that arrives from somewhere else must not run with them on its own say-so
+(issue 11, item 2). Grants come from the user, in one of two ways:
+
+* trusting the document: a decision remembered in Cordon's own state
+  (`data_dir()/document-trust.json`), keyed by the document's resolved path
+  and the SHA-256 of its exact bytes, like VS Code's workspace trust. Any
+  change to the file is a different document and asks again. Examples shipped
+  with Cordon are first-party and trusted, as shipped packs are;
+* naming the same grants on the command line (`--allow-host-filesystem`,
+  `--allow-local-network`, `--allow-secret NAME`, `--allow-package SPEC`).
+
+`Grants` is a value: `Grants.requested_by(doc)` is what a document asks for,
+`missing` what of it the user has not given, `strip_grants` the document
+with those fields turned off. Pack declarations are the document's pack
+consent (gui/dialogs/package_picker.py stamps them after the consent dialog),
+so a document that arrives with them is asking for those packs; once they are
+stripped, the existing per-pack consent asks again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+import orjson
+
+from core import paths
+from core.atomic import write_atomic
+from core.codenode.document import CodeNodeDocument, imported_specifiers
+from core.errors import SandboxRefusal
+
+logger = logging.getLogger(__name__)
+
+TRUST_FILE = "document-trust.json"
+RULE_NOT_TRUSTED = "document-grant-not-trusted"
+#: Remembered documents; the oldest decision is dropped past this, so the file stays small.
+MAX_TRUSTED = 1000
+
+_lock = threading.Lock()
+
+
+@dataclass(frozen=True, slots=True)
+class Grants:
+    """Elevated powers a run may hold beyond the sandbox's defaults (all off is no grant at all)."""
+
+    host_filesystem: bool = False
+    local_network: bool = False
+    secrets: tuple[str, ...] = ()
+    packages: tuple[str, ...] = ()
+
+    @classmethod
+    def requested_by(cls, doc: CodeNodeDocument, *, imports: bool = False) -> Grants:
+        """What `doc` asks for. `imports` also counts every pack the body imports.
+
+        The studio leaves undeclared imports to the per-pack consent dialog; the
+        CLI has no dialog, so there an import is a request like a declaration.
+        """
+        packages = dict.fromkeys(p.specifier for p in doc.packages)
+        if imports:
+            packages.update(dict.fromkeys(imported_specifiers(doc.body)))
+        return cls(doc.props.allow_host_filesystem, doc.props.allow_local_network,
+                   tuple(dict.fromkeys(doc.props.secrets)), tuple(packages))
+
+    def __bool__(self) -> bool:
+        return self.host_filesystem or self.local_network or bool(self.secrets) or bool(self.packages)
+
+    def missing(self, given: Grants) -> Grants:
+        """What of these grants `given` does not cover (empty: all covered)."""
+        return Grants(self.host_filesystem and not given.host_filesystem,
+                      self.local_network and not given.local_network,
+                      tuple(s for s in self.secrets if s not in given.secrets),
+                      tuple(p for p in self.packages if p not in given.packages))
+
+    def lines(self) -> list[str]:
+        """One plain sentence per grant, for a dialog or an error message."""
+        out = []
+        if self.host_filesystem:
+            out.append("read and write files anywhere on this computer (allow_host_filesystem)")
+        if self.local_network:
+            out.append("reach this computer and your local network (allow_local_network)")
+        out.extend(f"read the secret {name} from your keyring" for name in self.secrets)
+        out.extend(f"run the pack {spec} inside this node" for spec in self.packages)
+        return out
+
+    def flags(self) -> list[str]:
+        """The `cordon node run` flags that give exactly these grants."""
+        out = ["--allow-host-filesystem"] if self.host_filesystem else []
+        if self.local_network:
+            out.append("--allow-local-network")
+        out.extend(f"--allow-secret {name}" for name in self.secrets)
+        out.extend(f"--allow-package {spec}" for spec in self.packages)
+        return out
+
+
+def strip_grants(doc: CodeNodeDocument, grants: Grants) -> CodeNodeDocument:
+    """`doc` with `grants` turned off: the flags cleared, the secrets and pack declarations removed."""
+    props = doc.props.model_copy(update={
+        "allow_host_filesystem": doc.props.allow_host_filesystem and not grants.host_filesystem,
+        "allow_local_network": doc.props.allow_local_network and not grants.local_network,
+        "secrets": tuple(s for s in doc.props.secrets if s not in grants.secrets),
+    })
+    packages = tuple(p for p in doc.packages if p.specifier not in grants.packages)
+    return doc.model_copy(update={"props": props, "packages": packages})
+
+
+# -- the trust store -------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class DocumentKey:
+    """Which document a trust decision is about: its resolved path and the digest of its bytes."""
+
+    path: str
+    digest: str
+
+    @classmethod
+    def of(cls, path: str | os.PathLike[str], data: bytes) -> DocumentKey:
+        return cls(str(Path(path).resolve()), "sha256:" + hashlib.sha256(data).hexdigest())
+
+
+def _store_path() -> Path:
+    return paths.data_dir() / TRUST_FILE
+
+
+def _load() -> dict[str, str]:
+    try:
+        doc = orjson.loads(_store_path().read_bytes())
+    except FileNotFoundError:
+        return {}
+    except (OSError, orjson.JSONDecodeError):
+        logger.warning("document trust store unreadable; every document asks again", exc_info=True)
+        return {}  # damaged: nothing is trusted, the safe default
+    documents = doc.get("documents") if isinstance(doc, dict) else None
+    if not isinstance(documents, dict):
+        return {}
+    return {k: v for k, v in documents.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def first_party(path: str) -> bool:
+    """A document shipped with Cordon (the examples), trusted as shipped packs are."""
+    return Path(path).is_relative_to(paths.resources_dir().resolve())
+
+
+def is_trusted(key: DocumentKey) -> bool:
+    """Whether the user trusted exactly this file content at this path (or Cordon shipped it)."""
+    if first_party(key.path):
+        return True
+    with _lock:
+        return _load().get(key.path) == key.digest
+
+
+def trust(key: DocumentKey) -> None:
+    """Remember that the user trusts this document as it is now (one decision per path: the latest)."""
+    with _lock:
+        documents = _load()
+        documents.pop(key.path, None)  # re-inserted last: the newest decision is dropped last
+        documents[key.path] = key.digest
+        kept = dict(list(documents.items())[-MAX_TRUSTED:])
+        write_atomic(_store_path(), orjson.dumps({"version": 1, "documents": kept}, option=orjson.OPT_INDENT_2),
+                     durable=True)
+
+
+def require_grants(doc: CodeNodeDocument, key: DocumentKey, given: Grants) -> None:
+    """Refuse to run `doc` when it asks for grants the user neither trusted nor gave (the CLI's rule).
+
+    Every import counts as a pack request here: without a dialog, nothing else
+    would ask before a pack's code runs in the node.
+    """
+    requested = Grants.requested_by(doc, imports=True)
+    if not requested or is_trusted(key):
+        return
+    missing = requested.missing(given)
+    if not missing:
+        return
+    asks = "; ".join(missing.lines())
+    raise SandboxRefusal(
+        f"{key.path} asks for grants you have not given: {asks}. A document cannot grant itself powers: "
+        f"pass {' '.join(missing.flags())} to run it with them, or trust the document in Cordon Studio",
+        rule=RULE_NOT_TRUSTED, name="UsageError")
