@@ -32,7 +32,7 @@ def run(cat, code, *specs, **kw):
 
 def test_hash_module_computes_on_the_host(cat):
     code = """import hash, { sha256, md5, crc32, blake2b } from "@cordon/sandbox-hash";
-return [sha256("abc"), md5(new Uint8Array([1, 2, 3])), crc32("abc"), blake2b("abc", 16), hash.sha1("")];"""
+return Promise.all([sha256("abc"), md5(new Uint8Array([1, 2, 3])), crc32("abc"), blake2b("abc", 16), hash.sha1("")]);"""
     assert ok(run(cat, code, HASH)) == [
         hashlib.sha256(b"abc").hexdigest(), hashlib.md5(b"\x01\x02\x03").hexdigest(), zlib.crc32(b"abc"),
         hashlib.blake2b(b"abc", digest_size=16).hexdigest(), hashlib.sha1(b"").hexdigest()]
@@ -47,12 +47,12 @@ return [sha256("abc"), md5(new Uint8Array([1, 2, 3])), crc32("abc"), blake2b("ab
     ("sha256('x'.repeat(8 * 1024 * 1024 + 1))", "host-argument-too-large"),
 ])
 def test_arguments_are_validated_before_the_implementation(cat, call, rule):
-    result = run(cat, f'import {{ sha256, blake2b }} from "{HASH}";\nreturn {call};', HASH)
+    result = run(cat, f'import {{ sha256, blake2b }} from "{HASH}";\nreturn await {call};', HASH)
     assert not result.ok and result.error.rule == rule, result.error
 
 
 def test_the_binding_is_gone_before_user_code(cat):
-    code = f'import {{ sha256 }} from "{HASH}";\nreturn [typeof globalThis.__cordon_bridge_host, sha256("")];'
+    code = f'import {{ sha256 }} from "{HASH}";\nreturn [typeof globalThis.__cordon_bridge_host, await sha256("")];'
     assert ok(run(cat, code, HASH))[0] == "undefined"
 
 
@@ -76,8 +76,9 @@ const attempts = [
   () => grab.call(key, "sha256", "not a list"),
   () => grab.call(key, "sha256", [{{}}]),
 ];
-const rules = attempts.map((f) => {{ try {{ f(); return "ran"; }} catch (e) {{ return e.rule; }} }});
-return [typeof grab, rules, grab.call(key, "sha256", ["a"]) === sha256("a")];"""
+const rules = [];
+for (const f of attempts) {{ try {{ await f(); rules.push("ran"); }} catch (e) {{ rules.push(e.rule); }} }}
+return [typeof grab, rules, (await grab.call(key, "sha256", ["a"])) === (await sha256("a"))];"""
     assert ok(run(cat, code, "@evil/grab", HASH)) == [
         "object", ["bridge-module-not-declared", "bridge-export-unknown", "bridge-export-unknown",
                    "bridge-arguments-invalid", "host-argument-invalid"], True]
@@ -85,3 +86,20 @@ return [typeof grab, rules, grab.call(key, "sha256", ["a"]) === sha256("a")];"""
 
 def test_without_a_declared_host_module_there_is_no_binding_at_all(cat):
     assert ok(run(cat, 'import grab from "@evil/grab";\nreturn typeof grab;', "@evil/grab")) == "undefined"
+
+
+def test_host_exports_are_async_like_the_reference_facade(cat):
+    code = f"""import hash, {{ sha256 }} from "{HASH}";
+const p = sha256("abc");
+let rejected;
+try {{ const q = hash.sha256(42); rejected = q instanceof Promise; await q; }} catch (e) {{ rejected = [rejected, e.rule]; }}
+return [p instanceof Promise, await p, rejected];"""
+    assert ok(run(cat, code, HASH)) == [True, hashlib.sha256(b"abc").hexdigest(), [True, "host-argument-invalid"]]
+
+
+def test_host_modules_are_assembled_from_one_module_per_pack():
+    from core.packs.host_registry import registry
+
+    hosts = registry()
+    assert hosts["cordon.hash"].package == HASH
+    assert all(m.package.startswith("@cordon/sandbox-") for m in hosts.values())

@@ -63,7 +63,7 @@ return [Number.isNaN(d.getTime()), isValid(addDays(new Date(0), NaN)), isValid(p
 
 
 def test_hash(shipped):
-    code = 'import { sha256 } from "@cordon/sandbox-hash";\nreturn sha256("abc");'
+    code = 'import { sha256 } from "@cordon/sandbox-hash";\nreturn await sha256("abc");'
     assert ok(run_body(shipped, code)).startswith("ba7816bf")
 
 

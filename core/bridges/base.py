@@ -16,6 +16,8 @@ Conventions every op follows (the reference's marshaling rules):
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import importlib
 import threading
 import time
@@ -23,14 +25,11 @@ from collections.abc import Awaitable, Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from core.cancel import CancelHandle
 from core.errors import SandboxRefusal
 from core.limits import SandboxLimits
-
-if TYPE_CHECKING:
-    import asyncio
 
 OpFn = Callable[..., Any] | Callable[..., Awaitable[Any]]
 
@@ -163,3 +162,31 @@ class RunScope:
         if self.clock.remaining() == 0:
             raise SandboxRefusal(f"the run ran out of time (limit timeoutMs: {self.limits.timeoutMs} ms)",
                                  rule="timeout", name="TimeoutError")
+
+
+#: Process-wide threads for CPU-heavy host work (host-pack parsers): bounded, so concurrent
+#: runs and a guest's many pending calls queue instead of spawning a thread each.
+_HOST_WORKERS = 4
+_host_pool: concurrent.futures.ThreadPoolExecutor | None = None
+_host_pool_lock = threading.Lock()
+
+
+async def in_worker_thread(scope: RunScope, fn: Callable[..., Any], *args: Any) -> Any:
+    """Run `fn(*args)` in a worker thread, off the run's event loop, under its deadline and cancel.
+
+    The loop stays free, so the engine's watchdog stops the run on time while a parse
+    is still going: the awaiting op is cancelled and the run ends with `timeout` /
+    `cancelled`. Python cannot interrupt the thread itself: work that loops should call
+    `scope.check_alive()` between steps, and work still queued when the run stops is
+    skipped. The thread's result of a stopped run is discarded.
+    """
+    global _host_pool
+    with _host_pool_lock:
+        if _host_pool is None:
+            _host_pool = concurrent.futures.ThreadPoolExecutor(_HOST_WORKERS, thread_name_prefix="cordon-host")
+
+    def guarded() -> Any:
+        scope.check_alive()  # queued work of a run that stopped meanwhile is not worth doing
+        return fn(*args)
+
+    return await asyncio.wrap_future(_host_pool.submit(guarded))

@@ -1,8 +1,8 @@
 """Host-dispatched modules (kind `host` and `wasm`): generated facades and the dispatcher hook.
 
 The guest imports such a module like any other. What it gets is a facade the
-catalog generates: one exported function per allowed export (plus a frozen
-default object), each calling
+catalog generates: one exported async function per allowed export (plus a
+frozen default object; the reference's facade shape), each calling
 
     call(<module key>, <export name>, [args])
 
@@ -46,7 +46,7 @@ from core.packs.manifest import HostEntry, WasmEntry
 from core.packs.pack import MountedModule, generated_module_id
 
 #: Bumped whenever generated facade or bridge source changes (part of every graph digest).
-GENERATOR_VERSION = "cordon-facade/1"
+GENERATOR_VERSION = "cordon-facade/2"
 #: Where each kind's provider registers itself (imported lazily on first use).
 _PROVIDER_MODULES = {"host": "core.packs.host_registry", "wasm": "core.packs.wasm"}
 _PROVIDERS: dict[str, SurfaceProvider] = {}
@@ -128,7 +128,10 @@ def bridge_module(kind: str) -> MountedModule:
 
 def facade_module(package: str, kind: str, name: str, specifier: str, exports: Sequence[str],
                   record: Mapping[str, str]) -> MountedModule:
-    """The ESM facade of a host-dispatched module: named exports plus a frozen default."""
+    """The ESM facade of a host-dispatched module: async named exports plus a frozen default.
+
+    Async even when the binding throws synchronously: every export returns a promise.
+    """
     module_id = generated_module_id(package, kind, name)
     bridge = bridge_module_id(kind)
     key = json.dumps(module_id)
@@ -136,7 +139,7 @@ def facade_module(package: str, kind: str, name: str, specifier: str, exports: S
              f"import bridge from {json.dumps(bridge)};",
              "const call = bridge.call;"]
     for export in exports:
-        lines.append(f"export function {export}(...args) {{ return call({key}, {json.dumps(export)}, args); }}")
+        lines.append(f"export async function {export}(...args) {{ return call({key}, {json.dumps(export)}, args); }}")
     lines.append(f"export default Object.freeze({{ {', '.join(exports)} }});")
     return MountedModule(module_id, "\n".join(lines) + "\n", package, "facade", {bridge: bridge},
                          bridge_kind=kind, exports=tuple(exports), record={"generator": GENERATOR_VERSION, **record})
