@@ -31,6 +31,7 @@ from core.codenode import contract, streams
 from core.codenode.analysis import BodyFacts, analyse
 from core.codenode.contract import DEPRECATION, Emission, EmitQueue, NodeContract, legacy_outputs, services_with
 from core.codenode.document import CodeNodeDocument, limits_for, value_matches
+from core.codenode.jsoncopy import json_copy
 from core.codenode.streams import InputStreams, StreamAccess
 from core.engine.run import RunError, RunResult, run_in_sandbox
 from core.errors import CordonError, SandboxRefusal, UsageError
@@ -195,6 +196,7 @@ class _NodeRun:
         self.modules = packs.modules if packs is not None else None
         self.surfaces = (contract.SURFACE, streams.SURFACE, *(packs.surfaces if packs is not None else ()))
         self.limits = limits_for(doc)
+        self.binary = {h.name for h in doc.inputs if h.type == "bytes"}
         self.state: dict[str, Any] = dict(state or {})
         self.outputs: dict[str, Any] = {}
         self.invocations = 0
@@ -216,6 +218,11 @@ class _NodeRun:
 
     def invoke(self, inputs: dict[str, Any], access: StreamAccess | None) -> bool:
         """One invocation of the body. True when it completed (its finals posted)."""
+        try:
+            inputs = self._as_json(inputs)
+        except CordonError as exc:
+            self.last = RunResult(ok=False, error=RunError(exc.name, exc.message, exc.line, exc.rule))
+            return False
         self.contract.begin_invocation()
         extra: dict[str, Any] = {contract.CONTRACT_KEY: self.contract}
         if access is not None:
@@ -241,6 +248,11 @@ class _NodeRun:
         if self.on_outputs is not None and bag:
             self.on_outputs(bag)
         return True
+
+    def _as_json(self, inputs: dict[str, Any]) -> dict[str, Any]:
+        """The reference's JSON copy of each input; a declared `bytes` handle keeps its bytes."""
+        return {name: value if name in self.binary and isinstance(value, (bytes, bytearray))
+                else json_copy(value, where=f"input '{name}'") for name, value in inputs.items()}
 
     def _keep_logs(self, lines: list[str]) -> None:
         """The node run's log holds `maxConsoleLines` in all (each invocation is capped on its own too)."""
