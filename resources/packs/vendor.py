@@ -1,50 +1,105 @@
 """Re-vendor the third-party code of Cordon's shipped packs from the npm registry (dev time only).
 
-    python resources/packs/vendor.py            # fetch, transform, write into the pack folders
+    python resources/packs/vendor.py            # fetch, bundle, write into the pack folders
 
 Needs `npm` and network access to the npm registry. Tests never run this:
 they use the committed output. Each pack keeps its upstream LICENSE file.
 What each pack gets, and why:
 
-* sandbox-yaml: js-yaml's own ESM build (`dist/js-yaml.mjs`), unmodified.
+* The guest packs (GUEST_PACKS: yaml, dates, markdown, decimal, jmespath,
+  stats, qr, color, rrule, gif): the pinned npm version, installed together
+  with a pinned esbuild, bundled from a one-line entry into one minified ES
+  module (platform neutral, explicit conditions and main fields, so the
+  library's ESM build is used where it has one). The entry decides the pack's
+  exports: the library's own, plus its default export where it has one, so the
+  synchronous API is exactly the library's. The script also writes each pack's
+  package.json and `vendor.lock.json` (every bundle's npm version, size and
+  sha256; tests check the committed bundles against it).
 * sandbox-csv: papaparse is UMD/CommonJS, so it is wrapped in an ES module that
   provides `module`/`exports` (no `require` exists in the sandbox). One patch:
   the Node-only `DuplexStreamStreamer` calls `require('stream')`; it throws instead.
-* sandbox-dates: a fixed subset of date-fns (see DATE_FNS_EXPORTS) bundled into
-  one ESM file with esbuild (platform neutral, explicit conditions and main fields).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 import subprocess
 import sys
 import tarfile
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-JS_YAML = "js-yaml@4.1.1"
+LOCK = HERE / "vendor.lock.json"
 PAPAPARSE = "papaparse@5.5.3"
-DATE_FNS = "date-fns@4.1.0"
 ESBUILD = "esbuild@0.28.2"
+#: rrule's one dependency, pinned so its bundle cannot move under a fixed rrule version.
+TSLIB = "tslib@2.8.1"
 
-DATE_FNS_EXPORTS = (
-    "add", "addBusinessDays", "addDays", "addHours", "addMinutes", "addMonths", "addQuarters", "addSeconds",
-    "addWeeks", "addYears", "areIntervalsOverlapping", "clamp", "closestTo", "compareAsc", "compareDesc",
-    "differenceInBusinessDays", "differenceInCalendarDays", "differenceInCalendarMonths", "differenceInDays",
-    "differenceInHours", "differenceInMinutes", "differenceInMonths", "differenceInSeconds",
-    "differenceInWeeks", "differenceInYears", "eachDayOfInterval", "eachMonthOfInterval", "eachWeekOfInterval",
-    "endOfDay", "endOfMonth", "endOfQuarter", "endOfWeek", "endOfYear", "format", "formatDistance",
-    "formatDistanceStrict", "formatDuration", "formatISO", "formatISO9075", "formatRFC3339", "formatRelative",
-    "fromUnixTime", "getDate", "getDay", "getDayOfYear", "getDaysInMonth", "getHours", "getISOWeek",
-    "getMinutes", "getMonth", "getQuarter", "getUnixTime", "getWeek", "getYear", "intervalToDuration",
-    "isAfter", "isBefore", "isEqual", "isFuture", "isLeapYear", "isPast", "isSameDay", "isSameMonth",
-    "isSameWeek", "isSameYear", "isValid", "isWeekend", "isWithinInterval", "lightFormat", "max", "min",
-    "parse", "parseISO", "roundToNearestMinutes", "set", "startOfDay", "startOfMonth", "startOfQuarter",
-    "startOfWeek", "startOfYear", "sub", "subDays", "subHours", "subMinutes", "subMonths", "subWeeks",
-    "subYears", "toDate",
+
+@dataclass(frozen=True)
+class GuestPack:
+    """One pack compiled from an npm library into the guest."""
+
+    #: The short name: folder `sandbox-<name>`, specifiers `@cordon/sandbox-<name>` and `@nodetool-ai/sandbox-<name>`.
+    name: str
+    #: The pinned npm package (`<name>@<exact version>`), within the reference's range (packs.md).
+    npm: str
+    #: The ES module esbuild bundles: it decides what the pack exports.
+    entry: str
+    description: str
+    #: The upstream license file, copied to the pack's LICENSE.
+    license_file: str = "LICENSE"
+
+    @property
+    def package(self) -> str:
+        return self.npm.rsplit("@", 1)[0]
+
+    @property
+    def version(self) -> str:
+        return self.npm.rsplit("@", 1)[1]
+
+    @property
+    def folder(self) -> Path:
+        return HERE / f"sandbox-{self.name}"
+
+    @property
+    def bundle(self) -> str:
+        """The bundle's path inside the pack folder."""
+        return f"sandbox/{self.package.replace('.', '-')}.js"
+
+
+def _reexport(package: str, *, default: bool = False) -> str:
+    return f'export * from "{package}";\n' + (f'export {{ default }} from "{package}";\n' if default else "")
+
+
+GUEST_PACKS = (
+    GuestPack("yaml", "js-yaml@4.3.2", _reexport("js-yaml", default=True),
+              "YAML parsing and dumping in the sandbox (js-yaml 4.3.2)."),
+    GuestPack("dates", "date-fns@4.4.0", _reexport("date-fns"),
+              "Date arithmetic, parsing and formatting in the sandbox (all of date-fns 4.4.0).", "LICENSE.md"),
+    GuestPack("markdown", "marked@12.0.2", _reexport("marked"),
+              "Markdown to tokens and HTML in the sandbox (marked 12.0.2).", "LICENSE.md"),
+    GuestPack("decimal", "decimal.js@10.6.0", _reexport("decimal.js", default=True),
+              "Arbitrary-precision decimal arithmetic in the sandbox (decimal.js 10.6.0).", "LICENCE.md"),
+    # jmespath is CommonJS only: its exports object is the default, and its functions are named exports.
+    GuestPack("jmespath", "jmespath@0.16.0",
+              'import jmespath from "jmespath";\nexport default jmespath;\n'
+              "export const { search, compile, tokenize, strictDeepEqual } = jmespath;\n",
+              "JMESPath queries over JSON values in the sandbox (jmespath 0.16.0)."),
+    GuestPack("stats", "simple-statistics@7.12.1", _reexport("simple-statistics"),
+              "Descriptive statistics, quantiles and regression in the sandbox (simple-statistics 7.12.1)."),
+    GuestPack("qr", "uqr@0.1.3", _reexport("uqr"),
+              "QR code matrices and SVG in the sandbox (uqr 0.1.3)."),
+    GuestPack("color", "culori@4.0.2", _reexport("culori"),
+              "Color parsing, conversion, interpolation and difference in the sandbox (culori 4.0.2)."),
+    GuestPack("rrule", "rrule@2.8.1", _reexport("rrule"),
+              "iCalendar recurrence rules (RRULE) in the sandbox (rrule 2.8.1).", "LICENCE"),
+    GuestPack("gif", "gifenc@1.0.3", _reexport("gifenc", default=True),
+              "Animated GIF encoding with palette quantization in the sandbox (gifenc 1.0.3).", "LICENSE.md"),
 )
 
 PAPA_REQUIRE = "var Duplex = require('stream').Duplex;"
@@ -65,12 +120,53 @@ def unpack(spec: str, work: Path) -> Path:
     return target / "package"
 
 
-def vendor_yaml(work: Path) -> None:
-    pkg = unpack(JS_YAML, work)
-    out = HERE / "sandbox-yaml"
-    (out / "vendor").mkdir(parents=True, exist_ok=True)
-    shutil.copy(pkg / "dist" / "js-yaml.mjs", out / "vendor" / "js-yaml.mjs")
-    shutil.copy(pkg / "LICENSE", out / "LICENSE")
+def sha256_file(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def lock_entry(pack: GuestPack) -> dict[str, object]:
+    """What vendor.lock.json records for one bundle (tests recompute it from the committed files)."""
+    bundle = pack.folder / pack.bundle
+    return {"npm": pack.npm, "file": pack.bundle, "bytes": bundle.stat().st_size, "sha256": sha256_file(bundle)}
+
+
+def vendor_guest(build: Path, pack: GuestPack) -> None:
+    """Bundle one library with esbuild into its pack folder, with its LICENSE and package.json."""
+    entry = build / f"entry-{pack.name}.js"
+    entry.write_text(pack.entry, encoding="utf-8")
+    out = pack.folder
+    bundle = out / pack.bundle
+    shutil.rmtree(bundle.parent, ignore_errors=True)  # a renamed bundle must not linger
+    bundle.parent.mkdir(parents=True)
+    subprocess.run([str(build / "node_modules" / ".bin" / "esbuild"), str(entry), "--bundle", "--format=esm",
+                    "--platform=neutral", "--main-fields=module,main", "--conditions=import", "--minify",
+                    "--legal-comments=none", "--log-level=warning", f"--outfile={bundle}"], check=True, cwd=build)
+    library = build / "node_modules" / pack.package
+    license_name = json.loads((library / "package.json").read_text(encoding="utf-8"))["license"]
+    text = bundle.read_text(encoding="utf-8")
+    bundle.write_text(f"// {pack.npm} ({license_name}, see LICENSE), bundled by resources/packs/vendor.py "
+                      f"with {ESBUILD}.\n" + text, encoding="utf-8")
+    shutil.copy(library / pack.license_file, out / "LICENSE")
+    manifest = {
+        "name": f"@cordon/sandbox-{pack.name}",
+        "version": pack.version,
+        "description": pack.description,
+        "license": license_name,
+        "cordon": {"apiVersion": 1, "sandboxModules": [{"name": ".", "kind": "js", "file": pack.bundle}]},
+    }
+    (out / "package.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+
+
+def vendor_guests(work: Path) -> None:
+    build = work / "guest-build"
+    build.mkdir()
+    (build / "package.json").write_text(json.dumps({"name": "guest-build", "private": True}))
+    npm("install", "--no-audit", "--no-fund", "--save-exact", ESBUILD, TSLIB, *(p.npm for p in GUEST_PACKS),
+        cwd=build)
+    for pack in GUEST_PACKS:
+        vendor_guest(build, pack)
+    lock = {"esbuild": ESBUILD, "packs": {f"sandbox-{p.name}": lock_entry(p) for p in GUEST_PACKS}}
+    LOCK.write_text(json.dumps(lock, indent=2) + "\n", encoding="utf-8")
 
 
 def vendor_csv(work: Path) -> None:
@@ -96,32 +192,12 @@ def vendor_csv(work: Path) -> None:
     shutil.copy(pkg / "LICENSE", out / "LICENSE")
 
 
-def vendor_dates(work: Path) -> None:
-    build = work / "dates-build"
-    build.mkdir()
-    (build / "package.json").write_text(json.dumps({"name": "dates-build", "private": True}))
-    npm("install", "--no-audit", "--no-fund", ESBUILD, DATE_FNS, cwd=build)
-    entry = build / "entry.js"
-    entry.write_text("export {\n  " + ",\n  ".join(DATE_FNS_EXPORTS) + ",\n} from \"date-fns\";\n")
-    out = HERE / "sandbox-dates"
-    (out / "sandbox").mkdir(parents=True, exist_ok=True)
-    bundle = out / "sandbox" / "date-fns.js"
-    subprocess.run([str(build / "node_modules" / ".bin" / "esbuild"), str(entry), "--bundle", "--format=esm",
-                    "--platform=neutral", "--main-fields=module,main", "--conditions=import",
-                    "--legal-comments=none", f"--outfile={bundle}"], check=True, cwd=build)
-    text = bundle.read_text(encoding="utf-8")
-    bundle.write_text(f"// {DATE_FNS} (MIT, see LICENSE): a subset bundled by resources/packs/vendor.py "
-                      f"with {ESBUILD}.\n" + text, encoding="utf-8")
-    shutil.copy(build / "node_modules" / "date-fns" / "LICENSE.md", out / "LICENSE")
-
-
 def main() -> None:
     with tempfile.TemporaryDirectory(prefix="cordon-vendor-") as tmp:
         work = Path(tmp)
-        vendor_yaml(work)
+        vendor_guests(work)
         vendor_csv(work)
-        vendor_dates(work)
-    print("vendored: sandbox-yaml, sandbox-csv, sandbox-dates")
+    print("vendored: " + ", ".join(f"sandbox-{p.name}" for p in GUEST_PACKS) + ", sandbox-csv")
 
 
 if __name__ == "__main__":
