@@ -1,113 +1,535 @@
-"""format.number/date/relativeTime/list: locale formatting on the host with Babel.
+"""format.number/date/relativeTime/list: Intl's formatters on the host, with Babel.
 
-QuickJS ships no Intl, so the guest asks the host. All four are async, as in
-the reference. Options follow Intl's names where Babel has an equivalent.
+QuickJS ships no Intl, so the guest asks the host. All four are async, as in the
+reference, and take Intl's option names with Intl's meaning: each function maps
+the options onto CLDR data through Babel and gives V8's strings (tests compare
+with V8's own output). Where they differ on purpose:
+
+* the time zone defaults to UTC, not the host's zone (a run must not learn where
+  the host is, and the same body must give the same text everywhere);
+* an Intl option Babel cannot honour (`roundingMode`, relativeTime's
+  `numeric: "auto"`, ...) is refused by name (rule `format-unsupported-option`)
+  instead of being ignored; names Intl does not know are ignored, as V8 does;
+* inputs that drive host cost are capped: fraction digits 0-100 (Intl's range),
+  significant digits 1-21, list length `MAX_LIST_ITEMS` and list text
+  `hostTextInputBytes`. The work runs in a worker thread
+  (`base.in_worker_thread`), so the run's deadline and cancel stop it.
+
+Babel keeps every locale it loads for the life of the process (~0.2 MB each, 1,000+
+locales); `_trim_locale_cache` bounds that so host memory stays flat across runs.
 """
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+import copy
+import decimal
+import math
+import re
+from collections.abc import Callable, Mapping
+from datetime import datetime
 from typing import Any
 
-from core.bridges.base import Op, RunScope, Surface
+from core.bridges.base import Op, RunScope, Surface, in_worker_thread
 from core.errors import SandboxRefusal
 
 GUEST_JS = r"""
+  function opts(o, what) {
+    if (o === undefined || o === null) return {};
+    if (typeof o !== "object" || Array.isArray(o))
+      throw new TypeError("format." + what + ": options must be an object");
+    return o;
+  }
   const format = {
-    number(value, options) { return C.call("format.number", Number(value), options || {}); },
+    number(value, options) { return C.call("format.number", Number(value), opts(options, "number")); },
     date(value, options) {
       const d = value instanceof Date ? value : new Date(value);
-      return C.call("format.date", d, options || {});
+      return C.call("format.date", d, opts(options, "date"));
     },
     relativeTime(value, unit, options) {
-      return C.call("format.relativeTime", Number(value), String(unit), options || {});
+      return C.call("format.relativeTime", Number(value), String(unit), opts(options, "relativeTime"));
     },
-    list(items, options) { return C.call("format.list", Array.from(items, String), options || {}); },
+    list(items, options) { return C.call("format.list", Array.from(items, String), opts(options, "list")); },
   };
   C.define("format", Object.freeze(format));
 """
 
+RULE_OPTION = "format-bad-option"
+RULE_UNSUPPORTED = "format-unsupported-option"
+RULE_TOO_LARGE = "format-too-large"
+#: Items one format.list call takes (Intl has no cap; the host's work and the result grow with it).
+MAX_LIST_ITEMS = 10_000
+#: Locales Babel may keep loaded at once; more are dropped and reloaded on demand (~1 ms each).
+MAX_CACHED_LOCALES = 32
+#: Longest locale tag or time zone name looked up (real ones are well under this).
+_MAX_NAME = 64
+#: Enough digits for any double (~1e308) printed with 100 fraction digits.
+_DECIMAL = decimal.Context(prec=500, rounding=decimal.ROUND_HALF_UP, Emax=999_999, Emin=-999_999)
 
-def _locale(options: dict[str, Any]) -> Any:
+
+# -- options ---------------------------------------------------------------------------
+
+def _refuse(what: str, message: str, rule: str = RULE_OPTION, name: str = "RangeError") -> SandboxRefusal:
+    return SandboxRefusal(f"format.{what}: {message}", rule=rule, name=name)
+
+
+def _unsupported(what: str, options: Mapping[str, Any], names: tuple[str, ...]) -> None:
+    """Refuse Intl options Babel has no equivalent for, naming the first one given."""
+    for key in names:
+        if options.get(key) is not None:
+            raise _refuse(what, f"option {key!r} is not supported on this host (Babel has no equivalent); "
+                          "leave it out", RULE_UNSUPPORTED, "NotSupportedError")
+
+
+def _choice(what: str, options: Mapping[str, Any], key: str, allowed: tuple[str, ...], default: str | None) -> Any:
+    value = options.get(key)
+    if value is None:
+        return default
+    if value not in allowed:
+        shown = repr(value)[:40]
+        raise _refuse(what, f"{key} must be one of {', '.join(allowed)}, got {shown}")
+    return value
+
+
+def _digits(what: str, options: Mapping[str, Any], key: str, low: int, high: int) -> int | None:
+    """An Intl digit option: a number in [low, high], floored (Intl's GetNumberOption)."""
+    value = options.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
+            or not low <= value <= high:
+        raise _refuse(what, f"{key} must be a number from {low} to {high}, got {repr(value)[:40]}")
+    return math.floor(value)
+
+
+def _locale(what: str, options: Mapping[str, Any]) -> Any:
     import babel  # Babel costs ~40 ms to import: only runs that format pay it
 
-    name = str(options.get("locale") or "en-US")
+    name = options.get("locale") or "en-US"
+    if not isinstance(name, str) or len(name) > _MAX_NAME:
+        raise SandboxRefusal(f"format.{what}: unknown locale {str(name)[:_MAX_NAME]!r}", rule="format-locale",
+                             name="RangeError")
     try:
         return babel.Locale.parse(name.replace("-", "_"))
-    except (ValueError, babel.UnknownLocaleError):
-        raise SandboxRefusal(f"unknown locale {name!r}", rule="format-locale", name="RangeError") from None
+    except (ValueError, TypeError, babel.UnknownLocaleError):
+        raise SandboxRefusal(f"format.{what}: unknown locale {name!r}", rule="format-locale",
+                             name="RangeError") from None
 
 
-async def _number(scope: RunScope, value: float, options: dict[str, Any]) -> str:
-    from babel import numbers
+def _trim_locale_cache() -> None:
+    """Bound Babel's process-wide locale data cache (a plain dict that only grows).
 
-    locale = _locale(options)
-    style = options.get("style", "decimal")
-    lo, hi = options.get("minimumFractionDigits"), options.get("maximumFractionDigits")
-    if style == "currency":
-        currency = options.get("currency")
-        if not currency:
-            raise SandboxRefusal("format.number: style 'currency' needs a currency code", rule="bad-argument",
-                                 name="TypeError")
-        return numbers.format_currency(value, currency, locale=locale)
-    if style == "percent":
-        return numbers.format_percent(value, locale=locale)
-    if lo is not None or hi is not None:
-        pattern = "#,##0." + "0" * int(lo or 0) + "#" * max(0, int(hi if hi is not None else 3) - int(lo or 0))
-        return numbers.format_decimal(value, format=pattern.rstrip("."), locale=locale)
-    return numbers.format_decimal(value, locale=locale)
+    `babel.localedata._cache` is private to Babel (pinned in pyproject.toml); when a
+    Babel upgrade moves it, this stops trimming and the soak test fails loudly.
+    """
+    from babel import localedata
+
+    if len(localedata._cache) > MAX_CACHED_LOCALES:
+        with localedata._cache_lock:
+            localedata._cache.clear()
 
 
-async def _date(scope: RunScope, value: datetime | None, options: dict[str, Any]) -> str:
+def _on_worker(fn: Callable[..., str]) -> Op:
+    """An op that runs `fn` in a worker thread with exact decimal arithmetic, then trims caches."""
+    async def op(scope: RunScope, *args: Any) -> str:
+        def work() -> str:
+            try:
+                with decimal.localcontext(_DECIMAL):
+                    return fn(scope, *args)
+            finally:
+                _trim_locale_cache()
+        return await in_worker_thread(scope, work)
+
+    op.__qualname__ = fn.__qualname__
+    return Op(op)
+
+
+# -- numbers ---------------------------------------------------------------------------
+
+_NUMBER_UNSUPPORTED = ("roundingMode", "roundingPriority", "roundingIncrement", "trailingZeroDisplay",
+                       "numberingSystem")
+_ONE = decimal.Decimal(1)
+
+
+def _round(value: decimal.Decimal, fraction_digits: int) -> decimal.Decimal:
+    return value.quantize(_ONE.scaleb(-fraction_digits))
+
+
+def _shown_fraction(value: decimal.Decimal) -> int:
+    """Fraction digits `value` needs once trailing zeros are dropped."""
+    return 0 if value.is_zero() else max(0, -value.normalize().as_tuple().exponent)
+
+
+class NumberFormat:
+    """Intl.NumberFormat's options resolved once; `format(value)` prints what V8 prints."""
+
+    def __init__(self, options: Mapping[str, Any], what: str = "number") -> None:
+        from babel import numbers
+
+        self.what = what
+        _unsupported(what, options, _NUMBER_UNSUPPORTED)
+        self.locale = _locale(what, options)
+        self.style = _choice(what, options, "style", ("decimal", "percent", "currency", "unit"), "decimal")
+        self.notation = _choice(what, options, "notation", ("standard", "scientific", "engineering", "compact"),
+                                "standard")
+        self.compact_display = _choice(what, options, "compactDisplay", ("short", "long"), "short")
+        self.sign = _choice(what, options, "signDisplay", ("auto", "always", "never", "exceptZero", "negative"),
+                            "auto")
+        grouping = options.get("useGrouping")
+        if grouping not in (None, True, False, "always", "auto", "min2"):
+            raise _refuse(what, f"useGrouping must be true, false, 'always', 'auto' or 'min2', got {grouping!r}")
+        # Intl's default is "auto", except compact notation, whose default is "min2" (1234 -> 1234 in de).
+        self.grouping = "min2" if grouping is None and self.notation == "compact" else grouping
+        self.currency: str | None = None
+        self.display = "symbol"
+        self.accounting = False
+        default_min, default_max = 0, 3
+        if self.style == "currency":
+            code = options.get("currency")
+            if not isinstance(code, str) or len(code) != 3 or not code.isascii() or not code.isalpha():
+                raise _refuse(what, "style 'currency' needs a three-letter currency code (options.currency)",
+                              name="TypeError")
+            self.currency = code.upper()
+            self.display = _choice(what, options, "currencyDisplay", ("symbol", "narrowSymbol", "code", "name"),
+                                   "symbol")
+            if self.display == "narrowSymbol":  # CLDR's narrow symbols are not in Babel's data
+                _unsupported(what, {"currencyDisplay: 'narrowSymbol'": 1}, ("currencyDisplay: 'narrowSymbol'",))
+            self.accounting = _choice(what, options, "currencySign", ("standard", "accounting"),
+                                      "standard") == "accounting"
+            default_min = default_max = numbers.get_currency_precision(self.currency)
+        elif self.style == "percent":
+            default_max = 0
+        elif self.style == "unit":
+            unit = options.get("unit")
+            if not isinstance(unit, str) or not unit or len(unit) > _MAX_NAME:
+                raise _refuse(what, "style 'unit' needs a unit (options.unit, e.g. 'kilometer-per-hour')",
+                              name="TypeError")
+            self.unit = unit
+            self.unit_display = _choice(what, options, "unitDisplay", ("short", "long", "narrow"), "short")
+        self.min_int = _digits(what, options, "minimumIntegerDigits", 1, 21) or 1
+        lo = _digits(what, options, "minimumFractionDigits", 0, 100)
+        hi = _digits(what, options, "maximumFractionDigits", 0, 100)
+        if lo is not None and hi is not None and lo > hi:
+            raise _refuse(what, f"maximumFractionDigits ({hi}) is less than minimumFractionDigits ({lo})")
+        low_sig = _digits(what, options, "minimumSignificantDigits", 1, 21)
+        high_sig = _digits(what, options, "maximumSignificantDigits", 1, 21)
+        self.significant: tuple[int, int] | None = None
+        if low_sig is not None or high_sig is not None:
+            low_sig, high_sig = low_sig or 1, 21 if high_sig is None else high_sig
+            if low_sig > high_sig:
+                raise _refuse(what, f"maximumSignificantDigits ({high_sig}) is less than "
+                              f"minimumSignificantDigits ({low_sig})")
+            self.significant = (low_sig, high_sig)
+        #: Compact notation without digit options rounds its own way (Intl's "compact rounding").
+        self.compact_rounding = self.notation == "compact" and lo is None and hi is None and self.significant is None
+        if self.notation != "standard" and lo is None and hi is None:
+            default_min, default_max = 0, 3 if self.notation != "compact" else 0
+        lo = (default_min if hi is None else min(default_min, hi)) if lo is None else lo
+        self.fraction = (lo, max(default_max, lo) if hi is None else hi)
+
+    def format(self, number: float) -> str:
+        value = decimal.Decimal(repr(number)) if math.isfinite(number) else decimal.Decimal(number)
+        if self.style == "percent" and value.is_finite():
+            value = value.scaleb(2)
+        negative, magnitude = value.is_signed(), abs(value)
+        exponent, compact = 0, None
+        if magnitude.is_finite() and not magnitude.is_zero():
+            if self.notation in ("scientific", "engineering"):
+                exponent = self._exponent(magnitude)
+            elif self.notation == "compact":
+                exponent, compact = self._compact(magnitude)
+        shown, fraction = self._rounded(magnitude.scaleb(-exponent))
+        minus = self._sign(negative, shown)
+        text = self._plain(shown, fraction, minus is not None, compact)
+        if minus == "+":
+            text = text.replace("-", self._symbols().get("plusSign", "+"), 1)
+        if self.notation in ("scientific", "engineering") and shown.is_finite():
+            symbols = self._symbols()
+            sign = symbols.get("minusSign", "-") if exponent < 0 else ""
+            text = text + symbols.get("exponential", "E") + sign + str(abs(exponent))
+        return text
+
+    def _symbols(self) -> Mapping[str, str]:
+        return self.locale.number_symbols["latn"]
+
+    def _sign(self, negative: bool, shown: decimal.Decimal) -> str | None:
+        """'-', '+' or None: Intl's signDisplay on the number as rounded."""
+        zero = shown.is_zero() if shown.is_finite() else False
+        if self.sign == "auto":
+            return "-" if negative else None
+        if self.sign == "always":
+            return "-" if negative else "+"
+        if self.sign == "exceptZero":
+            return None if zero or shown.is_nan() else "-" if negative else "+"
+        if self.sign == "negative":
+            return "-" if negative and not zero else None
+        return None
+
+    def _rounded(self, value: decimal.Decimal) -> tuple[decimal.Decimal, tuple[int, int]]:
+        """`value` rounded as Intl rounds (half away from zero) and the fraction digits to show."""
+        if not value.is_finite():
+            return value, self.fraction
+        if self.significant is not None:
+            low, high = self.significant
+            magnitude = 0 if value.is_zero() else value.adjusted()
+            rounded = value.quantize(_ONE.scaleb(magnitude - high + 1))
+            if not rounded.is_zero() and rounded.adjusted() > magnitude:  # 9.99 -> 10: one digit more
+                magnitude += 1
+                rounded = rounded.quantize(_ONE.scaleb(magnitude - high + 1))
+            least = max(0, low - magnitude - 1)
+            return rounded, (least, max(least, _shown_fraction(rounded)))
+        if self.compact_rounding:
+            if value >= 100 or value.is_zero():
+                return _round(value, 0), (0, 0)
+            rounded = value.quantize(_ONE.scaleb(value.adjusted() - 1))  # two significant digits
+            return rounded, (0, _shown_fraction(rounded))
+        return _round(value, self.fraction[1]), self.fraction
+
+    def _exponent(self, magnitude: decimal.Decimal) -> int:
+        step = 3 if self.notation == "engineering" else 1
+        exponent = magnitude.adjusted() - magnitude.adjusted() % step
+        if self._rounded(magnitude.scaleb(-exponent))[0] >= 10 ** step:  # 9.9996 -> 10.000: carry
+            exponent += step
+        return exponent
+
+    def _compact(self, magnitude: decimal.Decimal) -> tuple[int, Any]:
+        """The power of ten and CLDR compact pattern ICU picks for `magnitude` (after rounding)."""
+        formats = self.locale.compact_decimal_formats[self.compact_display].get("other", {})
+        for _ in range(2):  # rounding can carry into the next magnitude (999,999 -> 1M)
+            power = min(magnitude.adjusted(), 14)
+            chosen = formats.get(str(10 ** power)) if power >= 3 else None
+            if chosen is None or chosen.pattern == "0":
+                return 0, None
+            scale = power - chosen.pattern.count("0") + 1
+            rounded, _ = self._rounded(magnitude.scaleb(-scale))
+            if rounded.adjusted() + scale > power and power < 14:
+                magnitude = rounded.scaleb(scale)
+                continue
+            return scale, chosen
+        return scale, chosen
+
+    def _base_pattern(self) -> Any:
+        locale = self.locale
+        if self.style == "percent":
+            return locale.percent_formats[None]
+        if self.style == "currency" and self.display != "name":
+            return locale.currency_formats["accounting" if self.accounting else "standard"]
+        return locale.decimal_formats[None]
+
+    def _plain(self, value: decimal.Decimal, fraction: tuple[int, int], negative: bool, compact: Any) -> str:
+        """The rounded number in the style's pattern, with a '-' when `negative`."""
+        pattern = copy.copy(self._base_pattern())
+        if compact is not None:  # compact patterns carry the suffix ("K", " Mio."); digits are ours
+            pattern.prefix = tuple(p + c for p, c in zip(pattern.prefix, compact.prefix, strict=True))
+            pattern.suffix = tuple(c + s for s, c in zip(pattern.suffix, compact.suffix, strict=True))
+        pattern.frac_prec = fraction
+        pattern.scale = 0  # a percent is scaled (and rounded) by `format` already
+        pattern.int_prec = (self.min_int, pattern.int_prec[1])
+        grouping = self.grouping is not False and not (
+            self.grouping == "min2" and (not value.is_finite() or value.adjusted() < 4))
+        signed = value.copy_negate() if negative else value
+        text = pattern.apply(signed, self.locale, currency=self.currency, currency_digits=False,
+                             group_separator=grouping)
+        if self.style == "currency" and self.display != "symbol":
+            return self._currency_label(text, value)
+        if self.style == "unit":
+            return self._unit(text, value)
+        return text
+
+    def _currency_label(self, text: str, value: decimal.Decimal) -> str:
+        from babel import numbers
+
+        assert self.currency is not None
+        if self.display == "name":
+            patterns = self.locale._data["currency_unit_patterns"]
+            name = numbers.get_currency_name(self.currency, value, self.locale)
+            return (patterns.get(self._plural(value)) or patterns["other"]).replace("{0}", text).replace("{1}", name)
+        symbol = numbers.get_currency_symbol(self.currency, self.locale)
+        at = text.find(symbol)
+        if at < 0:
+            return text
+        # CLDR currency spacing: a letter code next to a digit is set off by a no-break space.
+        before = "\xa0" if at > 0 and text[at - 1].isdigit() else ""
+        after = "\xa0" if at + len(symbol) < len(text) and text[at + len(symbol)].isdigit() else ""
+        return text[:at] + before + self.currency + after + text[at + len(symbol):]
+
+    def _unit(self, text: str, value: decimal.Decimal) -> str:
+        from babel import units
+
+        found = units._find_unit_pattern(self.unit, locale=self.locale)
+        lengths = self.locale._data["unit_patterns"].get(found, {}) if found else {}
+        # A locale without narrow (or short) forms for a unit falls back to the next longer one, as ICU does.
+        fallbacks = {"narrow": ("narrow", "short", "long"), "short": ("short", "long"), "long": ("long",)}
+        patterns = next((lengths[n] for n in fallbacks[self.unit_display] if lengths.get(n)), None)
+        if not patterns:
+            raise _refuse(self.what, f"unknown unit {self.unit!r} (use a simple unit such as 'kilometer', "
+                          "'liter' or 'kilometer-per-hour')")
+        return (patterns.get(self._plural(value)) or patterns["other"]).replace("{0}", text)
+
+    def _plural(self, value: decimal.Decimal) -> str:
+        """The plural category of the number as shown ("1 liter", but "1.00 US dollars")."""
+        if not value.is_finite():
+            return "other"
+        shown = max(self.fraction[0], _shown_fraction(value)) if self.significant is None else _shown_fraction(value)
+        return self.locale.plural_form(value.quantize(_ONE.scaleb(-shown)))
+
+
+def _number(scope: RunScope, value: float, options: dict[str, Any]) -> str:
+    return NumberFormat(options).format(value)
+
+
+# -- dates -----------------------------------------------------------------------------
+
+_STYLES = ("full", "long", "medium", "short")
+#: Intl.DateTimeFormat component options -> {value: CLDR skeleton letters}.
+_COMPONENTS: dict[str, dict[str, str]] = {
+    "era": {"narrow": "GGGGG", "short": "G", "long": "GGGG"},
+    "year": {"numeric": "y", "2-digit": "yy"},
+    "month": {"numeric": "M", "2-digit": "MM", "short": "MMM", "long": "MMMM", "narrow": "MMMMM"},
+    "day": {"numeric": "d", "2-digit": "dd"},
+    "weekday": {"narrow": "EEEEE", "short": "E", "long": "EEEE"},
+    "hour": {"numeric": "j", "2-digit": "jj"},
+    "minute": {"numeric": "m", "2-digit": "mm"},
+    "second": {"numeric": "s", "2-digit": "ss"},
+    "timeZoneName": {"short": "z", "long": "zzzz"},
+}
+_DATE_UNSUPPORTED = ("dayPeriod", "fractionalSecondDigits", "calendar", "numberingSystem", "formatMatcher",
+                     "hourCycle")
+
+
+def _skeleton_pattern(locale: Any, skeleton: str) -> str:
+    """ICU's pattern for a skeleton: the closest CLDR skeleton, field widths adjusted to the request."""
     from babel import dates
 
+    best = dates.match_skeleton(skeleton, locale.datetime_skeletons) or "yMd"
+    pattern = str(locale.datetime_skeletons[best])
+    for letter, runs in (("y", "y"), ("M", "ML"), ("d", "d"), ("E", "Ec"), ("H", "H"), ("h", "h"), ("m", "m"),
+                         ("s", "s")):
+        asked = skeleton.count(letter)
+        if asked:  # a numeric width stays numeric and a name stays a name: "MM" never becomes "MMM"
+            pattern = re.sub(f"[{runs}]+", lambda m, n=asked: m.group()[0] * n
+                             if (len(m.group()) <= 2) == (n <= 2) else m.group(), pattern)
+    return pattern
+
+
+def _date(scope: RunScope, value: datetime | None, options: dict[str, Any]) -> str:
+    from babel import dates
+
+    what = "date"
     if value is None:
-        raise SandboxRefusal("format.date: invalid date", rule="bad-argument", name="RangeError")
-    locale = _locale(options)
-    tz = options.get("timeZone", "UTC")
+        raise _refuse(what, "invalid date")
+    _unsupported(what, options, _DATE_UNSUPPORTED)
+    locale = _locale(what, options)
+    zone = options.get("timeZone") or "UTC"
     try:
-        tzinfo = dates.get_timezone(tz)
-    except LookupError:
-        raise SandboxRefusal(f"unknown time zone {tz!r}", rule="bad-argument", name="RangeError") from None
-    value = value.astimezone(tzinfo)
-    date_style, time_style = options.get("dateStyle"), options.get("timeStyle")
-    if date_style and time_style:
-        return dates.format_datetime(value, format=date_style, locale=locale, tzinfo=tzinfo)
-    if time_style:
-        return dates.format_time(value, format=time_style, locale=locale, tzinfo=tzinfo)
-    return dates.format_date(value, format=date_style or "medium", locale=locale)
+        if not isinstance(zone, str) or len(zone) > _MAX_NAME:
+            raise LookupError
+        tzinfo = dates.get_timezone(zone)
+    except (LookupError, ValueError):
+        raise _refuse(what, f"unknown time zone {str(zone)[:_MAX_NAME]!r}") from None
+    local = value.astimezone(tzinfo)
+    date_style = _choice(what, options, "dateStyle", _STYLES, None)
+    time_style = _choice(what, options, "timeStyle", _STYLES, None)
+    hour12 = options.get("hour12")
+    skeleton = ""
+    for key, letters in _COMPONENTS.items():
+        letter = _choice(what, options, key, tuple(letters), None)
+        if letter is None:
+            continue
+        if date_style or time_style:
+            raise _refuse(what, f"option {key!r} cannot be combined with dateStyle or timeStyle", name="TypeError")
+        skeleton += letters[letter]
+    if hour12 is not None:
+        skeleton = skeleton.replace("j", "h" if hour12 else "H")
+    if date_style or time_style:
+        date_text = dates.format_date(local, format=date_style, locale=locale) if date_style else ""
+        time_text = dates.format_time(local, format=time_style, locale=locale, tzinfo=tzinfo) if time_style else ""
+        if date_style and time_style:
+            glue = str(locale.datetime_formats[date_style]).replace("'", "")
+            return _v8_spaces(glue.replace("{1}", date_text).replace("{0}", time_text))
+        return _v8_spaces(date_text or time_text)
+    if not skeleton:
+        skeleton = "yMd"
+    if "j" in skeleton:
+        skeleton = skeleton.replace("j", "h" if "h" in str(locale.time_formats["short"]) else "H")
+    return _v8_spaces(dates.format_datetime(local, format=_skeleton_pattern(locale, skeleton), tzinfo=tzinfo,
+                                            locale=locale))
 
 
-_UNITS = {"second", "minute", "hour", "day", "week", "month", "year"}
+def _v8_spaces(text: str) -> str:
+    """V8 prints CLDR's narrow no-break space before "PM" as a plain space (Node 20)."""
+    return text.replace("\u202f", " ")
 
 
-async def _relative(scope: RunScope, value: float, unit: str, options: dict[str, Any]) -> str:
-    from babel import dates
+# -- relative time ---------------------------------------------------------------------
 
-    unit = unit.rstrip("s")
-    if unit not in _UNITS:
-        raise SandboxRefusal(f"format.relativeTime: unknown unit {unit!r}", rule="bad-argument", name="RangeError")
-    seconds = {"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 604800,
-               "month": 2629800, "year": 31557600}[unit] * value
-    return dates.format_timedelta(timedelta(seconds=seconds), granularity=unit, add_direction=True,
-                                  locale=_locale(options), threshold=1e9)
+_UNITS = ("second", "minute", "hour", "day", "week", "month", "quarter", "year")
 
 
-async def _list(scope: RunScope, items: list[str], options: dict[str, Any]) -> str:
-    from babel import lists
+def _relative(scope: RunScope, value: float, unit: str, options: dict[str, Any]) -> str:
+    what = "relativeTime"
+    if not math.isfinite(value):
+        raise _refuse(what, f"value must be a finite number, got {value!r}")
+    name = unit[:-1] if unit.endswith("s") else unit
+    if name not in _UNITS:
+        raise _refuse(what, f"unknown unit {unit[:40]!r}; use one of {', '.join(_UNITS)}")
+    numeric = _choice(what, options, "numeric", ("always", "auto"), "always")
+    if numeric == "auto":  # "yesterday", "next month": CLDR's relative-type data is not in Babel's
+        _unsupported(what, {"numeric: 'auto'": 1}, ("numeric: 'auto'",))
+    _unsupported(what, options, ("numberingSystem",))
+    style = _choice(what, options, "style", ("long", "short", "narrow"), "long")
+    number = NumberFormat({"locale": options.get("locale")}, what)
+    text = number.format(abs(value))
+    locale = number.locale
+    field = locale._data["date_fields"].get(name if style == "long" else f"{name}-{style}") \
+        or locale._data["date_fields"][name]
+    direction = field["past" if math.copysign(1, value) < 0 else "future"]
+    plural = locale.plural_form(_round(decimal.Decimal(repr(abs(value))), 3).normalize())
+    return (direction.get(plural) or direction["other"]).replace("{0}", text)
 
-    kind = {"conjunction": "standard", "disjunction": "or", "unit": "unit"}.get(options.get("type", "conjunction"))
-    if kind is None:
-        raise SandboxRefusal("format.list: type must be conjunction, disjunction or unit", rule="bad-argument",
-                             name="RangeError")
-    if options.get("style") == "short" and kind != "or":
-        kind += "-short"
-    return lists.format_list(items, style=kind, locale=_locale(options))
+
+# -- lists -----------------------------------------------------------------------------
+
+_LIST_STYLES = {("conjunction", "long"): "standard", ("conjunction", "short"): "standard-short",
+                ("conjunction", "narrow"): "standard-narrow", ("disjunction", "long"): "or",
+                ("disjunction", "short"): "or-short", ("disjunction", "narrow"): "or-narrow",
+                ("unit", "long"): "unit", ("unit", "short"): "unit-short", ("unit", "narrow"): "unit-narrow"}
+
+
+def _list(scope: RunScope, items: list[str], options: dict[str, Any]) -> str:
+    what = "list"
+    kind = _choice(what, options, "type", ("conjunction", "disjunction", "unit"), "conjunction")
+    style = _choice(what, options, "style", ("long", "short", "narrow"), "long")
+    if len(items) > MAX_LIST_ITEMS:
+        raise _refuse(what, f"{len(items)} items; at most {MAX_LIST_ITEMS} per call", RULE_TOO_LARGE)
+    cap = scope.limits.hostTextInputBytes
+    if sum(map(len, items)) > cap:
+        raise _refuse(what, f"the items hold more than {cap} characters (limit hostTextInputBytes)", RULE_TOO_LARGE)
+    locale = _locale(what, options)
+    patterns = locale.list_patterns.get(_LIST_STYLES[kind, style]) or locale.list_patterns["standard"]
+    if len(items) < 2:
+        return items[0] if items else ""
+    if len(items) == 2:
+        return _fill(patterns["2"], items[0], items[1])
+    # CLDR's start/middle/end patterns. Babel nests each result into the next pattern, copying the
+    # growing text once per item (quadratic); a middle pattern "{0}<sep>{1}" is a plain join.
+    head, middle = _fill(patterns["start"], items[0], items[1]), str(patterns["middle"])
+    if middle.startswith("{0}") and middle.endswith("{1}") and middle.count("{") == 2:
+        joined = middle[3:-3].join([head, *items[2:-1]])
+    else:
+        joined = head
+        for item in items[2:-1]:
+            joined = _fill(middle, joined, item)
+    return _fill(patterns["end"], joined, items[-1])
+
+
+def _fill(pattern: str, first: str, second: str) -> str:
+    """A CLDR list pattern with its two slots filled (item text is never read as a pattern)."""
+    return re.sub(r"\{([01])\}", lambda m: second if m.group(1) == "1" else first, str(pattern))
 
 
 SURFACE = Surface("format", {
-    "format.number": Op(_number),
-    "format.date": Op(_date),
-    "format.relativeTime": Op(_relative),
-    "format.list": Op(_list),
+    "format.number": _on_worker(_number),
+    "format.date": _on_worker(_date),
+    "format.relativeTime": _on_worker(_relative),
+    "format.list": _on_worker(_list),
 }, GUEST_JS, ("format",))
