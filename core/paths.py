@@ -1,18 +1,27 @@
-"""Where Cordon keeps its state.
+"""Where Cordon keeps its state, and the rule that no workspace may overlap it.
 
 One folder named by `CORDON_HOME` when set (tests and scripts use it to stay
 isolated from a user's real installation), otherwise the platform's user
 data, config and cache dirs. Callers ask for a purpose, never build paths.
+
+Everything in these folders (and in Cordon's own program folders) is loaded
+as code or trusted state, so a run's workspace may neither contain nor lie
+inside any of them (`check_workspace`, docs/security.md "Boundaries").
 """
 
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import platformdirs
 
+from core.errors import SandboxRefusal
+
 APP = "cordon"
+#: The rule a workspace overlapping Cordon's state or program folders is refused with.
+STATE_OVERLAP_RULE = "workspace-contains-cordon-state"
 
 
 def _home() -> Path | None:
@@ -25,22 +34,34 @@ def _ensure(path: Path) -> Path:
     return path
 
 
-def data_dir() -> Path:
-    """Installed packs, trust decisions, asset store."""
+def _data_path() -> Path:
     home = _home()
-    return _ensure(home / "data" if home else Path(platformdirs.user_data_dir(APP)))
+    return home / "data" if home else Path(platformdirs.user_data_dir(APP))
+
+
+def _config_path() -> Path:
+    home = _home()
+    return home / "config" if home else Path(platformdirs.user_config_dir(APP))
+
+
+def _cache_path() -> Path:
+    home = _home()
+    return home / "cache" if home else Path(platformdirs.user_cache_dir(APP))
+
+
+def data_dir() -> Path:
+    """Installed packs, trust decisions, asset store, cache digests."""
+    return _ensure(_data_path())
 
 
 def config_dir() -> Path:
     """Settings."""
-    home = _home()
-    return _ensure(home / "config" if home else Path(platformdirs.user_config_dir(APP)))
+    return _ensure(_config_path())
 
 
 def cache_dir() -> Path:
     """Compiled engine module, npm compile cache: safe to delete."""
-    home = _home()
-    return _ensure(home / "cache" if home else Path(platformdirs.user_cache_dir(APP)))
+    return _ensure(_cache_path())
 
 
 def resources_dir() -> Path:
@@ -48,9 +69,76 @@ def resources_dir() -> Path:
 
     Next to the `core` package in a checkout; at the bundle root in a PyInstaller build.
     """
-    import sys
-
     bundle = getattr(sys, "_MEIPASS", None)
     if bundle:
         return Path(bundle) / "resources"
     return Path(__file__).resolve().parents[1] / "resources"
+
+
+def protected_dirs() -> dict[str, Path]:
+    """Every folder Cordon loads code or trusted state from, by what it holds (none is created).
+
+    The state folders, and the program: a workspace holding Cordon's Python code,
+    its shipped packs or the Python environment it runs in could rewrite code
+    the host imports on its next start just as surely as a cache file.
+    """
+    folders = {
+        "data folder (installed packs, trust decisions, secrets index, cache digests)": _data_path(),
+        "config folder (settings, recent files)": _config_path(),
+        "cache folder (compiled engine module, compiled npm bundles)": _cache_path(),
+        "program folder (Cordon's code)": Path(__file__).resolve().parents[1],
+        "shipped resources (packs, examples)": resources_dir(),
+        "Python environment": Path(sys.prefix),
+        "Python installation": Path(sys.base_prefix),
+    }
+    home = _home()
+    if home is not None:
+        folders = {"home folder (CORDON_HOME)": home, **folders}
+    return folders
+
+
+def check_workspace(root: Path | None) -> None:
+    """Refuse a workspace root that is, contains, or lies inside a folder of `protected_dirs()`.
+
+    The engine calls this for every run before a guest exists, so the API, the
+    CLI and the studio share it. Folders are compared by identity (device and
+    inode) wherever they exist, so a symlink, `..` or another letter case
+    cannot disguise one; a state folder not created yet is compared by its
+    resolved path (it would be created inside the workspace later).
+    """
+    if root is None:
+        return
+    workspace = Path(root).resolve()
+    seen: dict[Path, tuple[int, int] | str] = {}
+    mine = _lineage(workspace, seen)
+    for what, place in protected_dirs().items():
+        folder = place.resolve()
+        theirs = _lineage(folder, seen)
+        if mine[0] in theirs:
+            relation = "is" if mine[0] == theirs[0] else "contains"
+        elif theirs[0] in mine:
+            relation = "lies inside"
+        else:
+            continue
+        raise SandboxRefusal(
+            f"the workspace folder {workspace} {relation} Cordon's {what} {folder}: a run could "
+            "rewrite what Cordon loads as code or trusted state. Choose a folder that neither "
+            "contains nor lies inside Cordon's folders", rule=STATE_OVERLAP_RULE, name="WorkspaceError")
+
+
+def _lineage(path: Path, seen: dict[Path, tuple[int, int] | str]) -> list[tuple[int, int] | str]:
+    """The identities of `path` and each folder above it, nearest first."""
+    return [_identity(p, seen) for p in (path, *path.parents)]
+
+
+def _identity(path: Path, seen: dict[Path, tuple[int, int] | str]) -> tuple[int, int] | str:
+    known = seen.get(path)
+    if known is None:
+        try:
+            st = os.stat(path)
+        except OSError:
+            known = os.path.normcase(str(path))
+        else:
+            known = (st.st_dev, st.st_ino)
+        seen[path] = known
+    return known

@@ -10,7 +10,9 @@ wasmtime Engine. Its gaps (DESIGN.md, "Engine") are closed here:
 * the interrupt handler only knows the binding's own deadline -> it also
   reads this VM's cancel flag, which any thread may set;
 * compiling the 2 MB guest module takes ~0.8 s -> it is compiled once and
-  serialised to Cordon's cache dir, so later processes deserialise it in ms.
+  serialised to Cordon's cache dir, so later processes deserialise it in ms;
+  the file is native code, so it is loaded only through `core.cache` (bytes
+  that match the digest recorded when Cordon wrote them, else recompiled).
 
 Pinned: quickjs-rs==0.2.6, wasmtime==50.0.1. Anything version-specific lives
 below; if the binding changes, this file is where Cordon breaks, loudly.
@@ -26,7 +28,6 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from importlib import metadata
-from pathlib import Path
 from typing import Any
 
 import quickjs_rs
@@ -40,8 +41,7 @@ from wasmtime._extern import wrap_extern
 from wasmtime._func import maybe_raise_last_exn
 from wasmtime._instance import InstanceExports
 
-from core import paths
-from core.atomic import write_atomic
+from core import cache
 
 PINNED = {"quickjs-rs": "0.2.6", "wasmtime": "50.0.1"}
 
@@ -87,9 +87,9 @@ def _guest_wasm_bytes() -> bytes:
     return _qjs_engine._read_guest_wasm()
 
 
-def _precompiled_path(wasm: bytes) -> Path:
+def _precompiled_name(wasm: bytes) -> str:
     key = hashlib.sha256(wasm + f"{PINNED}|epoch|{MAX_WASM_STACK}".encode()).hexdigest()[:24]
-    return paths.cache_dir() / f"quickjs-{key}.cwasm"
+    return f"quickjs-{key}.cwasm"
 
 
 def install() -> wasmtime.Engine:
@@ -123,14 +123,17 @@ def install() -> wasmtime.Engine:
 
 
 def _load_precompiled(engine: wasmtime.Engine, wasm: bytes) -> wasmtime.Module:
-    path = _precompiled_path(wasm)
-    if path.exists():
+    """The guest module, from the verified cache bytes (never `deserialize_file`: a mapped file
+    could change after the check) or compiled from the shipped wasm and cached again."""
+    name = _precompiled_name(wasm)
+    data = cache.read(name)
+    if data is not None:
         try:
-            return wasmtime.Module.deserialize_file(engine, str(path))
-        except Exception:  # a stale or corrupt cache file: rebuild it below
-            path.unlink()
+            return wasmtime.Module.deserialize(engine, data)
+        except wasmtime.WasmtimeError:  # Cordon's own bytes, for a wasmtime build no longer here
+            pass
     module = wasmtime.Module(engine, wasm)
-    write_atomic(path, module.serialize())
+    cache.write(name, module.serialize())
     return module
 
 

@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 import orjson
 
-from core import transport
+from core import paths, transport
 from core.bridges.base import HostServices, Op, RunScope, Surface, WallClock
 from core.cancel import CancelHandle
 from core.engine import adapter, watchdog
@@ -157,6 +157,8 @@ class _Run:
         self.caller_globals = caller_globals
         self.modules = modules
         self.surfaces = surfaces
+        # A workspace overlapping Cordon's state or program is refused for every caller, before any guest.
+        paths.check_workspace(services.workspace)
         # Encode inputs now: a cycle or an unsupported type fails before any guest exists.
         text, marked, sidecar = transport.encode(caller_globals, where="")
         seed = ",".join(str(b) for b in os.urandom(16))

@@ -13,12 +13,14 @@ whose `rule` is one of the named skips:
     npm-module-forbidden-global it references process, Buffer, require, eval, timers, DOM names...
     npm-module-probe-failed     it does not initialise in QuickJS
 
-Results are cached in `cache_dir()/npm/<digest>.json`. The digest is over the
-content of every file under the pack's `node_modules` (a superset of the
-bundle's inputs, so any change that could alter the output changes the key),
-the dependency name, the compiler version, the options and the engine
-version: never over a package version, which can stay put while its content
-moves. Writes are atomic. Probe failures are not cached (a deadline on a busy
+Results are cached in `cache_dir()/npm/<digest>.json` through `core.cache`,
+which serves an entry only if its bytes match the digest recorded when Cordon
+wrote it (a cached bundle skips the scan and the probes: it is trusted code).
+The key digest is over the content of every file under the pack's
+`node_modules` (a superset of the bundle's inputs, so any change that could
+alter the output changes the key), the dependency name, the compiler version,
+the options and the engine version: never over a package version, which can
+stay put while its content moves. Writes are atomic. Probe failures are not cached (a deadline on a busy
 machine is not a property of the package); static skips are.
 """
 
@@ -32,8 +34,7 @@ from pathlib import Path
 
 import orjson
 
-from core import paths
-from core.atomic import write_atomic
+from core import cache
 from core.packs.caps import NPM_JS_MAX
 from core.packs.npm import bundle, probe
 from core.packs.npm.resolve import CONDITIONS, MAIN_FIELDS, CompileError
@@ -74,16 +75,17 @@ def input_digest(pack_root: Path, dependency: str) -> str:
     return digest.hexdigest()
 
 
-def _cache_path(digest: str) -> Path:
-    folder = paths.cache_dir() / "npm"
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder / f"{digest}.json"  # the digest is hex: no path component can be smuggled in
+def _cache_name(digest: str) -> str:
+    return f"npm/{digest}.json"  # the digest is hex: no path component can be smuggled in
 
 
 def _read_cache(digest: str) -> CompiledModule | None:
+    data = cache.read(_cache_name(digest))
+    if data is None:
+        return None
     try:
-        doc = orjson.loads(_cache_path(digest).read_bytes())
-    except (OSError, orjson.JSONDecodeError):
+        doc = orjson.loads(data)
+    except orjson.JSONDecodeError:
         return None
     if not isinstance(doc, dict) or doc.get("compiler_version") != COMPILER_VERSION:
         return None
@@ -96,7 +98,7 @@ def _read_cache(digest: str) -> CompiledModule | None:
 
 
 def _write_cache(digest: str, doc: dict[str, object]) -> None:
-    write_atomic(_cache_path(digest), orjson.dumps({"compiler_version": COMPILER_VERSION, **doc}))
+    cache.write(_cache_name(digest), orjson.dumps({"compiler_version": COMPILER_VERSION, **doc}))
 
 
 def compile_npm(pack_root: Path, dependency: str, *, use_cache: bool = True) -> CompiledModule:
