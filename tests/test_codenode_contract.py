@@ -175,7 +175,7 @@ def test_a_pack_no_install_serves_fails_the_node_before_any_guest_starts():
 def test_version_and_digest_drift_only_warn():
     doc = parse_document({
         "schemaVersion": 1, "outputs": [{"name": "out"}],
-        "body": 'import Papa from "@cordon/sandbox-csv";\nawait output("out", Papa.parse("a\\n1").data);',
+        "body": 'import { parse } from "@cordon/sandbox-csv";\nawait output("out", await parse("a\\n1", { header: false }));',
         "packages": [{"specifier": "@cordon/sandbox-csv", "resolvedPackVersion": "0.0.1",
                       "contentDigest": "sha256:" + "0" * 64}]})
     result = run_node(doc)

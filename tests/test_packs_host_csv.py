@@ -1,0 +1,70 @@
+"""@nodetool-ai/sandbox-csv on the host: the reference's examples, papaparse's results, its refusals.
+
+Also where the host-module machinery shows on a real pack: async exports run off the event loop
+(a slow parse meets the run's deadline), the json argument kind, the shared 5 MB text cap.
+"""
+
+from __future__ import annotations
+
+import time
+
+from tests.conftest import ok
+from tests.hostpacks import refused, run_body
+
+CSV = "@cordon/sandbox-csv"
+TEXT = "name,n\na,1\nb,2\n"
+
+
+def test_parse_keys_records_by_the_header_row_and_values_stay_strings():
+    code = f'''import {{ parse }} from "{CSV}";
+const rows = await parse(inputs.csv);           // records keyed by the header row
+const raw = await parse(inputs.csv, {{ header: false }});   // string[][]
+return {{ rows, raw }};'''
+    assert ok(run_body(code, inputs={"csv": TEXT})) == {
+        "rows": [{"name": "a", "n": "1"}, {"name": "b", "n": "2"}],
+        "raw": [["name", "n"], ["a", "1"], ["b", "2"]]}
+
+
+def test_parse_detects_the_delimiter_and_keeps_papaparse_shapes():
+    code = f'''import csv from "{CSV}";
+return [await csv.parse("a;b;c\\n1;2;3\\n"), await csv.parse("a\\tb\\n1\\t2"),
+        await csv.parse("a,a,b\\n1,2,3"), await csv.parse("name,n\\nb\\nc,3,4"),
+        await csv.parse('x|y\\n"1|2"|3', {{ delimiter: "|" }})];'''
+    assert ok(run_body(code)) == [
+        [{"a": "1", "b": "2", "c": "3"}], [{"a": "1", "b": "2"}], [{"a": "1", "a_1": "2", "b": "3"}],
+        [{"name": "b"}, {"name": "c", "n": "3", "__parsed_extra": ["4"]}], [{"x": "1|2", "y": "3"}]]
+
+
+def test_stringify_writes_what_papaparse_unparse_writes():
+    code = f'''import {{ stringify }} from "{CSV}";
+const csv = await stringify(inputs.rows, {{ delimiter: ";" }});
+return [csv, await stringify([[1, "a\\nb"], ["c"]]), await stringify([{{ a: 1.5, b: 1e21 }}, {{ b: 2 }}])];'''
+    rows = [{"x": 1, "y": "q,r", "z": " s", "w": None, "v": True}, {"x": 2, "y": 'say "hi"'}]
+    # Each expected string is papaparse 5.5.3's Papa.unparse output for the same input.
+    assert ok(run_body(code, inputs={"rows": rows})) == [
+        'x;y;z;w;v\r\n1;q,r;" s";;true\r\n2;"say ""hi""";;;', '1,"a\nb"\r\nc', "a,b\r\n1.5,1e+21\r\n,2"]
+
+
+def test_a_bad_option_is_refused_naming_the_pack_and_the_option():
+    result = run_body(f'import {{ parse }} from "{CSV}";\nreturn await parse("a,b", {{ delimiter: ";;" }});')
+    refused(result, "host-option-invalid", "sandbox-csv.parse", "delimiter")
+
+
+def test_text_over_the_shared_5_mb_cap_is_refused():
+    result = run_body(f'import {{ parse }} from "{CSV}";\nreturn await parse("a,b\\n".repeat(1400000));')
+    refused(result, "host-argument-too-large", "sandbox-csv.parse", "text")
+
+
+def test_rows_must_be_json_values():
+    result = run_body(f'import {{ stringify }} from "{CSV}";\nreturn await stringify([{{ when: new Date(0) }}]);')
+    refused(result, "host-argument-invalid", "sandbox-csv.stringify", "JSON values")
+
+
+def test_a_slow_parse_meets_the_run_deadline_and_the_next_run_is_healthy():
+    code = f'import {{ parse }} from "{CSV}";\nreturn (await parse(inputs.csv)).length;'
+    big = "a,b,c,d,e\n" + "x,yy,zzz,1,2\n" * 380_000  # ~5 MB: over a second of parsing
+    started = time.perf_counter()
+    result = run_body(code, inputs={"csv": big}, limits={"timeoutMs": 150})
+    assert result.error is not None and result.error.rule == "timeout", result.error
+    assert time.perf_counter() - started < 1.0
+    assert ok(run_body(code, inputs={"csv": TEXT})) == 2
