@@ -152,10 +152,24 @@ def test_crypto(run):
     assert result["h"] == hmac.new(b"key", b"msg", "sha256").digest()
 
 
-def test_random_bytes_capped(run):
-    result = run("return crypto.getRandomValues(new Uint8Array(65537))")
-    assert not result.ok and result.error.name == "QuotaExceededError" and "maxRandomBytes" in result.error.message
+def test_random_bytes_clamp_to_64_kb_per_call_as_the_reference(run):
+    """The reference clamps instead of throwing: past 64 KB the rest of the array is left as it was."""
+    assert ok(run("""
+        const big = crypto.getRandomValues(new Uint8Array(65537));
+        return [big.length, big[65536], big.subarray(0, 65536).some((b) => b !== 0),
+                crypto.getRandomValues(100000).length];
+    """)) == [65537, 0, True, 65536]
     assert len(ok(run("return crypto.getRandomValues(new Uint8Array(65536))"))) == 65536
+
+
+def test_get_random_values_takes_a_length_as_the_reference(run):
+    assert ok(run("""
+        const a = crypto.getRandomValues(16), b = crypto.getRandomValues(16);
+        return [a instanceof Uint8Array, a.length, toHex(a) !== toHex(b), crypto.getRandomValues(0).length];
+    """)) == [True, 16, True, 0]
+    for bad in ("-1", "NaN", "Infinity", "'16'"):
+        result = run(f"return crypto.getRandomValues({bad})")
+        assert not result.ok and result.error.name == "TypeError", bad
 
 
 def test_unknown_digest_algorithm_is_a_real_error(run):
@@ -217,6 +231,15 @@ def test_parallel_map_caps_concurrency_at_32(run):
 
 def test_sleep_rejects_bad_argument(run):
     assert not run("await sleep(-1)").ok
+    assert not run("await sleep(NaN)").ok
+
+
+def test_sleep_is_capped_at_5_s_per_call_with_one_warning(run):
+    """sleep(60000) sleeps 5 s, as the reference: the 5.8 s deadline would fire if it slept longer."""
+    result = run("await sleep(60000); return 'woke'", limits={"timeoutMs": 5_800})
+    assert ok(result) == "woke"
+    assert result.warnings == ["sleep(60000) was capped at 5000 ms: one sleep() lasts at most 5 s "
+                               "(call it again to wait longer)"]
 
 
 def test_timers_absent_message(run):

@@ -19,11 +19,18 @@ GUEST_JS = r"""
   }
   const crypto = {
     getRandomValues(view) {
+      // The reference's two forms: a length gives a new Uint8Array; a TypedArray is filled in place.
+      // Either way at most maxRandomBytes (64 KB) per call: the host clamps, as the reference does.
+      if (typeof view === "number") {
+        if (!(view >= 0) || view === Infinity)
+          throw new TypeError("crypto.getRandomValues: a length must be a finite, non-negative number");
+        return C.callSync("crypto.random", Math.floor(view));
+      }
       const floaty = view instanceof Float32Array || view instanceof Float64Array || view instanceof DataView;
       if (!ArrayBuffer.isView(view) || floaty)
-        throw new TypeError("crypto.getRandomValues: expected an integer TypedArray");
+        throw new TypeError("crypto.getRandomValues: expected an integer TypedArray or a length");
       const bytes = C.callSync("crypto.random", view.byteLength);
-      new Uint8Array(view.buffer, view.byteOffset, view.byteLength).set(bytes);
+      new Uint8Array(view.buffer, view.byteOffset, bytes.length).set(bytes);
       return view;
     },
     randomUUID() {
@@ -57,11 +64,11 @@ def _as_bytes(data: str | bytes) -> bytes:
 
 
 def _random(scope: RunScope, n: int) -> bytes:
-    cap = scope.limits.maxRandomBytes
-    if not isinstance(n, int) or n < 0 or n > cap:
-        raise SandboxRefusal(f"crypto.getRandomValues: {n} bytes requested, at most {cap} per call "
-                             "(limit maxRandomBytes)", rule="maxRandomBytes", name="QuotaExceededError")
-    return os.urandom(n)
+    """`n` random bytes, clamped to `maxRandomBytes` per call (the reference clamps instead of throwing)."""
+    if not isinstance(n, int) or n < 0:
+        raise SandboxRefusal(f"crypto.getRandomValues: expected a non-negative length, got {n!r}",
+                             rule="bad-argument", name="TypeError")
+    return os.urandom(min(n, scope.limits.maxRandomBytes))
 
 
 async def _digest(scope: RunScope, algorithm: str, data: str | bytes) -> bytes:
