@@ -20,7 +20,12 @@ from core.packs.discovery import Discovery, NpmCompiler, PackRoot, discover
 from core.packs.loader import PackModuleGraph
 from core.packs.manifest import HostEntry, WasmEntry
 from core.packs.pack import MountedModule, Pack, SandboxModule
-from core.packs.specifier import DeclarationLike, looks_like_pack_specifier, package_of
+from core.packs.specifier import (
+    DeclarationLike,
+    canonical_specifier,
+    looks_like_pack_specifier,
+    package_of,
+)
 from core.packs.status import PackStatus
 
 #: The one-line tier: description length and the only characters it may carry.
@@ -80,8 +85,15 @@ def sanitize_description(text: str) -> str:
 
 
 def is_allowed(specifier: str, allowed: Collection[str] | None) -> bool:
-    """The session allowlist names packs (all their specifiers) or single specifiers; None allows all."""
-    return allowed is None or specifier in allowed or package_of(specifier) in allowed
+    """The session allowlist names packs (all their specifiers) or single specifiers; None allows all.
+
+    Names compare canonically: allowing `@cordon/sandbox-yaml` allows `@nodetool-ai/sandbox-yaml` too.
+    """
+    if allowed is None:
+        return True
+    names = {canonical_specifier(a) for a in allowed}
+    spec = canonical_specifier(specifier)
+    return spec in names or package_of(spec) in names
 
 
 class _Snapshot:
@@ -92,9 +104,10 @@ class _Snapshot:
         self.packs = discovery.packs
 
     def module(self, specifier: str) -> SandboxModule | None:
-        package = package_of(specifier)
+        spec = canonical_specifier(specifier)
+        package = package_of(spec)
         pack = self.packs.get(package) if package else None
-        return pack.modules.get(specifier) if pack else None
+        return pack.modules.get(spec) if pack else None
 
     def check(self, specifier: str, allowed: Collection[str] | None) -> PackStatus | None:
         if not looks_like_pack_specifier(specifier):
@@ -106,23 +119,28 @@ class _Snapshot:
             listed = ", ".join(sorted(allowed or ())) or "nothing"
             return PackStatus("pack-not-allowed", f"'{specifier}' is not on this session's package allowlist "
                               f"(allowed: {listed}); allow {package} to import it", pack=package, specifier=specifier)
-        pack = self.packs.get(package)
+        spec = canonical_specifier(specifier)
+        name = package_of(spec)
+        assert name is not None
+        pack = self.packs.get(name)
         if pack is None:
-            failed = self.discovery.failed_packs.get(package)
+            failed = self.discovery.failed_packs.get(name)
             if failed is not None:
                 return PackStatus("pack-unavailable", f"{package} is installed but unusable: {failed.message} "
-                                  f"({failed.rule})", pack=package, specifier=specifier)
-            return PackStatus("pack-not-installed", f"no installed pack serves '{specifier}': install {package}",
+                                  f"({failed.rule})", pack=name, specifier=specifier)
+            advice = f"install {package}" if spec == specifier else \
+                f"Cordon does not ship {package} (`cordon packs list` shows the reference packs it has)"
+            return PackStatus("pack-not-installed", f"no installed pack serves '{specifier}': {advice}",
                               pack=package, specifier=specifier)
-        if specifier in pack.modules:
+        if spec in pack.modules:
             return None
-        skipped = self.discovery.skipped.get(specifier)
+        skipped = self.discovery.skipped.get(spec)
         if skipped is not None:
             return PackStatus("module-unavailable", f"'{specifier}' is skipped: {skipped.message} ({skipped.rule})",
-                              pack=package, specifier=specifier)
+                              pack=name, specifier=specifier)
         offered = ", ".join(sorted(pack.modules)) or "no modules"
         return PackStatus("specifier-unknown", f"{package} {pack.version} has no module '{specifier}' "
-                          f"(it provides: {offered})", pack=package, specifier=specifier)
+                          f"(it provides: {offered})", pack=name, specifier=specifier)
 
     def drift(self, declaration: DeclarationLike) -> tuple[PackStatus, ...]:
         module = self.module(declaration.specifier)
@@ -159,10 +177,11 @@ class _Snapshot:
         mounted: dict[str, SandboxModule] = {}
         table: dict[str, MountedModule] = {}
         for declaration in declarations:
-            spec = declaration.specifier
+            # Keyed canonically: the loader looks a body's import up by its canonical name too.
+            spec = canonical_specifier(declaration.specifier)
             if spec in declared or spec in refusals:
                 continue
-            problem = self.check(spec, allowed)
+            problem = self.check(declaration.specifier, allowed)
             module = self.module(spec)
             if problem is not None or module is None:
                 assert problem is not None
@@ -226,7 +245,8 @@ class Catalog:
         return tuple(packs[name] for name in sorted(packs))
 
     def pack(self, name: str) -> Pack | None:
-        return self._snap.packs.get(name)
+        """The pack of that name (Cordon's or the reference's: `@nodetool-ai/sandbox-x` is `@cordon/sandbox-x`)."""
+        return self._snap.packs.get(canonical_specifier(name))
 
     def module(self, specifier: str) -> SandboxModule | None:
         return self._snap.module(specifier)

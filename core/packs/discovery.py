@@ -4,7 +4,8 @@ Roots are Cordon's shipped packs (`resources/packs/<dir>/`) and installed
 packs (`data_dir()/packs/<scope>/<name>/` or `data_dir()/packs/<name>/`, with
 package.json at the folder's root; folders starting with `.` or `_` are
 ignored, so an installer can stage next to them). A shipped pack wins a name
-collision; an installed pack may not use the `@cordon/` scope.
+collision; an installed pack may not use the `@cordon/` scope, nor the
+reference's `@nodetool-ai/sandbox-*` names (they are the shipped packs' aliases).
 
 Every problem is a `PackStatus` with a named rule. A pack-level problem (bad
 package.json, too large, ...) skips the pack; a module-level problem skips
@@ -53,7 +54,13 @@ from core.packs.pack import (
     generated_module_id,
 )
 from core.packs.skill import Skill, read_skill
-from core.packs.specifier import module_name_problem, specifier_for, specifier_kind
+from core.packs.specifier import (
+    REFERENCE_PACK_PREFIX,
+    canonical_specifier,
+    module_name_problem,
+    specifier_for,
+    specifier_kind,
+)
 from core.packs.status import DiscoveryError, PackStatus
 
 SHIPPED_DIR = paths.resources_dir() / "packs"
@@ -242,6 +249,10 @@ class _PackReader:
         if self.origin == "installed" and manifest.name.startswith(RESERVED_SCOPE):
             raise _PackRejected(f"the {RESERVED_SCOPE} scope is reserved for Cordon's shipped packs",
                                 rule="pack-reserved-scope", path="package.json")
+        if self.origin == "installed" and canonical_specifier(manifest.name) != manifest.name:
+            raise _PackRejected(f"{REFERENCE_PACK_PREFIX}* names are the reference's names of Cordon's shipped "
+                                f"packs ({canonical_specifier(manifest.name)})", rule="pack-reserved-scope",
+                                path="package.json")
         return manifest
 
     def _entries(self, manifest: PackageJson) -> dict[str, Entry]:

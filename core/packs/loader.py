@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 from core.engine.run import ModuleRefused
 from core.entry import ENTRY_ID
 from core.packs.pack import MountedModule
-from core.packs.specifier import specifier_kind
+from core.packs.specifier import canonical_specifier, specifier_kind
 
 #: Extra advice for an undeclared specifier imported by the body (the catalog knows what is installed).
 Hint = Callable[[str], str | None]
@@ -34,7 +34,7 @@ class PackModuleGraph:
 
     def __init__(self, *, declared: Mapping[str, str], modules: Mapping[str, MountedModule],
                  refusals: Mapping[str, ModuleRefused] | None = None, hint: Hint | None = None) -> None:
-        #: Specifier -> module id, for the specifiers this run declared.
+        #: Canonical specifier -> module id, for the specifiers this run declared.
         self.declared = dict(declared)
         self.modules = dict(modules)
         #: Declared specifiers that cannot be served, with the refusal discovery/resolution decided.
@@ -70,11 +70,13 @@ class PackModuleGraph:
 
     # -- refusals ------------------------------------------------------------------------
     def _from_entry(self, specifier: str) -> str:
-        module_id = self.declared.get(specifier)
+        # Either name of a pack (`@cordon/sandbox-x` or the reference's `@nodetool-ai/sandbox-x`) is the one declared.
+        canonical = canonical_specifier(specifier)
+        module_id = self.declared.get(canonical)
         if module_id is not None and module_id in self.modules:
             return module_id
-        if specifier in self.refusals:
-            raise self.refusals[specifier]
+        if canonical in self.refusals:
+            raise self.refusals[canonical]
         raise self._refusal(specifier, importer=None)
 
     def _refusal(self, specifier: str, *, importer: MountedModule | None) -> ModuleRefused:

@@ -20,6 +20,7 @@ from typing import Literal
 
 from core.packs.manifest import HostEntry, JsFileEntry, JsNpmEntry, WasmEntry
 from core.packs.skill import Skill
+from core.packs.specifier import reference_alias
 
 Origin = Literal["shipped", "installed"]
 ModuleKind = Literal["js", "npm", "host", "wasm"]
@@ -88,3 +89,8 @@ class Pack:
     skill: Skill | None
     #: Bytes of everything the pack mounts (counted against PACK_MAX).
     size: int
+
+    @property
+    def alias(self) -> str | None:
+        """The reference's name for this pack (`@nodetool-ai/sandbox-yaml`), which serves it too."""
+        return reference_alias(self.name)

@@ -70,6 +70,31 @@ def looks_like_pack_specifier(specifier: str) -> bool:
     return rest.startswith("/") and module_name_problem(rest[1:]) is None
 
 
+#: Cordon's shipped packs and their names in the reference (NodeTool): `@cordon/sandbox-<name>` also
+#: answers to `@nodetool-ai/sandbox-<name>`, so a body written for the reference imports unchanged.
+CORDON_PACK_PREFIX = "@cordon/sandbox-"
+REFERENCE_PACK_PREFIX = "@nodetool-ai/sandbox-"
+
+
+def canonical_specifier(specifier: str) -> str:
+    """The one name a pack (or pack module) is keyed by: the reference's name maps to Cordon's.
+
+    `@nodetool-ai/sandbox-yaml[/x]` -> `@cordon/sandbox-yaml[/x]`; anything else is returned as is.
+    Every lookup (catalog, loader, allowlists, declarations) compares canonical names, so the two
+    names are one pack: one consent, one allowlist entry, one declaration.
+    """
+    if specifier.startswith(REFERENCE_PACK_PREFIX):
+        return CORDON_PACK_PREFIX + specifier[len(REFERENCE_PACK_PREFIX):]
+    return specifier
+
+
+def reference_alias(specifier: str) -> str | None:
+    """The reference's name for a Cordon pack or specifier (`@cordon/sandbox-yaml` -> `@nodetool-ai/...`)."""
+    if specifier.startswith(CORDON_PACK_PREFIX):
+        return REFERENCE_PACK_PREFIX + specifier[len(CORDON_PACK_PREFIX):]
+    return None
+
+
 class DeclarationLike(Protocol):
     """Anything carrying a declaration's three fields (a Code node document's entries do)."""
 
