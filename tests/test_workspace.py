@@ -48,7 +48,7 @@ def refused(result, rule: str) -> str:
 ])
 def test_every_call_refuses_without_a_workspace(call):
     message = refused(run_ws(f"return await {call}", None), "workspace-unavailable")
-    assert "no workspace in this run" in message
+    assert message.startswith(f"{call.partition('(')[0]} is not available: grant a workspace")
     assert ok(run_ws("return 1 + 1", None)) == 2  # the host is fine afterwards
 
 
@@ -56,19 +56,19 @@ def test_every_call_refuses_without_a_workspace(call):
 
 def test_text_round_trip_with_unicode_names(ws):
     code = """
-      await workspace.write("données/日本語 ✓.txt", "grüße 🌍", {mkdirs: true});
+      await workspace.write("données/日本語 ✓.txt", "grüße 🌍");
       return [await workspace.read("données/日本語 ✓.txt"), await workspace.list("données")];
     """
     text, listing = ok(run_ws(code, ws))
     assert text == "grüße 🌍"
-    assert listing == [{"name": "日本語 ✓.txt", "type": "file", "size": len("grüße 🌍".encode())}]
+    assert listing == ["日本語 ✓.txt"]
     assert (ws / "données" / "日本語 ✓.txt").read_text() == "grüße 🌍"
 
 
 def test_bytes_round_trip_all_values(ws):
     code = """
       const data = new Uint8Array(256).map((_, i) => i);
-      await workspace.writeBytes("bin/all.bin", data, {mkdirs: true});
+      await workspace.writeBytes("bin/all.bin", data);
       await workspace.writeBytes("bin/buf.bin", data.buffer);
       const back = await workspace.readBytes("bin/all.bin");
       return [back instanceof Uint8Array, back, await workspace.readBytes("bin/buf.bin")];
@@ -82,11 +82,15 @@ def test_read_replaces_invalid_utf8_like_textdecoder(ws):
     assert ok(run_ws('return await workspace.read("bad.txt")', ws)) == "ok\ufffd!"
 
 
-def test_write_replaces_content_and_needs_mkdirs_for_missing_folders(ws):
-    refused(run_ws('await workspace.write("new/deep/x.txt", "x")', ws), "workspace-not-found")
-    assert not (ws / "new").exists()
-    ok(run_ws('await workspace.write("a.txt", "short"); return 1', ws))
+def test_write_replaces_content_and_creates_missing_parent_folders(ws):
+    ok(run_ws('await workspace.write("new/deep/x.txt", "x"); await workspace.writeBytes("new/b/y.bin", '
+              'new Uint8Array([1])); await workspace.write("a.txt", "short"); return 1', ws))
+    assert (ws / "new" / "deep" / "x.txt").read_text() == "x"
+    assert (ws / "new" / "b" / "y.bin").read_bytes() == b"\x01"
     assert (ws / "a.txt").read_text() == "short"
+    # Not through a file, and the old opt-in flag is gone (options are checked strictly).
+    refused(run_ws('await workspace.write("a.txt/x.txt", "x")', ws), "workspace-not-a-directory")
+    refused(run_ws('await workspace.write("q/x.txt", "x", {mkdirs: true})', ws), "bad-argument")
 
 
 def test_write_refuses_non_strings_and_the_root(ws):
@@ -96,32 +100,47 @@ def test_write_refuses_non_strings_and_the_root(ws):
     refused(run_ws('await workspace.read("sub")', ws), "workspace-is-a-directory")
 
 
-def test_list_and_stat(ws):
-    code = """
-      const st = await workspace.stat("a.txt");
-      return [await workspace.list(), await workspace.list("sub"), st.type, st.size,
-              st.mtime instanceof Date, (await workspace.stat(".")).type, (await workspace.stat("sub")).type];
-    """
-    root_list, sub_list, kind, size, is_date, root_kind, sub_kind = ok(run_ws(code, ws))
-    assert root_list == [{"name": "a.txt", "type": "file", "size": 5},
-                         {"name": "sub", "type": "directory", "size": 0}]
-    assert sub_list == [{"name": "b.txt", "type": "file", "size": 5}]
-    assert (kind, size, is_date, root_kind, sub_kind) == ("file", 5, True, "directory", "directory")
-    refused(run_ws('return await workspace.stat("missing")', ws), "workspace-not-found")
+def test_list_returns_sorted_names(ws):
+    (ws / "B.txt").write_text("x")
+    (ws / "sub" / "0").mkdir()
+    assert ok(run_ws("return await workspace.list()", ws)) == ["B.txt", "a.txt", "sub"]
+    assert ok(run_ws('return await workspace.list("sub")', ws)) == ["0", "b.txt"]
     refused(run_ws('return await workspace.list("a.txt")', ws), "workspace-not-a-directory")
 
 
-def test_mkdir(ws):
-    refused(run_ws('await workspace.mkdir("x/y")', ws), "workspace-not-found")
-    ok(run_ws('await workspace.mkdir("x/y", {recursive: true}); await workspace.mkdir("x/y", {recursive: true});'
-              'await workspace.mkdir("z"); return 1', ws))
+def test_stat_has_the_reference_shape(ws):
+    code = """
+      return [await workspace.stat("a.txt"), await workspace.stat("sub"), await workspace.stat("."),
+              await workspace.stat("missing"), await workspace.stat("no/such/folder.txt")];
+    """
+    file, folder, root, missing, missing_deep = ok(run_ws(code, ws))
+    st = os.stat(ws / "a.txt")
+    assert file == {"exists": True, "isFile": True, "isDirectory": False, "isSymlink": False, "size": 5,
+                    "modifiedMs": pytest.approx(st.st_mtime * 1000), "createdMs": pytest.approx(
+                        getattr(st, "st_birthtime", st.st_ctime) * 1000),
+                    "accessedMs": pytest.approx(st.st_atime * 1000)}
+    assert (folder["isDirectory"], folder["isFile"], folder["exists"]) == (True, False, True)
+    assert root["isDirectory"]
+    assert missing == missing_deep == {"exists": False, "size": 0}
+
+
+def test_mkdir_is_recursive(ws):
+    ok(run_ws('await workspace.mkdir("x/y"); await workspace.mkdir("x/y"); await workspace.mkdir("z", '
+              '{recursive: true}); return 1', ws))
     assert (ws / "x" / "y").is_dir() and (ws / "z").is_dir()
-    refused(run_ws('await workspace.mkdir("z")', ws), "workspace-exists")
-    refused(run_ws('await workspace.mkdir("a.txt", {recursive: true})', ws), "workspace-not-a-directory")
+    refused(run_ws('await workspace.mkdir("a.txt")', ws), "workspace-not-a-directory")
+    # {recursive: false}: one new folder in an existing one, as mkdir without -p.
+    refused(run_ws('await workspace.mkdir("p/q", {recursive: false})', ws), "workspace-not-found")
+    refused(run_ws('await workspace.mkdir("z", {recursive: false})', ws), "workspace-exists")
+    assert not (ws / "p").exists()
 
 
 def test_remove(ws):
-    refused(run_ws('await workspace.remove("sub")', ws), "workspace-is-a-directory")
+    (ws / "empty").mkdir()
+    ok(run_ws('await workspace.remove("empty"); return 1', ws))  # an empty folder needs no flag
+    assert not (ws / "empty").exists()
+    message = refused(run_ws('await workspace.remove("sub")', ws), "workspace-not-empty")
+    assert "{recursive: true}" in message
     refused(run_ws('await workspace.remove("sub/..", {recursive: true})', ws), "workspace-root")
     assert (ws / "sub" / "b.txt").exists()
     ok(run_ws('await workspace.remove("a.txt"); await workspace.remove("sub", {recursive: true}); return 1', ws))
@@ -140,6 +159,18 @@ def test_copy_files(ws):
     assert (ws / "a.txt").read_text() == "hello"  # copying a file onto itself never truncates it
     refused(run_ws('await workspace.copy("a.txt", "sub", {overwrite: true})', ws), "workspace-exists")
     refused(run_ws('await workspace.copy("nope.txt", "d.txt")', ws), "workspace-not-found")
+    refused(run_ws('await workspace.copy("nope.txt", "n/d.txt")', ws), "workspace-not-found")
+    assert not (ws / "n").exists()  # a missing source creates no folders for its copy
+
+
+def test_copy_and_move_create_missing_parent_folders(ws):
+    ok(run_ws('await workspace.copy("a.txt", "c/d/a.txt"); await workspace.copy("sub", "e/f/sub", '
+              '{recursive: true}); await workspace.move("sub/b.txt", "g/h/b.txt"); return 1', ws))
+    assert (ws / "c" / "d" / "a.txt").read_text() == "hello"
+    assert (ws / "e" / "f" / "sub" / "b.txt").read_text() == "inner"
+    assert (ws / "g" / "h" / "b.txt").read_text() == "inner" and not (ws / "sub" / "b.txt").exists()
+    refused(run_ws('await workspace.move("ghost", "m/ghost")', ws), "workspace-not-found")
+    assert not (ws / "m").exists()
 
 
 def test_copy_folders(ws):
@@ -177,7 +208,7 @@ def test_root_is_synchronous(ws):
 
 def test_concurrent_calls(ws):
     code = """
-      await Promise.all(Array.from({length: 20}, (_, i) => workspace.write(`p/${i}.txt`, String(i), {mkdirs: true})));
+      await Promise.all(Array.from({length: 20}, (_, i) => workspace.write(`p/${i}.txt`, String(i))));
       return await Promise.all(Array.from({length: 20}, (_, i) => workspace.read(`p/${i}.txt`)));
     """
     assert ok(run_ws(code, ws)) == [str(i) for i in range(20)]
@@ -208,7 +239,7 @@ def test_paths_that_leave_are_refused_naming_the_path(ws, path, rule):
 
 def test_dot_dot_inside_the_workspace_is_fine(ws):
     assert ok(run_ws('return await workspace.read("sub/../sub/./b.txt")', ws)) == "inner"
-    assert ok(run_ws('return (await workspace.stat("sub/..")).type', ws)) == "directory"
+    assert ok(run_ws('return (await workspace.stat("sub/..")).isDirectory', ws)) is True
 
 
 def test_symlinks_inside_pointing_inside_are_followed(ws):
@@ -219,9 +250,11 @@ def test_symlinks_inside_pointing_inside_are_followed(ws):
     code = """
       return [await workspace.read("rel-link"), await workspace.read("abs-dir-link/b.txt"),
               await workspace.read("sub/up-link"), await workspace.read("sub/here/here/b.txt"),
-              (await workspace.stat("rel-link")).type];
+              await workspace.stat("rel-link")];
     """
-    assert ok(run_ws(code, ws)) == ["inner", "inner", "hello", "inner", "file"]
+    *texts, st = ok(run_ws(code, ws))
+    assert texts == ["inner", "inner", "hello", "inner"]
+    assert (st["isSymlink"], st["isFile"], st["size"]) == (True, True, 5)  # the link, then what it leads to
     ok(run_ws('await workspace.write("rel-link", "via link"); return 1', ws))
     assert (ws / "sub" / "b.txt").read_text() == "via link"
 
@@ -234,7 +267,7 @@ def test_symlinks_pointing_out_are_refused(ws, target):
     for code in ('return await workspace.read("link")', 'return await workspace.read("link/secret.txt")',
                  'return await workspace.stat("link")', 'await workspace.write("link", "pwned")',
                  'await workspace.writeBytes("link/secret.txt", new Uint8Array(3))',
-                 'await workspace.write("link/new/x.txt", "x", {mkdirs: true})',
+                 'await workspace.write("link/new/x.txt", "x")', 'await workspace.move("a.txt", "link/new/a")',
                  'await workspace.mkdir("link/made", {recursive: true})',
                  'await workspace.copy("link", "copy.txt")', 'await workspace.copy("a.txt", "link/x.txt")',
                  'return await workspace.list("link")'):
@@ -287,7 +320,9 @@ def test_fifos_are_refused_without_hanging(ws):
                  'await workspace.write("pipe", "x")', 'await workspace.copy("pipe", "p2")',
                  'return await workspace.list("pipe")'):
         refused(run_ws(code, ws), "workspace-special-file")
-    assert ok(run_ws('return (await workspace.list()).find(e => e.name === "pipe").type', ws)) == "other"
+    assert "pipe" in ok(run_ws("return await workspace.list()", ws))
+    st = ok(run_ws('return await workspace.stat("pipe")', ws))
+    assert (st["exists"], st["isFile"], st["isDirectory"]) == (True, False, False)
     ok(run_ws('await workspace.remove("pipe"); return 1', ws))
     assert not (ws / "pipe").exists()
 
@@ -301,6 +336,44 @@ def test_fifo_inside_a_folder_copy_stops_it(ws):
     os.mkfifo(ws / "sub" / "pipe")
     message = refused(run_ws('await workspace.copy("sub", "c", {recursive: true})', ws), "workspace-special-file")
     assert "'sub/pipe'" in message
+
+
+# -- hard links (issue 11 item 3) ---------------------------------------------------------
+
+@pytest.mark.parametrize("code", [
+    'return await workspace.read("hl.txt")', 'return await workspace.readBytes("hl.txt")',
+    'await workspace.write("hl.txt", "pwned")', 'await workspace.writeBytes("hl.txt", new Uint8Array(3))',
+    'await workspace.copy("hl.txt", "leak.txt")', 'await workspace.copy("a.txt", "hl.txt", {overwrite: true})',
+    'await workspace.copy("sub", "sub2", {recursive: true})',
+    "return await media.text({type: 'document', uri: 'hl.txt'})",
+])
+def test_a_hard_link_to_a_file_outside_is_neither_read_nor_written(ws, code):
+    secret = ws.parent / "outside" / "secret.txt"
+    os.link(secret, ws / "hl.txt")
+    os.link(secret, ws / "sub" / "hl.txt")
+    message = refused(run_ws(code, ws), "workspace-hardlink")
+    assert "hard links" in message
+    assert secret.read_text() == OUTSIDE_TEXT
+    assert not (ws / "leak.txt").exists() and not (ws / "sub2" / "hl.txt").exists()
+    assert ok(run_ws('return await workspace.read("a.txt")', ws)) == "hello"  # the next run is healthy
+
+
+def test_hard_links_can_still_be_listed_moved_and_removed(ws):
+    """Only the content is out of reach: the names are the workspace's own."""
+    secret = ws.parent / "outside" / "secret.txt"
+    os.link(secret, ws / "hl.txt")
+    code = """
+      const st = await workspace.stat("hl.txt");
+      await workspace.move("hl.txt", "moved.txt"); await workspace.remove("moved.txt");
+      return [st.isFile, await workspace.list()];
+    """
+    assert ok(run_ws(code, ws)) == [True, ["a.txt", "sub"]]
+    assert secret.read_text() == OUTSIDE_TEXT and os.stat(secret).st_nlink == 1
+
+
+def test_host_mode_reads_hard_links(ws):
+    os.link(ws.parent / "outside" / "secret.txt", ws / "hl.txt")
+    assert ok(run_ws('return await workspace.read("hl.txt")', ws, filesystemAccess="host")) == OUTSIDE_TEXT
 
 
 # -- limits ----------------------------------------------------------------------------
@@ -321,7 +394,7 @@ def test_reads_over_the_caps_are_refused(ws):
 def test_listing_is_capped_by_the_text_limit(ws):
     for i in range(10):
         (ws / f"file-{i}.txt").write_text("x")
-    refused(run_ws("return await workspace.list()", ws, hostTextInputBytes=300), "hostTextInputBytes")
+    refused(run_ws("return await workspace.list()", ws, hostTextInputBytes=100), "hostTextInputBytes")
     assert len(ok(run_ws("return await workspace.list()", ws))) == 12
 
 
@@ -331,12 +404,12 @@ def test_a_vanished_workspace_is_refused(ws):
 
 
 def test_writes_over_the_caps_are_refused_and_leave_nothing(ws):
-    refused(run_ws('await workspace.write("n/big.txt", "x".repeat(1001), {mkdirs: true})', ws,
+    refused(run_ws('await workspace.write("n/big.txt", "x".repeat(1001))', ws,
                    hostTextInputBytes=1000), "hostTextInputBytes")
-    refused(run_ws('await workspace.writeBytes("n/big.bin", new Uint8Array(2001), {mkdirs: true})', ws,
+    refused(run_ws('await workspace.writeBytes("n/big.bin", new Uint8Array(2001))', ws,
                    hostByteInputBytes=2000), "hostByteInputBytes")
     assert not (ws / "n").exists()
-    ok(run_ws('await workspace.write("n/ok.txt", "x".repeat(1000), {mkdirs: true}); return 1', ws,
+    ok(run_ws('await workspace.write("n/ok.txt", "x".repeat(1000)); return 1', ws,
               hostTextInputBytes=1000))
 
 

@@ -7,7 +7,9 @@ that keeps flipping a folder and a link while the guest reads and writes.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import shutil
 import threading
 from pathlib import Path
 
@@ -153,9 +155,17 @@ def test_a_thread_flipping_folder_and_link_never_leaks(ws):
     def flipper() -> None:
         while not stop.is_set():
             slot.rename(parked)
-            os.symlink(outside, slot)
-            slot.unlink()
-            parked.rename(slot)
+            with contextlib.suppress(FileExistsError):  # the guest's write made `slot` anew meanwhile
+                os.symlink(outside, slot)
+            while True:  # put the folder back, dropping the link or a `slot` the guest's write made
+                try:
+                    parked.rename(slot)
+                    break
+                except OSError:
+                    if slot.is_symlink():
+                        slot.unlink()
+                    else:
+                        shutil.rmtree(slot, ignore_errors=True)
             flips[0] += 1
 
     thread = threading.Thread(target=flipper, daemon=True)

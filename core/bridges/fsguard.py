@@ -18,7 +18,9 @@ is met by ``O_NOFOLLOW`` (ELOOP) and refused too; it can never be followed.
 
 What this does not cover, on purpose: a folder already opened that someone
 else renames out of the workspace is still acted on where it now is (it was
-inside when reached), and hard links are the files they link to. Needs POSIX
+inside when reached). A hard link is the file it links to, so no path check
+can see where else that file lives: `workspace.*` refuses to read or write a
+regular file with more than one link, on the fd it opened. Needs POSIX
 ``dir_fd`` support (Linux, macOS).
 
 ``limits.filesystemAccess == "host"`` (host-set) lifts containment: absolute
@@ -33,7 +35,7 @@ import os
 import re
 import stat
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -145,11 +147,18 @@ class Location:
 
 
 class FsGuard:
-    """Resolves guest paths for one operation of one run."""
+    """Resolves guest paths for one operation of one run.
 
-    def __init__(self, root: Path | None, *, host: bool) -> None:
+    `on_create(shown)` runs before each folder `locate(mkdirs=True)` creates, so
+    the run's quota of created entries counts parent folders too (and can refuse
+    before the folder exists).
+    """
+
+    def __init__(self, root: Path | None, *, host: bool,
+                 on_create: Callable[[str], None] | None = None) -> None:
         self.root = root
         self.host = host
+        self.on_create = on_create
 
     @contextmanager
     def locate(self, path: object, *, follow: bool = True, mkdirs: bool = False) -> Iterator[Location]:
@@ -166,6 +175,21 @@ class FsGuard:
                 yield self._host(str(path), shown, follow, mkdirs, fds)
             else:
                 yield self._walk(parts, shown, follow, mkdirs, fds)
+
+    def _created(self, shown: str) -> None:
+        if self.on_create is not None:
+            self.on_create(shown)
+
+    def _make_parents(self, folder: str, shown: str) -> None:
+        """Host mode's `os.makedirs`, one folder at a time so each is counted."""
+        missing: list[str] = []
+        while folder and not os.path.lexists(folder):
+            missing.append(folder)
+            folder = os.path.dirname(folder)
+        for made in reversed(missing):
+            self._created(shown)
+            with _tolerate(errno.EEXIST):
+                os.mkdir(made)
 
     def _require_root(self, shown: str) -> Path:
         if self.root is None:
@@ -186,7 +210,7 @@ class FsGuard:
             path = os.path.join(self._require_root(shown), path)
         parent, name = os.path.split(os.path.normpath(path))
         if mkdirs:
-            os.makedirs(parent, exist_ok=True)
+            self._make_parents(parent, shown)
         fd = os.open(parent or "/", os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
         fds.callback(os.close, fd)
         name = name or "."
@@ -234,6 +258,7 @@ class FsGuard:
                     return Location(stack[-1], name, shown, True, follow, None)
                 if not mkdirs:
                     raise
+                self._created(shown)
                 with _tolerate(errno.EEXIST):
                     os.mkdir(name, 0o777, dir_fd=stack[-1])
                 st = None
