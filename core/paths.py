@@ -11,6 +11,7 @@ inside any of them (`check_workspace`, docs/security.md "Boundaries").
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 from pathlib import Path
@@ -75,26 +76,33 @@ def resources_dir() -> Path:
     return Path(__file__).resolve().parents[1] / "resources"
 
 
-def protected_dirs() -> dict[str, Path]:
-    """Every folder Cordon loads code or trusted state from, by what it holds (none is created).
+def protected_dirs() -> dict[str, str]:
+    """Every folder Cordon loads code or trusted state from, by what it holds, resolved (none is created).
 
     The state folders, and the program: a workspace holding Cordon's Python code,
     its shipped packs or the Python environment it runs in could rewrite code
     the host imports on its next start just as surely as a cache file.
     """
-    folders = {
+    home = _home()
+    state = {
         "data folder (installed packs, trust decisions, secrets index, cache digests)": _data_path(),
         "config folder (settings, recent files)": _config_path(),
         "cache folder (compiled engine module, compiled npm bundles)": _cache_path(),
-        "program folder (Cordon's code)": Path(__file__).resolve().parents[1],
-        "shipped resources (packs, examples)": resources_dir(),
-        "Python environment": Path(sys.prefix),
-        "Python installation": Path(sys.base_prefix),
     }
-    home = _home()
     if home is not None:
-        folders = {"home folder (CORDON_HOME)": home, **folders}
-    return folders
+        state = {"home folder (CORDON_HOME)": home, **state}
+    return {**{what: os.path.realpath(folder) for what, folder in state.items()}, **_program_dirs()}
+
+
+@functools.cache
+def _program_dirs() -> dict[str, str]:
+    """The program's folders: fixed for the life of the process (the state folders follow the environment)."""
+    return {what: os.path.realpath(folder) for what, folder in {
+        "program folder (Cordon's code)": Path(__file__).parents[1],
+        "shipped resources (packs, examples)": resources_dir(),
+        "Python environment": sys.prefix,
+        "Python installation": sys.base_prefix,
+    }.items()}
 
 
 def check_workspace(root: Path | None) -> None:
@@ -108,11 +116,10 @@ def check_workspace(root: Path | None) -> None:
     """
     if root is None:
         return
-    workspace = Path(root).resolve()
-    seen: dict[Path, tuple[int, int] | str] = {}
+    workspace = os.path.realpath(root)
+    seen: dict[str, tuple[int, int] | str] = {}
     mine = _lineage(workspace, seen)
-    for what, place in protected_dirs().items():
-        folder = place.resolve()
+    for what, folder in protected_dirs().items():
         theirs = _lineage(folder, seen)
         if mine[0] in theirs:
             relation = "is" if mine[0] == theirs[0] else "contains"
@@ -126,19 +133,21 @@ def check_workspace(root: Path | None) -> None:
             "contains nor lies inside Cordon's folders", rule=STATE_OVERLAP_RULE, name="WorkspaceError")
 
 
-def _lineage(path: Path, seen: dict[Path, tuple[int, int] | str]) -> list[tuple[int, int] | str]:
-    """The identities of `path` and each folder above it, nearest first."""
-    return [_identity(p, seen) for p in (path, *path.parents)]
-
-
-def _identity(path: Path, seen: dict[Path, tuple[int, int] | str]) -> tuple[int, int] | str:
-    known = seen.get(path)
-    if known is None:
-        try:
-            st = os.stat(path)
-        except OSError:
-            known = os.path.normcase(str(path))
-        else:
-            known = (st.st_dev, st.st_ino)
-        seen[path] = known
-    return known
+def _lineage(path: str, seen: dict[str, tuple[int, int] | str]) -> list[tuple[int, int] | str]:
+    """The identities of `path` (absolute, resolved) and each folder above it, nearest first."""
+    found = []
+    while True:
+        known = seen.get(path)
+        if known is None:
+            try:
+                st = os.stat(path)
+            except OSError:
+                known = os.path.normcase(path)
+            else:
+                known = (st.st_dev, st.st_ino)
+            seen[path] = known
+        found.append(known)
+        parent = os.path.dirname(path)
+        if parent == path:
+            return found
+        path = parent

@@ -140,7 +140,7 @@ def test_studio_workspace_inside_cordon_state_is_refused(qtbot, window):
     assert not outcome.result.ok and outcome.result.error.rule == RULE
     assert not (paths.data_dir() / "pwned.txt").exists()
     window.run_panel.clear_workspace()
-    set_body(window, "")
+    set_body(window, 'await output("total", 1);')
     assert run_and_wait(qtbot, window).result.ok
 
 
