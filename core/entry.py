@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tree_sitter import Node
+from tree_sitter import Node, Tree
 
 from core import jsparse
 from core.errors import SandboxRefusal
@@ -29,6 +29,8 @@ class EntryModule:
     specifiers: tuple[str, ...]
     #: 1-based line of each static import, parallel to `specifiers`.
     import_lines: tuple[int, ...] = ()
+    #: 1-based lines of the body's dynamic `import()` calls (the loader refuses each when it runs).
+    dynamic_import_lines: tuple[int, ...] = ()
 
 
 def _one_line(node: Node) -> str:
@@ -47,15 +49,15 @@ def _one_line(node: Node) -> str:
     return line if line.endswith(";") else line + ";"
 
 
-def build_entry(code: str, *, global_names: tuple[str, ...] = (), implicit_return: bool = False) -> EntryModule:
-    """Build the entry module for `code`. Refuses dynamic `import()` and top-level `export`."""
+def build_entry(code: str, *, global_names: tuple[str, ...] = (), legacy: bool = False) -> EntryModule:
+    """Build the entry module for `code`. Refuses top-level `export`.
+
+    A dynamic `import()` compiles: the loader refuses it when it runs, as an
+    error the body can catch (the reference's behaviour; see the engine's
+    loader). `legacy` applies the legacy Code node contract: `yield(value)`
+    outside a generator becomes a host call, and the last expression is the result.
+    """
     tree = jsparse.parse(code)
-    dynamic = jsparse.dynamic_imports(tree)
-    if dynamic:
-        raise SandboxRefusal(
-            f"line {dynamic[0]}: dynamic import() is not allowed in the sandbox; "
-            "use a static `import ... from \"<pack>\"` at the top of the body",
-            rule="dynamic-import", name="SyntaxError", line=dynamic[0])
     for child in tree.root_node.children:
         if child.type == "export_statement":
             raise SandboxRefusal(
@@ -71,8 +73,8 @@ def build_entry(code: str, *, global_names: tuple[str, ...] = (), implicit_retur
         for i in range(imp.node.start_byte, imp.node.end_byte):
             if body[i] not in (0x0A, 0x0D):
                 body[i] = 0x20
-    if implicit_return:
-        _make_last_expression_return(tree, body)
+    if legacy:
+        _apply(body, _legacy_edits(tree))
 
     names = ", ".join(f'"{n}"' for n in global_names)
     if hoisted:
@@ -88,20 +90,71 @@ def build_entry(code: str, *, global_names: tuple[str, ...] = (), implicit_retur
                   "__cordon_finish(await (async () => {")
     source = prefix + body.decode("utf-8") + f"\n}})(), [{names}]);\n"
     return EntryModule(source=source, specifiers=tuple(i.specifier for i in imports),
-                       import_lines=tuple(i.line for i in imports))
+                       import_lines=tuple(i.line for i in imports),
+                       dynamic_import_lines=tuple(jsparse.dynamic_imports(tree)))
 
 
-def _make_last_expression_return(tree: object, body: bytearray) -> None:
-    """Legacy Code-node contract: the last top-level expression is the result."""
-    statements = [c for c in tree.root_node.children  # type: ignore[attr-defined]
+#: The guest function a legacy body's `yield(value)` calls (defined by the Code node's contract surface).
+LEGACY_YIELD = "__cordon_yield"
+
+#: An edit of the body's UTF-8 bytes: at `start`, replace `length` bytes with `text`.
+_Edit = tuple[int, int, bytes]
+
+
+def _apply(body: bytearray, edits: list[_Edit]) -> None:
+    """Apply edits from the end backwards, so each one's offsets still hold. No edit adds a line."""
+    for start, length, text in sorted(edits, key=lambda e: e[0], reverse=True):
+        body[start:start + length] = text
+
+
+def _legacy_edits(tree: Tree) -> list[_Edit]:
+    """The legacy contract: `yield(v)` outside a generator calls the host; else the last expression returns.
+
+    Like the reference, a body that yields is not given an implicit return:
+    its yielded values are its outputs.
+    """
+    edits: list[_Edit] = []
+    for node in jsparse.legacy_yields(tree):
+        if any(child.type == "*" for child in node.children):
+            continue  # `yield*` outside a generator stays the syntax error it is
+        edits.append((node.start_byte, len("yield"), f"{LEGACY_YIELD}(".encode()))
+        edits.append((node.end_byte, 0, b")"))
+    if edits:
+        return edits
+    last = _last_expression(tree)
+    if last is not None:
+        edits.append((last.start_byte, 0, b"return ("))
+        edits.append((last.end_byte, 0, b")"))
+    return edits
+
+
+def _last_expression(tree: Tree) -> Node | None:
+    """The last top-level statement's expression, when it is one.
+
+    A trailing `{ msg }` or `{ a, b: 2 }` parses as a block (or not at all)
+    at statement level, but the reference returns it as an object literal,
+    like `{ k: v }`: a trailing block that reads as an object literal is one.
+    """
+    statements = [c for c in tree.root_node.children
                   if c.type not in ("comment", "import_statement", "empty_statement")]
-    if not statements or statements[-1].type != "expression_statement":
-        return
-    stmt = statements[-1]
-    expr = stmt.children[0]
-    end = expr.end_byte
-    body[end:end] = b")"
-    body[expr.start_byte:expr.start_byte] = b"return ("
+    if not statements:
+        return None
+    last = statements[-1]
+    if last.type == "expression_statement":
+        return last.children[0]
+    if last.type == "statement_block" and _is_object_literal(jsparse.text(last)):
+        return last
+    return None
+
+
+def _is_object_literal(text: str) -> bool:
+    reparsed = jsparse.parse(f"({text})").root_node
+    if reparsed.has_error or reparsed.named_child_count != 1:
+        return False
+    statement = reparsed.named_children[0]
+    expr = statement.named_children[0] if statement.type == "expression_statement" else None
+    return (expr is not None and expr.type == "parenthesized_expression"
+            and expr.named_child_count == 1 and expr.named_children[0].type == "object")
 
 
 INTERNAL_SOURCE = """\

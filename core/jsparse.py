@@ -115,6 +115,32 @@ def dynamic_imports(tree: Tree) -> list[int]:
     return [node.start_point[0] + 1 for node in dynamic_import_calls(tree)]
 
 
+_FUNCTIONS = frozenset({"function_declaration", "function_expression", "function", "arrow_function",
+                        "method_definition", "generator_function_declaration", "generator_function"})
+
+
+def _in_generator(node: Node) -> bool:
+    """True when the nearest function around `node` is a generator (where `yield` is the keyword)."""
+    current = node.parent
+    while current is not None and current.type not in _FUNCTIONS:
+        current = current.parent
+    if current is None:
+        return False
+    if current.type == "method_definition":
+        return any(child.type == "*" for child in current.children)
+    return current.type in ("generator_function_declaration", "generator_function")
+
+
+def legacy_yields(tree: Tree) -> list[Node]:
+    """`yield` expressions outside any generator: the legacy Code node's `yield(value)` call.
+
+    JavaScript has no such call (`yield` is reserved in a module), so these are
+    exactly the ones the legacy contract rewrites into a host call; a real
+    generator's `yield` is left alone.
+    """
+    return [node for node in matches(tree, "(yield_expression) @y", "y") if not _in_generator(node)]
+
+
 def syntax_error_node(tree: Tree) -> Node | None:
     """The first ERROR/MISSING node, if the tree has one."""
     if not tree.root_node.has_error:

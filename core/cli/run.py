@@ -37,6 +37,7 @@ def result_object(result: RunResult, *, outputs: dict[str, Any] | None = None,
     return {
         "ok": result.ok,
         "result": to_public(result.result),
+        "truncated": result.truncated,
         "outputs": to_public(outputs or {}),
         "emitted": [to_public(e) for e in (emitted or [])],
         "logs": result.logs,

@@ -46,6 +46,8 @@ class BodyFacts:
     dynamic_writes: bool = False
     #: Literal names of `stream("h")`, `stream.first("h")`, `stream.open("h")`.
     streamed: list[Use] = field(default_factory=list)
+    #: A `yield(value)` outside any generator: a legacy body whose yielded values are its outputs.
+    yields: bool = False
 
     @property
     def legacy(self) -> bool:
@@ -93,6 +95,7 @@ def analyse_tree(tree: Tree) -> BodyFacts:
         elif kind == "variable_declarator":
             _destructured_inputs(node, facts)
     facts.mentions = frozenset(mentions)
+    facts.yields = facts.legacy and bool(jsparse.legacy_yields(tree))
     return facts
 
 

@@ -13,6 +13,11 @@
   the call: mutating an object after emitting it changes nothing downstream.
   One value may not exceed `maxOutputSize` (refused by name, never truncated
   silently into something downstream would mistake for data).
+* Legacy `yield(value)` (a body on the return contract; the entry transform
+  turns it into a call of `__cordon_yield`) records the value on the host.
+  When the body completes, the runner replays each recorded value as one
+  emitted bag, in order, as the reference's legacy runtime does; a body that
+  throws replays none.
 
 The surface is one constant (so the prelude cache holds); the per-run
 `NodeContract` reaches its ops through `HostServices.extra[CONTRACT_KEY]`.
@@ -28,7 +33,9 @@ from typing import Any
 
 from core import transport
 from core.bridges.base import HostServices, Op, RunScope, Surface
+from core.cancel import CancelHandle
 from core.codenode.rendezvous import Rendezvous
+from core.entry import LEGACY_YIELD
 from core.errors import SandboxRefusal
 from core.limits import MB
 
@@ -84,6 +91,23 @@ class EmitQueue:
                 await sync.wait_for(lambda: self._closed or len(self._items) < self.capacity)
         sync.notify()
 
+    def put_blocking(self, item: Emission, cancel: CancelHandle) -> None:
+        """`put` from a plain thread (the runner replaying legacy yields), waiting while full."""
+        sync = self._sync
+        unsubscribe = cancel.subscribe(sync.notify)
+        try:
+            sync.wait_for_sync(lambda: cancel.cancelled or self._closed or len(self._items) < self.capacity)
+            with sync.lock:
+                if self._closed:
+                    raise SandboxRefusal(f"yield: the consumer closed the stream before '{item.handle}' was "
+                                         "delivered", rule="emit-closed")
+                if cancel.cancelled:
+                    return
+                self._items.append(item)
+        finally:
+            unsubscribe()
+        sync.notify()
+
     def get(self, timeout: float | None = None) -> Emission | None:
         """The next emission; None once the queue is closed and drained. Raises TimeoutError."""
         sync = self._sync
@@ -117,8 +141,11 @@ class NodeContract:
         self.retained_bytes = 0
         self.retained_cut = False
         self.finals: dict[str, Any] = {}
+        #: Values the current invocation passed to a legacy `yield(value)`, and their encoded bytes.
+        self.yielded: list[Any] = []
+        self.yielded_bytes = 0
 
-    def retain(self, emission: Emission, size: int, scope: RunScope) -> None:
+    def retain(self, emission: Emission, size: int, warnings: list[str]) -> None:
         """Keep an emission for the run's result, up to `RETAINED_BYTES` in total.
 
         Delivery (`on_emit`, the queue) is never cut; only the copy kept for the
@@ -127,14 +154,28 @@ class NodeContract:
         if self.retained_bytes + size > RETAINED_BYTES:
             if not self.retained_cut:
                 self.retained_cut = True
-                scope.warnings.append(f"emitted values past the first {RETAINED_BYTES // MB} MB were delivered "
+                warnings.append(f"emitted values past the first {RETAINED_BYTES // MB} MB were delivered "
                                       "but not kept in the result")
             return
         self.retained_bytes += size
         self.emitted.append(emission)
 
+    def replay_yields(self, cancel: CancelHandle, warnings: list[str]) -> None:
+        """Deliver the invocation's legacy yields, in order: each value is one bag (a plain
+        object's keys are its handles, any other value goes to `output`, null is skipped)."""
+        for value in self.yielded:
+            for handle, item in legacy_outputs(value).items():
+                emission = Emission(handle, item)
+                self.retain(emission, encoded_size(item, "yield"), warnings)
+                if self.on_emit is not None:
+                    self.on_emit(emission)
+                if self.queue is not None:
+                    self.queue.put_blocking(emission, cancel)
+
     def begin_invocation(self) -> None:
         self.finals = {}
+        self.yielded = []
+        self.yielded_bytes = 0
 
     def check_handle(self, verb: str, name: Any) -> str:
         return check_declared(verb, name, self.declared, "output handle", "undeclared-handle")
@@ -174,9 +215,14 @@ def _contract(scope: RunScope, verb: str) -> NodeContract:
     return contract
 
 
+def encoded_size(value: Any, where: str) -> int:
+    """Bytes `value` takes on the transport (what `maxOutputSize` bounds)."""
+    text, _, sidecar = transport.encode(value, where=where)
+    return len(text) + sum(len(b) for b in sidecar)
+
+
 def _check_size(scope: RunScope, verb: str, name: str, value: Any) -> int:
-    text, _, sidecar = transport.encode(value, where=f"{verb}('{name}')")
-    size = len(text) + sum(len(b) for b in sidecar)
+    size = encoded_size(value, f"{verb}('{name}')")
     cap = scope.limits.maxOutputSize
     if size > cap:
         raise SandboxRefusal(f"{verb}('{name}'): the value is {size} bytes, more than {cap} "
@@ -194,12 +240,23 @@ def _output(scope: RunScope, name: Any, value: Any) -> None:
     contract.finals[handle] = value
 
 
+def _yield(scope: RunScope, value: Any) -> None:
+    contract = _contract(scope, "yield")
+    size = _check_size(scope, "yield", LEGACY_HANDLE, value)
+    if contract.yielded_bytes + size > RETAINED_BYTES:
+        raise SandboxRefusal(f"yield: the values yielded by one run exceed {RETAINED_BYTES // MB} MB; they are "
+                             "delivered when the body ends, so they must fit until then (use emit() to stream)",
+                             rule="yield-limit", name="RangeError")
+    contract.yielded_bytes += size
+    contract.yielded.append(value)
+
+
 async def _emit(scope: RunScope, name: Any, value: Any) -> None:
     contract = _contract(scope, "emit")
     handle = contract.check_handle("emit", name)
     size = _check_size(scope, "emit", handle, value)
     emission = Emission(handle, value)
-    contract.retain(emission, size, scope)
+    contract.retain(emission, size, scope.warnings)
     if contract.on_emit is not None:
         contract.on_emit(emission)
     if contract.queue is not None:
@@ -228,13 +285,15 @@ GUEST_JS = r"""
   });
   C.define("output", async function output(name, value) { C.callSync("node.output", name, value); });
 """
+GUEST_JS += f'  C.define("{LEGACY_YIELD}", function legacyYield(value) {{ C.callSync("node.yield", value); }});\n'
 
 SURFACE = Surface("codenode.contract", {
     "node.emit": Op(_emit),
     "node.output": Op(_output, sync=True),
+    "node.yield": Op(_yield, sync=True),
     "node.handles": Op(_handles, sync=True),
     "node.refuse": Op(_refuse, sync=True),
-}, GUEST_JS, ("emit", "output"))
+}, GUEST_JS, ("emit", "output", LEGACY_YIELD))
 
 
 def services_with(services: HostServices | None, **extra: Any) -> HostServices:

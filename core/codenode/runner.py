@@ -152,7 +152,7 @@ def _input_streams(doc: CodeNodeDocument,
         known = ", ".join(f"'{h}'" for h in doc.input_names) or "none"
         raise UsageError(f"input stream '{undeclared[0]}' is not a declared input of this node (declared: {known})",
                          rule="undeclared-input")
-    return given
+    return given if given.handles else None  # no handle connected: nothing streams
 
 
 def _refuse_connected_reads(facts: BodyFacts, feed: InputStreams | None) -> None:
@@ -215,6 +215,15 @@ class _NodeRun:
         if self.cancel.cancelled:
             self.last = RunResult(ok=False, error=RunError("CancelledError", "the run was cancelled", None,
                                                            "cancelled"))
+        elif self.invocations == 0:
+            # The reference fails loudly rather than let a body that never pulls its streams see none
+            # of its connected inputs; here that body would run zero times and report success.
+            handles = ", ".join(f"'{h}'" for h in feed.handles)
+            self.last = RunResult(ok=False, error=RunError(
+                "SandboxError", f"this body never calls stream(...) and its input streams ({handles}) ended "
+                "without an item, so it would run zero times: add a stream(name) call to consume the "
+                "connected inputs, or stage at least one item (or pass the values as inputs)", None,
+                "stream-not-called"))
 
     def invoke(self, inputs: dict[str, Any], access: StreamAccess | None) -> bool:
         """One invocation of the body. True when it completed (its finals posted)."""
@@ -231,7 +240,7 @@ class _NodeRun:
             self.doc.body, inputs=inputs, limits=self.limits, globals={"state": self.state},
             cancel=self.cancel, on_progress=self.on_progress, on_log=self.on_log, modules=self.modules,
             services=services_with(self.services, **extra), surfaces=self.surfaces,
-            implicit_return=self.facts.legacy)
+            legacy=self.facts.legacy)
         self.invocations += 1
         self.last = result
         self._keep_logs(result.logs)
@@ -243,7 +252,14 @@ class _NodeRun:
         state = result.globals.get("state")
         if isinstance(state, dict):
             self.state = state
-        bag = {**(legacy_outputs(result.result) if self.facts.legacy else {}), **self.contract.finals}
+        if self.facts.yields:  # the reference replays a yielding body's values; its return value is no output
+            try:
+                self.contract.replay_yields(self.cancel, self.warnings)
+            except CordonError as exc:
+                self.last = RunResult(ok=False, error=RunError(exc.name, exc.message, exc.line, exc.rule))
+                return False
+        returned = legacy_outputs(result.result) if self.facts.legacy and not self.facts.yields else {}
+        bag = {**returned, **self.contract.finals}
         self.outputs.update(bag)
         if self.on_outputs is not None and bag:
             self.on_outputs(bag)
@@ -267,6 +283,7 @@ class _NodeRun:
     def result(self) -> NodeRunResult:
         last = self.last or RunResult(ok=True)
         run = RunResult(ok=last.ok, result=last.result, error=last.error, logs=self.logs,
-                        timings=self.timings, globals=last.globals, warnings=self.warnings)
+                        timings=self.timings, globals=last.globals, warnings=self.warnings,
+                        truncated=last.truncated)
         return NodeRunResult(run, outputs=self.outputs, emitted=list(self.contract.emitted),
                              invocations=self.invocations, state=self.state)

@@ -11,6 +11,7 @@ import asyncio
 import collections
 import contextlib
 import inspect
+import json
 import os
 import re
 import time
@@ -76,6 +77,20 @@ class RunResult:
     #: Object-typed caller globals after the run (how a Code node's `state` survives).
     globals: dict[str, Any] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
+    #: The result was over `maxOutputSize` and was cut (see `truncate_result`), so callers need
+    #: not sniff the value for the marker.
+    truncated: bool = False
+
+
+#: What a cut result ends with (the reference's `truncate`).
+TRUNCATED_SUFFIX = "\n...[truncated]"
+
+
+def truncate_result(result: Any, limit: int) -> str:
+    """The reference's shape for a result over `limit`: a string is cut to `limit` characters,
+    anything else becomes its JSON text cut the same way; either ends with `TRUNCATED_SUFFIX`."""
+    text = result if isinstance(result, str) else orjson.dumps(transport.to_public(result), default=str).decode()
+    return text[:limit] + TRUNCATED_SUFFIX
 
 
 def run_in_sandbox(
@@ -90,13 +105,14 @@ def run_in_sandbox(
     modules: ModuleGraph | None = None,
     services: HostServices | None = None,
     surfaces: Sequence[Surface] = (),
-    implicit_return: bool = False,
+    legacy: bool = False,
 ) -> RunResult:
     """Run `code` (a function body: `return v` is the result) in a fresh sandbox.
 
     Never raises for anything the guest does; usage errors of the caller
-    (unknown limit, reserved global) are returned as a failed result too, so
-    every caller handles one shape. See DESIGN.md for the limits and rules.
+    (unknown limit, reserved global, no code at all) are returned as a failed
+    result too, so every caller handles one shape. See DESIGN.md for the
+    limits and rules. `legacy` runs the legacy Code node contract (entry.py).
     """
     started = time.perf_counter()
     try:
@@ -110,7 +126,7 @@ def run_in_sandbox(
             modules=modules,
             services=services or HostServices(),
             surfaces=surfaces,
-            implicit_return=implicit_return,
+            legacy=legacy,
         )
     except CordonError as exc:
         return RunResult(ok=False, error=RunError(exc.name, exc.message, exc.line, exc.rule),
@@ -152,7 +168,9 @@ class _Run:
     def __init__(self, code: str, *, limits: SandboxLimits, caller_globals: dict[str, Any],
                  cancel: CancelHandle, on_progress: Callable[[float, str | None], None] | None,
                  on_log: Callable[[str], None] | None, modules: ModuleGraph | None,
-                 services: HostServices, surfaces: Sequence[Surface], implicit_return: bool) -> None:
+                 services: HostServices, surfaces: Sequence[Surface], legacy: bool) -> None:
+        if not code.replace("\ufeff", "").strip():  # JavaScript's trim() also drops a BOM
+            raise UsageError("No code provided", rule="no-code")
         self.limits = limits
         self.caller_globals = caller_globals
         self.modules = modules
@@ -165,7 +183,7 @@ class _Run:
         self.seal_payload = (f'{{"seed":[{seed}],"globals":{text}}}', marked, sidecar)
         # Object globals sync back after the run (a Code node's `state`); `inputs` is one-way.
         synced = tuple(name for name in caller_globals if name != "inputs")
-        self.entry = build_entry(code, global_names=synced, implicit_return=implicit_return)
+        self.entry = build_entry(code, global_names=synced, legacy=legacy)
         self.scope = RunScope(limits=limits, cancel=cancel, clock=WallClock(limits.timeout_s),
                               services=services, on_log=on_log, on_progress=on_progress)
         self.ops: dict[str, Op] = {}
@@ -178,6 +196,7 @@ class _Run:
         self.sealed = False
         self.refusal: CordonError | None = None
         self.finished: tuple[Any, dict[str, Any]] | None = None
+        self.truncated = False
         self.in_flight = 0
         self.reply_seq = 0
         self.pending_side: dict[int, collections.deque[bytes | str]] = {}
@@ -200,11 +219,12 @@ class _Run:
 
     # -- loader: the boundary ------------------------------------------------------
     def _normalize(self, base: str, specifier: str) -> str | None:
+        if self.sealed:
+            # Every request after sealing is a dynamic import(). It resolves to a module of our own
+            # that throws the refusal, so the body can catch it, and nothing is ever loaded. The id
+            # carries the (shortened) specifier: the host keeps nothing per request.
+            return REFUSED_IMPORT + (specifier if len(specifier) <= 200 else specifier[:200] + "…")
         try:
-            if self.sealed:
-                raise SandboxRefusal(
-                    f"import('{specifier}') at run time is not allowed: dynamic import() is refused "
-                    "in the sandbox; use a static import of a declared pack", rule="dynamic-import")
             if specifier == INTERNAL_ID:
                 if base != adapter.ENTRY_MODULE_NAME:
                     raise ModuleRefused(f"'{specifier}' is private to the sandbox", rule="module-private")
@@ -220,6 +240,8 @@ class _Run:
     def _load(self, module_id: str) -> str | None:
         if module_id == INTERNAL_ID:
             return INTERNAL_SOURCE
+        if module_id.startswith(REFUSED_IMPORT):
+            return _refusal_module(module_id[len(REFUSED_IMPORT):])
         if self.modules is None:
             return None
         try:
@@ -307,11 +329,11 @@ class _Run:
         size = len(result_head) - 1 + sum(len(b) for b in result_side)
         limit = self.limits.maxOutputSize
         result = transport.decode(result_head[1:], result_head[:1] == "1", result_side)
-        if size > limit:
-            # The caller gets a marker and the start of the result as public JSON.
+        # The reference measures a string result by its length, anything else by its JSON text.
+        if len(result) > limit if isinstance(result, str) else size > limit:
             self.scope.warnings.append(f"result truncated: {size} bytes exceeds maxOutputSize ({limit})")
-            preview = orjson.dumps(transport.to_public(result), default=str).decode()[:limit]
-            result = {"$truncated": True, "size": size, "limit": limit, "preview": preview}
+            result = truncate_result(result, limit)
+            self.truncated = True
         globals_out = transport.decode(globals_head[1:], globals_head[:1] == "1", globals_side)
         self.finished = (result, globals_out)
 
@@ -404,7 +426,8 @@ class _Run:
             raise SandboxRefusal("the body ended without producing a result", rule="no-result")
         result, globals_out = self.finished
         return RunResult(ok=True, result=result, logs=self.scope.logs, warnings=self.scope.warnings,
-                         globals=globals_out, timings={"setup_ms": setup_ms, "run_ms": run_ms})
+                         globals=globals_out, timings={"setup_ms": setup_ms, "run_ms": run_ms},
+                         truncated=self.truncated)
 
     def _classify(self, exc: BaseException) -> RunError:
         limits = self.limits
@@ -440,10 +463,29 @@ class _Run:
                 return RunError("RangeError", "string too long: the guest hit the engine's maximum string "
                                 "length (limit memoryLimitBytes)", line, "memory-limit")
             rule = _RULE.search(message)
+            dynamic = self.entry.dynamic_import_lines
+            if line is None and rule is not None and rule.group(1) == "dynamic-import" and len(dynamic) == 1:
+                line = dynamic[0]  # the refusal is thrown in the loader's module; the body has one import()
             return RunError(name, message, line, rule.group(1) if rule else None)
         if isinstance(exc, adapter.Trap):
             return RunError("InternalError", f"the guest stopped: {str(exc).splitlines()[0]}", None, "engine-trap")
         return RunError(type(exc).__name__, str(exc) or type(exc).__name__, None, "host-error")
+
+
+#: Module ids the loader gives a refused dynamic import (never a pack's: those start "pack:").
+REFUSED_IMPORT = "cordon:refused-import#"
+
+
+def _refusal_module(specifier: str) -> str:
+    """Source of the module a refused dynamic import evaluates: it only throws the refusal.
+
+    The specifier reaches it as a JSON string literal, so it is never code.
+    """
+    refusal = SandboxRefusal(f"dynamic import() is not allowed in the sandbox (requested {json.dumps(specifier)})",
+                             rule="dynamic-import")
+    message = f"{refusal.message} (rule: {refusal.rule})"
+    return (f"const e = new Error({json.dumps(message)}); e.name = {json.dumps(refusal.name)}; "
+            f"e.rule = {json.dumps(refusal.rule)}; throw e;\n")
 
 
 def _line_of(text: str | None) -> int | None:
