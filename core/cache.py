@@ -17,12 +17,19 @@ change after it was checked. See docs/security.md.
 from __future__ import annotations
 
 import hashlib
+import os
+import stat
 from pathlib import Path, PurePosixPath
 
 from core import paths
 from core.atomic import write_atomic
 
 DIGESTS = "cache-digests"
+#: Larger than any entry Cordon writes (the engine module is ~2.5 MB, an npm bundle at most 1 MB).
+MAX_ENTRY_BYTES = 64 << 20
+#: An entry is opened without following a link or waiting on a FIFO: a cache folder in a shared
+#: place may hold anything, and a miss must stay a miss, never a hang or a huge read.
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
 
 
 def _files(name: str) -> tuple[Path, Path]:
@@ -37,9 +44,17 @@ def read(name: str) -> bytes | None:
     entry, record = _files(name)
     try:
         want = record.read_bytes().strip()
-        data = entry.read_bytes()
+        fd = os.open(entry, _OPEN_FLAGS)
     except OSError:
         return None
+    with os.fdopen(fd, "rb") as handle:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_ENTRY_BYTES:
+            return None
+        try:
+            data = handle.read(MAX_ENTRY_BYTES + 1)
+        except OSError:
+            return None
     return data if hashlib.sha256(data).hexdigest().encode() == want else None
 
 

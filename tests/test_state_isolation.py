@@ -242,3 +242,20 @@ def test_compiled_bundle_planted_before_cordon_wrote_it_is_ignored(home, tmp_pat
     entry.write_bytes(orjson.dumps({"compiler_version": COMPILER_VERSION, "source": 'export const v = "tampered";',
                                     "exports": ["v"]}))
     assert compile_npm(pack, "c") == first
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+def test_a_cache_entry_that_is_not_a_regular_file_is_a_miss_not_a_hang(home, tmp_path):
+    """A cache folder in a shared place may hold anything: a FIFO or a link is skipped, unread."""
+    pack = npm_pack(tmp_path / "pack")
+    first = compile_npm(pack, "c")
+    entry = paths.cache_dir() / "npm" / f"{first.digest}.json"
+    entry.unlink()
+    os.mkfifo(entry)
+    assert compile_npm(pack, "c") == first
+    genuine = tmp_path / "genuine.json"
+    genuine.write_bytes(entry.read_bytes())
+    entry.unlink()
+    entry.symlink_to(genuine)
+    assert compile_npm(pack, "c") == first
+    assert not entry.is_symlink()  # replaced by Cordon's own file again
