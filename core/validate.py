@@ -25,7 +25,7 @@ from core import jsparse
 from core.bridges.base import Surface
 from core.entry import INTERNAL_ID
 from core.packs.catalog import Catalog
-from core.packs.specifier import Declaration, looks_like_pack_specifier, specifier_kind
+from core.packs.specifier import Declaration, canonical_specifier, looks_like_pack_specifier, specifier_kind
 from core.packs.status import PackStatus
 
 Severity = Literal["error", "warning", "info"]
@@ -124,7 +124,8 @@ def check_dynamic_imports(ctx: CodeContext) -> Iterable[Diagnostic]:
 
 def check_imports(ctx: CodeContext) -> Iterable[Diagnostic]:
     """Each static import must name a pack that is installed, allowed and (if given) declared."""
-    declared = None if ctx.declarations is None else {d.specifier for d in ctx.declarations}
+    # Canonical names: declaring `@cordon/sandbox-x` covers an import of `@nodetool-ai/sandbox-x` and back.
+    declared = None if ctx.declarations is None else {canonical_specifier(d.specifier) for d in ctx.declarations}
     for imp in ctx.imports():
         spec = imp.specifier
         kind = specifier_kind(spec)
@@ -143,7 +144,7 @@ def check_imports(ctx: CodeContext) -> Iterable[Diagnostic]:
             if problem is not None:
                 yield _from_status(problem, imp.node)
                 continue
-        if declared is not None and spec not in declared:
+        if declared is not None and canonical_specifier(spec) not in declared:
             yield at(imp.node, "error", "import-not-declared", f"import '{spec}' is missing from the node's "
                      f"packages: declare '{spec}' to import it")
 
@@ -152,18 +153,18 @@ def check_declarations(ctx: CodeContext) -> Iterable[Diagnostic]:
     """The node's saved declarations: each must resolve; unused ones and drift warn."""
     if ctx.declarations is None:
         return
-    imported = {imp.specifier for imp in ctx.imports()}
+    imported = {canonical_specifier(imp.specifier) for imp in ctx.imports()}
     for declaration in ctx.declarations:
         spec = declaration.specifier
         if ctx.catalog is not None:
             problem = ctx.catalog.check(spec, allowed=ctx.allowed)
             if problem is not None:
-                if spec not in imported:  # an imported one is already reported at its import line
+                if canonical_specifier(spec) not in imported:  # an imported one is already reported at its line
                     yield _from_status(problem, None)
                 continue
             for drift in ctx.catalog.drift(declaration):
                 yield _from_status(drift, None)
-        if spec not in imported:
+        if canonical_specifier(spec) not in imported:
             yield Diagnostic(None, None, "warning", "declaration-unused",
                              f"'{spec}' is declared in the node's packages but the body never imports it")
 

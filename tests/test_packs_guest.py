@@ -15,11 +15,16 @@ from typing import Any
 import pytest
 
 from core import run_in_sandbox
+from core.cli import main as cli
+from core.codenode.document import CodeNodeDocument, PackDeclaration
 from core.engine.run import RunResult
-from core.packs import Catalog, PackRoot, resolve_body
+from core.packs import Catalog, Declaration, PackRoot, resolve_body
 from core.packs.caps import AUTHORED_JS_MAX
 from core.packs.discovery import SHIPPED_DIR
+from core.validate import validate_code
+from gui.dialogs.package_picker import is_allowed_in
 from tests.conftest import ok
+from tests.packfixtures import make_pack, roots, rules
 
 GUEST_PACKS = ("yaml", "dates", "markdown", "decimal", "jmespath", "stats", "qr", "color", "rrule", "gif")
 
@@ -62,6 +67,71 @@ def test_every_guest_pack_is_discovered_under_both_names(shipped):
     for name in GUEST_PACKS:
         ours, theirs = shipped.module(f"@cordon/sandbox-{name}"), shipped.module(f"@nodetool-ai/sandbox-{name}")
         assert ours is not None and ours == theirs
+
+
+# -- both names: Cordon's and the reference's are one pack --------------------------------------------------------
+
+def test_cordon_packs_list_prints_every_pack_with_both_names(capsys):
+    assert cli(["packs", "list"]) == 0
+    out = capsys.readouterr().out
+    shipped = sorted(p.name for p in SHIPPED_DIR.iterdir() if p.name.startswith("sandbox-"))
+    assert len(shipped) >= len(GUEST_PACKS)
+    for folder in shipped:
+        assert f"@cordon/{folder} " in out and f"(also @nodetool-ai/{folder})" in out, folder
+    assert cli(["packs", "list", "--json"]) == 0
+    listed = {p["name"]: p["alias"] for p in json.loads(capsys.readouterr().out)["packs"]}
+    assert listed["@cordon/sandbox-gif"] == "@nodetool-ai/sandbox-gif" and listed["cordon-geometry"] is None
+
+
+def test_cordon_packs_show_takes_the_reference_name(capsys):
+    assert cli(["packs", "show", "@nodetool-ai/sandbox-decimal"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("@cordon/sandbox-decimal 10.6.0") and "also imported as @nodetool-ai/sandbox-decimal" in out
+    assert "--- SKILL.md (sandbox-decimal) ---" in out and "new Decimal(0)" in out
+
+
+def test_one_run_importing_both_names_gets_one_module(shipped):
+    code = '''import yaml from "@nodetool-ai/sandbox-yaml";
+import { load } from "@cordon/sandbox-yaml";
+return [yaml.load === load, load("a: 1")];'''
+    assert ok(run_ref(shipped, code)) == [True, {"a": 1}]
+
+
+def test_allowlist_treats_both_names_as_one_pack(shipped):
+    for allowed, specifier in ((["@cordon/sandbox-yaml"], "@nodetool-ai/sandbox-yaml"),
+                               (["@nodetool-ai/sandbox-yaml"], "@cordon/sandbox-yaml"),
+                               (["@nodetool-ai/sandbox-yaml"], "@nodetool-ai/sandbox-yaml")):
+        assert shipped.check(specifier, allowed=allowed) is None
+    refused = shipped.check("@nodetool-ai/sandbox-yaml", allowed=["@cordon/sandbox-dates"])
+    assert refused is not None and refused.rule == "pack-not-allowed" and refused.pack == "@nodetool-ai/sandbox-yaml"
+    resolution = shipped.resolve_for_execution([Declaration(specifier="@nodetool-ai/sandbox-yaml")],
+                                               allowed=["@cordon/sandbox-yaml"])
+    assert resolution.ok and [m.specifier for m in resolution.mounted] == ["@cordon/sandbox-yaml"]
+
+
+def test_validation_and_consent_treat_both_names_as_one_pack(shipped):
+    module = shipped.module("@cordon/sandbox-yaml")
+    assert module is not None
+    declared = [Declaration(specifier="@cordon/sandbox-yaml", resolvedPackVersion=module.version,
+                            contentDigest=module.digest)]
+    code = 'import yaml from "@nodetool-ai/sandbox-yaml";\nreturn yaml.load("a: 1");'
+    assert validate_code(code, catalog=shipped, declarations=declared) == []
+    document = CodeNodeDocument(body=code, packages=(PackDeclaration(specifier="@cordon/sandbox-yaml"),))
+    assert is_allowed_in(document, "@nodetool-ai/sandbox-yaml") and not is_allowed_in(document, "@cordon/sandbox-qr")
+
+
+def test_reference_names_cordon_does_not_ship_and_installed_impostors(tmp_path):
+    shipped_dir, installed, pack_roots = roots(tmp_path)
+    make_pack(shipped_dir, "@cordon/sandbox-real", folder="sandbox-real")
+    make_pack(installed, "@nodetool-ai/sandbox-real")
+    make_pack(installed, "@nodetool-ai/sandbox-other")
+    cat = Catalog(pack_roots)
+    assert rules(cat) == {"@nodetool-ai/sandbox-real": "pack-reserved-scope",
+                          "@nodetool-ai/sandbox-other": "pack-reserved-scope"}
+    served = cat.module("@nodetool-ai/sandbox-real")
+    assert served is not None and served.origin == "shipped"
+    missing = cat.check("@nodetool-ai/sandbox-ocr")
+    assert missing is not None and missing.rule == "pack-not-installed" and "Cordon does not ship" in missing.message
 
 
 # -- yaml (js-yaml) -------------------------------------------------------------------------------------------------

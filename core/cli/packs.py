@@ -14,7 +14,7 @@ from typing import Any
 from core.cli import packs_install
 from core.cli.common import print_json
 from core.packs import Pack, default_catalog
-from core.packs.specifier import package_of
+from core.packs.specifier import canonical_specifier, package_of
 
 Verbs = argparse._SubParsersAction
 
@@ -44,7 +44,8 @@ SUBCOMMANDS: tuple[Callable[[Verbs], None], ...] = (register_list, register_show
 
 def pack_json(pack: Pack, *, skill: bool = False) -> dict[str, Any]:
     out: dict[str, Any] = {
-        "name": pack.name, "version": pack.version, "origin": pack.origin, "path": str(pack.root),
+        "name": pack.name, "alias": pack.alias, "version": pack.version, "origin": pack.origin,
+        "path": str(pack.root),
         "description": pack.description, "size": pack.size,
         "modules": [{"specifier": m.specifier, "kind": m.kind, "digest": m.digest}
                     for m in sorted(pack.modules.values(), key=lambda m: m.specifier)],
@@ -62,7 +63,8 @@ def main_list(args: argparse.Namespace) -> int:
         print_json({"packs": [pack_json(p) for p in catalog.packs()], "statuses": [s.to_json() for s in statuses]})
         return 0
     for pack in catalog.packs():
-        print(f"{pack.name} {pack.version} ({pack.origin})")
+        also = f"  (also {pack.alias})" if pack.alias else ""
+        print(f"{pack.name} {pack.version} ({pack.origin}){also}")
         for module in sorted(pack.modules.values(), key=lambda m: m.specifier):
             print(f"  {module.specifier}  [{module.kind}]  {module.digest[:19]}")
     for status in statuses:
@@ -74,7 +76,7 @@ def main_list(args: argparse.Namespace) -> int:
 
 def main_show(args: argparse.Namespace) -> int:
     catalog = default_catalog()
-    name = package_of(args.name) or args.name
+    name = canonical_specifier(package_of(args.name) or args.name)
     pack = catalog.pack(name)
     statuses = [s for s in catalog.diagnostics() if s.pack == name]
     if pack is None and not statuses:
@@ -86,6 +88,8 @@ def main_show(args: argparse.Namespace) -> int:
         return 0 if pack else 1
     if pack is not None:
         print(f"{pack.name} {pack.version} ({pack.origin}, {pack.size} bytes mounted)\n  {pack.root}")
+        if pack.alias:
+            print(f"  also imported as {pack.alias}")
         if pack.description:
             print(f"  {pack.description}")
         for module in sorted(pack.modules.values(), key=lambda m: m.specifier):

@@ -36,6 +36,7 @@ from core.codenode.streams import InputStreams, StreamAccess
 from core.engine.run import RunError, RunResult, run_in_sandbox
 from core.errors import CordonError, SandboxRefusal, UsageError
 from core.packs import Catalog, Resolution, declarations_from_code, default_catalog
+from core.packs.specifier import canonical_specifier
 
 
 @dataclass
@@ -174,8 +175,8 @@ def resolve_packs(doc: CodeNodeDocument, catalog: Catalog | None = None) -> Reso
     imported = declarations_from_code(doc.body)
     if not imported:
         return None
-    saved = {p.specifier: p for p in doc.packages}
-    declarations = [saved.get(d.specifier, d) for d in imported]
+    saved = {canonical_specifier(p.specifier): p for p in doc.packages}  # either name of a pack is its declaration
+    declarations = [saved.get(canonical_specifier(d.specifier), d) for d in imported]
     return (catalog or default_catalog()).resolve_for_execution(declarations)
 
 

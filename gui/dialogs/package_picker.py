@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 from core.codenode.document import CodeNodeDocument, PackDeclaration
 from core.packs import Catalog, declarations_from_code
 from core.packs.pack import SandboxModule
+from core.packs.specifier import canonical_specifier
 from gui.completion import PackIndex
 from gui.dialogs.common import plain_label
 from gui.dialogs.consent import ConsentFacts, ask_consent
@@ -45,15 +46,19 @@ NAMED_IMPORTS_MAX = 4
 
 
 def is_allowed_in(document: CodeNodeDocument | None, specifier: str) -> bool:
-    """Whether the document's declarations already carry the person's consent for `specifier`."""
-    return document is not None and any(p.specifier == specifier for p in document.packages)
+    """Whether the document's declarations already carry the person's consent for `specifier`.
+
+    Consent is per pack, not per name: a declared `@cordon/sandbox-x` covers `@nodetool-ai/sandbox-x`.
+    """
+    wanted = canonical_specifier(specifier)
+    return document is not None and any(canonical_specifier(p.specifier) == wanted for p in document.packages)
 
 
 def stamp_declaration(document: CodeNodeDocument, module: SandboxModule) -> CodeNodeDocument:
     """The document with `module` declared, stamped with the installed version and graph digest."""
     declaration = PackDeclaration(specifier=module.specifier, resolvedPackVersion=module.version,
                                   contentDigest=module.digest)
-    kept = tuple(p for p in document.packages if p.specifier != module.specifier)
+    kept = tuple(p for p in document.packages if canonical_specifier(p.specifier) != module.specifier)
     return document.model_copy(update={"packages": (*kept, declaration)})
 
 
