@@ -96,6 +96,10 @@ class SandboxLimits(BaseModel):
         return None if self.timeoutMs == 0 else self.timeoutMs / 1000
 
 
+#: The most a limit without a ceiling may say (2**40: 35 years in ms, a TiB in bytes): past
+#: it, the engine's epoch deadline and native sizes would overflow their integer types.
+_NO_CEILING = 2**40
+
 _ZERO_ALLOWED = {"timeoutMs", "fetchMaxCalls", "fetchMaxRedirects", "maxProgressReports",
                  "maxConsoleLines", "maxConsoleChars", "wasmMaxCalls",
                  "workspaceMaxBytesWritten", "workspaceMaxFilesCreated"}
@@ -169,12 +173,15 @@ def resolve_limits(overrides: SandboxLimits | dict[str, Any] | None = None) -> S
                               f"spellings {aliases})", rule="unknown-limit")
         field_type = SandboxLimits.model_fields[key].annotation
         if field_type is int:
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
-                raise LimitsError(f"limit '{key}' must be a number, got {value!r}")
+            if (isinstance(value, bool) or not isinstance(value, (int, float))
+                    or (isinstance(value, float) and not math.isfinite(value))):
+                raise LimitsError(f"limit '{key}' must be a finite number, got {value!r}")
             if value < 0 or (value == 0 and key not in _ZERO_ALLOWED):
                 raise LimitsError(f"limit '{key}' must be positive, got {value!r}; "
                                   "limits can be tightened or raised to their ceiling, never switched off")
-            value = int(min(value, CEILINGS.get(key, value)))
+            if 0 < value < 1:  # int() would make it 0, which for timeoutMs means "no timeout"
+                raise LimitsError(f"limit '{key}' must be at least 1, got {value!r}; limits are whole numbers")
+            value = int(min(value, CEILINGS.get(key, _NO_CEILING)))
         clean[key] = value
     try:
         return SandboxLimits(**clean)

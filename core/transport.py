@@ -17,7 +17,7 @@ never be forged by data.
 
 The guest half lives in ``core/guest/prelude.js`` (encode/decode); the two
 halves are tested against each other. The CLI's public tagging (``$bytes``,
-``$date``, ``$number``; DESIGN.md) is a different, user-facing format:
+``$date``, ``$number``, and ``$bigint`` for an integer past 2**53; DESIGN.md) is a different, user-facing format:
 ``to_public``/``from_public`` convert.
 """
 
@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import base64
 import math
+import re
+import sys
 from datetime import UTC, date, datetime
 from typing import Any
 
@@ -34,6 +36,9 @@ from core.errors import SandboxRefusal
 
 MARK = "$cordon"
 MAX_DEPTH = 32
+#: Deepest host value that crosses into the guest: containers nested this deep are what
+#: orjson writes on the fast path, so the exact walk refuses at the same depth.
+MAX_HOST_DEPTH = 254
 #: Strings longer than this ride the sidecar: escaping them into JSON and parsing them back
 #: in the guest cost more than the JSON text around them (a 300 KB input: ~5 ms each way).
 BIG_STRING = 8192
@@ -62,6 +67,16 @@ UNDEFINED = Undefined()
 
 
 _SAFE_INT = 2**53
+_DIGITS = re.compile(r"-?[0-9]+")
+
+
+def _int_text(v: int, path: str) -> str:
+    """Decimal text of a big int, refused past Python's digit limit (converting is quadratic)."""
+    try:
+        return str(v)
+    except ValueError:
+        raise TransportError(f"{path} is an integer of more than {sys.get_int_max_str_digits()} digits, "
+                             "too large to cross the sandbox boundary", rule="transport-bigint") from None
 
 
 def encode(value: Any, *, where: str = "value") -> tuple[str, int, list[bytes | str]]:
@@ -119,7 +134,7 @@ def _encode_exact(value: Any, where: str) -> tuple[str, int, list[bytes | str]]:
     marked = [False]
     active: set[int] = set()
 
-    def walk(v: Any, path: str) -> Any:
+    def walk(v: Any, path: str, depth: int = 0) -> Any:
         if isinstance(v, str) and len(v) > BIG_STRING:
             marked[0] = True
             sidecar.append(v)
@@ -130,7 +145,7 @@ def _encode_exact(value: Any, where: str) -> tuple[str, int, list[bytes | str]]:
             if -_SAFE_INT <= v <= _SAFE_INT:
                 return v
             marked[0] = True
-            return {MARK: "i", "v": str(v)}
+            return {MARK: "i", "v": _int_text(v, path)}
         if isinstance(v, float):
             if math.isfinite(v):
                 return v
@@ -150,6 +165,9 @@ def _encode_exact(value: Any, where: str) -> tuple[str, int, list[bytes | str]]:
         if v is UNDEFINED:
             marked[0] = True
             return {MARK: "u"}
+        if depth >= MAX_HOST_DEPTH:
+            raise TransportError(f"{(path or 'the value')[:60]} is nested deeper than {MAX_HOST_DEPTH} levels",
+                                 rule="transport-depth")
         key = id(v)
         if key in active:
             raise TransportError(f"{path} contains a cycle; cyclic values cannot cross into the sandbox",
@@ -162,7 +180,7 @@ def _encode_exact(value: Any, where: str) -> tuple[str, int, list[bytes | str]]:
                     raise TransportError(f"{path} has a non-string key {k!r}", rule="transport-type")
                 if item is UNDEFINED:
                     continue
-                out[k] = walk(item, f"{path}.{k}" if path else k)
+                out[k] = walk(item, f"{path}.{k}" if path else k, depth + 1)
             active.discard(key)
             if MARK in out:
                 marked[0] = True
@@ -170,7 +188,7 @@ def _encode_exact(value: Any, where: str) -> tuple[str, int, list[bytes | str]]:
             return out
         if isinstance(v, (list, tuple)):
             active.add(key)
-            out_list = [walk(item, f"{path}[{i}]") for i, item in enumerate(v)]
+            out_list = [walk(item, f"{path}[{i}]", depth + 1) for i, item in enumerate(v)]
             active.discard(key)
             return out_list
         raise TransportError(f"{path} is a {type(v).__name__}, which cannot cross into the sandbox "
@@ -181,34 +199,63 @@ def _encode_exact(value: Any, where: str) -> tuple[str, int, list[bytes | str]]:
 
 
 def decode(text: str, marked: int, sidecar: list[bytes | str]) -> Any:
-    """Guest (json, has_markers, sidecar) -> Python value."""
-    tree = orjson.loads(text)
+    """Guest (json, has_markers, sidecar) -> Python value.
+
+    Guest code shapes what arrives (getters, proxies), so nothing here trusts it: a
+    malformed payload or marker is a `TransportError` naming the rule, never a Python error.
+    """
+    try:
+        tree = orjson.loads(text)
+    except orjson.JSONDecodeError as exc:
+        raise TransportError(f"the guest sent a malformed value ({exc})", rule="transport-malformed") from None
     if not marked:
         return tree
     return _revive(tree, sidecar)
 
 
-def _revive(v: Any, sidecar: list[bytes | str]) -> Any:
-    if isinstance(v, list):
-        return [_revive(x, sidecar) for x in v]
-    if not isinstance(v, dict):
+def _revive(v: Any, sidecar: list[bytes | str], depth: int = 0) -> Any:
+    if not isinstance(v, (list, dict)):
         return v
+    if depth >= MAX_HOST_DEPTH:
+        raise TransportError(f"the guest sent a value nested deeper than {MAX_HOST_DEPTH} levels",
+                             rule="transport-depth")
+    if isinstance(v, list):
+        return [_revive(x, sidecar, depth + 1) for x in v]
     tag = v.get(MARK)
     if tag is None:
-        return {k: _revive(x, sidecar) for k, x in v.items()}
+        return {k: _revive(x, sidecar, depth + 1) for k, x in v.items()}
+    payload = v.get("v")
     if tag in ("b", "s"):
-        return sidecar[v["i"]]
-    if tag == "d":
-        return None if v["v"] is None else datetime.fromisoformat(v["v"].replace("Z", "+00:00"))
-    if tag == "n":
-        return float(v["v"].replace("Infinity", "inf"))
-    if tag == "u":
+        i, kind = v.get("i"), bytes if tag == "b" else str
+        if type(i) is int and 0 <= i < len(sidecar) and isinstance(sidecar[i], kind):
+            return sidecar[i]
+    elif tag == "d":
+        if payload is None:
+            return None
+        if isinstance(payload, str):
+            return _date(payload)
+    elif tag == "n":
+        if payload in ("NaN", "Infinity", "-Infinity"):
+            return float(payload.replace("Infinity", "inf"))
+    elif tag == "u":
         return None
-    if tag == "i":
-        return int(v["v"])
-    if tag == "o":
-        return {k: _revive(x, sidecar) for k, x in v["v"].items()}
-    raise TransportError(f"unknown transport marker {tag!r}")
+    elif tag == "i":
+        if isinstance(payload, str) and _DIGITS.fullmatch(payload):
+            if len(payload.lstrip("-")) > sys.get_int_max_str_digits():
+                raise TransportError(f"a BigInt of {len(payload.lstrip('-'))} digits is too large to leave the "
+                                     f"sandbox (at most {sys.get_int_max_str_digits()})", rule="transport-bigint")
+            return int(payload)
+    elif tag == "o" and isinstance(payload, dict):
+        return {k: _revive(x, sidecar, depth + 1) for k, x in payload.items()}
+    raise TransportError(f"malformed transport marker {str(tag)[:40]!r}", rule="transport-malformed")
+
+
+def _date(iso: str) -> datetime:
+    try:
+        return datetime.fromisoformat(iso.replace("Z", "+00:00"))
+    except ValueError:
+        raise TransportError(f"the Date {iso[:40]} cannot become a host date (those span the years 1-9999)",
+                             rule="transport-date") from None
 
 
 # -- the public (CLI / document) tagging of DESIGN.md ---------------------------------
@@ -222,6 +269,8 @@ def to_public(v: Any) -> Any:
         return {"$date": aware.isoformat(timespec="milliseconds").replace("+00:00", "Z")}
     if isinstance(v, float) and not math.isfinite(v):
         return {"$number": "NaN" if v != v else ("Infinity" if v > 0 else "-Infinity")}
+    if isinstance(v, int) and not isinstance(v, bool) and not -_SAFE_INT <= v <= _SAFE_INT:
+        return {"$bigint": str(v)}
     if isinstance(v, dict):
         return {k: to_public(x) for k, x in v.items() if x is not UNDEFINED}
     if isinstance(v, (list, tuple)):
@@ -245,4 +294,6 @@ def from_public(v: Any) -> Any:
             return datetime.fromisoformat(x.replace("Z", "+00:00"))
         if k == "$number" and x in ("NaN", "Infinity", "-Infinity"):
             return float(x.replace("Infinity", "inf"))
+        if k == "$bigint" and isinstance(x, str) and _DIGITS.fullmatch(x):
+            return int(x)
     return {k: from_public(x) for k, x in v.items()}

@@ -21,16 +21,27 @@ def json_arg(text: str | None, what: str) -> Any:
         return from_public(json.loads(text))
     except (ValueError, TypeError) as exc:
         raise UsageError(f"{what} is not valid JSON: {exc}") from None
+    except RecursionError:
+        raise UsageError(f"{what} is nested too deeply to read", rule="usage-too-deep") from None
 
 
 def read_source(path: str | None) -> str:
-    """Code from a file, or from stdin for `-`/no path."""
-    if path in (None, "-"):
-        return sys.stdin.read()
-    file = Path(path)
-    if not file.is_file():
-        raise UsageError(f"no such file: {path}")
-    return file.read_text(encoding="utf-8")
+    """Code from a file, or from stdin for `-`/no path: UTF-8 text, or a usage error saying why not."""
+    name = "<stdin>" if path in (None, "-") else path
+    try:
+        if path in (None, "-"):
+            data = sys.stdin.buffer.read()
+        elif not Path(path).is_file():
+            raise UsageError(f"no such file: {path}")
+        else:
+            data = Path(path).read_bytes()
+    except OSError as exc:  # a name too long, a folder we may not read, ...
+        raise UsageError(f"cannot read {name}: {exc.strerror or exc}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"{name} is not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start}); "
+                         "save the source as UTF-8", rule="source-not-utf8") from None
 
 
 def workspace_arg(value: str | None) -> Path | None:
@@ -38,7 +49,11 @@ def workspace_arg(value: str | None) -> Path | None:
     if not value:
         return None
     folder = Path(value)
-    if not folder.is_dir():
+    try:
+        is_dir = folder.is_dir()
+    except OSError as exc:  # a name too long, ...
+        raise UsageError(f"--workspace {value}: {exc.strerror or exc}") from None
+    if not is_dir:
         raise UsageError(f"--workspace {value}: not a folder")
     return folder.resolve()
 

@@ -149,6 +149,9 @@ def _instantiate_with_limits(artifact: Any, store: wasmtime.Store) -> wasmtime.I
         raise RuntimeError("guest instantiated outside GuestVM")
     store.set_limits(memory_size=cap)
     store.set_epoch_deadline(_IDLE_TICKS)
+    # The binding lets the guest inherit the host's stdout/stderr; guest output only ever
+    # travels through bridges, so a failing guest allocator has nowhere to print.
+    store.set_wasi(wasmtime.WasiConfig())
     instance = _qjs_wasmtime.instantiate_wasm_artifact(artifact, store)
     instance._exports = _ExportsByName(store, instance)  # the cache `Instance.exports()` returns
     return instance
@@ -221,7 +224,16 @@ class GuestVM:
             _pending_cap.value = None
         binding_handler = self._rt._engine_rt._interrupt_handler
         flag = self._interrupted
-        self._rt._engine_rt.set_interrupt_handler(lambda: flag.is_set() or binding_handler())
+
+        def poll() -> bool:
+            if flag.is_set():
+                return True
+            if binding_handler():  # the binding's CPU budget ran out: the guest is stopped, say so
+                flag.set()
+                return True
+            return False
+
+        self._rt._engine_rt.set_interrupt_handler(poll)
         self._inst = self._ctx._engine_ctx._inst
         self._inst._exports = _FastExports(self._inst._exports, self._inst.store)
         self._patch_job_drain()
@@ -326,6 +338,15 @@ class GuestVM:
 
     def linear_memory_bytes(self) -> int:
         return self._inst.mem.data_len(self._inst.store)
+
+    def payload_room(self) -> int:
+        """Bytes one crossing from the host may carry now. The binding copies a payload into
+        linear memory and the guest then copies it into its heap, so it needs twice its size
+        free; past that the guest's allocator aborts mid-call (a bare "HostError: Host function
+        failed") instead of failing cleanly. Counted from linear memory never grown yet, which
+        undercounts what a guest freed: asking the guest (memory_usage) would re-enter it during
+        a synchronous host call, which the binding cannot do."""
+        return max(0, (self.memory_cap - self.linear_memory_bytes() - (1 << 20)) // 2)
 
     def close(self) -> None:
         """Discard the VM. The epoch is disarmed first: a trapped store would

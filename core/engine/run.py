@@ -35,6 +35,8 @@ EPOCH_MARGIN_S = 0.25
 #: Async bridge calls one run may have pending at once. Each is a host task; without a cap a
 #: guest could start hundreds of thousands (cheap promises in its heap, real memory on the host).
 MAX_IN_FLIGHT = 1024
+#: Payloads from the host at least this big are checked against the guest's free memory first.
+BIG_PAYLOAD = 1 << 20
 
 
 class ModuleRefused(SandboxRefusal):
@@ -254,23 +256,35 @@ class _Run:
     def _reply_ok(self, value: Any) -> str:
         return self._reply(*transport.encode(value, where="reply"))
 
-    def _reply(self, text: str, marked: int, sidecar: list[bytes | str]) -> str:
+    def _reply(self, text: str, marked: int, sidecar: list[bytes | str], ok: int = 1) -> str:
         """One string. Sidecar items (bytes, big strings) wait here for the guest to take
         them one by one ("$side"): a list reply would be marshalled by the binding through
         json.dumps, escaping every big string the sidecar exists to carry whole."""
+        self._check_room(text, sidecar)
         if not sidecar:
-            return f"1{marked}{text}"
+            return f"{ok}{marked}{text}"
         self.reply_seq += 1
         self.pending_side[self.reply_seq] = collections.deque(sidecar)
-        return f"1{marked}#{self.reply_seq}:{len(sidecar)}#{text}"
+        return f"{ok}{marked}#{self.reply_seq}:{len(sidecar)}#{text}"
 
-    @staticmethod
-    def _reply_err(exc: CordonError) -> str:
+    def _check_room(self, text: str, sidecar: list[bytes | str]) -> None:
+        """Refuse a payload the guest's memory cannot take (see `GuestVM.payload_room`)."""
+        if self.vm is None or len(text) + sum(len(item) for item in sidecar) < BIG_PAYLOAD:
+            return
+        size = sum(len(item.encode(errors="surrogatepass")) if isinstance(item, str) else len(item)
+                   for item in (text, *sidecar))
+        room = self.vm.payload_room()
+        if size > room:
+            raise SandboxRefusal(f"{size} bytes from the host do not fit in the guest's memory ({room} bytes "
+                                 f"free under memoryLimitBytes = {self.limits.memoryLimitBytes}); raise the "
+                                 "limit or pass less", rule="memory-limit", name="MemoryLimitError")
+
+    def _reply_err(self, exc: CordonError) -> str:
+        """A refusal, through the same path as a value: a message over 8 KB rides the sidecar."""
         message = exc.message
         if exc.rule and f"rule: {exc.rule}" not in message:
             message = f"{message} (rule: {exc.rule})"
-        text, _, _ = transport.encode({"name": exc.name, "message": message, "rule": exc.rule})
-        return f"00{text}"
+        return self._reply(*transport.encode({"name": exc.name, "message": message, "rule": exc.rule}), ok=0)
 
     def _request(self, head: str, side: tuple[bytes, ...]) -> tuple[Op, list[Any]]:
         op, _, payload = head.partition("\x01")
@@ -387,6 +401,7 @@ class _Run:
                 normalize=self._normalize,
                 load=self._load,
             )
+            self._check_room(self.seal_payload[0], self.seal_payload[2])
             scope.clock.on_change = self._rearm_epoch
             self._rearm_epoch()
             run_started = time.perf_counter()
@@ -435,7 +450,10 @@ class _Run:
             return RunError(exc.name, exc.message, exc.line, exc.rule)
         if self.stop_reason == "cancelled":
             return RunError("CancelledError", "the run was cancelled", None, "cancelled")
-        timed_out = (self.stop_reason == "timeout" or isinstance(exc, adapter.BindingTimeout)
+        # A stop that lands inside a promise job leaves the body's promise pending, which the
+        # binding reports as a deadlock: an interrupted guest did not deadlock, it ran out of time.
+        interrupted_job = isinstance(exc, adapter.DeadlockError) and self.vm is not None and self.vm.interrupted
+        timed_out = (self.stop_reason == "timeout" or interrupted_job or isinstance(exc, adapter.BindingTimeout)
                      or adapter.is_epoch_trap(exc))
         if timed_out:
             return RunError("TimeoutError", f"execution timed out after {limits.timeoutMs} ms "

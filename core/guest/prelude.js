@@ -110,52 +110,67 @@
     // depths doubled the cost of encoding 5,000 rows.)
     const holders = [];
     const escaped = new WeakSetCtor();
+    // Every decision is made on `v`, the value JSON will write: reading `this[key]` again
+    // would call a getter a second time, and a getter that answers differently could hand
+    // JSON an object this function never saw (a forged marker, a depth count reset).
+    // The one exception is a string from `toJSON`: `this[key]` tells whether it was a Date.
+    let started = false;
     function replacer(key, v) {
       // Hot path first: JSON calls this for every value, and most are plain primitives.
       const t = typeof v;
       if (t === "boolean" || (t === "number" && numberIsFinite(v))) return v;
-      const raw = this[key];
-      if (t === "string" && typeof raw === "string" && raw.length <= BIG_STRING) return v;
-      if (raw === undefined) {
+      if (t === "string") {
+        if (v.length > BIG_STRING) {
+          marked = 1;
+          reflectApply(arrayPush, sidecar, [v]);
+          return { [MARK]: "s", i: sidecar.length - 1 };
+        }
+        const raw = this[key];
+        if (typeof raw !== "object" || raw === null || !(raw instanceof Date)) return v;
+        marked = 1;
+        const time = reflectApply(dateGetTime, raw, []);
+        return { [MARK]: "d", v: time === time ? reflectApply(dateToISO, raw, []) : null };
+      }
+      if (v === undefined) {
         if (isArray(this)) { marked = 1; return { [MARK]: "u" }; }
         return undefined;
       }
-      if (typeof raw === "number") {
+      if (t === "number") {
         marked = 1;
-        return { [MARK]: "n", v: raw !== raw ? "NaN" : raw > 0 ? "Infinity" : "-Infinity" };
+        return { [MARK]: "n", v: v !== v ? "NaN" : v > 0 ? "Infinity" : "-Infinity" };
       }
-      if (typeof raw === "bigint") { marked = 1; return { [MARK]: "i", v: String(raw) }; }
-      if (typeof raw === "string" && raw.length > BIG_STRING) {
-        marked = 1;
-        reflectApply(arrayPush, sidecar, [raw]);
-        return { [MARK]: "s", i: sidecar.length - 1 };
-      }
-      if (typeof raw !== "object" || raw === null) return v;
+      if (t === "bigint") { marked = 1; return { [MARK]: "i", v: String(v) }; }
+      if (t !== "object" || v === null) return v;
       let out = v;
-      const proto = getPrototypeOf(raw);
+      const proto = getPrototypeOf(v);
       if (proto !== ObjectProto && proto !== ArrayProto && proto !== null) {
-        if (isView(raw) || raw instanceof ArrayBuffer) {
+        if (isView(v) || v instanceof ArrayBuffer) {
           marked = 1;
-          const bytes = raw instanceof ArrayBuffer ? new U8(raw)
-            : new U8(raw.buffer, raw.byteOffset, raw.byteLength);
+          const bytes = v instanceof ArrayBuffer ? new U8(v) : new U8(v.buffer, v.byteOffset, v.byteLength);
           reflectApply(arrayPush, sidecar, [bytes]);
           return { [MARK]: "b", i: sidecar.length - 1 };
         }
-        if (raw instanceof Date) {
+        if (v instanceof Date) {
           marked = 1;
-          const time = reflectApply(dateGetTime, raw, []);
-          return { [MARK]: "d", v: time === time ? reflectApply(dateToISO, raw, []) : null };
+          const time = reflectApply(dateGetTime, v, []);
+          return { [MARK]: "d", v: time === time ? reflectApply(dateToISO, v, []) : null };
         }
-        if (raw instanceof MapCtor) out = Object.fromEntries(raw);
-        else if (raw instanceof SetCtor) out = Array.from(raw);
+        if (v instanceof MapCtor) out = Object.fromEntries(v);
+        else if (v instanceof SetCtor) out = Array.from(v);
       }
-      while (holders.length && holders[holders.length - 1] !== this) holders.length--;
-      if (holders.length + depthOffset >= MAX_DEPTH) {
+      // Every object this returns is pushed below, so a holder missing from the stack after
+      // the first call means JSON is inside something this function did not return: fail closed.
+      let depth = holders.length;
+      while (depth && holders[depth - 1] !== this) depth--;
+      holders.length = depth;
+      if (depth === 0 && started) depth = MAX_DEPTH;
+      started = true;
+      if (depth + depthOffset >= MAX_DEPTH) {
         if (forResult) return "[MaxDepth]";
         throw new TypeError("value is nested deeper than " + MAX_DEPTH + " levels (rule: transport-depth)");
       }
       if (out === null || typeof out !== "object") return out;
-      if (!isArray(out) && hasOwn(out, MARK) && !escaped.has(raw)) {
+      if (!isArray(out) && hasOwn(out, MARK) && !escaped.has(v)) {
         marked = 1;
         const inner = { ...out };
         escaped.add(inner);
@@ -170,7 +185,9 @@
     } catch (e) {
       if (!forResult || !(e instanceof TypeError) || !/circular|cyclic/i.test(String(e.message))) throw e;
       sidecar.length = 0;
+      holders.length = 0;
       marked = 0;
+      started = false;
       json = jsonStringify(decycle(value), replacer);
     }
     return [json === undefined ? "null" : json, marked, sidecar];

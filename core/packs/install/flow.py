@@ -6,8 +6,8 @@
     discard(request)                               # on no: nothing is left behind
 
 Sources: `name[@range|@tag]` from an npm-protocol registry (the `--registry`
-URL, `$CORDON_NPM_REGISTRY`, or registry.npmjs.org; a token from the keyring
-under `npm-token:<host>` when one is stored), a local `.tgz`, or a local
+URL, `$CORDON_NPM_REGISTRY`, or registry.npmjs.org; a token from Cordon's own
+keyring credentials under `npm-token:<host>` when one is stored), a local `.tgz`, or a local
 folder. Every path runs the same checks, and no npm process (so no script)
 ever runs.
 """
@@ -36,7 +36,7 @@ from core.packs.install.package_json import lifecycle_scripts, read_package_json
 from core.packs.install.registry import CHUNK, MAX_TARBALL_BYTES, Progress, Registry, registry_url
 from core.packs.install.staging import Staging, discard_installed, pack_dir, place, recover, transaction_lock
 
-TOKEN_PREFIX = "npm-token:"
+TOKEN_PREFIX = secrets_store.REGISTRY_TOKEN_PREFIX
 
 
 @dataclass(frozen=True)
@@ -54,10 +54,13 @@ class InstallSource:
                            or (len(text) > 1 and text[1] == ":") or ("/" in text and not text.startswith("@")))
         if looks_like_path:
             path = Path(text).expanduser()
-            if path.is_dir():
-                return cls("folder", path=path)
-            if path.is_file():
-                return cls("tarball", path=path)
+            try:
+                if path.is_dir():
+                    return cls("folder", path=path)
+                if path.is_file():
+                    return cls("tarball", path=path)
+            except OSError as exc:  # a name too long for the file system, ...
+                raise InstallError(f"cannot read {text[:80]}: {exc.strerror or exc}", rule="usage") from None
             raise InstallError(f"no such file or folder: {text}", rule="usage")
         name, spec = split_spec(text)
         return cls("registry", name=name, spec=spec)
@@ -74,7 +77,7 @@ def registry_token(url: str) -> str | None:
     host = parts.hostname or ""
     name = f"{TOKEN_PREFIX}{host}" + (f":{parts.port}" if parts.port else "")
     try:
-        return secrets_store.get_secret(name)
+        return secrets_store.get_credential(name)  # Cordon's own: no run can name it
     except CordonError:  # no usable keyring, or a host that is no valid secret name: install anonymously
         return None
 
