@@ -111,9 +111,10 @@ def test_list_returns_sorted_names(ws):
 def test_stat_has_the_reference_shape(ws):
     code = """
       return [await workspace.stat("a.txt"), await workspace.stat("sub"), await workspace.stat("."),
-              await workspace.stat("missing"), await workspace.stat("no/such/folder.txt")];
+              await workspace.stat("missing"), await workspace.stat("no/such/folder.txt"),
+              await workspace.stat("a.txt/x")];
     """
-    file, folder, root, missing, missing_deep = ok(run_ws(code, ws))
+    file, folder, root, missing, missing_deep, under_a_file = ok(run_ws(code, ws))
     st = os.stat(ws / "a.txt")
     assert file == {"exists": True, "isFile": True, "isDirectory": False, "isSymlink": False, "size": 5,
                     "modifiedMs": pytest.approx(st.st_mtime * 1000), "createdMs": pytest.approx(
@@ -121,7 +122,7 @@ def test_stat_has_the_reference_shape(ws):
                     "accessedMs": pytest.approx(st.st_atime * 1000)}
     assert (folder["isDirectory"], folder["isFile"], folder["exists"]) == (True, False, True)
     assert root["isDirectory"]
-    assert missing == missing_deep == {"exists": False, "size": 0}
+    assert missing == missing_deep == under_a_file == {"exists": False, "size": 0}
 
 
 def test_mkdir_is_recursive(ws):

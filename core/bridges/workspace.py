@@ -314,6 +314,8 @@ def _list(scope: RunScope, guard: FsGuard, path: Any = ".", options: Any = None)
 
 
 _MISSING = {"exists": False, "size": 0}
+#: A path with nothing at its end, or a file where a folder on its way should be ('a.txt/x').
+_ABSENT = ("workspace-not-found", "workspace-not-a-directory")
 
 
 def _stat_result(st: os.stat_result, link: bool) -> dict[str, Any]:
@@ -338,7 +340,7 @@ def _stat(scope: RunScope, guard: FsGuard, path: Any, options: Any = None) -> di
             with guard.locate(path) as loc:
                 st = loc.stat()
     except SandboxRefusal as exc:
-        if exc.rule == "workspace-not-found":
+        if exc.rule in _ABSENT:
             return dict(_MISSING)
         raise
     return _stat_result(st, link)
