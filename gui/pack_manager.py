@@ -66,6 +66,7 @@ from core.packs.install import (
 from core.packs.install.names import validate_name
 from core.packs.install.registry import Registry, registry_url
 from core.packs.install.semver import RangeError, Version
+from core.packs.specifier import reference_alias
 from core.packs.status import PackStatus
 from gui.dialogs.common import CALLOUT_STYLE, display_text, plain_label, styled_label
 from gui.dialogs.consent import ConsentDialog, ConsentFacts, human_size, pack_trusted
@@ -323,9 +324,11 @@ class PackManager(QWidget):
         self.trust_state.setText(("trusted" if trusted else "untrusted") if name else "")
         if pack is not None:
             for spec, module in sorted(pack.modules.items()):
-                item = QTreeWidgetItem([spec, module.kind, module.digest[:23] + "…"])
-                item.setToolTip(2, module.digest)
-                self.modules.addTopLevelItem(item)
+                # A shipped pack answers to the reference's name too: both are listed, one module.
+                for name in filter(None, (spec, reference_alias(spec))):
+                    item = QTreeWidgetItem([name, module.kind, module.digest[:23] + "…"])
+                    item.setToolTip(2, module.digest)
+                    self.modules.addTopLevelItem(item)
             self.modules.resizeColumnToContents(0)
         statuses = self._statuses(name) if name else []
         for status in statuses:

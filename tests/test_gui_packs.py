@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from core.codenode import CodeNodeDocument, run_node
 from core.packs import Catalog, PackRoot
-from core.packs.discovery import installed_dir
+from core.packs.discovery import SHIPPED_DIR, installed_dir
 from core.packs.install import InstallSource, decisions
 from gui.dialogs.consent import ConsentDialog
 from gui.pack_manager import UNTRUSTED_BANNER, VERSIONS_SHOWN, PackManager, newest_versions
@@ -220,3 +220,16 @@ def test_a_manager_destroyed_mid_download_neither_crashes_nor_places(qtbot, regi
     qtbot.waitUntil(lambda: thread.isFinished(), timeout=30_000)
     qtbot.wait(10)  # the job's failure signal reaches no one
     assert not (installed_dir() / "scripted-pack").exists()
+
+
+def test_a_shipped_pack_shows_both_names_and_its_skill(qtbot):
+    widget = PackManager(Catalog([PackRoot(SHIPPED_DIR, "shipped")]))
+    qtbot.addWidget(widget)
+    try:
+        assert widget.select_pack("@cordon/sandbox-rrule")
+        names = [widget.modules.topLevelItem(i).text(0) for i in range(widget.modules.topLevelItemCount())]
+        assert names == ["@cordon/sandbox-rrule", "@nodetool-ai/sandbox-rrule"]
+        rendered = widget.docs.toPlainText()
+        assert "rrulestr" in rendered and "Limits and gotchas" in rendered
+    finally:
+        widget.shutdown()
