@@ -20,15 +20,14 @@ from __future__ import annotations
 import asyncio
 import base64
 import binascii
-import codecs
 import mimetypes
 import re
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote_to_bytes
 
-from core.bridges import workspace
-from core.bridges.base import Op, RunScope, Surface
+from core.bridges import encoding, workspace
+from core.bridges.base import Op, RunScope, Surface, in_worker_thread
 from core.errors import SandboxRefusal
 from core.media_store import (
     ASSET_PREFIX,
@@ -270,35 +269,23 @@ async def _bytes(scope: RunScope, value: Any) -> bytes:
     return (await load(scope, parse_ref(value, None, "media.bytes"), byte_cap(scope), "media.bytes")).data
 
 
-def _codec(encoding: Any) -> codecs.CodecInfo:
-    try:
-        if not isinstance(encoding, str):
-            raise LookupError
-        return codecs.lookup(encoding)
-    except LookupError:
-        raise SandboxRefusal(f"media.text: unknown encoding {str(encoding)[:40]!r}", rule="bad-argument",
-                             name="RangeError") from None
-
-
 _CHARSET = re.compile(r";\s*charset=\"?([\w.:-]+)", re.IGNORECASE)
 
 
 async def _text(scope: RunScope, value: Any, options: dict[str, Any]) -> str:
-    """Decode with `encoding`, else the ref's `charset`, else UTF-8."""
+    """Decode with `encoding`, else the ref's `charset`, else UTF-8: WHATWG encodings only.
+
+    An `encoding` option outside the Encoding Standard is refused (rule text-encoding);
+    a charset the standard does not know falls back to UTF-8, as browsers do.
+    """
     ref = parse_ref(value, None, "media.text")
     only_options(options, {"encoding"}, "media.text")
-    given = _codec(options["encoding"]) if "encoding" in options else None
+    given = encoding.require(options["encoding"], "media.text") if "encoding" in options else None
     cap = Cap(scope.limits.hostTextInputBytes, "hostTextInputBytes", "hostTextInputBytes")
     item = await load(scope, ref, cap, "media.text")
     charset = _CHARSET.search(item.mime_type)
-    codec = given or (_codec(charset.group(1)) if charset else codecs.lookup("utf-8"))
-    # As TextDecoder does: drop a UTF-8 BOM, replace what does not decode instead of failing.
-    name = "utf-8-sig" if codec.name == "utf-8" else codec.name
-    try:
-        return item.data.decode(name, errors="replace")
-    except LookupError:  # a bytes-to-bytes codec such as "zlib" or "hex"
-        raise SandboxRefusal(f"media.text: {codec.name!r} is not a text encoding", rule="bad-argument",
-                             name="RangeError") from None
+    chosen = given or (encoding.lookup(charset.group(1)) if charset else None)
+    return await in_worker_thread(scope, encoding.decode, item.data, chosen)  # up to 5 MB: off the loop
 
 
 async def _info(scope: RunScope, value: Any) -> dict[str, Any]:

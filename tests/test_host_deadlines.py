@@ -1,0 +1,126 @@
+"""Host work a guest can make expensive stays bounded: capped inputs, named encodings, flat memory.
+
+Real engine, real Babel, a real HTTP server on 127.0.0.1. Time bounds are generous (they
+prove the host did not grind for tens of seconds, not how fast it is).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import time
+
+import psutil
+from babel import localedata
+
+from core import run_in_sandbox
+from tests.conftest import ok
+from tests.http_server import RecordingServer
+
+PRIVATE = {"allowPrivateNetwork": True}
+
+
+def healthy() -> None:
+    assert ok(run_in_sandbox("return await format.list(['a', 'b'])")) == "a and b"
+
+
+def test_a_huge_format_list_is_refused_promptly_and_the_next_run_is_healthy():
+    healthy()  # the process's first run compiles the engine: not part of what is measured here
+    started = time.monotonic()
+    result = run_in_sandbox("return await format.list(Array.from({length: 100000}, (_, i) => 'item' + i))",
+                            limits={"timeoutMs": 500})
+    assert time.monotonic() - started < 5
+    assert not result.ok and result.error.rule == "format-too-large" and result.error.name == "RangeError"
+    assert "10000" in result.error.message
+    healthy()
+
+
+def test_format_list_at_the_cap_is_linear_not_quadratic():
+    """10,000 items of 400 characters: Babel's nested patterns copy the growing 4 MB text per item."""
+    started = time.monotonic()
+    result = run_in_sandbox("const s = await format.list(Array.from({length: 10000}, () => 'x'.repeat(400)));"
+                            "return [s.length, s.slice(-409)]", limits={"timeoutMs": 3000})
+    assert time.monotonic() - started < 5
+    assert ok(result) == [400 * 10000 + len(", ") * 9998 + len(", and "), "xxx, and " + "x" * 400]
+    healthy()
+
+
+def test_maximum_fraction_digits_past_100_is_a_range_error_naming_the_option():
+    result = run_in_sandbox("return await format.number(1.5, {maximumFractionDigits: 1e8})")
+    assert not result.ok and result.error.name == "RangeError" and result.error.rule == "format-bad-option"
+    assert "maximumFractionDigits must be a number from 0 to 100" in result.error.message
+    assert ok(run_in_sandbox("return await format.number(1.5, {maximumFractionDigits: 100})")) == "1.5"
+
+
+def test_a_custom_pattern_cannot_pass_as_a_date_style():
+    """dateStyle is one of four names: an arbitrary string was parsed and cached as a Babel pattern."""
+    result = run_in_sandbox("return await format.date(new Date(0), {dateStyle: 'y'.repeat(100000)})")
+    assert not result.ok and result.error.rule == "format-bad-option"
+
+
+def test_media_text_refuses_an_encoding_outside_the_whatwg_standard():
+    data = base64.b64encode(b"a" * 4096).decode()
+    for name in ("punycode", "utf-7", "idna", "rot13", "hex"):
+        started = time.monotonic()
+        result = run_in_sandbox(f'return await media.text({{type: "document", uri: "data:;base64,{data}"}}, '
+                                f'{{encoding: "{name}"}})')
+        assert time.monotonic() - started < 5
+        assert not result.ok and result.error.rule == "text-encoding" and result.error.name == "RangeError", name
+    labels = ok(run_in_sandbox(f"""
+        const ref = {{type: "document", uri: "data:;base64,{base64.b64encode("café".encode("cp1252")).decode()}"}};
+        return [await media.text(ref, {{encoding: "latin1"}}), await media.text(ref, {{encoding: "windows-1252"}}),
+                await media.text(ref, {{encoding: " ISO-8859-1 "}})];"""))
+    assert labels == ["café"] * 3
+
+
+def test_media_text_decodes_an_unknown_charset_as_utf8():
+    data = base64.b64encode("héllo".encode()).decode()
+    assert ok(run_in_sandbox(f'return await media.text({{type: "document", '
+                             f'uri: "data:text/plain;charset=punycode;base64,{data}"}})')) == "héllo"
+
+
+def test_fetch_decodes_only_whatwg_charsets_else_utf8():
+    """charset=punycode took 20 s for a few MB on the run's loop; now it is not a charset at all."""
+    body = "héllo wörld " * 20000
+    with RecordingServer() as server:
+        url = json.dumps(server.url("/echo"))
+        started = time.monotonic()
+        value = ok(run_in_sandbox(f"""
+            const body = {json.dumps(body)}, out = [];
+            for (const charset of ["punycode", "hex", "idna", "utf-7", "shift_jis", "utf-16le"]) {{
+              const r = await fetch({url}, {{method: "POST", body,
+                                             headers: {{"content-type": "text/plain; charset=" + charset}}}});
+              out.push(r.body === body ? "utf-8" : r.body.slice(0, 12));
+            }}
+            return out;""", limits={**PRIVATE, "fetchMaxBodyBytes": 1 << 20}))
+        assert time.monotonic() - started < 5
+    assert value[:4] == ["utf-8"] * 4  # not a WHATWG encoding: UTF-8, as browsers do
+    assert value[4:] == [body.encode()[:24].decode("cp932")[:12], body.encode()[:24].decode("utf-16-le")]
+
+
+def test_host_memory_stays_flat_over_1000_mixed_runs():
+    """Every run formats in a locale no earlier run used: Babel kept each one (~0.2 MB) for good."""
+    locales = sorted(localedata.locale_identifiers())
+    process = psutil.Process()
+    doc = base64.b64encode("naïve text".encode("cp1252")).decode()
+    code = f"""
+        const [n, locale] = inputs;
+        const parts = [await format.number(n * 1.5, {{locale, maximumFractionDigits: 2}}),
+                       await format.date(new Date(n * 86400000), {{locale, dateStyle: "medium"}}),
+                       await format.list(["a", "b", String(n)], {{locale}})];
+        if (n % 3 === 0) parts.push(await media.text({{type: "document", uri: "data:;base64,{doc}"}},
+                                                       {{encoding: "latin1"}}));
+        if (n % 3 === 1) parts.push(toHex(await crypto.digest("SHA-256", String(n))));
+        if (n % 3 === 2) parts.push(await format.relativeTime(-n, "day", {{locale}}));
+        return parts.length;
+    """
+    baseline = None
+    for n in range(1000):
+        if n == 100:
+            baseline = process.memory_info().rss
+        result = run_in_sandbox(code, inputs=[n, locales[n % len(locales)].replace("_", "-")])
+        assert result.ok or result.error.rule == "format-locale", result.error
+    assert baseline is not None
+    grown = (process.memory_info().rss - baseline) / 2**20
+    assert grown < 40, f"host RSS grew {grown:.0f} MiB over 900 runs"
+    assert len(localedata._cache) <= 33
