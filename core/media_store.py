@@ -12,6 +12,14 @@ Two stores with different lifetimes, on purpose:
   SHA-256. The id *is* the digest, so an id is validated as 64 lowercase hex
   digits before it becomes a path: nothing a guest writes can name a file
   outside the store.
+
+The asset store is shared by every run on the machine, so it answers a run
+only for assets that run put there, that its node put there (an `AssetLedger`
+the Code node runner shares across its invocations under `ASSETS_KEY`), or
+that the host handed it in `inputs` (`readable_asset`). An id is a digest of
+content, so without this a run could confirm or read any asset of any other
+document whose id it can guess or learned. The check comes before the store is
+touched, so a refusal says nothing about whether the asset exists.
 """
 
 from __future__ import annotations
@@ -35,6 +43,8 @@ MEDIA_TYPES = ("document", "image", "audio", "video")
 
 _HANDLE_ID = re.compile(r"[0-9a-f]{32}")
 _ASSET_ID = re.compile(r"[0-9a-f]{64}")
+#: `HostServices.extra` key of the node's `AssetLedger`, shared by all invocations of one node run.
+ASSETS_KEY = "media.assets"
 
 
 @dataclass(frozen=True)
@@ -116,6 +126,75 @@ def run_store(scope: RunScope) -> RunMediaStore:
     return store
 
 
+class AssetLedger:
+    """Asset uris one run, or one node, put in the store."""
+
+    def __init__(self) -> None:
+        self._uris: set[str] = set()
+        self._lock = threading.Lock()
+
+    def add(self, uri: str) -> None:
+        with self._lock:
+            self._uris.add(uri)
+
+    def __contains__(self, uri: object) -> bool:
+        with self._lock:
+            return uri in self._uris
+
+
+def asset_id(uri: str) -> str:
+    """The 64-hex-digit id of an `asset://` uri, or a refusal naming the expected form."""
+    found = uri[len(ASSET_PREFIX):] if uri.startswith(ASSET_PREFIX) else ""
+    if not _ASSET_ID.fullmatch(found):
+        raise SandboxRefusal(f"{uri[:80]!r} is not an asset id (asset://<64 hex digits>)",
+                             rule="asset-id-invalid", name="TypeError")
+    return found
+
+
+def _ledgers(scope: RunScope) -> tuple[AssetLedger, ...]:
+    """The run's own ledger (created on first use) and its node's, when it runs as a Code node."""
+    run = scope.state.get("media.assets")
+    if run is None:
+        run = scope.state["media.assets"] = AssetLedger()
+    node = scope.services.extra.get(ASSETS_KEY)
+    return (run, node) if isinstance(node, AssetLedger) else (run,)
+
+
+def record_asset(scope: RunScope, uri: str) -> None:
+    """`uri` was put in the store by this run: it (and its node) may read it back."""
+    for ledger in _ledgers(scope):
+        ledger.add(uri)
+
+
+def _handed_in(scope: RunScope) -> frozenset[str]:
+    """Every asset uri anywhere in the run's host-given `inputs` (walked once, on the first asset read)."""
+    found = scope.state.get("media.assets.inputs")
+    if found is None:
+        uris: set[str] = set()
+        stack = [scope.inputs]
+        while stack:
+            value = stack.pop()
+            if isinstance(value, str):
+                if value.startswith(ASSET_PREFIX):
+                    uris.add(value)
+            elif isinstance(value, dict):
+                stack.extend(value.values())
+            elif isinstance(value, (list, tuple)):
+                stack.extend(value)
+        found = scope.state["media.assets.inputs"] = frozenset(uris)
+    return found
+
+
+def readable_asset(scope: RunScope, uri: str) -> None:
+    """Refuse an asset this run, its node and its host inputs never named (rule `asset-not-granted`)."""
+    asset_id(uri)  # a malformed id is refused as such first
+    if uri in _handed_in(scope) or any(uri in ledger for ledger in _ledgers(scope)):
+        return
+    raise SandboxRefusal(f"{uri[:80]!r} was not put in the asset store by this run or its node, nor handed to "
+                         "it in inputs; pass the asset's ref as an input to read it", rule="asset-not-granted",
+                         name="NotFoundError")
+
+
 class AssetStore:
     """Content-addressed bytes under `data_dir()/assets/<id[:2]>/<id>`."""
 
@@ -124,23 +203,20 @@ class AssetStore:
 
     def put(self, data: bytes) -> str:
         """Store `data` (idempotent) and return its `asset://<sha256>` uri."""
-        asset_id = hashlib.sha256(data).hexdigest()
-        target = self.root / asset_id[:2] / asset_id
+        digest = hashlib.sha256(data).hexdigest()
+        target = self.root / digest[:2] / digest
         if not target.is_file():
             target.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(target, data)  # a reader never sees half an asset
-        return ASSET_PREFIX + asset_id
+        return ASSET_PREFIX + digest
 
     def _open(self, uri: str) -> int:
-        asset_id = uri[len(ASSET_PREFIX):] if uri.startswith(ASSET_PREFIX) else ""
-        if not _ASSET_ID.fullmatch(asset_id):
-            raise SandboxRefusal(f"{uri[:80]!r} is not an asset id (asset://<64 hex digits>)",
-                                 rule="asset-id-invalid", name="TypeError")
+        found = asset_id(uri)
         try:
             # O_NOFOLLOW: a symlink planted in the store must not lead elsewhere.
-            return os.open(self.root / asset_id[:2] / asset_id, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+            return os.open(self.root / found[:2] / found, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
         except OSError:
-            raise SandboxRefusal(f"asset {asset_id} is not in the local asset store",
+            raise SandboxRefusal(f"asset {found} is not in the local asset store",
                                  rule="asset-not-found", name="NotFoundError") from None
 
     def read(self, uri: str, cap: Cap) -> bytes:

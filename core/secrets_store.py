@@ -6,6 +6,13 @@ service name "cordon" and the secret's name as the user name. Keyring cannot
 enumerate what it holds, so the names Cordon stored are kept in
 `data_dir()/secrets-index.json` (names only, never values).
 
+Cordon's own credentials (a registry token, `npm-token:<host>`) are not the
+user's secrets for nodes: they live under a second service,
+"cordon-credentials", that no guest can name, because every read a run makes
+goes through `get_secret`, which only ever asks the "cordon" service and
+refuses credential names there too (rule `secret-reserved`). A token stored
+by an older Cordon under "cordon" moves over on its first read.
+
 Backends that are not a real secret store are refused: keyring's `fail`
 backend (nothing usable was found) and any `keyrings.alt` backend, which can
 silently keep secrets base64-encoded in a plain file (DESIGN.md).
@@ -29,6 +36,12 @@ from core.errors import CordonError
 from core.paths import data_dir
 
 SERVICE = "cordon"
+#: Cordon's own credentials: a keyring service no op of a run ever asks.
+CREDENTIALS_SERVICE = "cordon-credentials"
+#: The installer's registry token for a host: `npm-token:<host[:port]>`.
+REGISTRY_TOKEN_PREFIX = "npm-token:"
+#: Names that are Cordon's credentials, never a node's secrets.
+CREDENTIAL_PREFIXES = (REGISTRY_TOKEN_PREFIX,)
 INDEX_NAME = "secrets-index.json"
 #: Letters, digits and `_ . : -`: safe as a keyring user name, in a file, in a dialog.
 NAME_PATTERN = re.compile(r"[A-Za-z0-9_.:-]{1,128}")
@@ -84,44 +97,94 @@ def _keyring_error(exc: keyring.errors.KeyringError) -> KeyringUnavailable:
                               f"{_HOW_TO_CONFIGURE}")
 
 
+def is_credential(name: str) -> bool:
+    """Whether `name` is one of Cordon's own credentials rather than a secret for nodes."""
+    return name.startswith(CREDENTIAL_PREFIXES)
+
+
+def secret_name(name: object) -> str:
+    """A name a node may ask for: a valid secret name that is not one of Cordon's credentials."""
+    checked = check_name(name)
+    if is_credential(checked):
+        raise SecretNameError(f"{checked!r} is one of Cordon's own credentials, not a secret a node can read",
+                              rule="secret-reserved")
+    return checked
+
+
 def get_secret(name: str) -> str | None:
-    """The value, or None when unset."""
+    """A secret for nodes: the value, or None when unset. Cordon's credentials are refused by name."""
     backend = _backend()
+    secret_name(name)
     try:
-        return backend.get_password(SERVICE, check_name(name))
+        return backend.get_password(SERVICE, name)
     except keyring.errors.KeyringError as exc:
         raise _keyring_error(exc) from None
 
 
 def set_secret(name: str, value: str) -> None:
+    """Store a secret; a credential name (typed on the secrets page) goes to Cordon's credentials."""
     backend = _backend()
     check_name(name)
     if not isinstance(value, str) or not value:
         raise SecretNameError(f"the value of secret {name!r} must be a non-empty string", rule="secret-value")
+    service = CREDENTIALS_SERVICE if is_credential(name) else SERVICE
     try:
-        backend.set_password(SERVICE, name, value)
+        backend.set_password(service, name, value)
     except keyring.errors.KeyringError as exc:
         raise _keyring_error(exc) from None
-    with _index_lock:
-        names = _read_index()
-        names.add(name)
-        _write_index(names)
+    if service == SERVICE:
+        _reindex(name, listed=True)
 
 
 def delete_secret(name: str) -> None:
-    """Forget a secret; deleting one that is not set is not an error."""
+    """Forget a secret (or credential); deleting one that is not set is not an error."""
     backend = _backend()
     check_name(name)
+    _delete(backend, CREDENTIALS_SERVICE if is_credential(name) else SERVICE, name)
+    _reindex(name, listed=False)
+
+
+def get_credential(name: str) -> str | None:
+    """One of Cordon's own credentials, or None.
+
+    A credential an older Cordon kept under the "cordon" service (where any
+    unscoped run could list and read it) is moved here on its first read.
+    """
+    backend = _backend()
+    if not is_credential(check_name(name)):
+        raise SecretNameError(f"{name!r} is not a credential name", rule="secret-name")
     try:
-        backend.delete_password(SERVICE, name)
+        value = backend.get_password(CREDENTIALS_SERVICE, name)
+        if value is None:
+            value = backend.get_password(SERVICE, name)
+            if value is not None:  # migrate: copy first, so a failure never loses the token
+                backend.set_password(CREDENTIALS_SERVICE, name, value)
+                _delete(backend, SERVICE, name)
+                _reindex(name, listed=False)
+    except keyring.errors.KeyringError as exc:
+        raise _keyring_error(exc) from None
+    return value
+
+
+def _delete(backend: KeyringBackend, service: str, name: str) -> None:
+    try:
+        backend.delete_password(service, name)
     except keyring.errors.PasswordDeleteError:
         pass
     except keyring.errors.KeyringError as exc:
         raise _keyring_error(exc) from None
+
+
+def _reindex(name: str, *, listed: bool) -> None:
+    """Add `name` to the index of names, or drop it from there."""
     with _index_lock:
         names = _read_index()
-        names.discard(name)
-        _write_index(names)
+        if (name in names) != listed:
+            if listed:
+                names.add(name)
+            else:
+                names.discard(name)
+            _write_index(names)
 
 
 def list_names(within: Iterable[str] | None = None) -> list[str]:
@@ -135,7 +198,7 @@ def list_names(within: Iterable[str] | None = None) -> list[str]:
         names = _read_index()
     if within is not None:
         names &= set(within)
-    return sorted(n for n in names if get_secret(n) is not None)
+    return sorted(n for n in names if not is_credential(n) and get_secret(n) is not None)
 
 
 def _index_path() -> Path:

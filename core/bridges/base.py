@@ -142,6 +142,8 @@ class RunScope:
     cancel: CancelHandle
     clock: WallClock
     services: HostServices
+    #: The `inputs` the host handed the run: references in them (asset ids) are the host's grant.
+    inputs: Any = None
     on_log: Callable[[str], None] | None = None
     on_progress: Callable[[float, str | None], None] | None = None
     logs: list[str] = field(default_factory=list)

@@ -271,7 +271,7 @@ async def to_asset_op(scope: RunScope, value: Any, options: dict[str, Any]) -> d
         im = await _work(scope, open_header, item.data, "image.toAsset")
         item = MediaItem("image", Image.MIME.get(im.format, item.mime_type), item.data, im.width, im.height)
         run_store(scope).charge(len(item.data))
-    return await persist(item, filename)
+    return await persist(scope, item, filename)
 
 
 # -- ops: transforms -------------------------------------------------------------------

@@ -60,7 +60,7 @@ def _check_scope(scope: RunScope, name: Any, what: str) -> str:
     from core import secrets_store  # keyring (~35 ms to import) loads on a run's first secret call
 
     try:
-        secrets_store.check_name(name)
+        secrets_store.secret_name(name)  # Cordon's own credentials are not nameable
     except CordonError as exc:
         raise _prefixed(what, exc) from None
     granted = scope.limits.secretScope

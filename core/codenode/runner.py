@@ -35,6 +35,7 @@ from core.codenode.jsoncopy import json_copy
 from core.codenode.streams import InputStreams, StreamAccess
 from core.engine.run import RunError, RunResult, run_in_sandbox
 from core.errors import CordonError, SandboxRefusal, UsageError
+from core.media_store import ASSETS_KEY, AssetLedger
 from core.packs import Catalog, Resolution, declarations_from_code, default_catalog
 from core.packs.specifier import canonical_specifier
 
@@ -197,6 +198,8 @@ class _NodeRun:
         self.modules = packs.modules if packs is not None else None
         self.surfaces = (contract.SURFACE, streams.SURFACE, *(packs.surfaces if packs is not None else ()))
         self.limits = limits_for(doc)
+        #: Assets any invocation put in the store: every later invocation of this node may read them.
+        self.assets = AssetLedger()
         self.binary = {h.name for h in doc.inputs if h.type == "bytes"}
         self.state: dict[str, Any] = dict(state or {})
         self.outputs: dict[str, Any] = {}
@@ -234,7 +237,7 @@ class _NodeRun:
             self.last = RunResult(ok=False, error=RunError(exc.name, exc.message, exc.line, exc.rule))
             return False
         self.contract.begin_invocation()
-        extra: dict[str, Any] = {contract.CONTRACT_KEY: self.contract}
+        extra: dict[str, Any] = {contract.CONTRACT_KEY: self.contract, ASSETS_KEY: self.assets}
         if access is not None:
             extra[streams.STREAMS_KEY] = access
         result = run_in_sandbox(

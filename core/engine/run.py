@@ -187,7 +187,8 @@ class _Run:
         synced = tuple(name for name in caller_globals if name != "inputs")
         self.entry = build_entry(code, global_names=synced, legacy=legacy)
         self.scope = RunScope(limits=limits, cancel=cancel, clock=WallClock(limits.timeout_s),
-                              services=services, on_log=on_log, on_progress=on_progress)
+                              services=services, inputs=caller_globals.get("inputs"), on_log=on_log,
+                              on_progress=on_progress)
         self.ops: dict[str, Op] = {}
         for surface in (*_standard_surfaces(), *surfaces):
             self.ops.update(surface.ops)
