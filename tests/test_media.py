@@ -111,7 +111,7 @@ def test_type_mismatch_is_refused_by_rule():
     ('{type: "document", uri: "data:,x", mimeType: "not a mime"}', "bad-argument"),
     ('{type: "document", uri: "asset://../../etc/passwd"}', "asset-id-invalid"),
     ('{type: "document", uri: "asset://" + "A".repeat(64)}', "asset-id-invalid"),
-    ('{type: "document", uri: "asset://" + "0".repeat(64)}', "asset-not-found"),
+    ('{type: "document", uri: "asset://" + "0".repeat(64)}', "asset-not-granted"),  # not even looked up
     ('{type: "document", uri: "sandbox://media/" + "0".repeat(32)}', "media-handle-unknown"),
     ('{type: "document", uri: "sandbox://media/../x"}', "media-handle-unknown"),
 ])

@@ -27,8 +27,10 @@ option can touch the guard, which only host-set limits and services configure.
 Limits: `fetchMaxCalls` counts every fetch() call (refused ones too, and
 parallel ones exactly like serial ones, because the count is taken when the
 call starts); `fetchTimeoutMs` bounds the whole call (all hops and the body);
-`fetchMaxRedirects` bounds hops, each re-vetted by the guard, with
-Authorization/Cookie dropped when a hop changes origin.
+`fetchMaxRedirects` bounds hops, each re-vetted by the guard. When a hop
+changes origin, every header the run set is dropped except the short
+`CROSS_ORIGIN_SAFE_HEADERS` list: a credential travels under any name
+(`x-api-key`, `private-token`...), so a list of what to drop would always miss one.
 
 `guarded_fetch()` is the host-side entry for other capabilities (media
 `https:` refs): same guard, same limits, no call counting.
@@ -65,8 +67,10 @@ REDIRECT_MODES = ("follow", "manual", "error")
 #: Headers the transport owns: letting code set them invites request smuggling or Host confusion.
 FORBIDDEN_HEADERS = frozenset({"host", "content-length", "transfer-encoding", "te", "trailer", "upgrade",
                                "expect", "connection", "keep-alive"})
-#: Dropped when a redirect changes origin (the Fetch standard drops Authorization; Cookie too).
-CREDENTIAL_HEADERS = frozenset({"authorization", "cookie", "proxy-authorization"})
+#: The only headers kept when a redirect changes origin: the Fetch standard's CORS-safelisted request
+#: headers (which carry no credentials) and the ones the sandbox sets itself (`_DEFAULT_HEADERS`).
+CROSS_ORIGIN_SAFE_HEADERS = frozenset({"accept", "accept-language", "content-language", "content-type",
+                                       "accept-encoding", "user-agent"})
 #: Dropped when a redirect turns the request into a body-less GET.
 BODY_HEADERS = frozenset({"content-type", "content-encoding", "content-language", "content-location"})
 FORBIDDEN_METHODS = frozenset({"CONNECT", "TRACE", "TRACK"})
@@ -215,7 +219,7 @@ class _Hop:
             self.method, self.body = "GET", None
             self.headers = [(n, v) for n, v in self.headers if n not in BODY_HEADERS]
         if _origin(following) != _origin(self.url):
-            self.headers = [(n, v) for n, v in self.headers if n not in CREDENTIAL_HEADERS]
+            self.headers = [(n, v) for n, v in self.headers if n in CROSS_ORIGIN_SAFE_HEADERS]
         self.url = following
 
 

@@ -36,6 +36,8 @@ from core.media_store import (
     AssetStore,
     Cap,
     MediaItem,
+    readable_asset,
+    record_asset,
     run_store,
     too_large,
 )
@@ -210,6 +212,7 @@ async def load(scope: RunScope, ref: Ref, cap: Cap, what: str) -> MediaItem:
             raise too_large("the handle's payload", cap)
         return item  # the host made it: its own type and mimeType, whatever the ref claims
     if uri.startswith(ASSET_PREFIX):
+        readable_asset(scope, uri)
         data = await asyncio.to_thread(AssetStore().read, uri, cap)
         name = ref.filename
     elif uri.startswith("data:"):
@@ -326,12 +329,14 @@ async def _to(scope: RunScope, media_type: str, value: Any, options: dict[str, A
                              name="TypeError")
     if not counted:  # new bytes on disk count against the run's media budget
         store.charge(len(item.data))
-    return await persist(item, filename)
+    return await persist(scope, item, filename)
 
 
-async def persist(item: MediaItem, filename: str | None = None) -> dict[str, Any]:
-    """Write `item` to the asset store and return the ref a later node (or run) can read."""
-    ref = item.ref(await asyncio.to_thread(AssetStore().put, item.data))
+async def persist(scope: RunScope, item: MediaItem, filename: str | None = None) -> dict[str, Any]:
+    """Write `item` to the asset store and return the ref this run, its node, or a node it is handed to can read."""
+    uri = await asyncio.to_thread(AssetStore().put, item.data)
+    record_asset(scope, uri)
+    ref = item.ref(uri)
     if filename is not None:
         ref["filename"] = filename
     return ref
