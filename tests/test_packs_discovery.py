@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from core.packs import Catalog, PackRoot
+from core.packs import Catalog, PackRoot, jscheck
 from core.packs.caps import AUTHORED_JS_MAX, PACK_MAX, SKILL_MAX, WASM_MAX
 from core.packs.discovery import SHIPPED_DIR
 from tests.packfixtures import catalog, make_pack, roots, rules
@@ -329,3 +329,21 @@ def test_shipped_packs_discover_cleanly():
         assert pack is not None and pack.skill is not None and pack.size <= PACK_MAX
         if pack.modules[name].kind == "js":
             assert (pack.root / "LICENSE").is_file()
+
+
+def test_a_module_is_parsed_once_per_content(tmp_path, monkeypatch):
+    """Scans that pass are remembered by content (core.cache); a changed file is scanned again, a failure always."""
+    parsed: list[str] = []
+    real_parse = jscheck.jsparse.parse
+    monkeypatch.setattr(jscheck.jsparse, "parse", lambda source: parsed.append(source) or real_parse(source))
+    _, installed, pack_roots = roots(tmp_path)
+    mark = f"// {tmp_path.name}\n"  # content no other test scans
+    pack = make_pack(installed, "@acme/scan", {"index.js": mark + "export default 1;\n"})
+    cat = Catalog(pack_roots)
+    cat.reload()
+    assert cat.module("@acme/scan") is not None and len([p for p in parsed if p.startswith(mark)]) == 1
+    (pack / "index.js").write_text(mark + 'export default import("./x.js");\n', encoding="utf-8")
+    cat.reload()
+    cat.reload()
+    assert rules(cat) == {"@acme/scan": "module-dynamic-import"}
+    assert len([p for p in parsed if p.startswith(mark)]) == 3

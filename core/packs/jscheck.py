@@ -5,26 +5,63 @@ the module must parse, and must contain no dynamic `import()` (refused in
 pack and user code alike) and no `require`. What it imports is returned for
 discovery to resolve inside the pack.
 
-The two tree queries cost as much as the parse on a big bundle, so each runs
-only when the source text could hold what it looks for: `import` followed by
-`(` (only whitespace or comments can sit between them in a call; the keyword
-cannot be escaped) and the name `require` as written. Discovery of the shipped
-packs stays fast without weakening the check.
+Parsing is most of discovery's cost (the shipped packs are ~400 KB of
+minified JavaScript), so a module that passes is remembered by its content
+in `core.cache` (verified bytes, keyed by a sha256 over the scanner's
+version, the parser's version and the source): the same bytes are parsed
+once, not once per process. Failures are not cached; they are rare and
+their messages name the file. The two tree queries cost as much as the
+parse on a big bundle, so each runs only when the text could hold what it
+looks for: `import` followed by `(` (only whitespace or comments can sit
+between them in a call; the keyword cannot be escaped) and the name
+`require` as written.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import importlib.metadata
 import re
+from dataclasses import dataclass
 
-from core import jsparse
+import orjson
+
+from core import cache, jsparse
 from core.packs.status import DiscoveryError
 
+#: Bump when a check changes, so no scan made under the old rules is served.
+SCAN_VERSION = "cordon-scan/1"
+_PARSER = f"tree-sitter/{importlib.metadata.version('tree-sitter')}+" \
+          f"javascript/{importlib.metadata.version('tree-sitter-javascript')}"
 #: `import` then `(`, with only whitespace and comments between: every spelling of a dynamic import.
 _MAYBE_DYNAMIC_IMPORT = re.compile(r"\bimport(?:\s|/\*.*?\*/|//[^\n]*\n)*\(", re.DOTALL)
 
 
-def scan_module(source: str, path: str) -> list[jsparse.StaticImport]:
+@dataclass(frozen=True)
+class Request:
+    """One static module request (`import ... from "x"`, `export ... from "x"`) and its 1-based line."""
+
+    specifier: str
+    line: int
+
+
+def scan_module(source: str, path: str) -> list[Request]:
     """The module's static requests, or DiscoveryError naming the first broken rule."""
+    name = "scan/" + hashlib.sha256(f"{SCAN_VERSION}\0{_PARSER}\0{source}".encode()).hexdigest() + ".json"
+    cached = cache.read(name)
+    if cached is not None:
+        try:
+            return [Request(str(spec), int(line)) for spec, line in orjson.loads(cached)]
+        except (orjson.JSONDecodeError, TypeError, ValueError):
+            pass  # not what Cordon writes: scan again
+    requests = _scan(source, path)
+    with contextlib.suppress(OSError):  # an unwritable cache costs the next discovery a parse, nothing else
+        cache.write(name, orjson.dumps([[r.specifier, r.line] for r in requests]))
+    return requests
+
+
+def _scan(source: str, path: str) -> list[Request]:
     tree = jsparse.parse(source)
     error = jsparse.syntax_error_node(tree)
     if error is not None:
@@ -43,4 +80,4 @@ def scan_module(source: str, path: str) -> list[jsparse.StaticImport]:
         raise DiscoveryError(f"{path} uses require (line {line}); the sandbox has no CommonJS loader: use static "
                              "imports (wrap CommonJS code in an ES module that provides `module`/`exports`)",
                              rule="module-require", path=path, line=line)
-    return jsparse.module_requests(tree)
+    return [Request(r.specifier, r.line) for r in jsparse.module_requests(tree)]
