@@ -61,7 +61,7 @@ def config_dir() -> Path:
 
 
 def cache_dir() -> Path:
-    """Compiled engine module, npm compile cache: safe to delete."""
+    """Compiled engine module, npm compile cache, pack scans: safe to delete (read only through `core.cache`)."""
     return _ensure(_cache_path())
 
 
@@ -87,7 +87,7 @@ def protected_dirs() -> dict[str, str]:
     state = {
         "data folder (installed packs, trust decisions, secrets index, cache digests)": _data_path(),
         "config folder (settings, recent files)": _config_path(),
-        "cache folder (compiled engine module, compiled npm bundles)": _cache_path(),
+        "cache folder (compiled engine module, compiled npm bundles, pack scans)": _cache_path(),
     }
     if home is not None:
         state = {"home folder (CORDON_HOME)": home, **state}
