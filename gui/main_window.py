@@ -33,10 +33,12 @@ from core import jsparse
 from core.cli.node import starter_document
 from core.codenode import CodeNodeDocument, DocumentError, load_document, save_document
 from core.codenode.analysis import analyse
-from core.codenode.document import default_path
+from core.codenode.document import default_path, dumps, read_document
+from core.codenode.grants import DocumentKey, Grants, is_trusted, strip_grants, trust
 from gui.catalog_holder import CatalogHolder
 from gui.completion import CompletionSource, GuestApiProbe, PackIndex
 from gui.diagnostics import diagnose, summary
+from gui.dialogs.document_trust import TrustDecision, TrustFacts, ask_trust
 from gui.dialogs.package_picker import ensure_consent, pick_package
 from gui.documents import AUTOSAVE_MS, FILE_FILTER, RecentFiles, RecoveredWork, Recovery, display_name
 from gui.editor import CodeEditor
@@ -76,6 +78,9 @@ class MainWindow(QMainWindow):
         self.path: Path | None = None
         self._saved: CodeNodeDocument = starter_document("untitled")
         self._doc: CodeNodeDocument = self._saved
+        #: Grants the open document arrived with that the person has not decided on (see `settle_grants`).
+        self._arrived = Grants()
+        self._arrived_key: DocumentKey | None = None
         self._build_layout()
         self._build_actions()
         self._build_status_bar()
@@ -233,6 +238,7 @@ class MainWindow(QMainWindow):
         self.path = path
         self._saved = saved if saved is not None else doc
         self._doc = doc
+        self._arrived, self._arrived_key = Grants(), None
         self.details.load(doc)
         with QSignalBlocker(self.editor):
             self.editor.set_text(doc.body)
@@ -267,19 +273,58 @@ class MainWindow(QMainWindow):
         if ask and not self.maybe_save():
             return False
         try:
-            doc = load_document(path)
+            doc, data = read_document(path)
         except DocumentError as exc:
             QMessageBox.critical(self, "Cannot open", exc.message)
             if not path.exists():
                 self.recent.remove(path)
             return False
         self.load(doc, path)
+        self.hold_grants(doc, DocumentKey.of(path, data))
         self.recent.add(path)
         self.statusBar().showMessage(f"Opened {path}", 3000)
         return True
 
+    def hold_grants(self, doc: CodeNodeDocument, key: DocumentKey | None) -> None:
+        """The grants `doc` arrived with wait for the person's decision, unless the document is trusted.
+
+        `key` is None for a document whose file is not what is shown (recovered
+        work): its decision cannot be remembered.
+        """
+        self._arrived_key = key
+        self._arrived = Grants() if key is not None and is_trusted(key) else Grants.requested_by(doc)
+
+    def settle_grants(self, doc: CodeNodeDocument) -> CodeNodeDocument | None:
+        """`doc` as it may run: the person decides once on the grants it arrived with. None: cancelled.
+
+        Grants the person set in this window (Settings, the pack picker) are
+        theirs; only those that came with the file and are still on are asked about.
+        """
+        asked = self._arrived.shared(Grants.requested_by(doc))
+        if not asked:
+            return doc
+        name = str(self.path) if self.path is not None else display_name(self.path, doc)
+        decision = self.ask_trust(TrustFacts(name, asked, remembered=self._arrived_key is not None))
+        if decision is TrustDecision.CANCEL:
+            return None
+        self._arrived = Grants()
+        if decision is TrustDecision.TRUST:
+            if self._arrived_key is not None:
+                trust(self._arrived_key)
+            return doc
+        self._doc = strip_grants(self._doc, asked)
+        self._update_title()
+        return strip_grants(doc, asked)
+
+    def ask_trust(self, facts: TrustFacts) -> TrustDecision:
+        """The document trust dialog (a method, like the file dialogs, so embedding apps can answer it)."""
+        return ask_trust(self, facts)
+
     def open_example(self, path: Path) -> None:
-        """An example opens as an untitled copy: saving never writes over the shipped file."""
+        """An example opens as an untitled copy: saving never writes over the shipped file.
+
+        Examples ship with Cordon, so what they ask for is first-party, as shipped packs are.
+        """
         if not self.maybe_save():
             return
         try:
@@ -319,11 +364,23 @@ class MainWindow(QMainWindow):
         self.path = path
         self._saved = doc
         self._doc = doc
+        self._remember_saved(doc, path)
         self.recent.add(path)
         self.recovery.clear()
         self._update_title()
         self.statusBar().showMessage(f"Saved {path}", 3000)
         return True
+
+    def _remember_saved(self, doc: CodeNodeDocument, path: Path) -> None:
+        """A file the person saved holds their grants: trust it as written, so reopening does not ask.
+
+        Grants still waiting for a decision stay waiting, now about the new file.
+        """
+        key = DocumentKey.of(path, dumps(doc))  # the bytes save_document wrote
+        if self._arrived:
+            self._arrived_key = key
+        elif Grants.requested_by(doc):
+            trust(key)
 
     def maybe_save(self) -> bool:
         """Before unsaved work would be lost: Save / Discard / Cancel. True when it is safe to go on."""
@@ -428,6 +485,7 @@ class MainWindow(QMainWindow):
                 saved = load_document(work.original)
         self.load(work.document, work.original if saved is not None else None,
                   saved=saved or work.document.model_copy(update={"body": ""}))
+        self.hold_grants(work.document, None)  # its grants may be those its file arrived with
         self.recovery.write(work.document, self.path)
         self.statusBar().showMessage("Recovered unsaved work", 5000)
 
@@ -510,7 +568,10 @@ class MainWindow(QMainWindow):
         except InputsError as exc:
             self.run_panel.show_refusal(f"Not run: {exc}")
             return
-        doc = self.current_document()
+        doc = self.settle_grants(self.current_document())
+        if doc is None:
+            self.run_panel.show_refusal("Not run: cancelled at the question about the grants this document asks for.")
+            return
         if doc.packages or "import" in doc.body:
             allowed = ensure_consent(self, self.catalogs.wait(), doc)
             if allowed is None:

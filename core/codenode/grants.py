@@ -80,6 +80,10 @@ class Grants:
                       tuple(s for s in self.secrets if s not in given.secrets),
                       tuple(p for p in self.packages if p not in given.packages))
 
+    def shared(self, other: Grants) -> Grants:
+        """The grants in both (what of `other` these grants still cover)."""
+        return self.missing(self.missing(other))
+
     def lines(self) -> list[str]:
         """One plain sentence per grant, for a dialog or an error message."""
         out = []

@@ -1,0 +1,103 @@
+"""The studio asks once before a document's own grants run (issue 11, item 2), on real widgets.
+
+A real `.node.json` that switches on `allow_local_network` is opened in a real
+main window and run against a real HTTP server on 127.0.0.1: the trust dialog
+lists exactly what it asks for; "Run without these grants" runs it with the
+grant off (nothing reaches the server); "Trust" runs it as written and is
+remembered for the file's path and bytes, so reopening does not ask again.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication
+
+from core.codenode.grants import Grants
+from gui.dialogs.document_trust import DocumentTrustDialog, TrustDecision, TrustFacts
+from tests.gui_support import RUN_TIMEOUT_MS, home, window
+from tests.http_server import RecordingServer
+
+__all__ = ["home", "window"]
+
+
+def answer_trust(choice: str) -> list[str]:
+    """Click `choice` ("trust", "without", "cancel") in the next trust dialog; returns what it listed."""
+    seen: list[str] = []
+
+    def poll() -> None:
+        dialog = QApplication.activeModalWidget()
+        if not isinstance(dialog, DocumentTrustDialog):
+            QTimer.singleShot(10, poll)
+            return
+        seen.append(dialog.asks.text())
+        getattr(dialog, choice).click()
+
+    QTimer.singleShot(0, poll)
+    return seen
+
+
+def run_and_wait(qtbot, win):
+    """Run (the Run action: a modal dialog in between leaves the offscreen window inactive for shortcuts)
+    and wait for this run's outcome."""
+    win.run_panel.last_outcome = None
+    win.run_action.trigger()
+    qtbot.waitUntil(lambda: win.run_panel.last_outcome is not None and not win.run_panel.running,
+                    timeout=RUN_TIMEOUT_MS)
+    return win.run_panel.last_outcome
+
+
+def arrived(folder: Path, server: RecordingServer) -> Path:
+    """A document written elsewhere that grants itself the local network and a secret."""
+    path = folder / "arrived.node.json"
+    body = [f'const r = await fetch("{server.url("/json")}").then((r) => r.json.n, (e) => e.rule);',
+            'await output("out", r);']
+    path.write_text(json.dumps({"schemaVersion": 1, "body": body, "outputs": [{"name": "out"}],
+                                "props": {"allow_local_network": True, "secrets": ["API_KEY"]}}))
+    return path
+
+
+def test_the_dialog_lists_what_is_asked_and_the_safe_choice_is_the_default(qtbot):
+    grants = Grants(host_filesystem=True, local_network=True, secrets=("API_KEY",), packages=("@acme/geo",))
+    dialog = DocumentTrustDialog(TrustFacts("/docs/arrived.node.json", grants))
+    qtbot.addWidget(dialog)
+    listed = dialog.asks.text().splitlines()
+    assert len(listed) == 4 and [line.removeprefix("• ") for line in listed] == grants.lines()
+    assert "allow_host_filesystem" in listed[0] and "API_KEY" in listed[2] and "@acme/geo" in listed[3]
+    assert dialog.without.isDefault() and not dialog.trust.isDefault()
+    dialog.show()
+    qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    assert dialog.decision is TrustDecision.CANCEL
+    dialog.trust.click()
+    assert dialog.decision is TrustDecision.TRUST
+
+
+def test_run_without_the_grants_then_trust_is_remembered(qtbot, window, tmp_path):
+    with RecordingServer() as server:
+        path = arrived(tmp_path, server)
+        assert window.open_path(path)
+        asked = answer_trust("without")
+        outcome = run_and_wait(qtbot, window)
+        assert len(asked) == 1 and "allow_local_network" in asked[0] and "API_KEY" in asked[0]
+        assert outcome.result.outputs == {"out": "ssrf-private-address"}, outcome.result.error
+        assert server.count == 0
+        props = window.current_document().props
+        assert not props.allow_local_network and props.secrets == ()
+        assert run_and_wait(qtbot, window).result.ok  # decided once: the next run does not ask
+
+        window.load(window.current_document(), window.path)  # discard the stripped copy
+        assert window.open_path(path)  # the file still asks: it was never trusted
+        asked = answer_trust("cancel")
+        window.run_action.trigger()
+        assert len(asked) == 1 and not window.run_panel.running and server.count == 0
+        assert window.current_document().props.allow_local_network  # cancelling changes nothing
+
+        answer_trust("trust")
+        assert run_and_wait(qtbot, window).result.outputs == {"out": 42}
+        assert server.count == 1
+
+        assert window.open_path(path)  # trusted as it is: no dialog, the grant runs
+        assert run_and_wait(qtbot, window).result.outputs == {"out": 42}
+        assert server.count == 2
