@@ -1,0 +1,58 @@
+#!/bin/sh
+# Build Cordon's guest: QuickJS-ng 0.17.0 + guest/cordon_guest.c -> core/guest/cordon_guest.wasm,
+# a wasm32-wasi reactor. The sources come from the PyPI sdist quickjs-ng==0.17.0.2, pinned by hash.
+#
+#   guest/build.sh            rebuild core/guest/cordon_guest.wasm
+#   guest/build.sh --check    rebuild into a temp file and fail unless the bytes equal the shipped ones
+#
+# Toolchain (Debian 12 bookworm main):
+#   apt-get install -y --no-install-recommends clang-19 lld-19 libclang-rt-19-dev-wasm32 wasi-libc
+set -eu
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(dirname "$HERE")
+SHIPPED="$ROOT/core/guest/cordon_guest.wasm"
+SDIST=quickjs_ng-0.17.0.2.tar.gz
+SDIST_SHA256=43d2e48272208721a7aaea8e3f02d4b9318f12ef20cc4f5421b59d9a470706ef
+CC=${CC:-clang-19}
+WASI_INC=${WASI_INC:-/usr/include/wasm32-wasi}
+PYTHON=${PYTHON:-python3}
+export SOURCE_DATE_EPOCH=0 LC_ALL=C TZ=UTC
+
+OUT="$SHIPPED"
+[ "${1:-}" = "--check" ] && OUT=$(mktemp --suffix=.wasm)
+
+# One fixed build folder: the paths compiled in (none after stripping, but assert text could) never vary.
+WORK=/tmp/cordon-guest-build
+rm -rf "$WORK" && mkdir -p "$WORK/dl"
+printf 'quickjs-ng==0.17.0.2 --hash=sha256:%s\n' "$SDIST_SHA256" > "$WORK/req.txt"
+"$PYTHON" -m pip download --quiet --no-deps --no-binary :all: --require-hashes -r "$WORK/req.txt" -d "$WORK/dl"
+echo "$SDIST_SHA256  $WORK/dl/$SDIST" | sha256sum -c --quiet
+tar -xzf "$WORK/dl/$SDIST" -C "$WORK"
+SRC="$WORK/quickjs_ng-0.17.0.2/upstream-quickjs"
+cp "$HERE/cordon_guest.c" "$SRC/"
+# The one change to QuickJS-ng: count out-of-memory errors, so the guest can name one even when
+# the heap had no room left for the error object (QuickJS then throws null).
+sed -i -e 's/^JSValue JS_ThrowOutOfMemory(JSContext \*ctx)$/extern int cordon_oom_hits;\n&/' \
+       -e 's/^        rt->in_out_of_memory = true;$/&\n        cordon_oom_hits++;/' "$SRC/quickjs.c"
+[ "$(grep -c cordon_oom_hits "$SRC/quickjs.c")" = 2 ] || { echo "quickjs.c patch did not apply" >&2; exit 1; }
+
+# -nostdlibinc: clang would otherwise fall back to glibc's /usr/include for a header wasi-libc lacks.
+CFLAGS="--target=wasm32-wasi -nostdlibinc -isystem $WASI_INC -O3 -D_GNU_SOURCE -DNDEBUG \
+  -fno-strict-aliasing -funsigned-char -ffile-prefix-map=$WORK=/build -Wno-implicit-fallthrough \
+  -Wno-sign-compare -Wno-unused-parameter"
+OBJS=""
+for f in quickjs libregexp libunicode dtoa cordon_guest; do
+  $CC $CFLAGS -I"$SRC" -c "$SRC/$f.c" -o "$WORK/$f.o"
+  OBJS="$OBJS $WORK/$f.o"
+done
+# --stack-first: a shadow-stack overflow runs off address 0 and traps instead of writing over data.
+$CC --target=wasm32-wasi -mexec-model=reactor -O3 $OBJS -o "$OUT" -lm \
+  -Wl,-z,stack-size=1048576 -Wl,--stack-first -Wl,--strip-all -Wl,--no-entry
+rm -rf "$WORK"
+
+if [ "$OUT" != "$SHIPPED" ]; then
+  if cmp -s "$OUT" "$SHIPPED"; then echo "guest rebuild is identical: $(sha256sum "$OUT" | cut -d' ' -f1)"; rm -f "$OUT"
+  else echo "guest rebuild differs from $SHIPPED" >&2; rm -f "$OUT"; exit 1; fi
+else
+  echo "wrote $OUT ($(wc -c < "$OUT") bytes, sha256 $(sha256sum "$OUT" | cut -d' ' -f1))"
+fi

@@ -1,0 +1,355 @@
+/* Cordon's export surface for QuickJS-ng, built to a wasm32-wasi reactor (guest/build.py).
+ *
+ * One runtime and one context per instance, created once when the image is built
+ * (cg_init); every run then starts from that image. The host (core/engine/driver.py)
+ * talks to it through these exports and the "cordon" imports below:
+ *
+ * - modules: the loader stays on the host. QuickJS asks `cordon.normalize` and
+ *   `cordon.load` for every import (static and dynamic); the host answers a name or
+ *   source text, or refuses (-1), which throws here.
+ * - host functions: `cg_register` makes a global whose calls go to `cordon.call`.
+ *   Arguments travel as (tag, ptr, len) descriptors pointing into this memory, so no
+ *   string is copied twice. A sync reply comes back in the reply slot; an async call
+ *   gets a promise whose resolvers wait here under a pending id until `cg_settle`.
+ * - cancel: the host writes a non-zero int32 at `cg_cancel_flag_ptr()`; the interrupt
+ *   handler reads it without crossing to the host.
+ * - results: an error is "name\0message\0stack" in the result buffer.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "quickjs.h"
+
+#define EXPORT(name) __attribute__((export_name(#name)))
+#define IMPORT(name) __attribute__((import_module("cordon"), import_name(#name)))
+
+/* Host imports. `call` returns 0 (reply in the reply slot, or scheduled when pending >= 0),
+ * -1 (the host function failed: throw HostError). `normalize`/`load` return the reply's
+ * length (the text is in the reply slot) or -1 (refused). `reply` copies a reply too big
+ * for the scratch buffer into `dst`. */
+IMPORT(call) int32_t host_call(int32_t fn_id, int32_t argv, int32_t argc, int32_t pending);
+IMPORT(normalize) int32_t host_normalize(int32_t base, int32_t base_len, int32_t name, int32_t name_len);
+IMPORT(load) int32_t host_load(int32_t name, int32_t name_len);
+IMPORT(reply) void host_reply(int32_t dst);
+
+enum { ARG_UNDEFINED = 0, ARG_STRING = 1, ARG_BYTES = 2, ARG_NUMBER = 3 };
+enum { ST_OK = 0, ST_ERROR = 1, ST_PENDING = 2 };
+#define SCRATCH_SIZE 65536
+
+static JSRuntime *rt;
+static JSContext *ctx;
+static volatile int32_t cancel_flag;
+static uint32_t memory_limit;
+/* Counted by JS_ThrowOutOfMemory (guest/build.sh adds the one line to quickjs.c). */
+int cordon_oom_hits;
+static char *res_ptr;
+static uint32_t res_len;
+static JSValue main_promise;
+/* Written by the host before it returns from an import: kind (ARG_*), length, and whether
+ * the bytes are in `scratch` (1) or must be fetched with `cordon.reply` (0). */
+static struct { int32_t kind, len, in_scratch; } reply_slot;
+static char scratch[SCRATCH_SIZE];
+typedef struct { JSValue resolve, reject; } Pending;
+static Pending *pending;
+static int32_t pending_cap;
+
+static int interrupt_handler(JSRuntime *r, void *opaque) {
+    (void)r; (void)opaque;
+    return cancel_flag != 0;
+}
+
+static void set_result(const char *s, size_t n) {
+    free(res_ptr);
+    res_ptr = malloc(n + 1);
+    res_len = 0;
+    if (!res_ptr) return;
+    memcpy(res_ptr, s, n);
+    res_ptr[n] = 0;
+    res_len = (uint32_t)n;
+}
+
+/* The property `name` of `obj` as text appended to buf at *pos, or `fallback`. */
+static void append_text(char **buf, size_t *pos, JSValueConst v, const char *fallback) {
+    size_t n = 0;
+    const char *s = JS_IsUndefined(v) ? NULL : JS_ToCStringLen(ctx, &n, v);
+    if (!s) {
+        if (!JS_IsUndefined(v)) JS_FreeValue(ctx, JS_GetException(ctx));
+        s = fallback; n = strlen(fallback);
+    }
+    char *grown = realloc(*buf, *pos + n + 1);
+    if (grown) { *buf = grown; memcpy(grown + *pos, s, n); *pos += n; grown[(*pos)++] = 0; }
+    if (s != fallback) JS_FreeCString(ctx, s);
+}
+
+/* Report `e` (consumed) as "name\0message\0stack". An uncatchable interrupt or a failed
+ * conversion under memory pressure keeps the engine's own InternalError names. */
+static int32_t report_error(JSValue e) {
+    char *buf = NULL;
+    size_t pos = 0;
+    /* A heap exhausted by small allocations leaves no room for the error object itself, and
+     * QuickJS then throws null: after an out-of-memory error, a non-object is that error. */
+    if (!JS_IsObject(e) && cordon_oom_hits) {
+        JS_FreeValue(ctx, e);
+        set_result("InternalError\0out of memory\0", 28);
+        return ST_ERROR;
+    }
+    JS_SetMemoryLimit(rt, 0);  /* reporting must not fail for the memory the error is about */
+    if (JS_IsObject(e)) {
+        JSValue name = JS_GetPropertyStr(ctx, e, "name");
+        JSValue message = JS_GetPropertyStr(ctx, e, "message");
+        JSValue stack = JS_GetPropertyStr(ctx, e, "stack");
+        append_text(&buf, &pos, JS_IsException(name) ? JS_UNDEFINED : name, "Error");
+        append_text(&buf, &pos, JS_IsException(message) ? JS_UNDEFINED : message, "");
+        append_text(&buf, &pos, JS_IsException(stack) ? JS_UNDEFINED : stack, "");
+        JS_FreeValue(ctx, name); JS_FreeValue(ctx, message); JS_FreeValue(ctx, stack);
+    } else {
+        append_text(&buf, &pos, JS_UNDEFINED, "Error");
+        append_text(&buf, &pos, e, "");
+        append_text(&buf, &pos, JS_UNDEFINED, "");
+    }
+    JS_FreeValue(ctx, e);
+    JS_SetMemoryLimit(rt, memory_limit);
+    if (buf && pos >= 3) set_result(buf, pos - 1);
+    else set_result("InternalError\0out of memory\0", 28);
+    free(buf);
+    return ST_ERROR;
+}
+
+static int32_t report_exception(void) { return report_error(JS_GetException(ctx)); }
+
+/* Fetch the host's last reply into a fresh malloc'd, NUL-terminated buffer. */
+static char *take_reply(int32_t len) {
+    char *buf = malloc((size_t)len + 1);
+    if (!buf) return NULL;
+    if (reply_slot.in_scratch) memcpy(buf, scratch, (size_t)len);
+    else host_reply((int32_t)(uintptr_t)buf);
+    buf[len] = 0;
+    return buf;
+}
+
+static JSValue reply_value(void) {
+    int32_t len = reply_slot.len;
+    if (reply_slot.kind == ARG_UNDEFINED) return JS_UNDEFINED;
+    if (reply_slot.in_scratch) {
+        return reply_slot.kind == ARG_BYTES ? JS_NewUint8ArrayCopy(ctx, (uint8_t *)scratch, (size_t)len)
+                                            : JS_NewStringLen(ctx, scratch, (size_t)len);
+    }
+    char *buf = take_reply(len);
+    if (!buf) return JS_ThrowOutOfMemory(ctx);
+    JSValue v = reply_slot.kind == ARG_BYTES ? JS_NewUint8ArrayCopy(ctx, (uint8_t *)buf, (size_t)len)
+                                             : JS_NewStringLen(ctx, buf, (size_t)len);
+    free(buf);
+    return v;
+}
+
+static int32_t new_pending(JSValue *funcs) {
+    for (int32_t i = 0; i < pending_cap; i++) {
+        if (JS_IsUndefined(pending[i].resolve)) {
+            pending[i].resolve = funcs[0]; pending[i].reject = funcs[1];
+            return i;
+        }
+    }
+    int32_t cap = pending_cap ? pending_cap * 2 : 16;
+    Pending *grown = realloc(pending, sizeof(Pending) * (size_t)cap);
+    if (!grown) return -1;
+    for (int32_t i = pending_cap; i < cap; i++) grown[i].resolve = grown[i].reject = JS_UNDEFINED;
+    pending = grown;
+    int32_t id = pending_cap;
+    pending_cap = cap;
+    pending[id].resolve = funcs[0]; pending[id].reject = funcs[1];
+    return id;
+}
+
+static JSValue host_error(void) {
+    JSValue err = JS_NewError(ctx);
+    if (JS_IsException(err)) return err;
+    JS_SetPropertyStr(ctx, err, "name", JS_NewString(ctx, "HostError"));
+    JS_SetPropertyStr(ctx, err, "message", JS_NewString(ctx, "Host function failed"));
+    return JS_Throw(ctx, err);
+}
+
+/* A registered global: magic is the host's function id, func_data[0] is true when async. */
+static JSValue call_host(JSContext *c, JSValueConst this_val, int argc, JSValueConst *argv, int magic,
+                         JSValueConst *data) {
+    (void)this_val;
+    int32_t *desc = malloc(sizeof(int32_t) * 3 * (size_t)(argc ? argc : 1));
+    const char **strings = calloc((size_t)(argc ? argc : 1), sizeof(char *));
+    JSValue result = JS_UNDEFINED;
+    if (!desc || !strings) { result = JS_ThrowOutOfMemory(c); goto done; }
+    for (int i = 0; i < argc; i++) {
+        size_t n = 0;
+        uint8_t *bytes;
+        int32_t *d = desc + 3 * i;
+        if (JS_IsString(argv[i])) {
+            strings[i] = JS_ToCStringLen(c, &n, argv[i]);
+            if (!strings[i]) { result = JS_EXCEPTION; goto done; }
+            d[0] = ARG_STRING; d[1] = (int32_t)(uintptr_t)strings[i]; d[2] = (int32_t)n;
+        } else if (JS_IsNumber(argv[i])) {
+            double *slot = malloc(sizeof(double));
+            if (!slot) { result = JS_ThrowOutOfMemory(c); goto done; }
+            JS_ToFloat64(c, slot, argv[i]);
+            strings[i] = (const char *)slot;
+            d[0] = ARG_NUMBER; d[1] = (int32_t)(uintptr_t)slot; d[2] = 8;
+        } else if ((bytes = JS_GetUint8Array(c, &n, argv[i])) != NULL
+                   || (JS_FreeValue(c, JS_GetException(c)), (bytes = JS_GetArrayBuffer(c, &n, argv[i])) != NULL)) {
+            d[0] = ARG_BYTES; d[1] = (int32_t)(uintptr_t)bytes; d[2] = (int32_t)n;
+        } else {
+            JS_FreeValue(c, JS_GetException(c));
+            d[0] = ARG_UNDEFINED; d[1] = 0; d[2] = 0;
+        }
+    }
+    if (JS_ToBool(c, data[0])) {
+        JSValue funcs[2];
+        JSValue promise = JS_NewPromiseCapability(c, funcs);
+        if (JS_IsException(promise)) { result = promise; goto done; }
+        int32_t id = new_pending(funcs);
+        if (id < 0) {
+            JS_FreeValue(c, funcs[0]); JS_FreeValue(c, funcs[1]); JS_FreeValue(c, promise);
+            result = JS_ThrowOutOfMemory(c);
+            goto done;
+        }
+        if (host_call(magic, (int32_t)(uintptr_t)desc, argc, id) != 0) {
+            pending[id].resolve = pending[id].reject = JS_UNDEFINED;
+            JS_FreeValue(c, funcs[0]); JS_FreeValue(c, funcs[1]); JS_FreeValue(c, promise);
+            result = host_error();
+            goto done;
+        }
+        result = promise;
+    } else {
+        result = host_call(magic, (int32_t)(uintptr_t)desc, argc, -1) != 0 ? host_error() : reply_value();
+    }
+done:
+    if (strings) {
+        for (int i = 0; i < argc; i++) {
+            if (!strings[i]) continue;
+            if (desc[3 * i] == ARG_STRING) JS_FreeCString(c, strings[i]);
+            else free((void *)strings[i]);
+        }
+    }
+    free(strings);
+    free(desc);
+    return result;
+}
+
+static char *normalize(JSContext *c, const char *base, const char *name, void *opaque) {
+    (void)opaque;
+    int32_t len = host_normalize((int32_t)(uintptr_t)base, (int32_t)strlen(base),
+                                 (int32_t)(uintptr_t)name, (int32_t)strlen(name));
+    if (len < 0) {
+        JS_ThrowReferenceError(c, "error resolving module '%s' from '%s'", name, base);
+        return NULL;
+    }
+    char *host = take_reply(len);
+    char *out = host ? js_strndup(c, host, (size_t)len) : NULL;
+    free(host);
+    if (!out) JS_ThrowOutOfMemory(c);
+    return out;
+}
+
+static JSModuleDef *load(JSContext *c, const char *name, void *opaque) {
+    (void)opaque;
+    int32_t len = host_load((int32_t)(uintptr_t)name, (int32_t)strlen(name));
+    if (len < 0) {
+        JS_ThrowReferenceError(c, "error loading module '%s'", name);
+        return NULL;
+    }
+    char *source = take_reply(len);
+    if (!source) { JS_ThrowOutOfMemory(c); return NULL; }
+    JSValue fn = JS_Eval(c, source, (size_t)len, name, JS_EVAL_TYPE_MODULE | JS_EVAL_FLAG_COMPILE_ONLY);
+    free(source);
+    if (JS_IsException(fn)) return NULL;
+    JSModuleDef *m = JS_VALUE_GET_PTR(fn);
+    JS_FreeValue(c, fn);
+    return m;
+}
+
+EXPORT(cg_init) int32_t cg_init(void) {
+    if (rt) return 0;
+    rt = JS_NewRuntime();
+    if (!rt) return -1;
+    ctx = JS_NewContext(rt);
+    if (!ctx) return -2;
+    JS_SetInterruptHandler(rt, interrupt_handler, NULL);
+    JS_SetModuleLoaderFunc(rt, normalize, load, NULL);
+    main_promise = JS_UNDEFINED;
+    return 0;
+}
+
+/* This run's limits, set once at its start (the image carries the builder's). */
+EXPORT(cg_begin) void cg_begin(uint32_t limit, uint32_t stack_limit) {
+    memory_limit = limit;
+    JS_SetMemoryLimit(rt, limit);
+    JS_SetMaxStackSize(rt, stack_limit);
+}
+
+EXPORT(cg_register) int32_t cg_register(int32_t name, int32_t fn_id, int32_t is_async) {
+    JSValue flag = JS_NewBool(ctx, is_async != 0);
+    JSValue fn = JS_NewCFunctionData(ctx, call_host, 0, fn_id, 1, &flag);
+    if (JS_IsException(fn)) return report_exception();
+    JSValue global = JS_GetGlobalObject(ctx);
+    int r = JS_SetPropertyStr(ctx, global, (const char *)(uintptr_t)name, fn);
+    JS_FreeValue(ctx, global);
+    return r < 0 ? report_exception() : ST_OK;
+}
+
+EXPORT(cg_cancel_flag_ptr) int32_t cg_cancel_flag_ptr(void) { return (int32_t)(uintptr_t)&cancel_flag; }
+EXPORT(cg_reply_slot_ptr) int32_t cg_reply_slot_ptr(void) { return (int32_t)(uintptr_t)&reply_slot; }
+EXPORT(cg_scratch_ptr) int32_t cg_scratch_ptr(void) { return (int32_t)(uintptr_t)scratch; }
+EXPORT(cg_alloc) int32_t cg_alloc(uint32_t n) { return (int32_t)(uintptr_t)malloc(n ? n : 1); }
+EXPORT(cg_free) void cg_free(int32_t p) { free((void *)(uintptr_t)p); }
+EXPORT(cg_result_ptr) int32_t cg_result_ptr(void) { return (int32_t)(uintptr_t)res_ptr; }
+EXPORT(cg_result_len) uint32_t cg_result_len(void) { return res_len; }
+EXPORT(cg_run_gc) void cg_run_gc(void) { JS_RunGC(rt); }
+
+/* Run promise jobs until none is left, then report the main promise: ST_OK (fulfilled),
+ * ST_PENDING, or ST_ERROR (rejected, or a job was stopped by an interrupt or OOM). */
+EXPORT(cg_drain) int32_t cg_drain(void) {
+    JSContext *c1;
+    for (;;) {
+        int r = JS_ExecutePendingJob(rt, &c1);
+        if (r == 0) break;
+        if (r < 0) return report_exception();
+    }
+    switch (JS_PromiseState(ctx, main_promise)) {
+    case JS_PROMISE_PENDING: return ST_PENDING;
+    case JS_PROMISE_REJECTED: return report_error(JS_PromiseResult(ctx, main_promise));
+    default: return ST_OK;
+    }
+}
+
+/* Source at src[0..len) (NUL at src[len]), name NUL-terminated. flags bit0: module.
+ * A script's completion is dropped (the prelude returns nothing); a module's evaluation
+ * promise becomes the main promise that cg_drain reports on. */
+EXPORT(cg_eval) int32_t cg_eval(int32_t src, uint32_t len, int32_t name, uint32_t flags) {
+    int module = flags & 1;
+    JSValue v = JS_Eval(ctx, (const char *)(uintptr_t)src, len, (const char *)(uintptr_t)name,
+                        module ? JS_EVAL_TYPE_MODULE : JS_EVAL_TYPE_GLOBAL);
+    if (JS_IsException(v)) return report_exception();
+    if (!module) { JS_FreeValue(ctx, v); return ST_OK; }
+    JS_FreeValue(ctx, main_promise);
+    main_promise = v;
+    return cg_drain();
+}
+
+/* Settle async call `id`: ok=1 resolves with the reply in the reply slot, ok=0 rejects
+ * with HostError. Then drain, as cg_drain. */
+EXPORT(cg_settle) int32_t cg_settle(int32_t id, int32_t ok) {
+    if (id < 0 || id >= pending_cap || JS_IsUndefined(pending[id].resolve)) return cg_drain();
+    Pending p = pending[id];
+    pending[id].resolve = pending[id].reject = JS_UNDEFINED;
+    JSValue arg = JS_UNDEFINED;
+    JSValue fn = p.resolve;
+    if (ok) {
+        arg = reply_value();
+    } else {
+        host_error();
+    }
+    if (!ok || JS_IsException(arg)) { arg = JS_GetException(ctx); fn = p.reject; }
+    JSValue r = JS_Call(ctx, fn, JS_UNDEFINED, 1, (JSValueConst *)&arg);
+    JS_FreeValue(ctx, arg);
+    JS_FreeValue(ctx, p.resolve);
+    JS_FreeValue(ctx, p.reject);
+    if (JS_IsException(r)) return report_exception();
+    JS_FreeValue(ctx, r);
+    return cg_drain();
+}
