@@ -21,7 +21,7 @@ import wasmtime
 import core
 from core import HostServices, paths, run_in_sandbox
 from core.cli import main
-from core.engine import adapter
+from core.engine import driver
 from core.packs.compiler import COMPILER_VERSION, compile_npm
 from core.packs.npm import probe
 from tests import install_support
@@ -171,7 +171,7 @@ def other_valid_module() -> bytes:
     """A module the engine would accept: same wasmtime, same engine settings, different code."""
     cfg = wasmtime.Config()
     cfg.epoch_interruption = True
-    cfg.max_wasm_stack = adapter.MAX_WASM_STACK
+    cfg.max_wasm_stack = driver.MAX_WASM_STACK
     engine = wasmtime.Engine(cfg)
     return bytes(wasmtime.Module(engine, '(module (func (export "planted") (result i32) i32.const 7))').serialize())
 

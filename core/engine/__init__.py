@@ -1,1 +1,1 @@
-"""The QuickJS engine: binding adapter, guest VM lifecycle and the anatomy of a run."""
+"""The QuickJS engine: the driver of Cordon's own guest, guest VM lifecycle and the anatomy of a run."""

@@ -24,7 +24,7 @@ import orjson
 from core import paths, transport
 from core.bridges.base import HostServices, Op, RunScope, Surface, WallClock
 from core.cancel import CancelHandle
-from core.engine import adapter, watchdog
+from core.engine import driver, watchdog
 from core.engine.prelude import build_prelude, reserved_names
 from core.entry import ENTRY_ID, INTERNAL_ID, INTERNAL_SOURCE, build_entry
 from core.errors import CordonError, SandboxRefusal, UsageError
@@ -162,7 +162,7 @@ def _caller_globals(inputs: Any, extra: Mapping[str, Any] | None, surfaces: Sequ
     return merged
 
 
-_ENTRY_LINE = re.compile(re.escape(adapter.ENTRY_MODULE_NAME) + r":(\d+)")
+_ENTRY_LINE = re.compile(re.escape(driver.ENTRY_MODULE_NAME) + r":(\d+)")
 _RULE = re.compile(r"\(rule: ([a-zA-Z0-9-]+)\)")
 
 
@@ -193,7 +193,7 @@ class _Run:
         for surface in (*_standard_surfaces(), *surfaces):
             self.ops.update(surface.ops)
         self.prelude = build_prelude(surfaces)
-        self.vm: adapter.GuestVM | None = None
+        self.vm: driver.GuestVM | None = None
         self.task: asyncio.Task[None] | None = None
         self.stop_reason: str | None = None
         self.sealed = False
@@ -229,13 +229,13 @@ class _Run:
             return REFUSED_IMPORT + (specifier if len(specifier) <= 200 else specifier[:200] + "…")
         try:
             if specifier == INTERNAL_ID:
-                if base != adapter.ENTRY_MODULE_NAME:
+                if base != driver.ENTRY_MODULE_NAME:
                     raise ModuleRefused(f"'{specifier}' is private to the sandbox", rule="module-private")
                 return INTERNAL_ID
             if self.modules is None:
                 raise ModuleRefused(f"import '{specifier}' resolves nothing: this run declares no packs. "
                                     f"Add '{specifier}' to the node's packages to import it")
-            return self.modules.resolve(ENTRY_ID if base == adapter.ENTRY_MODULE_NAME else base, specifier)
+            return self.modules.resolve(ENTRY_ID if base == driver.ENTRY_MODULE_NAME else base, specifier)
         except CordonError as exc:
             self.refusal = exc
             return None
@@ -390,13 +390,13 @@ class _Run:
             if scope.cancel.cancelled:
                 raise SandboxRefusal("the run was cancelled before it started", rule="cancelled",
                                      name="CancelledError")
-            functions: adapter.HostFunctions = {
+            functions: driver.HostFunctions = {
                 "__cordon_call": (self._host_call, True),
                 "__cordon_sync": (self._host_sync, False),
                 "__cordon_finish": (self._host_finish, False),
             }
-            self.vm = vm = adapter.GuestVM.from_template(
-                adapter.template_for(self.prelude, functions), functions,
+            self.vm = vm = driver.GuestVM.from_template(
+                driver.template_for(self.prelude, functions), functions,
                 memory_limit=self.limits.memoryLimitBytes,
                 stack_limit=self.limits.maxStackBytes,
                 normalize=self._normalize,
@@ -407,9 +407,7 @@ class _Run:
             self._rearm_epoch()
             run_started = time.perf_counter()
             setup_ms = (run_started - started) * 1000
-            self.task = asyncio.ensure_future(vm.eval_module(
-                self.entry.source, filename=ENTRY_ID,
-                cpu_budget_s=scope.clock.budget_s if scope.clock.budget_s is not None else 10**9))
+            self.task = asyncio.ensure_future(vm.eval_module(self.entry.source))
             deadline = scope.clock.deadline()
             if deadline is not None:
                 watchdog.watch(deadline, self._watchdog_check)
@@ -451,31 +449,31 @@ class _Run:
             return RunError(exc.name, exc.message, exc.line, exc.rule)
         if self.stop_reason == "cancelled":
             return RunError("CancelledError", "the run was cancelled", None, "cancelled")
-        # A stop that lands inside a promise job leaves the body's promise pending, which the
-        # binding reports as a deadlock: an interrupted guest did not deadlock, it ran out of time.
-        interrupted_job = isinstance(exc, adapter.DeadlockError) and self.vm is not None and self.vm.interrupted
-        timed_out = (self.stop_reason == "timeout" or interrupted_job or isinstance(exc, adapter.BindingTimeout)
-                     or adapter.is_epoch_trap(exc))
+        # The watchdog stops a guest past its deadline through the cancel flag (InterruptError);
+        # one stuck inside a native built-in meets the epoch backstop (a trap).
+        timed_out = (self.stop_reason == "timeout" or isinstance(exc, driver.InterruptError)
+                     or driver.is_epoch_trap(exc))
         if timed_out:
             return RunError("TimeoutError", f"execution timed out after {limits.timeoutMs} ms "
                             "(limit timeoutMs)", None, "timeout")
         near_cap = self.vm is not None and self.vm.linear_memory_bytes() >= self.vm.memory_cap - (1 << 20)
-        if isinstance(exc, adapter.MemoryLimitError) or (near_cap and isinstance(exc, (adapter.JSError,
-                                                                                       adapter.Trap))):
+        if isinstance(exc, driver.MemoryLimitError) or (near_cap and isinstance(exc, (driver.JSError,
+                                                                                      driver.Trap))):
             return RunError("MemoryLimitError", f"out of memory: the guest exceeded its heap limit of "
                             f"{limits.memoryLimitBytes} bytes (limit memoryLimitBytes)", None, "memory-limit")
-        if adapter.is_stack_trap(exc):
+        if driver.is_stack_trap(exc):
             return RunError("RangeError", "maximum call stack size exceeded (limit maxStackBytes; "
-                            "recursion is bounded at about 1,600 frames)", None, "stack-limit")
-        if isinstance(exc, adapter.DeadlockError):
+                            "recursion is bounded at about 1,200 frames)", None, "stack-limit")
+        if isinstance(exc, driver.DeadlockError):
             return RunError("DeadlockError", "the body awaits a promise that nothing will ever settle "
                             "(there are no timers in the sandbox: use sleep())", None, "deadlock")
-        if isinstance(exc, adapter.JSError):
-            name, message, stack = adapter.js_error_parts(exc)
+        if isinstance(exc, driver.JSError):
+            name, message, stack = exc.name, exc.message, exc.stack
             line = _line_of(stack) or _line_of(message)
             if self.refusal is not None and ("resolving module" in message or "loading module" in message):
                 return RunError(self.refusal.name, self.refusal.message, line, self.refusal.rule)
-            if name == "InternalError" and "stack overflow" in message:
+            if (name == "InternalError" and "stack overflow" in message) or (
+                    name == "RangeError" and message == "Maximum call stack size exceeded"):
                 return RunError("RangeError", "maximum call stack size exceeded (limit maxStackBytes)",
                                 line, "stack-limit")
             if name == "InternalError" and "string too long" in message:
@@ -486,7 +484,7 @@ class _Run:
             if line is None and rule is not None and rule.group(1) == "dynamic-import" and len(dynamic) == 1:
                 line = dynamic[0]  # the refusal is thrown in the loader's module; the body has one import()
             return RunError(name, message, line, rule.group(1) if rule else None)
-        if isinstance(exc, adapter.Trap):
+        if isinstance(exc, driver.Trap):
             return RunError("InternalError", f"the guest stopped: {str(exc).splitlines()[0]}", None, "engine-trap")
         return RunError(type(exc).__name__, str(exc) or type(exc).__name__, None, "host-error")
 

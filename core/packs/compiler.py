@@ -27,7 +27,6 @@ machine is not a property of the package); static skips are.
 from __future__ import annotations
 
 import hashlib
-import importlib.metadata
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +34,7 @@ from pathlib import Path
 import orjson
 
 from core import cache
+from core.engine.driver import ENGINE_VERSION
 from core.packs.caps import NPM_JS_MAX
 from core.packs.npm import bundle, probe
 from core.packs.npm.resolve import CONDITIONS, MAIN_FIELDS, CompileError
@@ -42,7 +42,7 @@ from core.packs.npm.resolve import CONDITIONS, MAIN_FIELDS, CompileError
 COMPILER_VERSION = "cordon-npm/1"
 OPTIONS = {"format": "esm", "conditions": list(CONDITIONS), "mainFields": list(MAIN_FIELDS),
            "maxBytes": NPM_JS_MAX}
-_ENGINE = f"quickjs-rs/{importlib.metadata.version('quickjs-rs')}"
+_ENGINE = ENGINE_VERSION
 
 __all__ = ["COMPILER_VERSION", "CompileError", "CompiledModule", "compile_npm", "input_digest"]
 

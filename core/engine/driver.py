@@ -1,0 +1,578 @@
+"""Cordon's driver of its own QuickJS-ng guest, on wasmtime's public API only.
+
+The guest (`core/guest/cordon_guest.wasm`, built by `guest/build.sh` from pinned
+QuickJS-ng sources and `guest/cordon_guest.c`) is one wasm32-wasi reactor that
+ships with Cordon. This module is everything that runs it:
+
+* one hardened Engine per process (epoch interruption with a ticker thread as the
+  backstop, a bounded native stack) and the module compiled once per process;
+  later processes load the native code from Cordon's cache through `core.cache`
+  (bytes that match the digest recorded when Cordon wrote them, else recompiled);
+* a template per prelude: the guest's linear memory after the prelude ran, kept as
+  the pages that differ from a freshly instantiated guest; every run instantiates
+  the module and writes those pages (its runtime, context and prelude are then
+  live, with no guest code run), then sets its own limits with one call;
+* the host side of the guest's imports: the module loader and normaliser (the
+  loader is the boundary: every import the guest makes asks the run's callbacks),
+  host function calls (sync replies in a scratch buffer, async ones settle a guest
+  promise when the host task finishes), and WASI stubs (no files, no output);
+* a cancel flag in guest memory that the guest's interrupt handler polls, so a stop
+  from another thread costs the guest no host crossing per poll.
+
+One VM serves one run and is then discarded, trapped or not.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import ctypes
+import hashlib
+import math
+import struct
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from importlib import metadata, resources
+from typing import Any
+
+import wasmtime
+
+from core import cache
+
+#: Epoch ticker period. The epoch backstop fires within ~one tick of its deadline.
+TICK_S = 0.01
+_IDLE_TICKS = 1 << 40
+#: wasmtime's native stack for guest code. 1.5 MiB holds ~1,600 JS frames;
+#: larger values above wasmtime's async stack size abort the process.
+MAX_WASM_STACK = 1536 * 1024
+#: The most JS stack QuickJS may measure on the guest's 1 MiB shadow stack: calibrated so deep
+#: recursion throws a catchable RangeError before wasmtime's native stack traps.
+MAX_JS_STACK = 384 * 1024
+#: Linear memory the guest needs beyond its heap (shadow stack, data, allocator slack).
+LINEAR_OVERHEAD = 8 * 1024 * 1024
+#: What guest code runs on: part of every cache key that depends on the engine's behaviour.
+ENGINE_VERSION = "quickjs-ng/0.17.0+cordon-guest/1"
+#: The name the entry module is evaluated under (the base its imports see).
+ENTRY_MODULE_NAME = "<module>"
+#: The guest's shadow stack: the first 1 MiB of linear memory (guest/build.sh links it first), dead
+#: between calls, so a template never copies it.
+_SHADOW_STACK = 1 << 20
+#: Must match guest/cordon_guest.c.
+_SCRATCH_SIZE = 65536
+_ARG_UNDEFINED, _ARG_STRING, _ARG_BYTES, _ARG_NUMBER = 0, 1, 2, 3
+_ST_OK, _ST_ERROR, _ST_PENDING = 0, 1, 2
+_HOST_FAILED = "Host function failed"
+_WASI_EBADF = 8
+
+Trap = wasmtime.Trap
+HostFunctions = dict[str, tuple[Callable[..., Any], bool]]
+
+
+class GuestError(Exception):
+    """Base of what the guest can end a run with."""
+
+
+class JSError(GuestError):
+    """An exception thrown by guest code and not caught."""
+
+    def __init__(self, name: str, message: str, stack: str | None = None) -> None:
+        super().__init__(f"{name}: {message}")
+        self.name, self.message, self.stack = name, message, stack
+
+
+class MemoryLimitError(GuestError):
+    """QuickJS ran out of the heap the run allows."""
+
+
+class InterruptError(GuestError):
+    """The interrupt handler stopped the guest (the run's cancel flag was set)."""
+
+
+class DeadlockError(GuestError):
+    """The entry's promise is pending and no host call is in flight to settle it."""
+
+
+def _guest_wasm_bytes() -> bytes:
+    return resources.files("core.guest").joinpath("cordon_guest.wasm").read_bytes()
+
+
+def _precompiled_name(wasm: bytes) -> str:
+    settings = f"wasmtime-{metadata.version('wasmtime')}|epoch|{MAX_WASM_STACK}"
+    key = hashlib.sha256(wasm + settings.encode()).hexdigest()[:24]
+    return f"quickjs-{key}.cwasm"
+
+
+class _Guest:
+    """The process's Engine, the compiled guest module and the Linker with its imports."""
+
+    def __init__(self) -> None:
+        cfg = wasmtime.Config()
+        cfg.epoch_interruption = True
+        cfg.max_wasm_stack = MAX_WASM_STACK
+        self.engine = wasmtime.Engine(cfg)
+        wasm = _guest_wasm_bytes()
+        self.module = _load_precompiled(self.engine, wasm)
+        self.linker = _build_linker(self.engine)
+        threading.Thread(target=_tick, args=(self.engine,), name="cordon-epoch", daemon=True).start()
+        # The guest's fixed addresses and its initial memory, read once from a fresh instance.
+        store = self.new_store(64 << 20)
+        instance = self.linker.instantiate(store, self.module)
+        exports = instance.exports(store)
+        memory = exports["memory"]
+        assert isinstance(memory, wasmtime.Memory)
+        self.initial_memory = bytes(memory.read(store, 0, memory.data_len(store)))
+        self.addresses = {name: exports[f"cg_{name}_ptr"](store)  # type: ignore[operator]
+                          for name in ("cancel_flag", "reply_slot", "scratch")}
+
+    def new_store(self, memory_cap: int) -> wasmtime.Store:
+        store = wasmtime.Store(self.engine)
+        store.set_limits(memory_size=memory_cap)
+        store.set_epoch_deadline(_IDLE_TICKS)
+        return store
+
+
+_install_lock = threading.Lock()
+_guest: _Guest | None = None
+
+
+def install() -> _Guest:
+    """The hardened Engine and the guest module (built once per process, thread-safe)."""
+    global _guest
+    if _guest is not None:
+        return _guest
+    with _install_lock:
+        if _guest is None:
+            _guest = _Guest()
+        return _guest
+
+
+def _load_precompiled(engine: wasmtime.Engine, wasm: bytes) -> wasmtime.Module:
+    """The guest module, from the verified cache bytes (never `deserialize_file`: a mapped file
+    could change after the check) or compiled from the shipped wasm and cached again."""
+    name = _precompiled_name(wasm)
+    data = cache.read(name)
+    if data is not None:
+        try:
+            return wasmtime.Module.deserialize(engine, data)
+        except wasmtime.WasmtimeError:  # Cordon's own bytes, for a wasmtime build no longer here
+            pass
+    module = wasmtime.Module(engine, wasm)
+    cache.write(name, module.serialize())
+    return module
+
+
+def _tick(engine: wasmtime.Engine) -> None:
+    while True:
+        time.sleep(TICK_S)
+        engine.increment_epoch()
+
+
+# -- the guest's imports -----------------------------------------------------------------------
+# The Linker is shared by every VM; an import finds its VM as the one this thread entered
+# (a VM is driven on one thread, and the guest only calls imports while the host is inside it).
+_current = threading.local()
+
+
+def _vm() -> GuestVM:
+    return _current.vm  # type: ignore[no-any-return]
+
+
+def _build_linker(engine: wasmtime.Engine) -> wasmtime.Linker:
+    i32, i64 = wasmtime.ValType.i32(), wasmtime.ValType.i64()
+    linker = wasmtime.Linker(engine)
+    cordon, wasi = "cordon", "wasi_snapshot_preview1"
+    linker.define_func(cordon, "call", wasmtime.FuncType([i32, i32, i32, i32], [i32]),
+                       lambda c, fn_id, argv, argc, pending: _vm()._on_call(c, fn_id, argv, argc, pending),
+                       access_caller=True)
+    linker.define_func(cordon, "normalize", wasmtime.FuncType([i32, i32, i32, i32], [i32]),
+                       lambda c, base, base_len, name, name_len: _vm()._on_normalize(c, base, base_len, name,
+                                                                                    name_len),
+                       access_caller=True)
+    linker.define_func(cordon, "load", wasmtime.FuncType([i32, i32], [i32]),
+                       lambda c, name, name_len: _vm()._on_load(c, name, name_len), access_caller=True)
+    linker.define_func(cordon, "reply", wasmtime.FuncType([i32], []),
+                       lambda c, dst: _vm()._on_reply(c, dst), access_caller=True)
+    # WASI: a clock, and no files. Guest output only ever travels through bridges.
+    linker.define_func(wasi, "clock_time_get", wasmtime.FuncType([i32, i64, i32], [i32]), _clock_time_get,
+                       access_caller=True)
+    linker.define_func(wasi, "fd_close", wasmtime.FuncType([i32], [i32]), lambda fd: _WASI_EBADF)
+    linker.define_func(wasi, "fd_fdstat_get", wasmtime.FuncType([i32, i32], [i32]), lambda fd, p: _WASI_EBADF)
+    linker.define_func(wasi, "fd_seek", wasmtime.FuncType([i32, i64, i32, i32], [i32]),
+                       lambda fd, offset, whence, p: _WASI_EBADF)
+    linker.define_func(wasi, "fd_write", wasmtime.FuncType([i32, i32, i32, i32], [i32]),
+                       lambda fd, iovs, n, p: _WASI_EBADF)
+    return linker
+
+
+def _clock_time_get(caller: wasmtime.Caller, clock: int, precision: int, out: int) -> int:
+    ns = time.time_ns() if clock == 0 else time.monotonic_ns()
+    _vm()._memory.write(caller, ns.to_bytes(8, "little"), out)
+    return 0
+
+
+def _decode(raw: bytes) -> str:
+    """Guest text: UTF-8, with a lone surrogate as its 3-byte form (a JS string may hold one)."""
+    return raw.decode("utf-8", errors="surrogatepass")
+
+
+def _encode(text: str) -> bytes:
+    return text.encode("utf-8", errors="surrogatepass")
+
+
+class GuestVM:
+    """One fresh QuickJS runtime+context, used for exactly one run, then discarded.
+
+    Created, driven and closed on one thread; only `interrupt()` may be called from others.
+    """
+
+    def __init__(self, template: GuestTemplate, functions: HostFunctions, *, memory_limit: int,
+                 stack_limit: int, normalize: Callable[[str, str], str | None],
+                 load: Callable[[str], str | None]) -> None:
+        guest = install()
+        self.memory_cap = memory_limit + LINEAR_OVERHEAD
+        self._normalize = normalize
+        self._load = load
+        self._functions = [fn for fn, _ in functions.values()]
+        self._interrupted = threading.Event()
+        self._lock = threading.Lock()
+        self._closed = False
+        self._reply = b""
+        self._last_host_exception: BaseException | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._settled: collections.deque[tuple[int, bool, Any]] = collections.deque()
+        self._wake: asyncio.Event | None = None
+        self.store = store = guest.new_store(self.memory_cap)
+        self._instance = guest.linker.instantiate(store, guest.module)
+        self._exports = self._instance.exports(store)
+        memory = self._exports["memory"]
+        assert isinstance(memory, wasmtime.Memory)
+        self._memory = memory
+        self._addresses = guest.addresses
+        template.apply(self)
+        # wasmtime reserves a 32-bit memory whole up front, so its base never moves: the cancel
+        # flag keeps this address for the VM's life (interrupt() checks `_closed` under the lock).
+        base = ctypes.addressof(memory.data_ptr(store).contents)
+        self._cancel_flag = ctypes.c_int32.from_address(base + self._addresses["cancel_flag"])
+
+    @classmethod
+    def from_template(cls, template: GuestTemplate, functions: HostFunctions, *, memory_limit: int,
+                      stack_limit: int, normalize: Callable[[str, str], str | None],
+                      load: Callable[[str], str | None]) -> GuestVM:
+        """A fresh VM whose heap starts as the template's (runtime, context and prelude ready).
+
+        The host functions are bound on this side only: their guest-side objects come with the
+        image, under the ids the template gave them (their order here, which must match).
+        """
+        if tuple((name, is_async) for name, (_, is_async) in functions.items()) != template.signature:
+            raise RuntimeError("host functions differ from the template's")
+        vm = cls(template, functions, memory_limit=memory_limit, stack_limit=stack_limit,
+                 normalize=normalize, load=load)
+        vm._call("cg_begin", memory_limit, min(stack_limit, MAX_JS_STACK))  # the image has the builder's
+        return vm
+
+    # -- entering the guest -------------------------------------------------------------
+    def _call(self, name: str, *args: int) -> Any:
+        previous = getattr(_current, "vm", None)
+        _current.vm = self
+        try:
+            return self._exports[name](self.store, *args)  # type: ignore[operator]
+        finally:
+            _current.vm = previous
+
+    def _put_reply(self, store: wasmtime.Store | wasmtime.Caller, kind: int, data: bytes) -> None:
+        """Hand the guest a reply: small ones in the scratch buffer, big ones through `cordon.reply`."""
+        in_scratch = len(data) <= _SCRATCH_SIZE
+        if in_scratch:
+            self._memory.write(store, data, self._addresses["scratch"])
+        else:
+            self._reply = data
+        self._memory.write(store, struct.pack("<iii", kind, len(data), int(in_scratch)),
+                           self._addresses["reply_slot"])
+
+    def _put_value(self, store: wasmtime.Store | wasmtime.Caller, value: Any) -> None:
+        if value is None:
+            self._put_reply(store, _ARG_UNDEFINED, b"")
+        elif isinstance(value, str):
+            self._put_reply(store, _ARG_STRING, _encode(value))
+        elif isinstance(value, (bytes, bytearray, memoryview)):
+            self._put_reply(store, _ARG_BYTES, bytes(value))
+        else:
+            raise TypeError(f"a host function returned {type(value).__name__}; only str, bytes or None cross")
+
+    def _read(self, caller: wasmtime.Caller, ptr: int, length: int) -> bytes:
+        return bytes(self._memory.read(caller, ptr, ptr + length))
+
+    # -- imports ------------------------------------------------------------------------
+    def _on_call(self, caller: wasmtime.Caller, fn_id: int, argv: int, argc: int, pending: int) -> int:
+        try:
+            descriptors = struct.unpack(f"<{3 * argc}i", self._read(caller, argv, 12 * argc))
+            args: list[Any] = []
+            for i in range(argc):
+                tag, ptr, length = descriptors[3 * i:3 * i + 3]
+                if tag == _ARG_STRING:
+                    args.append(_decode(self._read(caller, ptr, length)))
+                elif tag == _ARG_BYTES:
+                    args.append(self._read(caller, ptr, length))
+                elif tag == _ARG_NUMBER:
+                    number = struct.unpack("<d", self._read(caller, ptr, 8))[0]
+                    args.append(int(number) if number.is_integer() else number)
+                else:
+                    args.append(None)
+            fn = self._functions[fn_id]
+            if pending >= 0:
+                task = asyncio.get_running_loop().create_task(self._run_async(fn, args, pending))
+                self._tasks.add(task)
+                return 0
+            self._put_value(caller, fn(*args))
+            return 0
+        except BaseException as exc:  # a failing host function must not trap the guest: it throws there
+            self._last_host_exception = exc
+            return -1
+
+    async def _run_async(self, fn: Callable[..., Any], args: list[Any], pending: int) -> None:
+        try:
+            value = await fn(*args)
+            self._settled.append((pending, True, value))
+        except asyncio.CancelledError:
+            raise
+        except BaseException as exc:
+            self._last_host_exception = exc
+            self._settled.append((pending, False, None))
+        finally:
+            self._tasks.discard(asyncio.current_task())  # type: ignore[arg-type]
+            if self._wake is not None:
+                self._wake.set()
+
+    def _on_normalize(self, caller: wasmtime.Caller, base: int, base_len: int, name: int, name_len: int) -> int:
+        try:
+            resolved = self._normalize(_decode(self._read(caller, base, base_len)),
+                                       _decode(self._read(caller, name, name_len)))
+            if resolved is None:
+                return -1
+            data = _encode(resolved)
+            self._put_reply(caller, _ARG_STRING, data)
+            return len(data)
+        except BaseException as exc:
+            self._last_host_exception = exc
+            return -1
+
+    def _on_load(self, caller: wasmtime.Caller, name: int, name_len: int) -> int:
+        try:
+            source = self._load(_decode(self._read(caller, name, name_len)))
+            if source is None:
+                return -1
+            data = _encode(source)
+            self._put_reply(caller, _ARG_STRING, data)
+            return len(data)
+        except BaseException as exc:
+            self._last_host_exception = exc
+            return -1
+
+    def _on_reply(self, caller: wasmtime.Caller, dst: int) -> None:
+        self._memory.write(caller, self._reply, dst)
+        self._reply = b""
+
+    # -- evaluation -----------------------------------------------------------------------
+    def _put_text(self, *texts: str) -> list[int]:
+        """Copy NUL-terminated texts into guest memory: the scratch buffer if they fit, else one
+        allocation (the caller frees it with `_free_text`). Returns each one's address."""
+        blobs = [_encode(t) + b"\0" for t in texts]
+        total = sum(len(b) for b in blobs)
+        base = self._addresses["scratch"] if total <= _SCRATCH_SIZE else self._call("cg_alloc", total)
+        if not base:
+            raise MemoryLimitError("out of memory: no room in the guest for the source")
+        self._memory.write(self.store, b"".join(blobs), base)
+        out, at = [], base
+        for blob in blobs:
+            out.append(at)
+            at += len(blob)
+        return out
+
+    def _free_text(self, address: int) -> None:
+        if address != self._addresses["scratch"]:
+            self._call("cg_free", address)
+
+    def eval_script(self, source: str, *, filename: str) -> None:
+        """Evaluate a script for its effects (the prelude, when a template is built)."""
+        src, name = self._put_text(source, filename)
+        try:
+            status = self._call("cg_eval", src, len(_encode(source)), name, 0)
+        finally:
+            self._free_text(src)
+        if status != _ST_OK:
+            raise self._error()
+
+    async def eval_module(self, source: str, *, filename: str = ENTRY_MODULE_NAME) -> None:
+        """Evaluate an ES module and drive its promise until it settles.
+
+        Async host calls run as tasks of this loop; each result settles its guest promise and
+        drains the job queue to empty (the interrupt handler bounds that). A promise still
+        pending with no host call in flight can never settle: DeadlockError.
+        """
+        self._wake = asyncio.Event()
+        try:
+            src, name = self._put_text(source, filename)
+            try:
+                status = self._call("cg_eval", src, len(_encode(source)), name, 1)
+            finally:
+                self._free_text(src)
+            while status == _ST_PENDING:
+                while not self._settled:
+                    if not self._tasks:
+                        raise DeadlockError("the entry's promise is pending and no host call is in flight")
+                    await self._wake.wait()
+                    self._wake.clear()
+                pending, ok, value = self._settled.popleft()
+                status = self._settle(pending, ok, value)
+            if status != _ST_OK:
+                raise self._error()
+        finally:
+            tasks = list(self._tasks)
+            for task in tasks:
+                task.cancel()
+            if tasks:
+                await asyncio.gather(*tasks, return_exceptions=True)
+
+    def _settle(self, pending: int, ok: bool, value: Any) -> int:
+        if ok:
+            try:
+                self._put_value(self.store, value)
+            except BaseException as exc:
+                self._last_host_exception = exc
+                ok = False
+        return int(self._call("cg_settle", pending, int(ok)))
+
+    def _error(self) -> BaseException:
+        """The guest's reported error ("name\\0message\\0stack") as the exception to raise."""
+        ptr, length = self._call("cg_result_ptr"), self._call("cg_result_len")
+        name, _, rest = _decode(bytes(self._memory.read(self.store, ptr, ptr + length))).partition("\0")
+        message, _, stack = rest.partition("\0")
+        if name == "HostError" and message == _HOST_FAILED and self._last_host_exception is not None:
+            return self._last_host_exception
+        if name == "InternalError" and "interrupted" in message:
+            return InterruptError(message)
+        if name == "InternalError" and "out of memory" in message:
+            return MemoryLimitError(message)
+        return JSError(name, message, stack or None)
+
+    # -- the backstops ----------------------------------------------------------
+    def arm_epoch(self, seconds: float | None) -> None:
+        """Trap the guest after `seconds` of wall time even inside a native built-in."""
+        ticks = _IDLE_TICKS if seconds is None else max(1, math.ceil(seconds / TICK_S)) + 1
+        self.store.set_epoch_deadline(ticks)
+
+    def interrupt(self) -> None:
+        """Stop guest JS at its next interrupt poll. Safe from any thread."""
+        self._interrupted.set()
+        with self._lock:
+            if not self._closed:
+                self._cancel_flag.value = 1
+
+    @property
+    def interrupted(self) -> bool:
+        return self._interrupted.is_set()
+
+    def memory_image(self) -> bytes:
+        return bytes(self._memory.read(self.store, 0, self.linear_memory_bytes()))
+
+    def linear_memory_bytes(self) -> int:
+        return self._memory.data_len(self.store)
+
+    def payload_room(self) -> int:
+        """Bytes one crossing from the host may carry now. A payload is copied into linear memory
+        and then into the guest's heap, so it needs twice its size free. Counted from linear memory
+        never grown yet, which undercounts what a guest freed (asking the guest would re-enter it
+        during a synchronous host call)."""
+        return max(0, (self.memory_cap - self.linear_memory_bytes() - (1 << 20)) // 2)
+
+    def close(self) -> None:
+        """Discard the VM: its store (and memory) go when the last reference does."""
+        with self._lock:
+            self._closed = True
+        self._tasks.clear()
+        self._settled.clear()
+
+
+class GuestTemplate:
+    """A guest whose runtime, context and prelude exist, kept as the pages that differ from a
+    freshly instantiated guest. Built once per process per prelude text, shared by all threads:
+    it is plain bytes."""
+
+    PAGE = 4096
+
+    def __init__(self, size: int, chunks: list[tuple[int, bytes]], signature: tuple[tuple[str, bool], ...]) -> None:
+        self.size = size
+        self.chunks = chunks
+        self.signature = signature
+
+    @classmethod
+    def build(cls, prelude: str, functions: HostFunctions) -> GuestTemplate:
+        guest = install()
+        signature = tuple((name, is_async) for name, (_, is_async) in functions.items())
+        bare = cls(len(guest.initial_memory), [], signature)
+        vm = GuestVM(bare, functions, memory_limit=64 << 20, stack_limit=MAX_JS_STACK,
+                     normalize=lambda base, name: None, load=lambda name: None)
+        try:
+            vm._call("_initialize")
+            if vm._call("cg_init") != 0:
+                raise RuntimeError("the guest could not create its runtime")
+            vm._call("cg_begin", 64 << 20, MAX_JS_STACK)
+            for fn_id, (name, is_async) in enumerate(signature):
+                [address] = vm._put_text(name)
+                if vm._call("cg_register", address, fn_id, int(is_async)) != _ST_OK:
+                    raise vm._error()
+            vm.eval_script(prelude, filename="cordon:prelude")
+            vm._call("cg_run_gc")
+            image = vm.memory_image()
+        finally:
+            vm.close()
+        fresh = guest.initial_memory
+        chunks: list[tuple[int, bytes]] = []
+        page = cls.PAGE
+        for offset in range(_SHADOW_STACK, len(image), page):
+            block = image[offset:offset + page]
+            if block == fresh[offset:offset + page] or (offset >= len(fresh) and not any(block)):
+                continue  # unchanged, or grown memory that is zero already
+            if chunks and chunks[-1][0] + len(chunks[-1][1]) == offset:
+                chunks[-1] = (chunks[-1][0], chunks[-1][1] + block)
+            else:
+                chunks.append((offset, block))
+        return cls(len(image), chunks, signature)
+
+    def apply(self, vm: GuestVM) -> None:
+        memory, store = vm._memory, vm.store
+        current = memory.data_len(store)
+        if self.size > current:
+            memory.grow(store, (self.size - current + 65535) // 65536)
+        for offset, block in self.chunks:
+            memory.write(store, block, offset)
+
+
+_templates: OrderedDict[str, GuestTemplate] = OrderedDict()
+_templates_lock = threading.Lock()
+_TEMPLATES_KEPT = 8
+
+
+def template_for(prelude: str, functions: HostFunctions) -> GuestTemplate:
+    """The cached template for this prelude (built on first use, a few kept)."""
+    with _templates_lock:
+        template = _templates.get(prelude)
+        if template is not None:
+            _templates.move_to_end(prelude)
+            return template
+    built = GuestTemplate.build(prelude, functions)
+    with _templates_lock:
+        template = _templates.setdefault(prelude, built)
+        while len(_templates) > _TEMPLATES_KEPT:
+            _templates.popitem(last=False)
+    return template
+
+
+def is_epoch_trap(exc: BaseException) -> bool:
+    return isinstance(exc, wasmtime.Trap) and exc.trap_code == wasmtime.TrapCode.INTERRUPT
+
+
+def is_stack_trap(exc: BaseException) -> bool:
+    return isinstance(exc, wasmtime.Trap) and exc.trap_code == wasmtime.TrapCode.STACK_OVERFLOW
