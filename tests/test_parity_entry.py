@@ -134,6 +134,15 @@ def test_real_generators_keep_their_yield_beside_legacy_yields():
     assert emitted(result) == [{"all": [1, 2, 3, 4, 5]}]
 
 
+def test_a_body_importing_a_pack_yields_too_and_sees_no_yield_global(tmp_path):
+    _, installed, _ = roots(tmp_path)
+    make_pack(installed, "@acme/p", files={"index.js": "export default 'p';\n"})
+    body = 'import p from "@acme/p";\nyield({ p, seen: typeof globalThis.__cordon_yield });'
+    result = run_node(node(body), catalog=catalog(tmp_path))
+    assert result.ok, result.error
+    assert emitted(result) == [{"p": "p"}, {"seen": "undefined"}]
+
+
 def test_yielded_values_reach_on_emit_and_the_emit_queue_in_order():
     seen: list = []
     queue = EmitQueue(capacity=1)  # smaller than the yields: the replay waits for the consumer
