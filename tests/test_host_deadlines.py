@@ -28,7 +28,7 @@ def test_a_huge_format_list_is_refused_promptly_and_the_next_run_is_healthy():
     healthy()  # the process's first run compiles the engine: not part of what is measured here
     started = time.monotonic()
     result = run_in_sandbox("return await format.list(Array.from({length: 100000}, (_, i) => 'item' + i))",
-                            limits={"timeoutMs": 500})
+                            limits={"timeoutMs": 2000})
     assert time.monotonic() - started < 5
     assert not result.ok and result.error.rule == "format-too-large" and result.error.name == "RangeError"
     assert "10000" in result.error.message

@@ -56,14 +56,15 @@ GUEST_JS = r"""
 RULE_OPTION = "format-bad-option"
 RULE_UNSUPPORTED = "format-unsupported-option"
 RULE_TOO_LARGE = "format-too-large"
+RULE_FAILED = "format-failed"
 #: Items one format.list call takes (Intl has no cap; the host's work and the result grow with it).
 MAX_LIST_ITEMS = 10_000
 #: Locales Babel may keep loaded at once; more are dropped and reloaded on demand (~1 ms each).
 MAX_CACHED_LOCALES = 32
 #: Longest locale tag or time zone name looked up (real ones are well under this).
 _MAX_NAME = 64
-#: Enough digits for any double (~1e308) printed with 100 fraction digits.
-_DECIMAL = decimal.Context(prec=500, rounding=decimal.ROUND_HALF_UP, Emax=999_999, Emin=-999_999)
+#: Enough digits for any number the guest can send (a double is at most ~1e308) with 100 fraction digits.
+_DECIMAL = decimal.Context(prec=1000, rounding=decimal.ROUND_HALF_UP, Emax=999_999, Emin=-999_999)
 
 
 # -- options ---------------------------------------------------------------------------
@@ -130,11 +131,16 @@ def _trim_locale_cache() -> None:
 
 def _on_worker(fn: Callable[..., str]) -> Op:
     """An op that runs `fn` in a worker thread with exact decimal arithmetic, then trims caches."""
+    what = fn.__name__.strip("_").replace("relative", "relativeTime")
+
     async def op(scope: RunScope, *args: Any) -> str:
         def work() -> str:
             try:
                 with decimal.localcontext(_DECIMAL):
                     return fn(scope, *args)
+            except (ArithmeticError, LookupError, ValueError) as exc:  # Babel's data has no answer for this
+                raise _refuse(what, f"cannot format this with these options ({type(exc).__name__}: "
+                              f"{str(exc)[:200]})", RULE_FAILED, "Error") from None
             finally:
                 _trim_locale_cache()
         return await in_worker_thread(scope, work)
@@ -227,7 +233,8 @@ class NumberFormat:
         self.fraction = (lo, max(default_max, lo) if hi is None else hi)
 
     def format(self, number: float) -> str:
-        value = decimal.Decimal(repr(number)) if math.isfinite(number) else decimal.Decimal(number)
+        # A double prints as its shortest round-trip form ("1.005", not 1.00499999...), as ICU does.
+        value = decimal.Decimal(number if isinstance(number, int) or not math.isfinite(number) else repr(number))
         if self.style == "percent" and value.is_finite():
             value = value.scaleb(2)
         negative, magnitude = value.is_signed(), abs(value)
@@ -319,8 +326,8 @@ class NumberFormat:
         """The rounded number in the style's pattern, with a '-' when `negative`."""
         pattern = copy.copy(self._base_pattern())
         if compact is not None:  # compact patterns carry the suffix ("K", " Mio."); digits are ours
-            pattern.prefix = tuple(p + c for p, c in zip(pattern.prefix, compact.prefix, strict=True))
-            pattern.suffix = tuple(c + s for s, c in zip(pattern.suffix, compact.suffix, strict=True))
+            pattern.prefix = tuple(p + compact.prefix[0] for p in pattern.prefix)
+            pattern.suffix = tuple(compact.suffix[0] + s for s in pattern.suffix)
         pattern.frac_prec = fraction
         pattern.scale = 0  # a percent is scaled (and rounded) by `format` already
         pattern.int_prec = (self.min_int, pattern.int_prec[1])
@@ -426,7 +433,10 @@ def _date(scope: RunScope, value: datetime | None, options: dict[str, Any]) -> s
         tzinfo = dates.get_timezone(zone)
     except (LookupError, ValueError):
         raise _refuse(what, f"unknown time zone {str(zone)[:_MAX_NAME]!r}") from None
-    local = value.astimezone(tzinfo)
+    try:
+        local = value.astimezone(tzinfo)
+    except OverflowError:  # year 1 or 9999 moved past the edge of Python's calendar by the zone
+        raise _refuse(what, f"the date is outside the range this host formats in {zone}") from None
     date_style = _choice(what, options, "dateStyle", _STYLES, None)
     time_style = _choice(what, options, "timeStyle", _STYLES, None)
     hour12 = options.get("hour12")
@@ -443,6 +453,8 @@ def _date(scope: RunScope, value: datetime | None, options: dict[str, Any]) -> s
     if date_style or time_style:
         date_text = dates.format_date(local, format=date_style, locale=locale) if date_style else ""
         time_text = dates.format_time(local, format=time_style, locale=locale, tzinfo=tzinfo) if time_style else ""
+        if time_style == "long":
+            time_text = _icu_zone_fallback(time_text, local, locale)
         if date_style and time_style:
             glue = str(locale.datetime_formats[date_style]).replace("'", "")
             return _v8_spaces(glue.replace("{1}", date_text).replace("{0}", time_text))
@@ -453,6 +465,19 @@ def _date(scope: RunScope, value: datetime | None, options: dict[str, Any]) -> s
         skeleton = skeleton.replace("j", "h" if "h" in str(locale.time_formats["short"]) else "H")
     return _v8_spaces(dates.format_datetime(local, format=_skeleton_pattern(locale, skeleton), tzinfo=tzinfo,
                                             locale=locale))
+
+
+def _icu_zone_fallback(text: str, local: datetime, locale: Any) -> str:
+    """A zone without a short name: ICU prints localized GMT ("GMT-5", "GMT+5:30"), Babel "-0500"."""
+    from babel import dates
+
+    name = dates.get_timezone_name(local, "short", locale=locale)
+    offset = re.fullmatch(r"([+-])(\d\d)(\d\d)", name)
+    if offset is None or name not in text:
+        return text
+    sign, hours, minutes = offset.groups()
+    shown = f"{sign}{int(hours)}" + (f":{minutes}" if minutes != "00" else "")
+    return text.replace(name, str(locale.zone_formats["gmt"]) % shown, 1)
 
 
 def _v8_spaces(text: str) -> str:
@@ -467,7 +492,7 @@ _UNITS = ("second", "minute", "hour", "day", "week", "month", "quarter", "year")
 
 def _relative(scope: RunScope, value: float, unit: str, options: dict[str, Any]) -> str:
     what = "relativeTime"
-    if not math.isfinite(value):
+    if not isinstance(value, int) and not math.isfinite(value):
         raise _refuse(what, f"value must be a finite number, got {value!r}")
     name = unit[:-1] if unit.endswith("s") else unit
     if name not in _UNITS:
@@ -482,7 +507,8 @@ def _relative(scope: RunScope, value: float, unit: str, options: dict[str, Any])
     locale = number.locale
     field = locale._data["date_fields"].get(name if style == "long" else f"{name}-{style}") \
         or locale._data["date_fields"][name]
-    direction = field["past" if math.copysign(1, value) < 0 else "future"]
+    past = value < 0 or (isinstance(value, float) and math.copysign(1.0, value) < 0)  # -0: "0 days ago", as V8
+    direction = field["past" if past else "future"]
     plural = locale.plural_form(_round(decimal.Decimal(repr(abs(value))), 3).normalize())
     return (direction.get(plural) or direction["other"]).replace("{0}", text)
 
