@@ -171,7 +171,8 @@ class _Run:
                  cancel: CancelHandle, on_progress: Callable[[float, str | None], None] | None,
                  on_log: Callable[[str], None] | None, modules: ModuleGraph | None,
                  services: HostServices, surfaces: Sequence[Surface], legacy: bool) -> None:
-        if not code.replace("\ufeff", "").strip():  # JavaScript's trim() also drops a BOM
+        # JavaScript's trim() also drops a BOM; the scan stops at the first character of real code.
+        if all(ch.isspace() or ch == "\ufeff" for ch in code):
             raise UsageError("No code provided", rule="no-code")
         self.limits = limits
         self.caller_globals = caller_globals
