@@ -7,6 +7,8 @@ prove the host did not grind for tens of seconds, not how fast it is).
 from __future__ import annotations
 
 import base64
+import hashlib
+import hmac
 import json
 import time
 
@@ -124,3 +126,11 @@ def test_host_memory_stays_flat_over_1000_mixed_runs():
     grown = (process.memory_info().rss - baseline) / 2**20
     assert grown < 40, f"host RSS grew {grown:.0f} MiB over 900 runs"
     assert len(localedata._cache) <= 33
+
+
+def test_large_digests_are_hashed_off_the_loop_and_still_right():
+    value = ok(run_in_sandbox("""
+        const big = new Uint8Array(8 << 20).fill(7);
+        return [await crypto.digest("SHA-256", big), await crypto.hmac("SHA-512", "key", big)];"""))
+    assert value == [hashlib.sha256(b"\x07" * (8 << 20)).digest(),
+                     hmac.new(b"key", b"\x07" * (8 << 20), "sha512").digest()]
