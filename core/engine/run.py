@@ -404,6 +404,9 @@ class _Run:
                 load=self._load,
             )
             self._check_room(self.seal_payload[0], self.seal_payload[2])
+            # timeoutMs meters the guest, not the host's setup (a cold template alone takes ~90 ms):
+            # the wall clock starts now, just before the guest's first instruction.
+            scope.clock.started = time.monotonic()
             scope.clock.on_change = self._rearm_epoch
             self._rearm_epoch()
             run_started = time.perf_counter()
