@@ -300,7 +300,9 @@ class NumberFormat:
 
     def _compact(self, magnitude: decimal.Decimal) -> tuple[int, Any]:
         """The power of ten and CLDR compact pattern ICU picks for `magnitude` (after rounding)."""
-        formats = self.locale.compact_decimal_formats[self.compact_display].get("other", {})
+        by_display = self.locale.compact_decimal_formats
+        # Locales without long forms use the short ones, as ICU does.
+        formats = (by_display.get(self.compact_display) or by_display.get("short") or {}).get("other", {})
         for _ in range(2):  # rounding can carry into the next magnitude (999,999 -> 1M)
             power = min(magnitude.adjusted(), 14)
             chosen = formats.get(str(10 ** power)) if power >= 3 else None
@@ -360,13 +362,18 @@ class NumberFormat:
         return text[:at] + before + self.currency + after + text[at + len(symbol):]
 
     def _unit(self, text: str, value: decimal.Decimal) -> str:
+        import babel
         from babel import units
 
-        found = units._find_unit_pattern(self.unit, locale=self.locale)
-        lengths = self.locale._data["unit_patterns"].get(found, {}) if found else {}
-        # A locale without narrow (or short) forms for a unit falls back to the next longer one, as ICU does.
-        fallbacks = {"narrow": ("narrow", "short", "long"), "short": ("short", "long"), "long": ("long",)}
-        patterns = next((lengths[n] for n in fallbacks[self.unit_display] if lengths.get(n)), None)
+        # Partial locale data falls back as ICU's does: to another width, then to CLDR's root locale.
+        widths = {"narrow": ("narrow", "short", "long"), "short": ("short", "long"), "long": ("long", "short")}
+        patterns = None
+        for locale in (self.locale, babel.Locale("root")):
+            found = units._find_unit_pattern(self.unit, locale=locale)
+            lengths = locale._data["unit_patterns"].get(found, {}) if found else {}
+            patterns = next((lengths[w] for w in widths[self.unit_display] if "other" in lengths.get(w, {})), None)
+            if patterns:
+                break
         if not patterns:
             raise _refuse(self.what, f"unknown unit {self.unit!r} (use a simple unit such as 'kilometer', "
                           "'liter' or 'kilometer-per-hour')")
@@ -505,8 +512,12 @@ def _relative(scope: RunScope, value: float, unit: str, options: dict[str, Any])
     number = NumberFormat({"locale": options.get("locale")}, what)
     text = number.format(abs(value))
     locale = number.locale
-    field = locale._data["date_fields"].get(name if style == "long" else f"{name}-{style}") \
-        or locale._data["date_fields"][name]
+    fields = locale._data["date_fields"]
+    # A locale's narrow or short data may be partial: fall back to the next longer style, as ICU does.
+    chain = {"narrow": (f"{name}-narrow", f"{name}-short", name), "short": (f"{name}-short", name), "long": (name,)}
+    field = next((fields[k] for k in chain[style] if "past" in fields.get(k, {}) and "future" in fields[k]), None)
+    if field is None:
+        raise _refuse(what, f"the locale {locale} has no {unit!r} data", RULE_FAILED, "Error")
     past = value < 0 or (isinstance(value, float) and math.copysign(1.0, value) < 0)  # -0: "0 days ago", as V8
     direction = field["past" if past else "future"]
     plural = locale.plural_form(_round(decimal.Decimal(repr(abs(value))), 3).normalize())
@@ -531,7 +542,10 @@ def _list(scope: RunScope, items: list[str], options: dict[str, Any]) -> str:
     if sum(map(len, items)) > cap:
         raise _refuse(what, f"the items hold more than {cap} characters (limit hostTextInputBytes)", RULE_TOO_LARGE)
     locale = _locale(what, options)
-    patterns = locale.list_patterns.get(_LIST_STYLES[kind, style]) or locale.list_patterns["standard"]
+    # A style's data may be partial: each missing pattern comes from the locale's standard list, then root's.
+    styles = (locale.list_patterns.get(_LIST_STYLES[kind, style]) or {}, locale.list_patterns.get("standard") or {})
+    patterns = {key: next((str(s[key]) for s in styles if key in s), "{0}, {1}")
+                for key in ("2", "start", "middle", "end")}
     if len(items) < 2:
         return items[0] if items else ""
     if len(items) == 2:
