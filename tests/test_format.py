@@ -137,6 +137,9 @@ def test_options_it_cannot_honour_are_refused_by_name(call, rule, name, words):
 
 def test_options_must_be_an_object_and_unknown_names_are_ignored_as_in_v8():
     assert ok(run_in_sandbox("return await format.number(1.5, {maximumFractionDigit: 0})")) == "1.5"
+    # Digit options go through ToNumber, as in V8: "3" is 3 and true is 1.
+    assert ok(run_in_sandbox("return [await format.number(1.23456, {maximumFractionDigits: '3'}), "
+                             "await format.number(1.23456, {maximumFractionDigits: true})]")) == ["1.235", "1.2"]
     result = run_in_sandbox("return await format.number(1, 'de-DE')")
     assert not result.ok and result.error.name == "TypeError" and "options must be an object" in result.error.message
 

@@ -92,14 +92,27 @@ def _choice(what: str, options: Mapping[str, Any], key: str, allowed: tuple[str,
 
 
 def _digits(what: str, options: Mapping[str, Any], key: str, low: int, high: int) -> int | None:
-    """An Intl digit option: a number in [low, high], floored (Intl's GetNumberOption)."""
+    """An Intl digit option: ToNumber'd ("3" -> 3, true -> 1), in [low, high], floored (GetNumberOption)."""
     value = options.get(key)
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
-            or not low <= value <= high:
+    number = _to_number(value)
+    if not math.isfinite(number) or not low <= number <= high:
         raise _refuse(what, f"{key} must be a number from {low} to {high}, got {repr(value)[:40]}")
-    return math.floor(value)
+    return math.floor(number)
+
+
+def _to_number(value: Any) -> float:
+    """JavaScript's ToNumber for the option values that can cross the bridge."""
+    if isinstance(value, (bool, int, float)):
+        return float(value)
+    if isinstance(value, str):
+        text = value.strip()
+        try:
+            return float(text) if text else 0.0
+        except ValueError:
+            return math.nan
+    return math.nan
 
 
 def _locale(what: str, options: Mapping[str, Any]) -> Any:
