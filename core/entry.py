@@ -94,7 +94,7 @@ def build_entry(code: str, *, global_names: tuple[str, ...] = (), legacy: bool =
         prefix = ("const __cordon = globalThis.__cordon_internal; delete globalThis.__cordon_internal; "
                   f"__cordon.seal(); {take_yield}__cordon.begin(); const __cordon_finish = __cordon.finish; "
                   "__cordon_finish(await (async () => {")
-    source = prefix + body.decode("utf-8") + f"\n}})(), [{names}]);\n"
+    source = prefix + body.decode("utf-8") + f"\n}})(), [{names}]{', true' if legacy else ''});\n"
     return EntryModule(source=source, specifiers=tuple(i.specifier for i in imports),
                        import_lines=tuple(i.line for i in imports),
                        dynamic_import_lines=tuple(jsparse.dynamic_imports(tree)))
