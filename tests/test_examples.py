@@ -11,12 +11,11 @@ from PIL import Image
 
 from core import secrets_store
 from core.bridges.media import data_ref
-from core.codenode import load_document, run_node
+from core.codenode import load_document, run_node, validate_node
 from core.codenode.document import CodeNodeDocument, NodeProps
 from core.codenode.runner import NodeRunResult
 from core.packs import declarations_from_code, default_catalog
 from core.paths import data_dir
-from core.validate import validate_node
 from tests.http_server import RecordingServer
 from tests.memkeyring import MemoryKeyring
 

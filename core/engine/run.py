@@ -27,7 +27,7 @@ from core.cancel import CancelHandle
 from core.engine import adapter, watchdog
 from core.engine.prelude import build_prelude, reserved_names
 from core.entry import ENTRY_ID, INTERNAL_ID, INTERNAL_SOURCE, build_entry
-from core.errors import CordonError, SandboxRefusal, UsageError
+from core.errors import CordonError, ModuleRefused, SandboxRefusal, UsageError
 from core.limits import SandboxLimits, resolve_limits
 
 #: Extra wall time before the epoch backstop traps a guest stuck in a native built-in.
@@ -37,13 +37,6 @@ EPOCH_MARGIN_S = 0.25
 MAX_IN_FLIGHT = 1024
 #: Payloads from the host at least this big are checked against the guest's free memory first.
 BIG_PAYLOAD = 1 << 20
-
-
-class ModuleRefused(SandboxRefusal):
-    """The loader refused a specifier; the message names the declaration to add."""
-
-    rule = "module-not-declared"
-    name = "ReferenceError"
 
 
 class ModuleGraph(Protocol):
