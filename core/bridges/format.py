@@ -260,8 +260,9 @@ class NumberFormat:
         shown, fraction = self._rounded(magnitude.scaleb(-exponent))
         minus = self._sign(negative, shown)
         text = self._plain(shown, fraction, minus is not None, compact)
-        if minus == "+":
-            text = text.replace("-", self._symbols().get("plusSign", "+"), 1)
+        if minus is not None:  # Babel's patterns carry an ASCII "-"; ICU prints the locale's sign ("−" in sv)
+            sign = self._symbols().get("minusSign" if minus == "-" else "plusSign", minus)
+            text = text.replace("-", sign, 1)
         if self.notation in ("scientific", "engineering") and shown.is_finite():
             symbols = self._symbols()
             sign = symbols.get("minusSign", "-") if exponent < 0 else ""
