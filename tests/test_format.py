@@ -91,7 +91,13 @@ V8 = [
     ('list(["a","b","c"], {"locale":"de-DE"})', 'a, b und c'),
     ('list(["a","b","c"], {"type":"disjunction","locale":"de-DE"})', 'a, b oder c'),
     ('list(["a","b","c"], {"type":"unit","style":"narrow","locale":"de-DE"})', 'a, b und c'),
-    ('list(["a","b","c"], {"style":"short","locale":"de-DE"})', 'a, b und c'),]
+    ('list(["a","b","c"], {"style":"short","locale":"de-DE"})', 'a, b und c'),
+    # The locale's own minus and plus signs (U+2212 in Swedish and Finnish, a mark before it in Hebrew).
+    ('number(-5.5, {"locale":"sv-SE"})', '−5,5'),
+    ('number(0.5, {"style":"percent","signDisplay":"always","locale":"sv-SE"})', '+50\xa0%'),
+    ('number(-5.5, {"locale":"he"})', '\u200e-5.5'),
+    ('number(-0.00012, {"notation":"scientific","locale":"fi"})', '−1,2E−4'),
+]
 
 
 def test_format_matches_v8_for_en_us_and_de_de():
