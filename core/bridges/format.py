@@ -132,8 +132,8 @@ def _locale(what: str, options: Mapping[str, Any]) -> Any:
 def _trim_locale_cache() -> None:
     """Bound Babel's process-wide locale data cache (a plain dict that only grows).
 
-    `babel.localedata._cache` is private to Babel (pinned in pyproject.toml); when a
-    Babel upgrade moves it, this stops trimming and the soak test fails loudly.
+    `babel.localedata._cache` is private to Babel (pinned in pyproject.toml): a Babel
+    upgrade that moves it makes every format call fail, which the tests show at once.
     """
     from babel import localedata
 
