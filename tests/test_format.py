@@ -161,3 +161,9 @@ def test_huge_and_tiny_numbers_format_without_a_host_error():
     assert value[2] == f"-{10**296:,}T"
     assert value[3].startswith("in 100,000,") and value[3].endswith(" days")
     assert value[4] == "0.30000000000000004"
+
+
+def test_negative_zero_keeps_its_sign_as_in_v8():
+    assert ok(run_in_sandbox("return [await format.number(-0), await format.relativeTime(-0, 'day'), "
+                             "await format.number(-0, {signDisplay: 'negative'}), await format.number(0)]")) == [
+        "-0", "0 days ago", "0", "0"]

@@ -40,13 +40,18 @@ GUEST_JS = r"""
     return o;
   }
   const format = {
-    number(value, options) { return C.call("format.number", Number(value), opts(options, "number")); },
+    // -0 prints as "-0" and "0 days ago" in Intl, but JSON has no -0: its sign crosses on its own.
+    number(value, options) {
+      const n = Number(value);
+      return C.call("format.number", n, opts(options, "number"), Object.is(n, -0));
+    },
     date(value, options) {
       const d = value instanceof Date ? value : new Date(value);
       return C.call("format.date", d, opts(options, "date"));
     },
     relativeTime(value, unit, options) {
-      return C.call("format.relativeTime", Number(value), String(unit), opts(options, "relativeTime"));
+      const n = Number(value);
+      return C.call("format.relativeTime", n, String(unit), opts(options, "relativeTime"), Object.is(n, -0));
     },
     list(items, options) { return C.call("format.list", Array.from(items, String), opts(options, "list")); },
   };
@@ -401,8 +406,8 @@ class NumberFormat:
         return self.locale.plural_form(value.quantize(_ONE.scaleb(-shown)))
 
 
-def _number(scope: RunScope, value: float, options: dict[str, Any]) -> str:
-    return NumberFormat(options).format(value)
+def _number(scope: RunScope, value: float, options: dict[str, Any], negative_zero: bool) -> str:
+    return NumberFormat(options).format(-0.0 if negative_zero else value)
 
 
 # -- dates -----------------------------------------------------------------------------
@@ -511,8 +516,9 @@ def _v8_spaces(text: str) -> str:
 _UNITS = ("second", "minute", "hour", "day", "week", "month", "quarter", "year")
 
 
-def _relative(scope: RunScope, value: float, unit: str, options: dict[str, Any]) -> str:
+def _relative(scope: RunScope, value: float, unit: str, options: dict[str, Any], negative_zero: bool) -> str:
     what = "relativeTime"
+    value = -0.0 if negative_zero else value
     if not isinstance(value, int) and not math.isfinite(value):
         raise _refuse(what, f"value must be a finite number, got {value!r}")
     name = unit[:-1] if unit.endswith("s") else unit
