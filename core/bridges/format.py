@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import copy
 import decimal
+import functools
 import math
 import re
 from collections.abc import Callable, Mapping
@@ -180,7 +181,8 @@ def _round(value: decimal.Decimal, fraction_digits: int) -> decimal.Decimal:
 
 def _shown_fraction(value: decimal.Decimal) -> int:
     """Fraction digits `value` needs once trailing zeros are dropped."""
-    return 0 if value.is_zero() else max(0, -value.normalize().as_tuple().exponent)
+    exponent = value.normalize().as_tuple().exponent
+    return 0 if value.is_zero() or not isinstance(exponent, int) else max(0, -exponent)
 
 
 class NumberFormat:
@@ -438,10 +440,15 @@ def _skeleton_pattern(locale: Any, skeleton: str) -> str:
     for letter, runs in (("y", "y"), ("M", "ML"), ("d", "d"), ("E", "Ec"), ("H", "H"), ("h", "h"), ("m", "m"),
                          ("s", "s")):
         asked = skeleton.count(letter)
-        if asked:  # a numeric width stays numeric and a name stays a name: "MM" never becomes "MMM"
-            pattern = re.sub(f"[{runs}]+", lambda m, n=asked: m.group()[0] * n
-                             if (len(m.group()) <= 2) == (n <= 2) else m.group(), pattern)
+        if asked:
+            pattern = re.sub(f"[{runs}]+", functools.partial(_widen, asked), pattern)
     return pattern
+
+
+def _widen(asked: int, field: re.Match[str]) -> str:
+    """A pattern field at the width asked for: a number stays a number, a name a name ("MM" never "MMM")."""
+    text = field.group()
+    return text[0] * asked if (len(text) <= 2) == (asked <= 2) else text
 
 
 def _date(scope: RunScope, value: datetime | None, options: dict[str, Any]) -> str:
