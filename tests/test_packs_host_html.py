@@ -7,7 +7,7 @@ import pytest
 from tests.conftest import ok
 from tests.hostpacks import refused, run_body
 
-HTML = "@cordon/sandbox-html"
+HTML = "@nodetool-ai/sandbox-html"
 PAGE = """<!doctype html>
 <html lang="en"><head><title> Cordon News </title>
 <meta name="description" content="All the news.">

@@ -11,7 +11,7 @@ import openpyxl
 from tests.conftest import ok
 from tests.hostpacks import refused, run_body
 
-XLSX = "@cordon/sandbox-xlsx"
+XLSX = "@nodetool-ai/sandbox-xlsx"
 
 
 def workbook() -> bytes:

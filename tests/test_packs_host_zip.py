@@ -8,7 +8,7 @@ import zipfile
 from tests.conftest import ok
 from tests.hostpacks import refused, run_body
 
-ZIP = "@cordon/sandbox-zip"
+ZIP = "@nodetool-ai/sandbox-zip"
 
 
 def archive(entries: dict[str, bytes]) -> bytes:

@@ -19,6 +19,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from core.bridges.base import worker_check_alive
 from core.errors import SandboxRefusal
 from core.packs.host_registry import Arg, HostExport, HostModule, option, options_arg
 
@@ -119,6 +120,7 @@ def _myers(old: list[str], new: list[str]) -> list[tuple[str, list[str]]] | None
     max_edit = old_len + new_len
     low, high = -max_edit - 1, max_edit + 1
     for edit in range(1, max_edit + 1):
+        worker_check_alive()  # a long walk stops with its run
         for diagonal in range(max(low, -edit), min(high, edit) + 1, 2):
             steps += 1
             if steps > MYERS_BUDGET:

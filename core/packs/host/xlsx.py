@@ -26,6 +26,7 @@ import io
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from core.bridges.base import worker_check_alive
 from core.errors import SandboxRefusal
 from core.packs.host.csv import unique_names
 from core.packs.host.zip import open_archive
@@ -52,7 +53,9 @@ def _grid(rows: Iterable[tuple[Any, ...]], budget: list[int]) -> list[list[Any]]
     grid: list[list[Any]] = []
     pending_empty = 0
     width = 0
-    for row in rows:
+    for count, row in enumerate(rows):
+        if count % 1000 == 0:
+            worker_check_alive()  # openpyxl reads slowly: a long sheet stops with its run
         values = [_iso(v) for v in row]
         while values and values[-1] is None:
             values.pop()
