@@ -2,6 +2,7 @@
 # Cordon's two entry points for a fresh machine:
 #   ./dev.sh studio   open the studio (offscreen when there is no display)
 #   ./dev.sh test     run the whole test suite
+#   ./dev.sh lint     ruff check and the mypy baseline (CI runs it before the tests)
 # Each sets itself up on first use: Debian's Qt runtime libraries (when root), a venv in .venv,
 # and the pinned Python dependencies from pyproject.toml.
 set -euo pipefail
@@ -57,8 +58,13 @@ case "${1:-}" in
     export QT_QPA_PLATFORM=offscreen
     exec .venv/bin/python -m pytest -q "$@"
     ;;
+  lint)
+    venv
+    .venv/bin/ruff check .
+    .venv/bin/python .ci/mypy_baseline.py
+    ;;
   *)
-    echo "usage: ./dev.sh studio | ./dev.sh test [pytest args]" >&2
+    echo "usage: ./dev.sh studio | ./dev.sh test [pytest args] | ./dev.sh lint" >&2
     exit 2
     ;;
 esac

@@ -25,7 +25,7 @@ from timing import timed
 
 from core import run_in_sandbox
 from core.packs import Catalog, PackRoot, Resolution, resolve_body
-from core.packs.discovery import SHIPPED_DIR
+from core.packs.roots import SHIPPED_DIR
 
 YAML_BODY = 'import yaml from "@cordon/sandbox-yaml";\nreturn yaml.load("a: 1\\nb: [x, y]\\n");'
 PLAIN_BODY = 'return { a: 1, b: ["x", "y"] };'

@@ -1,14 +1,41 @@
 """Cordon's engine: run untrusted JavaScript in a fresh, hardened QuickJS guest.
 
 No Qt import anywhere below this package; the studio talks to it only
-through what is exported here.
+through what is exported here. The exports load on first use (`core.lazy`),
+so `import core.paths` does not pay for the engine.
 """
 
-from core.bridges.base import HostServices, Surface
-from core.cancel import CancelHandle
-from core.engine.run import ModuleGraph, ModuleRefused, RunError, RunResult, run_in_sandbox
-from core.errors import CordonError, LimitsError, SandboxRefusal, UsageError
-from core.limits import CEILINGS, SandboxLimits, resolve_limits
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from core import lazy
+
+if TYPE_CHECKING:
+    from core.bridges.base import HostServices, Surface
+    from core.cancel import CancelHandle
+    from core.engine.run import ModuleGraph, RunError, RunResult, run_in_sandbox
+    from core.errors import CordonError, LimitsError, ModuleRefused, SandboxRefusal, UsageError
+    from core.limits import CEILINGS, SandboxLimits, resolve_limits
+
+_EXPORTS = {
+    "CEILINGS": "core.limits",
+    "CancelHandle": "core.cancel",
+    "CordonError": "core.errors",
+    "HostServices": "core.bridges.base",
+    "LimitsError": "core.errors",
+    "ModuleGraph": "core.engine.run",
+    "ModuleRefused": "core.errors",
+    "RunError": "core.engine.run",
+    "RunResult": "core.engine.run",
+    "SandboxLimits": "core.limits",
+    "SandboxRefusal": "core.errors",
+    "Surface": "core.bridges.base",
+    "UsageError": "core.errors",
+    "resolve_limits": "core.limits",
+    "run_in_sandbox": "core.engine.run",
+}
+__getattr__, __dir__ = lazy.exports(__name__, _EXPORTS)
 
 __all__ = [
     "CEILINGS",

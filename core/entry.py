@@ -73,8 +73,14 @@ def build_entry(code: str, *, global_names: tuple[str, ...] = (), legacy: bool =
         for i in range(imp.node.start_byte, imp.node.end_byte):
             if body[i] not in (0x0A, 0x0D):
                 body[i] = 0x20
+    # A legacy body that yields takes the contract's yield function while it is still a temporary
+    # global (begin() deletes it): the body calls it by a module-scope name no other code sees.
+    take_yield = ""
     if legacy:
-        _apply(body, _legacy_edits(tree))
+        edits, yields = _legacy_edits(tree)
+        if yields:
+            take_yield = f"const {LEGACY_YIELD} = globalThis.{LEGACY_YIELD}; "
+        _apply(body, edits)
 
     names = ", ".join(f'"{n}"' for n in global_names)
     if hoisted:
@@ -82,13 +88,13 @@ def build_entry(code: str, *, global_names: tuple[str, ...] = (), legacy: bool =
         # begin() runs after every import evaluated and before the body: it removes the
         # temporary bindings pack facades took while loading (prelude.js, C.temporary).
         prefix = (f'import {{ finish as __cordon_finish, begin as __cordon_begin }} from "{INTERNAL_ID}"; '
-                  + " ".join(hoisted) + " __cordon_begin(); __cordon_finish(await (async () => {")
+                  + " ".join(hoisted) + f" {take_yield}__cordon_begin(); __cordon_finish(await (async () => {{")
     else:
         # Nothing to link: take the same functions inline, sparing a module compile and load.
         prefix = ("const __cordon = globalThis.__cordon_internal; delete globalThis.__cordon_internal; "
-                  "__cordon.seal(); __cordon.begin(); const __cordon_finish = __cordon.finish; "
+                  f"__cordon.seal(); {take_yield}__cordon.begin(); const __cordon_finish = __cordon.finish; "
                   "__cordon_finish(await (async () => {")
-    source = prefix + body.decode("utf-8") + f"\n}})(), [{names}]);\n"
+    source = prefix + body.decode("utf-8") + f"\n}})(), [{names}]{', true' if legacy else ''});\n"
     return EntryModule(source=source, specifiers=tuple(i.specifier for i in imports),
                        import_lines=tuple(i.line for i in imports),
                        dynamic_import_lines=tuple(jsparse.dynamic_imports(tree)))
@@ -107,11 +113,11 @@ def _apply(body: bytearray, edits: list[_Edit]) -> None:
         body[start:start + length] = text
 
 
-def _legacy_edits(tree: Tree) -> list[_Edit]:
+def _legacy_edits(tree: Tree) -> tuple[list[_Edit], bool]:
     """The legacy contract: `yield(v)` outside a generator calls the host; else the last expression returns.
 
     Like the reference, a body that yields is not given an implicit return:
-    its yielded values are its outputs.
+    its yielded values are its outputs. Returns the edits and whether the body yields.
     """
     edits: list[_Edit] = []
     for node in jsparse.legacy_yields(tree):
@@ -120,12 +126,12 @@ def _legacy_edits(tree: Tree) -> list[_Edit]:
         edits.append((node.start_byte, len("yield"), f"{LEGACY_YIELD}(".encode()))
         edits.append((node.end_byte, 0, b")"))
     if edits:
-        return edits
+        return edits, True
     last = _last_expression(tree)
     if last is not None:
         edits.append((last.start_byte, 0, b"return ("))
         edits.append((last.end_byte, 0, b")"))
-    return edits
+    return edits, False
 
 
 def _last_expression(tree: Tree) -> Node | None:

@@ -46,6 +46,17 @@ class SandboxRefusal(CordonError):
     name = "SandboxError"
 
 
+class ModuleRefused(SandboxRefusal):
+    """The loader refused a specifier; the message names the declaration to add.
+
+    Here, not in the engine, because the pack catalog and loader raise it too and
+    must not import the engine to do so.
+    """
+
+    rule = "module-not-declared"
+    name = "ReferenceError"
+
+
 class UsageError(CordonError):
     """A CLI or API caller used Cordon wrongly (exit status 2 in the CLI)."""
 

@@ -16,8 +16,6 @@ import os
 import sys
 from pathlib import Path
 
-import platformdirs
-
 from core.errors import SandboxRefusal
 
 APP = "cordon"
@@ -35,19 +33,30 @@ def _ensure(path: Path) -> Path:
     return path
 
 
+def _platform_dir(kind: str) -> Path:
+    """The platform's user folder of that kind ("data", "config", "cache") for Cordon.
+
+    platformdirs is imported here, not at the top: it costs more than the rest
+    of this module, and under CORDON_HOME (tests, scripts) it is never needed.
+    """
+    import platformdirs
+
+    return Path(getattr(platformdirs, f"user_{kind}_dir")(APP))
+
+
 def _data_path() -> Path:
     home = _home()
-    return home / "data" if home else Path(platformdirs.user_data_dir(APP))
+    return home / "data" if home else _platform_dir("data")
 
 
 def _config_path() -> Path:
     home = _home()
-    return home / "config" if home else Path(platformdirs.user_config_dir(APP))
+    return home / "config" if home else _platform_dir("config")
 
 
 def _cache_path() -> Path:
     home = _home()
-    return home / "cache" if home else Path(platformdirs.user_cache_dir(APP))
+    return home / "cache" if home else _platform_dir("cache")
 
 
 def data_dir() -> Path:

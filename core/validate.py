@@ -215,15 +215,3 @@ def validate_code(code: str, *, catalog: Catalog | None = None, allowed: Collect
 
 def has_errors(diagnostics: Iterable[Diagnostic]) -> bool:
     return any(d.severity == "error" for d in diagnostics)
-
-
-def validate_node(doc: Any, *, catalog: Catalog | None = None,
-                  allowed: Collection[str] | None = None) -> list[Diagnostic]:
-    """A Code node document (`core.codenode.CodeNodeDocument`): the body checks with the node's
-    saved package declarations, then its inputs and handles (`core/codenode/checks.py`)."""
-    from core.codenode import contract, streams
-    from core.codenode.checks import NODE_CHECKS, NODE_KEY
-
-    return validate_code(doc.body, catalog=catalog, allowed=allowed, declarations=list(doc.packages),
-                         surfaces=(contract.SURFACE, streams.SURFACE), caller_globals=("inputs", "state"),
-                         checks=NODE_CHECKS, extra={NODE_KEY: doc})

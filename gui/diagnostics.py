@@ -1,7 +1,7 @@
 """Live diagnostics: what the editor marks while a person types.
 
 The studio never invents its own checks: every finding comes from
-`core.validate.validate_node` (the same static checks the command line runs,
+`core.codenode.validate_node` (the same static checks the command line runs,
 with the node's saved package declarations and its inputs and handles), so
 the editor and `cordon` cannot disagree. This module only calls it safely and
 says the result in one line.
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.codenode import CodeNodeDocument
+from core.codenode import CodeNodeDocument, validate_node
 from core.packs import Catalog
-from core.validate import Diagnostic, validate_node
+from core.validate import Diagnostic
 
 SEVERITIES = ("error", "warning", "info")
 

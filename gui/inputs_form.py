@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from core.bridges.media import data_ref
 from core.codenode import InputHandle
 from core.codenode.document import value_matches
 from core.transport import from_public, to_public
@@ -170,12 +171,15 @@ class _Field(QWidget):
             self.add_files([Path(n) for n in names])
 
     def add_files(self, paths: Iterable[Path]) -> None:
-        """Put file contents in the field: one file as bytes, or appended to an array."""
+        """Put file contents in the field: one file as bytes for a `bytes` handle, else media refs
+        (a Code node's values are JSON copies, so raw bytes would arrive as an index object)."""
         blobs = []
         for path in paths:
             if path.stat().st_size > MAX_FILE_BYTES:
                 raise InputsError(f"{self.handle.name}: {path.name} is larger than {MAX_FILE_BYTES} bytes")
-            blobs.append({"$bytes": base64.b64encode(path.read_bytes()).decode()})
+            data = path.read_bytes()
+            blobs.append({"$bytes": base64.b64encode(data).decode()} if self.handle.type == "bytes"
+                         else data_ref(data, path.name))
         assert self.edit is not None
         if self.handle.type == "bytes" and not self.streamed and len(blobs) == 1:
             self.edit.setText(json.dumps(blobs[0]))

@@ -7,7 +7,7 @@ from typing import Any
 
 from core import RunResult, run_in_sandbox
 from core.packs import Catalog, PackRoot, resolve_body
-from core.packs.discovery import SHIPPED_DIR
+from core.packs.roots import SHIPPED_DIR
 
 
 @functools.cache

@@ -8,7 +8,7 @@ from pathlib import Path
 import keyring
 import pytest
 
-from core.packs.discovery import installed_dir
+from core.packs.roots import installed_dir
 from tests.memkeyring import MemoryKeyring
 from tests.npm_registry import NpmRegistry
 

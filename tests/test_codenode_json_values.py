@@ -49,3 +49,28 @@ def test_a_value_json_cannot_hold_fails_the_node_by_name():
     result = run_node(_node("return 1", [{"name": "v"}]), inputs={"v": {1, 2}})
     assert not result.ok and result.error.rule == "input-type", result.error
     assert "input 'v'" in result.error.message
+
+
+@pytest.mark.parametrize(("body", "outputs"), [
+    ("return new Map([['a', 1]])", {}),                       # JSON.stringify(new Map(...)) === "{}"
+    ("return new Set([1, 2])", {}),
+    ("return new Date(86400000)", {"output": "1970-01-02T00:00:00.000Z"}),
+    ("return { when: new Date(0), tags: new Set(['x']), n: NaN, gone: undefined, f: () => 1 }",
+     {"when": "1970-01-01T00:00:00.000Z", "tags": {}, "n": None}),
+    ("return { list: [undefined, () => 1, Infinity, 2] }", {"list": [None, None, None, 2]}),
+    ("return { at: { toJSON() { return 'custom'; } } }", {"at": "custom"}),
+    ("return { bytes: new Uint8Array([1, 2]) }", {"bytes": b"\x01\x02"}),  # the reference keeps typed arrays
+    ("const o = { a: [1] }; o.self = o; o.again = o.a; return o", {"a": [1], "self": "[Circular]", "again": [1]}),
+])
+def test_a_legacy_return_is_its_json_copy(body, outputs):
+    result = run_node(_node(body, []))
+    assert result.ok, result.error
+    assert result.outputs == outputs
+
+
+def test_run_in_sandbox_keeps_its_tagged_transport():
+    """Only the Code node narrows to JSON: the raw API still returns dates and bytes."""
+    from core import run_in_sandbox
+
+    result = run_in_sandbox("return [new Date(0), new Uint8Array([1])]")
+    assert result.result == [dt.datetime(1970, 1, 1, tzinfo=dt.UTC), b"\x01"]

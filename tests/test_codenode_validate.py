@@ -6,10 +6,10 @@ import json
 
 import pytest
 
+from core.codenode import validate_node
 from core.codenode.analysis import analyse
 from core.codenode.document import parse_document
 from core.packs import default_catalog
-from core.validate import validate_node
 from tests.test_codenode_cli import cordon, cordon_here
 
 

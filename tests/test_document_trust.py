@@ -86,6 +86,9 @@ def test_a_pack_the_body_imports_needs_a_grant_declared_or_not(capsys, tmp_path)
     assert f"--allow-package {CSV_PACK}" in message
     code, out = node_run(capsys, path, "--allow-package", CSV_PACK)
     assert code == 0 and out["outputs"] == {"out": 2}
+    # The reference's name is the same pack: one grant covers both spellings.
+    code, out = node_run(capsys, path, "--allow-package", CSV_PACK.replace("@cordon/", "@nodetool-ai/"))
+    assert code == 0 and out["outputs"] == {"out": 2}
 
 
 def test_a_trusted_document_runs_as_written_until_its_bytes_change(capsys, tmp_path):

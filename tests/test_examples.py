@@ -10,12 +10,12 @@ import pytest
 from PIL import Image
 
 from core import secrets_store
-from core.codenode import load_document, run_node
+from core.bridges.media import data_ref
+from core.codenode import load_document, run_node, validate_node
 from core.codenode.document import CodeNodeDocument, NodeProps
 from core.codenode.runner import NodeRunResult
 from core.packs import declarations_from_code, default_catalog
 from core.paths import data_dir
-from core.validate import validate_node
 from tests.http_server import RecordingServer
 from tests.memkeyring import MemoryKeyring
 
@@ -81,7 +81,7 @@ def test_image_thumbnail_grid():
     for colour, size in (("red", (300, 200)), ("green", (120, 240)), ("blue", (64, 64))):
         out = io.BytesIO()
         Image.new("RGB", size, colour).save(out, "PNG")
-        photos.append(out.getvalue())
+        photos.append(data_ref(out.getvalue(), f"{colour}.png"))  # as the studio's Files… hands them over
     result = green(run_node(example("image-thumbnail-grid"), inputs={"photos": photos, "size": 32, "columns": 2}))
     sheet = result.outputs["sheet"]
     assert sheet["type"] == "image" and sheet["mimeType"] == "image/png" and sheet["uri"].startswith("asset://")

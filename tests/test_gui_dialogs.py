@@ -13,8 +13,8 @@ from PySide6.QtWidgets import QApplication, QDialog, QLabel, QLineEdit
 
 from core.codenode.document import CodeNodeDocument, PackDeclaration
 from core.packs import Catalog, PackRoot
-from core.packs.discovery import installed_dir
 from core.packs.install import INSTALL_MODE, discard, prepare_install
+from core.packs.roots import installed_dir
 from gui.dialogs.consent import UNTRUSTED_DOCS, ConsentDialog, ConsentFacts
 from gui.dialogs.package_picker import (
     ALLOWED_MARK,

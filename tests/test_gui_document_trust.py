@@ -15,6 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
+from core.codenode import load_document
 from core.codenode.grants import Grants
 from gui.dialogs.document_trust import DocumentTrustDialog, TrustDecision, TrustFacts
 from tests.gui_support import RUN_TIMEOUT_MS, home, window
@@ -101,3 +102,20 @@ def test_run_without_the_grants_then_trust_is_remembered(qtbot, window, tmp_path
         assert window.open_path(path)  # trusted as it is: no dialog, the grant runs
         assert run_and_wait(qtbot, window).result.outputs == {"out": 42}
         assert server.count == 2
+
+
+def test_a_document_the_person_saved_is_trusted_as_written(qtbot, window, tmp_path, monkeypatch):
+    with RecordingServer() as server:
+        made_here = arrived(tmp_path, server)  # the same grants, but set by the person in this window
+        doc = load_document(made_here)
+        window.load(doc, None)
+        target = tmp_path / "mine.node.json"
+        monkeypatch.setattr(window, "ask_save_path", lambda suggested: target)
+        assert window.save()
+        assert window.open_path(target)  # no dialog: the file is what the person saved
+        assert run_and_wait(qtbot, window).result.outputs == {"out": 42}
+        target.write_text(target.read_text().replace('"out"', '"out" ', 1))  # changed behind the studio's back
+        assert window.open_path(target)
+        asked = answer_trust("cancel")
+        window.run_action.trigger()
+        assert len(asked) == 1 and server.count == 1

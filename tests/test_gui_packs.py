@@ -15,8 +15,8 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from core.codenode import CodeNodeDocument, run_node
 from core.packs import Catalog, PackRoot
-from core.packs.discovery import SHIPPED_DIR, installed_dir
 from core.packs.install import InstallSource, decisions
+from core.packs.roots import SHIPPED_DIR, installed_dir
 from gui.dialogs.consent import ConsentDialog
 from gui.pack_manager import UNTRUSTED_BANNER, VERSIONS_SHOWN, PackManager, newest_versions
 from gui.pack_statuses import GENERIC_SENTENCE, STATUS_SENTENCES

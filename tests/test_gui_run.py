@@ -158,3 +158,21 @@ def test_a_secret_request_opens_the_prompt_and_the_run_finishes_with_the_answer(
     window.cancel_action.trigger()
     qtbot.waitUntil(lambda: not window.run_panel.running, timeout=20_000)
     assert window.prompter.dialog is None and window.run_panel.last_outcome.cancelled
+
+
+def test_files_become_media_refs_except_for_a_bytes_handle(qtbot, tmp_path):
+    """A Code node's values are JSON copies: picked files arrive as media refs (as the reference's
+    media inputs do); only a declared `bytes` handle takes the raw bytes."""
+    png = tmp_path / "dot.png"
+    png.write_bytes(b"\x89PNG\r\n\x1a\n" + b"\x00" * 8)
+    form = InputsForm()
+    qtbot.addWidget(form)
+    form.set_handles((InputHandle(name="photos", type="array", default=[]), InputHandle(name="raw", type="bytes")),
+                     streamed=set())
+    form.field("photos").add_files([png, png])
+    form.field("raw").add_files([png])
+    inputs, _ = form.values()
+    assert [p["type"] for p in inputs["photos"]] == ["image", "image"]
+    assert inputs["photos"][0]["mimeType"] == "image/png" and inputs["photos"][0]["filename"] == "dot.png"
+    assert inputs["photos"][0]["uri"].startswith("data:image/png;base64,")
+    assert inputs["raw"] == png.read_bytes()

@@ -13,7 +13,6 @@ import pytest
 
 from core import run_in_sandbox
 from core.packs import Catalog, resolve_body
-from core.packs.discovery import installed_dir
 from core.packs.install import (
     INSTALL_MODE,
     InstallError,
@@ -27,6 +26,7 @@ from core.packs.install import (
     set_trust,
     skill_for_agent,
 )
+from core.packs.roots import installed_dir
 from tests import install_support
 from tests.conftest import ok
 from tests.install_support import install_area, tree_digest

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from core.cli import main
-from core.packs.discovery import installed_dir
+from core.packs.roots import installed_dir
 from tests import install_support
 from tests.install_support import install_area
 

@@ -6,8 +6,8 @@ import pytest
 
 from core import run_in_sandbox
 from core.packs import Catalog, resolve_body
-from core.packs.discovery import installed_dir
 from core.packs.install import InstallError, commit_install, discard, prepare_install
+from core.packs.roots import installed_dir
 from tests import install_support
 from tests.conftest import ok
 from tests.install_support import install_area

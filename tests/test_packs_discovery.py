@@ -9,7 +9,7 @@ import pytest
 
 from core.packs import Catalog, PackRoot, jscheck
 from core.packs.caps import AUTHORED_JS_MAX, PACK_MAX, SKILL_MAX, WASM_MAX
-from core.packs.discovery import SHIPPED_DIR
+from core.packs.roots import SHIPPED_DIR
 from tests.packfixtures import catalog, make_pack, roots, rules
 
 needs_symlinks = pytest.mark.skipif(sys.platform == "win32", reason="symlinks need privileges on Windows")

@@ -20,7 +20,7 @@ from core.codenode.document import CodeNodeDocument, PackDeclaration
 from core.engine.run import RunResult
 from core.packs import Catalog, Declaration, PackRoot, resolve_body
 from core.packs.caps import AUTHORED_JS_MAX
-from core.packs.discovery import SHIPPED_DIR
+from core.packs.roots import SHIPPED_DIR
 from core.validate import validate_code
 from gui.dialogs.package_picker import is_allowed_in
 from tests.conftest import ok

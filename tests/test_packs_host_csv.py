@@ -6,12 +6,14 @@ Also where the host-module machinery shows on a real pack: async exports run off
 
 from __future__ import annotations
 
+import threading
 import time
 
+from core.cancel import CancelHandle
 from tests.conftest import ok
 from tests.hostpacks import refused, run_body
 
-CSV = "@cordon/sandbox-csv"
+CSV = "@nodetool-ai/sandbox-csv"
 TEXT = "name,n\na,1\nb,2\n"
 
 
@@ -68,3 +70,14 @@ def test_a_slow_parse_meets_the_run_deadline_and_the_next_run_is_healthy():
     assert result.error is not None and result.error.rule == "timeout", result.error
     assert time.perf_counter() - started < 1.0
     assert ok(run_body(code, inputs={"csv": TEXT})) == 2
+
+
+def test_a_slow_parse_is_cancelled_promptly():
+    code = f'import {{ parse }} from "{CSV}";\nreturn (await parse(inputs.csv)).length;'
+    big = "a,b,c,d,e\n" + "x,yy,zzz,1,2\n" * 380_000
+    cancel = CancelHandle()
+    threading.Timer(0.15, cancel.cancel).start()
+    started = time.perf_counter()
+    result = run_body(code, inputs={"csv": big}, cancel=cancel)
+    assert result.error is not None and result.error.rule == "cancelled", result.error
+    assert time.perf_counter() - started < 1.0

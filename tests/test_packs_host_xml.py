@@ -5,7 +5,7 @@ from __future__ import annotations
 from tests.conftest import ok
 from tests.hostpacks import refused, run_body
 
-XML = "@cordon/sandbox-xml"
+XML = "@nodetool-ai/sandbox-xml"
 RSS = """<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/">
   <channel>

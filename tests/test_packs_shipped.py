@@ -6,7 +6,7 @@ import pytest
 
 from core import run_in_sandbox
 from core.packs import Catalog, PackRoot, resolve_body
-from core.packs.discovery import SHIPPED_DIR
+from core.packs.roots import SHIPPED_DIR
 from tests.conftest import ok
 
 

@@ -122,6 +122,14 @@ def test_a_throw_after_some_yields_fails_the_node_and_replays_none():
     assert run_node(node("yield({ after: true });")).ok  # the next run is healthy
 
 
+def test_yields_are_bounded_by_value_and_in_all_and_the_next_run_is_healthy():
+    too_big = run_node(node('yield("x".repeat(200000));'))
+    assert not too_big.ok and too_big.error.rule == "maxOutputSize"
+    too_many = run_node(node('const s = "x".repeat(100000);\nfor (let i = 0; i < 400; i++) yield(s + i);'))
+    assert not too_many.ok and too_many.error.rule == "yield-limit" and too_many.emitted == []
+    assert emitted(run_node(node("yield(1);"))) == [{"output": 1}]
+
+
 def test_real_generators_keep_their_yield_beside_legacy_yields():
     result = run_node(node("""
         function* gen() { yield 1; yield 2; }
@@ -132,6 +140,15 @@ def test_real_generators_keep_their_yield_beside_legacy_yields():
         yield({ all });"""))
     assert result.ok, result.error
     assert emitted(result) == [{"all": [1, 2, 3, 4, 5]}]
+
+
+def test_a_body_importing_a_pack_yields_too_and_sees_no_yield_global(tmp_path):
+    _, installed, _ = roots(tmp_path)
+    make_pack(installed, "@acme/p", files={"index.js": "export default 'p';\n"})
+    body = 'import p from "@acme/p";\nyield({ p, seen: typeof globalThis.__cordon_yield });'
+    result = run_node(node(body), catalog=catalog(tmp_path))
+    assert result.ok, result.error
+    assert emitted(result) == [{"p": "p"}, {"seen": "undefined"}]
 
 
 def test_yielded_values_reach_on_emit_and_the_emit_queue_in_order():

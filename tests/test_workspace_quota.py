@@ -137,9 +137,11 @@ def test_a_folder_copy_stops_at_the_deadline(ws):
     ok(run_ws("return 1", ws))  # the process's first run pays one-time setup; this one must reach the copy
     result = run_ws('await workspace.copy("tree", "copy", {recursive: true}); return 1', ws, timeoutMs=150)
     refused(result, "timeout")
+    # How far it got depends on the machine's load (none at all on a busy one); that it stopped
+    # is the point. The deterministic test below shows each loop step checks the deadline.
     copied = _settled_count(ws / "copy")
-    assert 0 < copied < total / 2, f"{copied} of {total} files were copied"
-    assert ok(run_ws('return (await workspace.list("copy")).length', ws)) >= 1  # the next run is healthy
+    assert copied < total, f"all {total} files were copied after the run timed out"
+    assert ok(run_ws('return (await workspace.list(".")).includes("tree")', ws))  # the next run is healthy
 
 
 @pytest.mark.parametrize(("op", "args"), [

@@ -15,6 +15,7 @@ from core.bridges.base import Surface
 @lru_cache(maxsize=1)
 def standard_surfaces() -> tuple[Surface, ...]:
     from core.bridges import (
+        assets,
         console,
         crypto,
         encoding,
@@ -31,5 +32,5 @@ def standard_surfaces() -> tuple[Surface, ...]:
     )
 
     return (encoding.SURFACE, console.SURFACE, timers.SURFACE, progress.SURFACE, crypto.SURFACE,
-            format.SURFACE, media.SURFACE, image.SURFACE, workspace.SURFACE, nodetool.SURFACE, secrets.SURFACE, fetch.SURFACE,
-            web.SURFACE)
+            format.SURFACE, media.SURFACE, image.SURFACE, workspace.SURFACE, assets.SURFACE, nodetool.SURFACE,
+            secrets.SURFACE, fetch.SURFACE, web.SURFACE)

@@ -171,6 +171,8 @@ class RunScope:
 _HOST_WORKERS = 4
 _host_pool: concurrent.futures.ThreadPoolExecutor | None = None
 _host_pool_lock = threading.Lock()
+#: The run whose work a host worker thread is doing (see `worker_check_alive`).
+_worker = threading.local()
 
 
 async def in_worker_thread(scope: RunScope, fn: Callable[..., Any], *args: Any) -> Any:
@@ -179,8 +181,9 @@ async def in_worker_thread(scope: RunScope, fn: Callable[..., Any], *args: Any) 
     The loop stays free, so the engine's watchdog stops the run on time while a parse
     is still going: the awaiting op is cancelled and the run ends with `timeout` /
     `cancelled`. Python cannot interrupt the thread itself: work that loops should call
-    `scope.check_alive()` between steps, and work still queued when the run stops is
-    skipped. The thread's result of a stopped run is discarded.
+    `scope.check_alive()` (or, where it has no scope, `worker_check_alive()`) between
+    steps, and work still queued when the run stops is skipped. The thread's result of a
+    stopped run is discarded.
     """
     global _host_pool
     with _host_pool_lock:
@@ -189,6 +192,21 @@ async def in_worker_thread(scope: RunScope, fn: Callable[..., Any], *args: Any) 
 
     def guarded() -> Any:
         scope.check_alive()  # queued work of a run that stopped meanwhile is not worth doing
-        return fn(*args)
+        _worker.scope = scope
+        try:
+            return fn(*args)
+        finally:
+            _worker.scope = None
 
     return await asyncio.wrap_future(_host_pool.submit(guarded))
+
+
+def worker_check_alive() -> None:
+    """In work `in_worker_thread` runs: stop once its run is cancelled or out of time.
+
+    For long loops in code that is not handed the scope (a host pack's parser), so a
+    stopped run does not keep one of the few worker threads busy. A no-op elsewhere.
+    """
+    scope: RunScope | None = getattr(_worker, "scope", None)
+    if scope is not None:
+        scope.check_alive()

@@ -5,8 +5,9 @@ from __future__ import annotations
 import hashlib
 import hmac as hmac_lib
 import os
+from collections.abc import Callable
 
-from core.bridges.base import Op, RunScope, Surface
+from core.bridges.base import Op, RunScope, Surface, in_worker_thread
 from core.errors import SandboxRefusal
 
 GUEST_JS = r"""
@@ -71,12 +72,22 @@ def _random(scope: RunScope, n: int) -> bytes:
     return os.urandom(min(n, scope.limits.maxRandomBytes))
 
 
+#: Inputs past this many bytes are hashed in a worker thread: hundreds of MB would hold the run's loop.
+_INLINE_BYTES = 1 << 20
+
+
+async def _hashed(scope: RunScope, size: int, fn: Callable[[], bytes]) -> bytes:
+    return fn() if size <= _INLINE_BYTES else await in_worker_thread(scope, fn)
+
+
 async def _digest(scope: RunScope, algorithm: str, data: str | bytes) -> bytes:
-    return hashlib.new(_algorithm(algorithm), _as_bytes(data)).digest()
+    algo, raw = _algorithm(algorithm), _as_bytes(data)
+    return await _hashed(scope, len(raw), lambda: hashlib.new(algo, raw).digest())
 
 
 async def _hmac(scope: RunScope, algorithm: str, key: str | bytes, data: str | bytes) -> bytes:
-    return hmac_lib.new(_as_bytes(key), _as_bytes(data), _algorithm(algorithm)).digest()
+    algo, raw_key, raw = _algorithm(algorithm), _as_bytes(key), _as_bytes(data)
+    return await _hashed(scope, len(raw_key) + len(raw), lambda: hmac_lib.new(raw_key, raw, algo).digest())
 
 
 SURFACE = Surface("crypto", {

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import copy
 import decimal
+import functools
 import math
 import re
 from collections.abc import Callable, Mapping
@@ -40,13 +41,18 @@ GUEST_JS = r"""
     return o;
   }
   const format = {
-    number(value, options) { return C.call("format.number", Number(value), opts(options, "number")); },
+    // -0 prints as "-0" and "0 days ago" in Intl, but JSON has no -0: its sign crosses on its own.
+    number(value, options) {
+      const n = Number(value);
+      return C.call("format.number", n, opts(options, "number"), Object.is(n, -0));
+    },
     date(value, options) {
       const d = value instanceof Date ? value : new Date(value);
       return C.call("format.date", d, opts(options, "date"));
     },
     relativeTime(value, unit, options) {
-      return C.call("format.relativeTime", Number(value), String(unit), opts(options, "relativeTime"));
+      const n = Number(value);
+      return C.call("format.relativeTime", n, String(unit), opts(options, "relativeTime"), Object.is(n, -0));
     },
     list(items, options) { return C.call("format.list", Array.from(items, String), opts(options, "list")); },
   };
@@ -56,14 +62,15 @@ GUEST_JS = r"""
 RULE_OPTION = "format-bad-option"
 RULE_UNSUPPORTED = "format-unsupported-option"
 RULE_TOO_LARGE = "format-too-large"
+RULE_FAILED = "format-failed"
 #: Items one format.list call takes (Intl has no cap; the host's work and the result grow with it).
 MAX_LIST_ITEMS = 10_000
 #: Locales Babel may keep loaded at once; more are dropped and reloaded on demand (~1 ms each).
 MAX_CACHED_LOCALES = 32
 #: Longest locale tag or time zone name looked up (real ones are well under this).
 _MAX_NAME = 64
-#: Enough digits for any double (~1e308) printed with 100 fraction digits.
-_DECIMAL = decimal.Context(prec=500, rounding=decimal.ROUND_HALF_UP, Emax=999_999, Emin=-999_999)
+#: Enough digits for any number the guest can send (a double is at most ~1e308) with 100 fraction digits.
+_DECIMAL = decimal.Context(prec=1000, rounding=decimal.ROUND_HALF_UP, Emax=999_999, Emin=-999_999)
 
 
 # -- options ---------------------------------------------------------------------------
@@ -91,14 +98,27 @@ def _choice(what: str, options: Mapping[str, Any], key: str, allowed: tuple[str,
 
 
 def _digits(what: str, options: Mapping[str, Any], key: str, low: int, high: int) -> int | None:
-    """An Intl digit option: a number in [low, high], floored (Intl's GetNumberOption)."""
+    """An Intl digit option: ToNumber'd ("3" -> 3, true -> 1), in [low, high], floored (GetNumberOption)."""
     value = options.get(key)
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
-            or not low <= value <= high:
+    number = _to_number(value)
+    if not math.isfinite(number) or not low <= number <= high:
         raise _refuse(what, f"{key} must be a number from {low} to {high}, got {repr(value)[:40]}")
-    return math.floor(value)
+    return math.floor(number)
+
+
+def _to_number(value: Any) -> float:
+    """JavaScript's ToNumber for the option values that can cross the bridge."""
+    if isinstance(value, (bool, int, float)):
+        return float(value)
+    if isinstance(value, str):
+        text = value.strip()
+        try:
+            return float(text) if text else 0.0
+        except ValueError:
+            return math.nan
+    return math.nan
 
 
 def _locale(what: str, options: Mapping[str, Any]) -> Any:
@@ -118,8 +138,8 @@ def _locale(what: str, options: Mapping[str, Any]) -> Any:
 def _trim_locale_cache() -> None:
     """Bound Babel's process-wide locale data cache (a plain dict that only grows).
 
-    `babel.localedata._cache` is private to Babel (pinned in pyproject.toml); when a
-    Babel upgrade moves it, this stops trimming and the soak test fails loudly.
+    `babel.localedata._cache` is private to Babel (pinned in pyproject.toml): a Babel
+    upgrade that moves it makes every format call fail, which the tests show at once.
     """
     from babel import localedata
 
@@ -130,11 +150,16 @@ def _trim_locale_cache() -> None:
 
 def _on_worker(fn: Callable[..., str]) -> Op:
     """An op that runs `fn` in a worker thread with exact decimal arithmetic, then trims caches."""
+    what = fn.__name__.strip("_").replace("relative", "relativeTime")
+
     async def op(scope: RunScope, *args: Any) -> str:
         def work() -> str:
             try:
                 with decimal.localcontext(_DECIMAL):
                     return fn(scope, *args)
+            except (ArithmeticError, LookupError, ValueError) as exc:  # Babel's data has no answer for this
+                raise _refuse(what, f"cannot format this with these options ({type(exc).__name__}: "
+                              f"{str(exc)[:200]})", RULE_FAILED, "Error") from None
             finally:
                 _trim_locale_cache()
         return await in_worker_thread(scope, work)
@@ -156,7 +181,8 @@ def _round(value: decimal.Decimal, fraction_digits: int) -> decimal.Decimal:
 
 def _shown_fraction(value: decimal.Decimal) -> int:
     """Fraction digits `value` needs once trailing zeros are dropped."""
-    return 0 if value.is_zero() else max(0, -value.normalize().as_tuple().exponent)
+    exponent = value.normalize().as_tuple().exponent
+    return 0 if value.is_zero() or not isinstance(exponent, int) else max(0, -exponent)
 
 
 class NumberFormat:
@@ -227,7 +253,8 @@ class NumberFormat:
         self.fraction = (lo, max(default_max, lo) if hi is None else hi)
 
     def format(self, number: float) -> str:
-        value = decimal.Decimal(repr(number)) if math.isfinite(number) else decimal.Decimal(number)
+        # A double prints as its shortest round-trip form ("1.005", not 1.00499999...), as ICU does.
+        value = decimal.Decimal(number if isinstance(number, int) or not math.isfinite(number) else repr(number))
         if self.style == "percent" and value.is_finite():
             value = value.scaleb(2)
         negative, magnitude = value.is_signed(), abs(value)
@@ -240,8 +267,9 @@ class NumberFormat:
         shown, fraction = self._rounded(magnitude.scaleb(-exponent))
         minus = self._sign(negative, shown)
         text = self._plain(shown, fraction, minus is not None, compact)
-        if minus == "+":
-            text = text.replace("-", self._symbols().get("plusSign", "+"), 1)
+        if minus is not None:  # Babel's patterns carry an ASCII "-"; ICU prints the locale's sign ("−" in sv)
+            sign = self._symbols().get("minusSign" if minus == "-" else "plusSign", minus)
+            text = text.replace("-", sign, 1)
         if self.notation in ("scientific", "engineering") and shown.is_finite():
             symbols = self._symbols()
             sign = symbols.get("minusSign", "-") if exponent < 0 else ""
@@ -293,7 +321,9 @@ class NumberFormat:
 
     def _compact(self, magnitude: decimal.Decimal) -> tuple[int, Any]:
         """The power of ten and CLDR compact pattern ICU picks for `magnitude` (after rounding)."""
-        formats = self.locale.compact_decimal_formats[self.compact_display].get("other", {})
+        by_display = self.locale.compact_decimal_formats
+        # Locales without long forms use the short ones, as ICU does.
+        formats = (by_display.get(self.compact_display) or by_display.get("short") or {}).get("other", {})
         for _ in range(2):  # rounding can carry into the next magnitude (999,999 -> 1M)
             power = min(magnitude.adjusted(), 14)
             chosen = formats.get(str(10 ** power)) if power >= 3 else None
@@ -319,8 +349,8 @@ class NumberFormat:
         """The rounded number in the style's pattern, with a '-' when `negative`."""
         pattern = copy.copy(self._base_pattern())
         if compact is not None:  # compact patterns carry the suffix ("K", " Mio."); digits are ours
-            pattern.prefix = tuple(p + c for p, c in zip(pattern.prefix, compact.prefix, strict=True))
-            pattern.suffix = tuple(c + s for s, c in zip(pattern.suffix, compact.suffix, strict=True))
+            pattern.prefix = tuple(p + compact.prefix[0] for p in pattern.prefix)
+            pattern.suffix = tuple(compact.suffix[0] + s for s in pattern.suffix)
         pattern.frac_prec = fraction
         pattern.scale = 0  # a percent is scaled (and rounded) by `format` already
         pattern.int_prec = (self.min_int, pattern.int_prec[1])
@@ -353,13 +383,18 @@ class NumberFormat:
         return text[:at] + before + self.currency + after + text[at + len(symbol):]
 
     def _unit(self, text: str, value: decimal.Decimal) -> str:
+        import babel
         from babel import units
 
-        found = units._find_unit_pattern(self.unit, locale=self.locale)
-        lengths = self.locale._data["unit_patterns"].get(found, {}) if found else {}
-        # A locale without narrow (or short) forms for a unit falls back to the next longer one, as ICU does.
-        fallbacks = {"narrow": ("narrow", "short", "long"), "short": ("short", "long"), "long": ("long",)}
-        patterns = next((lengths[n] for n in fallbacks[self.unit_display] if lengths.get(n)), None)
+        # Partial locale data falls back as ICU's does: to another width, then to CLDR's root locale.
+        widths = {"narrow": ("narrow", "short", "long"), "short": ("short", "long"), "long": ("long", "short")}
+        patterns = None
+        for locale in (self.locale, babel.Locale("root")):
+            found = units._find_unit_pattern(self.unit, locale=locale)
+            lengths = locale._data["unit_patterns"].get(found, {}) if found else {}
+            patterns = next((lengths[w] for w in widths[self.unit_display] if "other" in lengths.get(w, {})), None)
+            if patterns:
+                break
         if not patterns:
             raise _refuse(self.what, f"unknown unit {self.unit!r} (use a simple unit such as 'kilometer', "
                           "'liter' or 'kilometer-per-hour')")
@@ -373,8 +408,8 @@ class NumberFormat:
         return self.locale.plural_form(value.quantize(_ONE.scaleb(-shown)))
 
 
-def _number(scope: RunScope, value: float, options: dict[str, Any]) -> str:
-    return NumberFormat(options).format(value)
+def _number(scope: RunScope, value: float, options: dict[str, Any], negative_zero: bool) -> str:
+    return NumberFormat(options).format(-0.0 if negative_zero else value)
 
 
 # -- dates -----------------------------------------------------------------------------
@@ -405,10 +440,15 @@ def _skeleton_pattern(locale: Any, skeleton: str) -> str:
     for letter, runs in (("y", "y"), ("M", "ML"), ("d", "d"), ("E", "Ec"), ("H", "H"), ("h", "h"), ("m", "m"),
                          ("s", "s")):
         asked = skeleton.count(letter)
-        if asked:  # a numeric width stays numeric and a name stays a name: "MM" never becomes "MMM"
-            pattern = re.sub(f"[{runs}]+", lambda m, n=asked: m.group()[0] * n
-                             if (len(m.group()) <= 2) == (n <= 2) else m.group(), pattern)
+        if asked:
+            pattern = re.sub(f"[{runs}]+", functools.partial(_widen, asked), pattern)
     return pattern
+
+
+def _widen(asked: int, field: re.Match[str]) -> str:
+    """A pattern field at the width asked for: a number stays a number, a name a name ("MM" never "MMM")."""
+    text = field.group()
+    return text[0] * asked if (len(text) <= 2) == (asked <= 2) else text
 
 
 def _date(scope: RunScope, value: datetime | None, options: dict[str, Any]) -> str:
@@ -426,7 +466,10 @@ def _date(scope: RunScope, value: datetime | None, options: dict[str, Any]) -> s
         tzinfo = dates.get_timezone(zone)
     except (LookupError, ValueError):
         raise _refuse(what, f"unknown time zone {str(zone)[:_MAX_NAME]!r}") from None
-    local = value.astimezone(tzinfo)
+    try:
+        local = value.astimezone(tzinfo)
+    except OverflowError:  # year 1 or 9999 moved past the edge of Python's calendar by the zone
+        raise _refuse(what, f"the date is outside the range this host formats in {zone}") from None
     date_style = _choice(what, options, "dateStyle", _STYLES, None)
     time_style = _choice(what, options, "timeStyle", _STYLES, None)
     hour12 = options.get("hour12")
@@ -443,6 +486,8 @@ def _date(scope: RunScope, value: datetime | None, options: dict[str, Any]) -> s
     if date_style or time_style:
         date_text = dates.format_date(local, format=date_style, locale=locale) if date_style else ""
         time_text = dates.format_time(local, format=time_style, locale=locale, tzinfo=tzinfo) if time_style else ""
+        if time_style == "long":
+            time_text = _icu_zone_fallback(time_text, local, locale)
         if date_style and time_style:
             glue = str(locale.datetime_formats[date_style]).replace("'", "")
             return _v8_spaces(glue.replace("{1}", date_text).replace("{0}", time_text))
@@ -455,6 +500,19 @@ def _date(scope: RunScope, value: datetime | None, options: dict[str, Any]) -> s
                                             locale=locale))
 
 
+def _icu_zone_fallback(text: str, local: datetime, locale: Any) -> str:
+    """A zone without a short name: ICU prints localized GMT ("GMT-5", "GMT+5:30"), Babel "-0500"."""
+    from babel import dates
+
+    name = dates.get_timezone_name(local, "short", locale=locale)
+    offset = re.fullmatch(r"([+-])(\d\d)(\d\d)", name)
+    if offset is None or name not in text:
+        return text
+    sign, hours, minutes = offset.groups()
+    shown = f"{sign}{int(hours)}" + (f":{minutes}" if minutes != "00" else "")
+    return text.replace(name, str(locale.zone_formats["gmt"]) % shown, 1)
+
+
 def _v8_spaces(text: str) -> str:
     """V8 prints CLDR's narrow no-break space before "PM" as a plain space (Node 20)."""
     return text.replace("\u202f", " ")
@@ -465,9 +523,10 @@ def _v8_spaces(text: str) -> str:
 _UNITS = ("second", "minute", "hour", "day", "week", "month", "quarter", "year")
 
 
-def _relative(scope: RunScope, value: float, unit: str, options: dict[str, Any]) -> str:
+def _relative(scope: RunScope, value: float, unit: str, options: dict[str, Any], negative_zero: bool) -> str:
     what = "relativeTime"
-    if not math.isfinite(value):
+    value = -0.0 if negative_zero else value
+    if not isinstance(value, int) and not math.isfinite(value):
         raise _refuse(what, f"value must be a finite number, got {value!r}")
     name = unit[:-1] if unit.endswith("s") else unit
     if name not in _UNITS:
@@ -480,9 +539,14 @@ def _relative(scope: RunScope, value: float, unit: str, options: dict[str, Any])
     number = NumberFormat({"locale": options.get("locale")}, what)
     text = number.format(abs(value))
     locale = number.locale
-    field = locale._data["date_fields"].get(name if style == "long" else f"{name}-{style}") \
-        or locale._data["date_fields"][name]
-    direction = field["past" if math.copysign(1, value) < 0 else "future"]
+    fields = locale._data["date_fields"]
+    # A locale's narrow or short data may be partial: fall back to the next longer style, as ICU does.
+    chain = {"narrow": (f"{name}-narrow", f"{name}-short", name), "short": (f"{name}-short", name), "long": (name,)}
+    field = next((fields[k] for k in chain[style] if "past" in fields.get(k, {}) and "future" in fields[k]), None)
+    if field is None:
+        raise _refuse(what, f"the locale {locale} has no {unit!r} data", RULE_FAILED, "Error")
+    past = value < 0 or (isinstance(value, float) and math.copysign(1.0, value) < 0)  # -0: "0 days ago", as V8
+    direction = field["past" if past else "future"]
     plural = locale.plural_form(_round(decimal.Decimal(repr(abs(value))), 3).normalize())
     return (direction.get(plural) or direction["other"]).replace("{0}", text)
 
@@ -505,7 +569,10 @@ def _list(scope: RunScope, items: list[str], options: dict[str, Any]) -> str:
     if sum(map(len, items)) > cap:
         raise _refuse(what, f"the items hold more than {cap} characters (limit hostTextInputBytes)", RULE_TOO_LARGE)
     locale = _locale(what, options)
-    patterns = locale.list_patterns.get(_LIST_STYLES[kind, style]) or locale.list_patterns["standard"]
+    # A style's data may be partial: each missing pattern comes from the locale's standard list, then root's.
+    styles = (locale.list_patterns.get(_LIST_STYLES[kind, style]) or {}, locale.list_patterns.get("standard") or {})
+    patterns = {key: next((str(s[key]) for s in styles if key in s), "{0}, {1}")
+                for key in ("2", "start", "middle", "end")}
     if len(items) < 2:
         return items[0] if items else ""
     if len(items) == 2:

@@ -171,6 +171,16 @@ def mime_of(ref_mime: str | None, data: bytes, name: str | None) -> str:
             or "application/octet-stream")
 
 
+def data_ref(data: bytes, filename: str | None = None) -> dict[str, str]:
+    """A media ref holding `data` inline (RFC 2397), typed by its MIME type: how a host hands a
+    file to a Code node, whose values are JSON (a ref, as the reference's media inputs are)."""
+    mime = mime_of(None, data, filename)
+    kind = mime.split("/", 1)[0]
+    ref = {"type": kind if kind in ("image", "audio", "video") else "document",
+           "uri": f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}", "mimeType": mime}
+    return {**ref, "filename": filename} if filename else ref
+
+
 # -- resolution ------------------------------------------------------------------------
 
 

@@ -16,10 +16,11 @@ from __future__ import annotations
 import argparse
 
 from core.cli.common import print_json, read_source, usage_error
+from core.codenode.checks import validate_node
 from core.codenode.document import SUFFIX, DocumentError, load_document
 from core.errors import UsageError
 from core.packs import default_catalog
-from core.validate import Diagnostic, has_errors, validate_code, validate_node
+from core.validate import Diagnostic, has_errors, validate_code
 
 
 def add_allow_package(parser: argparse.ArgumentParser) -> None:

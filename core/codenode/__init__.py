@@ -3,24 +3,56 @@
     doc = load_document("summary.node.json")
     result = run_node(doc, inputs={...}, input_streams={"rows": [...]})
     result.outputs, result.emitted
+
+The exports load on first use (`core.lazy`): reading a document does not load the engine.
 """
 
-from core.codenode.contract import Emission, EmitQueue
-from core.codenode.document import (
-    CodeNodeDocument,
-    DocumentError,
-    InputHandle,
-    NodeProps,
-    OutputHandle,
-    PackDeclaration,
-    limits_for,
-    load_document,
-    loads,
-    save_document,
-    stamp_packages,
-)
-from core.codenode.runner import NodeRunResult, run_node
-from core.codenode.streams import InputStreams
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from core import lazy
+
+if TYPE_CHECKING:
+    from core.codenode.checks import validate_node
+    from core.codenode.contract import Emission, EmitQueue
+    from core.codenode.document import (
+        CodeNodeDocument,
+        DocumentError,
+        InputHandle,
+        NodeProps,
+        OutputHandle,
+        PackDeclaration,
+        limits_for,
+        load_document,
+        loads,
+        save_document,
+        stamp_packages,
+    )
+    from core.codenode.runner import NodeRunResult, run_node
+    from core.codenode.streams import InputStreams
+
+_DOCUMENT = "core.codenode.document"
+_EXPORTS = {
+    "CodeNodeDocument": _DOCUMENT,
+    "DocumentError": _DOCUMENT,
+    "Emission": "core.codenode.contract",
+    "EmitQueue": "core.codenode.contract",
+    "InputHandle": _DOCUMENT,
+    "InputStreams": "core.codenode.streams",
+    "NodeProps": _DOCUMENT,
+    "NodeRunResult": "core.codenode.runner",
+    "OutputHandle": _DOCUMENT,
+    "PackDeclaration": _DOCUMENT,
+    "limits_for": _DOCUMENT,
+    "load_document": _DOCUMENT,
+    "loads": _DOCUMENT,
+    "run_node": "core.codenode.runner",
+    "save_document": _DOCUMENT,
+    "stamp_packages": _DOCUMENT,
+    "validate_node": "core.codenode.checks",
+}
+__getattr__, __dir__ = lazy.exports(__name__, _EXPORTS)
 
 __all__ = [
     "CodeNodeDocument",
@@ -39,4 +71,5 @@ __all__ = [
     "run_node",
     "save_document",
     "stamp_packages",
+    "validate_node",
 ]

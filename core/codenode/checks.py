@@ -11,12 +11,14 @@ writes (downstream waits for nothing), and the legacy return contract.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
+from core.codenode import contract, streams
 from core.codenode.analysis import BodyFacts, Use, analyse_tree
 from core.codenode.contract import DEPRECATION
 from core.codenode.document import CodeNodeDocument
-from core.validate import Check, CodeContext, Diagnostic
+from core.packs.catalog import Catalog
+from core.validate import Check, CodeContext, Diagnostic, validate_code
 
 NODE_KEY = "codenode.document"
 _FACTS_KEY = "codenode.facts"
@@ -82,3 +84,13 @@ def check_legacy(ctx: CodeContext) -> Iterable[Diagnostic]:
 
 
 NODE_CHECKS: tuple[Check, ...] = (check_input_reads, check_stream_names, check_handles, check_legacy)
+
+
+def validate_node(doc: CodeNodeDocument, *, catalog: Catalog | None = None,
+                  allowed: Collection[str] | None = None) -> list[Diagnostic]:
+    """A Code node document: the body checks with the node's saved package declarations, then
+    its inputs and handles. It lives here, not in `core.validate`, so the generic body checks
+    never import the Code node (which plugs its checks into them)."""
+    return validate_code(doc.body, catalog=catalog, allowed=allowed, declarations=list(doc.packages),
+                         surfaces=(contract.SURFACE, streams.SURFACE), caller_globals=("inputs", "state"),
+                         checks=NODE_CHECKS, extra={NODE_KEY: doc})

@@ -285,7 +285,8 @@ GUEST_JS = r"""
   });
   C.define("output", async function output(name, value) { C.callSync("node.output", name, value); });
 """
-GUEST_JS += f'  C.define("{LEGACY_YIELD}", function legacyYield(value) {{ C.callSync("node.yield", value); }});\n'
+# Temporary: a legacy body's entry takes it before the body starts (entry.py); no body sees it as a global.
+GUEST_JS += f'  C.temporary("{LEGACY_YIELD}", function legacyYield(value) {{ C.callSync("node.yield", value); }});\n'
 
 SURFACE = Surface("codenode.contract", {
     "node.emit": Op(_emit),
@@ -293,7 +294,7 @@ SURFACE = Surface("codenode.contract", {
     "node.yield": Op(_yield, sync=True),
     "node.handles": Op(_handles, sync=True),
     "node.refuse": Op(_refuse, sync=True),
-}, GUEST_JS, ("emit", "output", LEGACY_YIELD))
+}, GUEST_JS, ("emit", "output"))
 
 
 def services_with(services: HostServices | None, **extra: Any) -> HostServices:

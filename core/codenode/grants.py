@@ -37,6 +37,7 @@ from core import paths
 from core.atomic import write_atomic
 from core.codenode.document import CodeNodeDocument, imported_specifiers
 from core.errors import SandboxRefusal
+from core.packs.specifier import canonical_specifier
 
 logger = logging.getLogger(__name__)
 
@@ -55,7 +56,11 @@ class Grants:
     host_filesystem: bool = False
     local_network: bool = False
     secrets: tuple[str, ...] = ()
+    #: Pack specifiers, canonical (`@nodetool-ai/sandbox-x` is `@cordon/sandbox-x`): one pack, one grant.
     packages: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "packages", tuple(dict.fromkeys(canonical_specifier(p) for p in self.packages)))
 
     @classmethod
     def requested_by(cls, doc: CodeNodeDocument, *, imports: bool = False) -> Grants:
@@ -112,7 +117,7 @@ def strip_grants(doc: CodeNodeDocument, grants: Grants) -> CodeNodeDocument:
         "allow_local_network": doc.props.allow_local_network and not grants.local_network,
         "secrets": tuple(s for s in doc.props.secrets if s not in grants.secrets),
     })
-    packages = tuple(p for p in doc.packages if p.specifier not in grants.packages)
+    packages = tuple(p for p in doc.packages if canonical_specifier(p.specifier) not in grants.packages)
     return doc.model_copy(update={"props": props, "packages": packages})
 
 

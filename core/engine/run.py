@@ -27,7 +27,7 @@ from core.cancel import CancelHandle
 from core.engine import driver, watchdog
 from core.engine.prelude import build_prelude, reserved_names
 from core.entry import ENTRY_ID, INTERNAL_ID, INTERNAL_SOURCE, build_entry
-from core.errors import CordonError, SandboxRefusal, UsageError
+from core.errors import CordonError, ModuleRefused, SandboxRefusal, UsageError
 from core.limits import SandboxLimits, resolve_limits
 
 #: Extra wall time before the epoch backstop traps a guest stuck in a native built-in.
@@ -37,13 +37,6 @@ EPOCH_MARGIN_S = 0.25
 MAX_IN_FLIGHT = 1024
 #: Payloads from the host at least this big are checked against the guest's free memory first.
 BIG_PAYLOAD = 1 << 20
-
-
-class ModuleRefused(SandboxRefusal):
-    """The loader refused a specifier; the message names the declaration to add."""
-
-    rule = "module-not-declared"
-    name = "ReferenceError"
 
 
 class ModuleGraph(Protocol):
@@ -171,7 +164,8 @@ class _Run:
                  cancel: CancelHandle, on_progress: Callable[[float, str | None], None] | None,
                  on_log: Callable[[str], None] | None, modules: ModuleGraph | None,
                  services: HostServices, surfaces: Sequence[Surface], legacy: bool) -> None:
-        if not code.replace("\ufeff", "").strip():  # JavaScript's trim() also drops a BOM
+        # JavaScript's trim() also drops a BOM; the scan stops at the first character of real code.
+        if all(ch.isspace() or ch == "\ufeff" for ch in code):
             raise UsageError("No code provided", rule="no-code")
         self.limits = limits
         self.caller_globals = caller_globals
@@ -403,6 +397,9 @@ class _Run:
                 load=self._load,
             )
             self._check_room(self.seal_payload[0], self.seal_payload[2])
+            # timeoutMs meters the guest, not the host's setup (a cold template alone takes ~90 ms):
+            # the wall clock starts now, just before the guest's first instruction.
+            scope.clock.started = time.monotonic()
             scope.clock.on_change = self._rearm_epoch
             self._rearm_epoch()
             run_started = time.perf_counter()

@@ -314,6 +314,37 @@
   /*@SURFACES@*/
 
 
+  // The legacy Code node contract returns what JSON makes of the value, as the reference
+  // deep-copies it through JSON: a Date becomes its ISO string, a Map or Set {}, a non-finite
+  // number null, undefined and functions drop out. Typed arrays stay bytes (the reference's
+  // serializer keeps them); cycles and depth past the transport's cap keep its placeholders.
+  function jsonCopy(v, depth, above = []) {
+    if (v === null || typeof v !== "object") {
+      if (typeof v === "number") return numberIsFinite(v) ? v : null;
+      return typeof v === "function" || typeof v === "symbol" ? undefined : v;
+    }
+    if (depth > MAX_DEPTH || isView(v)) return v;
+    for (let i = 0; i < above.length; i++) if (above[i] === v) return "[Circular]";
+    if (typeof v.toJSON === "function") return jsonCopy(v.toJSON(), depth + 1, above);
+    above[above.length] = v;
+    let out;
+    if (isArray(v)) {
+      out = [];
+      for (let i = 0; i < v.length; i++) {
+        const c = jsonCopy(v[i], depth + 1, above);
+        out[i] = c === undefined ? null : c;
+      }
+    } else {
+      out = {};
+      for (const key of objectKeys(v)) {
+        const c = jsonCopy(v[key], depth + 1, above);
+        if (c !== undefined) out[key] = c;
+      }
+    }
+    above.length -= 1;
+    return out;
+  }
+
   // The entry module's private companion ("cordon:internal") takes these and
   // deletes the global before any pack or user module evaluates.
   let finished = false;
@@ -329,9 +360,10 @@
         for (const name of objectKeys(init.globals)) C.define(name, init.globals[name]);
       },
       begin() { for (let i = 0; i < temporaries.length; i++) delete G[temporaries[i]]; },
-      finish(result, globalNames) {
+      finish(result, globalNames, legacy) {
         if (finished) throw new ErrorCtor("the run already finished");
         finished = true;
+        if (legacy) result = jsonCopy(result, 0);
         const globalsOut = {};
         for (const name of globalNames) {
           const v = G[name];

@@ -3,20 +3,42 @@
 A pack is a package.json with a `cordon` (or `nodetool`) sandbox field plus
 the files it names. Discovery checks it without executing anything; the
 `Catalog` holds the result and resolves a run's declarations into the
-loader graph (`PackModuleGraph`) and the surfaces the run needs.
+loader graph (`PackModuleGraph`) and the surfaces the run needs. The exports
+load on first use (`core.lazy`); `default_catalog` is the composition root
+that wires the installer's recovery into discovery.
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Collection
+from typing import TYPE_CHECKING
 
-from core.packs.catalog import Catalog, ModuleSummary, Resolution
-from core.packs.discovery import PackRoot, default_roots, installed_dir
-from core.packs.loader import PackModuleGraph
-from core.packs.pack import Pack, SandboxModule
-from core.packs.specifier import Declaration, declarations_from_code
-from core.packs.status import PackStatus
+from core import lazy
+
+if TYPE_CHECKING:
+    from core.packs.catalog import Catalog, ModuleSummary, Resolution
+    from core.packs.loader import PackModuleGraph
+    from core.packs.pack import Pack, SandboxModule
+    from core.packs.roots import PackRoot, default_roots, installed_dir
+    from core.packs.specifier import Declaration, declarations_from_code
+    from core.packs.status import PackStatus
+
+_EXPORTS = {
+    "Catalog": "core.packs.catalog",
+    "Declaration": "core.packs.specifier",
+    "ModuleSummary": "core.packs.catalog",
+    "Pack": "core.packs.pack",
+    "PackModuleGraph": "core.packs.loader",
+    "PackRoot": "core.packs.roots",
+    "PackStatus": "core.packs.status",
+    "Resolution": "core.packs.catalog",
+    "SandboxModule": "core.packs.pack",
+    "declarations_from_code": "core.packs.specifier",
+    "default_roots": "core.packs.roots",
+    "installed_dir": "core.packs.roots",
+}
+__getattr__, __dir__ = lazy.exports(__name__, _EXPORTS)
 
 __all__ = [
     "Catalog",
@@ -44,12 +66,17 @@ def default_catalog() -> Catalog:
     """The process's catalog over the default roots, discovered on first use.
 
     The CLI, the studio and the Code node share it; the installer reloads it after
-    every install or removal. Tests build their own `Catalog(roots)` instead.
+    every install or removal. Tests build their own `Catalog(roots)` instead. Before
+    each discovery an install interrupted between its two renames is rolled back
+    (`recover`), injected here so discovery and the installer never import each other.
     """
+    from core.packs.catalog import Catalog
+    from core.packs.install.staging import recover
+
     global _default
     with _default_lock:
         if _default is None:
-            _default = Catalog()
+            _default = Catalog(prepare=recover)
         return _default
 
 
@@ -61,6 +88,8 @@ def resolve_body(code: str, *, catalog: Catalog | None = None,
     or disallowed packs are refused by the returned graph at preflight, so the
     run fails naming them before a guest starts.
     """
+    from core.packs.specifier import declarations_from_code
+
     declarations = declarations_from_code(code)
     if not declarations:
         return None

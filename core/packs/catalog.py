@@ -10,16 +10,17 @@ snapshot. `reload()` swaps the snapshot in one assignment; a run keeps the
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from core.bridges.base import Surface
-from core.engine.run import ModuleRefused
+from core.errors import ModuleRefused
 from core.packs.bridge import BridgedModule, bridge_module, bridge_module_id, provider
-from core.packs.discovery import Discovery, NpmCompiler, PackRoot, discover
+from core.packs.discovery import Discovery, NpmCompiler, discover
 from core.packs.loader import PackModuleGraph
 from core.packs.manifest import HostEntry, WasmEntry
 from core.packs.pack import MountedModule, Pack, SandboxModule
+from core.packs.roots import PackRoot
 from core.packs.specifier import (
     DeclarationLike,
     canonical_specifier,
@@ -228,15 +229,23 @@ class _Snapshot:
 
 
 class Catalog:
-    def __init__(self, roots: Sequence[PackRoot] | None = None, *, compile_npm: NpmCompiler | None = None) -> None:
-        """Discover now. `roots` default to the shipped and installed packs (read at each reload)."""
+    def __init__(self, roots: Sequence[PackRoot] | None = None, *, compile_npm: NpmCompiler | None = None,
+                 prepare: Callable[[], None] | None = None) -> None:
+        """Discover now. `roots` default to the shipped and installed packs (read at each reload).
+
+        `prepare` runs before each discovery: the default catalog passes the installer's
+        recovery, so the catalog never imports the installer (which imports the catalog).
+        """
         self._roots = tuple(roots) if roots is not None else None
         self._compile_npm = compile_npm
+        self._prepare = prepare
         self._snap = _Snapshot(Discovery())
         self.reload()
 
     def reload(self) -> None:
         """Rediscover every root and swap the snapshot in one assignment (in-flight resolutions keep theirs)."""
+        if self._prepare is not None:
+            self._prepare()
         self._snap = _Snapshot(discover(self._roots, compile_npm=self._compile_npm))
 
     # -- reading -------------------------------------------------------------------------

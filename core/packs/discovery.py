@@ -23,7 +23,6 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from core import paths
 from core.errors import CordonError
 from core.packs import host_registry
 from core.packs.bridge import bridge_module, bridge_module_id, facade_module
@@ -53,6 +52,7 @@ from core.packs.pack import (
     file_module_id,
     generated_module_id,
 )
+from core.packs.roots import PackRoot, default_roots
 from core.packs.skill import Skill, read_skill
 from core.packs.specifier import (
     REFERENCE_PACK_PREFIX,
@@ -63,27 +63,11 @@ from core.packs.specifier import (
 )
 from core.packs.status import DiscoveryError, PackStatus
 
-SHIPPED_DIR = paths.resources_dir() / "packs"
 JS_SUFFIXES = (".js", ".mjs")
 RESERVED_SCOPE = "@cordon/"
 
 #: `compile_npm(pack_root, dependency)` -> object with `.source`, `.digest`, `.compiler_version`.
 NpmCompiler = Callable[[Path, str], Any]
-
-
-@dataclass(frozen=True)
-class PackRoot:
-    path: Path
-    origin: Origin
-
-
-def installed_dir() -> Path:
-    """Where the installer puts packs: `data_dir()/packs/<scope>/<name>/`."""
-    return paths.data_dir() / "packs"
-
-
-def default_roots() -> tuple[PackRoot, ...]:
-    return (PackRoot(SHIPPED_DIR, "shipped"), PackRoot(installed_dir(), "installed"))
 
 
 @dataclass(frozen=True)
@@ -118,10 +102,11 @@ def pack_dirs(root: PackRoot) -> Iterator[tuple[Path, str | None]]:
 
 
 def discover(roots: tuple[PackRoot, ...] | None = None, *, compile_npm: NpmCompiler | None = None) -> Discovery:
-    if roots is None:
-        from core.packs.install import recover  # the installer imports discovery: import late
+    """Read every pack under `roots` (default: the shipped and installed packs) into a `Discovery`.
 
-        recover()  # an install interrupted between its two renames is rolled back before we look
+    Rolling back an interrupted install is the caller's business (`core.packs.default_catalog`
+    injects the installer's recovery into its catalog), so discovery never imports the installer.
+    """
     packs: dict[str, Pack] = {}
     statuses: list[PackStatus] = []
     failed: dict[str, PackStatus] = {}

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from core.engine.run import ModuleRefused
 from core.entry import ENTRY_ID
+from core.errors import ModuleRefused
 from core.packs.pack import MountedModule
 from core.packs.specifier import canonical_specifier, specifier_kind
 

@@ -1,6 +1,6 @@
-"""The studio's dialogs: pack consent, secret prompt, package picker.
+"""The studio's dialogs: pack consent, document trust, secret prompt, package picker.
 
-Each is constructible on its own (`ConsentDialog(facts)`, `SecretPromptDialog(name, reason)`,
-`PackagePicker(catalog, document)`) and has a one-call helper for the main window
-(`ask_consent`, `pick_package`, `ensure_consent`).
+Each is constructible on its own (`ConsentDialog(facts)`, `DocumentTrustDialog(facts)`,
+`SecretPromptDialog(name, reason)`, `PackagePicker(catalog, document)`) and has a one-call
+helper for the main window (`ask_consent`, `ask_trust`, `pick_package`, `ensure_consent`).
 """

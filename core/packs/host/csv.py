@@ -62,7 +62,7 @@ def guess_delimiter(text: str) -> str:
     return best
 
 
-def _unique(fields: list[str]) -> list[str]:
+def unique_names(fields: list[str]) -> list[str]:
     """papaparse 5.5 renames a repeated header `name_1`, `name_2`, ..."""
     seen: dict[str, int] = {}
     out: list[str] = []
@@ -94,7 +94,7 @@ def parse(text: str, options: Mapping[str, Any] | None = None) -> list[Any]:
         return rows
     if not rows:
         return []
-    fields = _unique(rows[0])
+    fields = unique_names(rows[0])
     records: list[dict[str, Any]] = []
     for row in rows[1:]:
         record: dict[str, Any] = dict(zip(fields, row, strict=False))

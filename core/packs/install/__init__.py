@@ -3,23 +3,54 @@
 No npm process ever runs (so no lifecycle script can), every download is
 integrity-checked before it is unpacked, unpacking refuses anything unsafe,
 and nothing is placed until a person has seen a `ConsentRequest` and said yes.
+The exports load on first use (`core.lazy`).
 """
 
 from __future__ import annotations
 
-from core.packs.install.consent import INSTALL_MODE, ConsentRequest, NpmModuleStatus, grant_text
-from core.packs.install.errors import InstallError
-from core.packs.install.flow import (
-    InstallSource,
-    commit_install,
-    discard,
-    prepare_install,
-    registry_token,
-    remove,
-)
-from core.packs.install.registry import DEFAULT_REGISTRY, REGISTRY_ENV, Progress
-from core.packs.install.staging import recover
-from core.packs.install.trust import decisions, docs_for_agent, forget, is_trusted, set_trust, skill_for_agent
+from typing import TYPE_CHECKING
+
+from core import lazy
+
+if TYPE_CHECKING:
+    from core.packs.install.consent import INSTALL_MODE, ConsentRequest, NpmModuleStatus, grant_text
+    from core.packs.install.errors import InstallError
+    from core.packs.install.flow import (
+        InstallSource,
+        commit_install,
+        discard,
+        prepare_install,
+        registry_token,
+        remove,
+    )
+    from core.packs.install.registry import DEFAULT_REGISTRY, REGISTRY_ENV, Progress
+    from core.packs.install.staging import recover
+    from core.packs.install.trust import decisions, docs_for_agent, forget, is_trusted, set_trust, skill_for_agent
+
+_EXPORTS = {
+    "DEFAULT_REGISTRY": "core.packs.install.registry",
+    "INSTALL_MODE": "core.packs.install.consent",
+    "REGISTRY_ENV": "core.packs.install.registry",
+    "ConsentRequest": "core.packs.install.consent",
+    "InstallError": "core.packs.install.errors",
+    "InstallSource": "core.packs.install.flow",
+    "NpmModuleStatus": "core.packs.install.consent",
+    "Progress": "core.packs.install.registry",
+    "commit_install": "core.packs.install.flow",
+    "decisions": "core.packs.install.trust",
+    "discard": "core.packs.install.flow",
+    "docs_for_agent": "core.packs.install.trust",
+    "forget": "core.packs.install.trust",
+    "grant_text": "core.packs.install.consent",
+    "is_trusted": "core.packs.install.trust",
+    "prepare_install": "core.packs.install.flow",
+    "recover": "core.packs.install.staging",
+    "registry_token": "core.packs.install.flow",
+    "remove": "core.packs.install.flow",
+    "set_trust": "core.packs.install.trust",
+    "skill_for_agent": "core.packs.install.trust",
+}
+__getattr__, __dir__ = lazy.exports(__name__, _EXPORTS)
 
 __all__ = [
     "DEFAULT_REGISTRY",

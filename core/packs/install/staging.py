@@ -35,7 +35,7 @@ from typing import IO
 import orjson
 
 from core.atomic import fsync_dir, write_atomic
-from core.packs.discovery import installed_dir
+from core.packs.roots import installed_dir
 
 if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
     import msvcrt

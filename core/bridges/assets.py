@@ -1,0 +1,82 @@
+"""assetToSandbox(assetId, path) and sandboxToAsset(path): assets in and out of the workspace.
+
+The reference's pair, on Cordon's local asset store (`core.media_store`):
+
+* `assetToSandbox(assetId, path)` writes the asset's bytes to a workspace file
+  (parent folders created) and resolves to the workspace path. The id is the
+  asset's `asset://<sha256>` uri, its bare 64-hex-digit id, or a ref holding
+  one. The run may read only assets it, its node or its host inputs named
+  (rule `asset-not-granted`), like every other asset read.
+* `sandboxToAsset(path)` stores a workspace file in the asset store and
+  resolves to its ref `{type, uri, mimeType, filename, asset_id}` (the type
+  from the file's MIME type), which this run, its node and any node it is
+  handed to can read, and which the studio's outputs panel shows.
+
+Both go through the workspace bridge's own ops (contained fd-based
+resolution, hard-link refusal, quotas, the no-workspace refusal) and the
+media caps: one call moves at most `hostByteInputBytes`, and bytes new to the
+asset store count against the run's `runMediaBytes`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import posixpath
+import re
+from typing import Any
+
+from core.bridges import workspace
+from core.bridges.base import Op, RunScope, Surface
+from core.bridges.media import byte_cap, mime_of, persist
+from core.errors import SandboxRefusal
+from core.media_store import ASSET_PREFIX, AssetStore, MediaItem, readable_asset, run_store
+
+GUEST_JS = r"""
+  C.define("assetToSandbox", function assetToSandbox(assetId, path) {
+    return C.call("assets.toSandbox", assetId, path);
+  });
+  C.define("sandboxToAsset", function sandboxToAsset(path) { return C.call("assets.fromSandbox", path); });
+"""
+
+_BARE_ID = re.compile(r"[0-9a-f]{64}")
+
+
+def _asset_uri(value: Any) -> str:
+    """`asset://<id>` from an asset uri, a bare id or a ref object holding one."""
+    if isinstance(value, dict):
+        value = value.get("uri")
+    if isinstance(value, str) and _BARE_ID.fullmatch(value):
+        return ASSET_PREFIX + value
+    if isinstance(value, str) and value.startswith(ASSET_PREFIX):
+        return value
+    raise SandboxRefusal("assetToSandbox(assetId, path): assetId must be an asset's id, its asset:// uri "
+                         f"or its ref, got {str(value)[:80]!r}", rule="asset-id-invalid", name="TypeError")
+
+
+async def _to_sandbox(scope: RunScope, asset: Any, path: Any) -> str:
+    uri = _asset_uri(asset)
+    readable_asset(scope, uri)
+    data = await asyncio.to_thread(AssetStore().read, uri, byte_cap(scope))
+    await workspace.SURFACE.ops["workspace.writeBytes"].fn(scope, path, data)
+    return path
+
+
+async def _from_sandbox(scope: RunScope, path: Any) -> dict[str, Any]:
+    data = await workspace.SURFACE.ops["workspace.readBytes"].fn(scope, path)
+    cap = byte_cap(scope)
+    if len(data) > cap.size:
+        raise SandboxRefusal(f"sandboxToAsset: {str(path)[:80]!r} is larger than {cap.size} bytes "
+                             f"(limit {cap.limit})", rule=cap.rule, name="RangeError")
+    filename = posixpath.basename(path) or None
+    mime = mime_of(None, data, filename)
+    major = mime.split("/", 1)[0]
+    item = MediaItem(major if major in ("image", "audio", "video") else "document", mime, data)
+    run_store(scope).charge(len(data))
+    ref = await persist(scope, item, filename)
+    return {**ref, "asset_id": ref["uri"][len(ASSET_PREFIX):]}
+
+
+SURFACE = Surface("assets", {
+    "assets.toSandbox": Op(_to_sandbox),
+    "assets.fromSandbox": Op(_from_sandbox),
+}, GUEST_JS, ("assetToSandbox", "sandboxToAsset"))

@@ -1,0 +1,223 @@
+"""The house rules of docs/architecture.md, checked on the source (ast, nothing imported).
+
+- no Qt under `core/` (the engine runs headless: CLI, tests, the Code node);
+- the studio (`gui/`) reaches `core` only through its public facades;
+- only `core/engine/adapter.py` touches the binding's internals (quickjs_rs, wasmtime's private names);
+- no import cycles: none between modules of `core/`, none between unrelated packages.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: What `gui/` may import from `core`: the package facades and the validation API the editor shares with the CLI.
+FACADES = frozenset({"core", "core.codenode", "core.packs", "core.packs.install", "core.validate"})
+
+#: Today's reaches past the facades, as (gui module, core module). This list only shrinks: a fix removes
+#: its line; a new reach is added to a facade instead (issue 13, item 5 moves the GUI onto the facades).
+GUI_ALLOWLIST = frozenset({
+    ("gui.completion", "core.bridges"),
+    ("gui.completion", "core.codenode.contract"),
+    ("gui.completion", "core.codenode.streams"),
+    ("gui.completion", "core.jsparse"),
+    ("gui.dialogs.consent", "core.packs.install.consent"),
+    ("gui.dialogs.consent", "core.packs.pack"),
+    ("gui.dialogs.document_trust", "core.codenode.grants"),
+    ("gui.dialogs.package_picker", "core.codenode.document"),
+    ("gui.dialogs.package_picker", "core.packs.pack"),
+    ("gui.dialogs.package_picker", "core.packs.specifier"),
+    ("gui.dialogs.secret_prompt", "core.errors"),
+    ("gui.dialogs.secret_prompt", "core.secrets_store"),
+    ("gui.documents", "core.atomic"),
+    ("gui.documents", "core.codenode.document"),
+    ("gui.documents", "core.paths"),
+    ("gui.inputs_form", "core.bridges.media"),
+    ("gui.inputs_form", "core.codenode.document"),
+    ("gui.inputs_form", "core.transport"),
+    ("gui.json_tree", "core.errors"),
+    ("gui.json_tree", "core.media_store"),
+    ("gui.json_tree", "core.transport"),
+    ("gui.main_window", "core.cli.node"),
+    ("gui.main_window", "core.codenode.analysis"),
+    ("gui.main_window", "core.codenode.document"),
+    ("gui.main_window", "core.codenode.grants"),
+    ("gui.main_window", "core.jsparse"),
+    ("gui.node_details", "core.codenode.document"),
+    ("gui.pack_manager", "core.cancel"),
+    ("gui.pack_manager", "core.errors"),
+    ("gui.pack_manager", "core.packs.install.names"),
+    ("gui.pack_manager", "core.packs.install.registry"),
+    ("gui.pack_manager", "core.packs.install.semver"),
+    ("gui.pack_manager", "core.packs.specifier"),
+    ("gui.pack_manager", "core.packs.status"),
+    ("gui.pack_statuses", "core.packs.status"),
+    ("gui.prompter", "core.errors"),
+    ("gui.prompter", "core.secrets_store"),
+    ("gui.secrets_page", "core.errors"),
+    ("gui.secrets_page", "core.secrets_store"),
+    ("gui.settings", "core.atomic"),
+    ("gui.settings", "core.codenode.document"),
+    ("gui.settings", "core.errors"),
+    ("gui.settings", "core.limits"),
+    ("gui.settings", "core.paths"),
+    ("gui.settings", "core.secrets_store"),
+    ("gui.worker", "core.bridges.base"),
+})
+
+QT_PACKAGES = ("PySide6", "shiboken6", "PyQt5", "PyQt6", "qtpy")
+ADAPTER = "core.engine.adapter"
+
+
+def modules(package: str) -> dict[str, Path]:
+    """Dotted name -> file of every module under the top-level `package`."""
+    found = {}
+    for path in sorted((ROOT / package).rglob("*.py")):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        found[name] = path
+    return found
+
+
+def _type_checking_only(node: ast.AST) -> bool:
+    return isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+
+
+def imports(name: str, path: Path, known: dict[str, Path]) -> Iterator[tuple[str, ast.stmt]]:
+    """(imported module, statement) for each import in the file, at any depth, except under TYPE_CHECKING.
+
+    `from pkg import sub` names the submodule when `sub` is one; otherwise the package itself.
+    """
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+
+    def walk(node: ast.AST) -> Iterator[ast.stmt]:
+        for child in ast.iter_child_nodes(node):
+            if _type_checking_only(child):
+                continue
+            if isinstance(child, ast.Import | ast.ImportFrom):
+                yield child
+            yield from walk(child)
+
+    for stmt in walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(stmt, ast.Import):
+            for alias in stmt.names:
+                yield alias.name, stmt
+            continue
+        assert isinstance(stmt, ast.ImportFrom)
+        base = stmt.module or ""
+        if stmt.level:
+            anchor = package.split(".")[: len(package.split(".")) - stmt.level + 1]
+            base = ".".join([*anchor, base] if base else anchor)
+        subs = [f"{base}.{a.name}" for a in stmt.names if f"{base}.{a.name}" in known]
+        yield from ((sub, stmt) for sub in subs)
+        if len(subs) < len(stmt.names):
+            yield base, stmt
+
+
+def core_graph() -> dict[str, set[str]]:
+    core = modules("core")
+    return {name: {m for m, _ in imports(name, path, core) if m in core} for name, path in core.items()}
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components with more than one member (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for start in sorted(graph):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph.get(child, ())))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found
+
+
+def test_no_import_cycles_between_modules_of_core():
+    assert cycles(core_graph()) == []
+
+
+def test_no_import_cycles_between_packages_of_core():
+    """A package may use its parent's modules and a parent may wire in a subpackage; unrelated
+    packages (core.engine and core.packs, say) depend one way only."""
+    core = modules("core")
+    package_of = {name: name if path.name == "__init__.py" else name.rpartition(".")[0] for name, path in core.items()}
+
+    def related(a: str, b: str) -> bool:
+        return a == b or a.startswith(b + ".") or b.startswith(a + ".")
+
+    graph: dict[str, set[str]] = {pkg: set() for pkg in package_of.values()}
+    for name, targets in core_graph().items():
+        for target in targets:
+            if not related(package_of[name], package_of[target]):
+                graph[package_of[name]].add(package_of[target])
+    assert cycles(graph) == []
+
+
+def test_no_qt_under_core():
+    core = modules("core")
+    found = [f"{name} imports {module}" for name, path in core.items() for module, _ in imports(name, path, core)
+             if module.split(".")[0] in QT_PACKAGES]
+    assert found == []
+
+
+def test_gui_reaches_core_only_through_its_facades():
+    core = modules("core")
+    reaches = set()
+    for name, path in modules("gui").items():
+        for module, _ in imports(name, path, core):
+            if module.split(".")[0] == "core" and module not in FACADES:
+                reaches.add((name, module))
+    assert sorted(reaches - GUI_ALLOWLIST) == [], "import these through a facade (core, core.packs, core.codenode, ...)"
+    assert sorted(GUI_ALLOWLIST - reaches) == [], "fixed: remove these lines from GUI_ALLOWLIST"
+
+
+def test_only_the_adapter_touches_the_binding_internals():
+    """quickjs_rs at all, and wasmtime's private modules and names: one file absorbs binding changes."""
+    found = []
+    for package in ("core", "gui"):
+        known = modules(package)
+        for name, path in known.items():
+            if name == ADAPTER:
+                continue
+            for module, stmt in imports(name, path, known):
+                private = isinstance(stmt, ast.ImportFrom) and module.split(".")[0] == "wasmtime" and any(
+                    a.name.startswith("_") for a in stmt.names)
+                if module.split(".")[0] == "quickjs_rs" or module.startswith("wasmtime._") or private:
+                    found.append(f"{name} imports {module}")
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if (isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__")
+                        and isinstance(node.value, ast.Name) and node.value.id in ("wasmtime", "quickjs_rs")):
+                    found.append(f"{name} uses {node.value.id}.{node.attr}")
+    assert found == []

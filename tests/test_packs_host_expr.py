@@ -1,0 +1,52 @@
+"""@nodetool-ai/sandbox-expr on the host: expr-eval's grammar and results, no way to Python objects, bounds."""
+
+from __future__ import annotations
+
+from tests.conftest import ok
+from tests.hostpacks import refused, run_body
+
+EXPR = "@nodetool-ai/sandbox-expr"
+
+
+def test_evaluate_the_reference_example():
+    code = f'''import {{ evaluate }} from "{EXPR}";
+const value = await evaluate(inputs.formula, inputs.vars); // "2 * qty + fee", {{ qty: 3, fee: 1.5 }}
+return value;'''
+    assert ok(run_body(code, inputs={"formula": "2 * qty + fee", "vars": {"qty": 3, "fee": 1.5}})) == 7.5
+
+
+def test_the_grammar_as_expr_eval_reads_it():
+    cases = {
+        "-2^2": -4, "2^3^2": 512, "5!": 120, "7 % -3": 1, "1 + 2 * 3 - 4 / 2": 5,
+        "1 < 2 and not false": True, "x > 1 ? 'big' : 'small'": "big", "3 in [1, 2, 3]": True,
+        "sqrt(16) + max(1, 7, 3)": 11, "a.b[1] == 2": True, "'a' || 'b'": "ab", "[1] || [2]": [1, 2],
+        "if(0, 1, 2)": 2, "roundTo(PI, 2)": 3.14, "0x10 + 1e1": 26, "length('héllo')": 5,
+    }
+    code = f'''import expr from "{EXPR}";
+const out = {{}};
+for (const [src, vars] of inputs.cases) out[src] = await expr.evaluate(src, vars);
+return out;'''
+    got = ok(run_body(code, inputs={"cases": [[src, {"x": 3, "a": {"b": [1, 2]}}] for src in cases]}))
+    assert got == cases
+
+
+def test_names_reach_only_the_variables_and_the_function_table():
+    code = f'''import {{ evaluate }} from "{EXPR}";
+const out = [];
+for (const src of ["x.__class__", "x.constructor", "x['__class__']"]) out.push(await evaluate(src, {{ x: 1 }}));
+try {{ await evaluate("__import__('os')"); }} catch (e) {{ out.push(e.message); }}
+try {{ await evaluate("qty + 1", {{}}); }} catch (e) {{ out.push(e.message); }}
+return out;'''
+    got = ok(run_body(code))
+    assert got[:3] == [None, None, None]
+    assert "__import__ is not a function" in got[3] and "undefined variable: qty" in got[4]
+
+
+def test_bounds_and_bad_input_name_the_pack_and_the_rule():
+    code = f'import {{ evaluate }} from "{EXPR}";\nreturn await evaluate(inputs.src);'
+    refused(run_body(code, inputs={"src": "(" * 100 + "1" + ")" * 100}), "expr-too-deep", "sandbox-expr.evaluate",
+            "64 levels")
+    refused(run_body(code, inputs={"src": "1 + " * 3000 + "1"}), "expr-too-long", "sandbox-expr.evaluate")
+    refused(run_body(code, inputs={"src": "1 / 0"}), "expr-not-finite", "Infinity")
+    refused(run_body(code, inputs={"src": "2 * (3"}), "expr-syntax", "sandbox-expr.evaluate", "')'")
+    assert ok(run_body(code, inputs={"src": "1 + 1"})) == 2  # the next run is healthy
