@@ -192,10 +192,10 @@ def test_pending_bridge_calls_are_capped(run):
 def test_the_timeout_meters_the_guest_not_the_setup(run):
     """Building the guest (here a cold template each time, ~50-100 ms) is the host's cost, never
     charged to `timeoutMs`: a trivial body under 12 ms succeeds every time, a loop still times out."""
-    from core.engine import adapter
+    from core.engine import driver
 
     for _ in range(40):
-        adapter._templates.clear()  # each run builds its guest from scratch, the most setup there is
+        driver._templates.clear()  # each run builds its guest from scratch, the most setup there is
         result = run("return 1", limits={"timeoutMs": 12})
         assert result.ok, (result.error, result.timings)
     result = run("while (true) {}", limits={"timeoutMs": 12})
