@@ -3,6 +3,9 @@
 #   ./dev.sh studio   open the studio (offscreen when there is no display)
 #   ./dev.sh test     run the whole test suite
 #   ./dev.sh lint     ruff check and the mypy baseline (CI runs it before the tests)
+#   ./dev.sh guest    rebuild the QuickJS guest from its pinned sources and check the bytes equal the
+#                     shipped core/guest/cordon_guest.wasm (installs clang-19 and wasi-libc when root;
+#                     only this check needs a compiler: users run the shipped module)
 # Each sets itself up on first use: Debian's Qt runtime libraries (when root), a venv in .venv,
 # and the pinned Python dependencies from pyproject.toml.
 set -euo pipefail
@@ -21,6 +24,22 @@ system_deps() {
     done
     if [ ${#missing[@]} -gt 0 ]; then
       echo "dev.sh: installing Qt runtime libraries: ${missing[*]}" >&2
+      apt-get update -qq
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    fi
+  fi
+}
+
+GUEST_TOOLCHAIN="clang-19 lld-19 libclang-rt-19-dev-wasm32 wasi-libc"
+
+guest_toolchain() {
+  if command -v dpkg-query >/dev/null && [ "$(id -u)" = 0 ]; then
+    local missing=()
+    for pkg in $GUEST_TOOLCHAIN; do
+      dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+    done
+    if [ ${#missing[@]} -gt 0 ]; then
+      echo "dev.sh: installing the guest toolchain: ${missing[*]}" >&2
       apt-get update -qq
       DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
     fi
@@ -63,8 +82,13 @@ case "${1:-}" in
     .venv/bin/ruff check .
     .venv/bin/python .ci/mypy_baseline.py
     ;;
+  guest)
+    venv
+    guest_toolchain
+    PYTHON=.venv/bin/python guest/build.sh --check
+    ;;
   *)
-    echo "usage: ./dev.sh studio | ./dev.sh test [pytest args] | ./dev.sh lint" >&2
+    echo "usage: ./dev.sh studio | ./dev.sh test [pytest args] | ./dev.sh lint | ./dev.sh guest" >&2
     exit 2
     ;;
 esac

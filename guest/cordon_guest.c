@@ -1,19 +1,20 @@
-/* Cordon's export surface for QuickJS-ng, built to a wasm32-wasi reactor (guest/build.py).
+/* Cordon's export surface for QuickJS-ng, built to a wasm32-wasi reactor (guest/build.sh).
  *
- * One runtime and one context per instance, created once when the image is built
- * (cg_init); every run then starts from that image. The host (core/engine/driver.py)
- * talks to it through these exports and the "cordon" imports below:
+ * One runtime and one context per instance, created when an image is built (cg_setup);
+ * every run then starts from that image and makes one call, cg_run (its limits, then the
+ * entry module). The host (core/engine/driver.py) talks to it through these exports and
+ * the "cordon" imports below:
  *
  * - modules: the loader stays on the host. QuickJS asks `cordon.normalize` and
  *   `cordon.load` for every import (static and dynamic); the host answers a name or
  *   source text, or refuses (-1), which throws here.
- * - host functions: `cg_register` makes a global whose calls go to `cordon.call`.
- *   Arguments travel as (tag, ptr, len) descriptors pointing into this memory, so no
- *   string is copied twice. A sync reply comes back in the reply slot; an async call
+ * - host functions: registered globals whose calls go to `cordon.call`. Arguments
+ *   travel as (tag, ptr, len) descriptors pointing into this memory, so no string is
+ *   copied for the crossing. A sync reply comes back in the reply slot; an async call
  *   gets a promise whose resolvers wait here under a pending id until `cg_settle`.
- * - cancel: the host writes a non-zero int32 at `cg_cancel_flag_ptr()`; the interrupt
+ * - cancel: the host writes a non-zero int32 at `layout.cancel_flag`; the interrupt
  *   handler reads it without crossing to the host.
- * - results: an error is "name\0message\0stack" in the result buffer.
+ * - results: an error is "name\0message\0stack" at `layout.result` (pointer, length).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -42,8 +43,7 @@ static volatile int32_t cancel_flag;
 static uint32_t memory_limit;
 /* Counted by JS_ThrowOutOfMemory (guest/build.sh adds the one line to quickjs.c). */
 int cordon_oom_hits;
-static char *res_ptr;
-static uint32_t res_len;
+static struct { char *ptr; uint32_t len; } result;
 static JSValue main_promise;
 /* Written by the host before it returns from an import: kind (ARG_*), length, and whether
  * the bytes are in `scratch` (1) or must be fetched with `cordon.reply` (0). */
@@ -59,13 +59,13 @@ static int interrupt_handler(JSRuntime *r, void *opaque) {
 }
 
 static void set_result(const char *s, size_t n) {
-    free(res_ptr);
-    res_ptr = malloc(n + 1);
-    res_len = 0;
-    if (!res_ptr) return;
-    memcpy(res_ptr, s, n);
-    res_ptr[n] = 0;
-    res_len = (uint32_t)n;
+    free(result.ptr);
+    result.ptr = malloc(n + 1);
+    result.len = 0;
+    if (!result.ptr) return;
+    memcpy(result.ptr, s, n);
+    result.ptr[n] = 0;
+    result.len = (uint32_t)n;
 }
 
 /* The property `name` of `obj` as text appended to buf at *pos, or `fallback`. */
@@ -263,7 +263,7 @@ static JSModuleDef *load(JSContext *c, const char *name, void *opaque) {
     return m;
 }
 
-EXPORT(cg_init) int32_t cg_init(void) {
+static int32_t init_runtime(void) {
     if (rt) return 0;
     rt = JS_NewRuntime();
     if (!rt) return -1;
@@ -275,35 +275,43 @@ EXPORT(cg_init) int32_t cg_init(void) {
     return 0;
 }
 
-/* This run's limits, set once at its start (the image carries the builder's). */
-EXPORT(cg_begin) void cg_begin(uint32_t limit, uint32_t stack_limit) {
-    memory_limit = limit;
-    JS_SetMemoryLimit(rt, limit);
-    JS_SetMaxStackSize(rt, stack_limit);
-}
-
-EXPORT(cg_register) int32_t cg_register(int32_t name, int32_t fn_id, int32_t is_async) {
+static int32_t register_function(const char *name, int32_t fn_id, int32_t is_async) {
     JSValue flag = JS_NewBool(ctx, is_async != 0);
     JSValue fn = JS_NewCFunctionData(ctx, call_host, 0, fn_id, 1, &flag);
     if (JS_IsException(fn)) return report_exception();
     JSValue global = JS_GetGlobalObject(ctx);
-    int r = JS_SetPropertyStr(ctx, global, (const char *)(uintptr_t)name, fn);
+    int r = JS_SetPropertyStr(ctx, global, name, fn);
     JS_FreeValue(ctx, global);
     return r < 0 ? report_exception() : ST_OK;
 }
 
-EXPORT(cg_cancel_flag_ptr) int32_t cg_cancel_flag_ptr(void) { return (int32_t)(uintptr_t)&cancel_flag; }
-EXPORT(cg_reply_slot_ptr) int32_t cg_reply_slot_ptr(void) { return (int32_t)(uintptr_t)&reply_slot; }
-EXPORT(cg_scratch_ptr) int32_t cg_scratch_ptr(void) { return (int32_t)(uintptr_t)scratch; }
+/* Where the host finds this guest's fixed buffers (addresses are the same in every instance). */
+static struct { int32_t cancel_flag, reply_slot, scratch, result; } layout;
+
+/* What only building an image needs, behind one export (each export costs every run a lookup).
+ * op 0: create the runtime and context; 1: register global `a` (a NUL-terminated name) calling
+ * host function id `b`, async when c != 0; 2: collect garbage; 3: the address of `layout`. */
+EXPORT(cg_setup) int32_t cg_setup(int32_t op, int32_t a, int32_t b, int32_t c) {
+    switch (op) {
+    case 0: return init_runtime();
+    case 1: return register_function((const char *)(uintptr_t)a, b, c);
+    case 2: JS_RunGC(rt); return 0;
+    case 3:
+        layout.cancel_flag = (int32_t)(uintptr_t)&cancel_flag;
+        layout.reply_slot = (int32_t)(uintptr_t)&reply_slot;
+        layout.scratch = (int32_t)(uintptr_t)scratch;
+        layout.result = (int32_t)(uintptr_t)&result;
+        return (int32_t)(uintptr_t)&layout;
+    default: return -1;
+    }
+}
+
 EXPORT(cg_alloc) int32_t cg_alloc(uint32_t n) { return (int32_t)(uintptr_t)malloc(n ? n : 1); }
 EXPORT(cg_free) void cg_free(int32_t p) { free((void *)(uintptr_t)p); }
-EXPORT(cg_result_ptr) int32_t cg_result_ptr(void) { return (int32_t)(uintptr_t)res_ptr; }
-EXPORT(cg_result_len) uint32_t cg_result_len(void) { return res_len; }
-EXPORT(cg_run_gc) void cg_run_gc(void) { JS_RunGC(rt); }
 
 /* Run promise jobs until none is left, then report the main promise: ST_OK (fulfilled),
  * ST_PENDING, or ST_ERROR (rejected, or a job was stopped by an interrupt or OOM). */
-EXPORT(cg_drain) int32_t cg_drain(void) {
+static int32_t cg_drain(void) {
     JSContext *c1;
     for (;;) {
         int r = JS_ExecutePendingJob(rt, &c1);
@@ -317,10 +325,14 @@ EXPORT(cg_drain) int32_t cg_drain(void) {
     }
 }
 
-/* Source at src[0..len) (NUL at src[len]), name NUL-terminated. flags bit0: module.
- * A script's completion is dropped (the prelude returns nothing); a module's evaluation
- * promise becomes the main promise that cg_drain reports on. */
-EXPORT(cg_eval) int32_t cg_eval(int32_t src, uint32_t len, int32_t name, uint32_t flags) {
+/* Set this run's limits, then evaluate the source at src[0..len) (NUL at src[len]) named by the
+ * NUL-terminated `name`. flags bit0: module. A script's completion is dropped (the prelude returns
+ * nothing); a module's evaluation promise becomes the main promise that cg_drain reports on. */
+EXPORT(cg_run) int32_t cg_run(int32_t src, uint32_t len, int32_t name, uint32_t flags, uint32_t limit,
+                              uint32_t stack_limit) {
+    memory_limit = limit;
+    JS_SetMemoryLimit(rt, limit);
+    JS_SetMaxStackSize(rt, stack_limit);
     int module = flags & 1;
     JSValue v = JS_Eval(ctx, (const char *)(uintptr_t)src, len, (const char *)(uintptr_t)name,
                         module ? JS_EVAL_TYPE_MODULE : JS_EVAL_TYPE_GLOBAL);

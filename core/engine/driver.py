@@ -63,6 +63,7 @@ _SHADOW_STACK = 1 << 20
 _SCRATCH_SIZE = 65536
 _ARG_UNDEFINED, _ARG_STRING, _ARG_BYTES, _ARG_NUMBER = 0, 1, 2, 3
 _ST_OK, _ST_ERROR, _ST_PENDING = 0, 1, 2
+_SETUP_INIT, _SETUP_REGISTER, _SETUP_GC, _SETUP_LAYOUT = 0, 1, 2, 3
 _HOST_FAILED = "Host function failed"
 _WASI_EBADF = 8
 
@@ -123,8 +124,9 @@ class _Guest:
         memory = exports["memory"]
         assert isinstance(memory, wasmtime.Memory)
         self.initial_memory = bytes(memory.read(store, 0, memory.data_len(store)))
-        self.addresses = {name: exports[f"cg_{name}_ptr"](store)  # type: ignore[operator]
-                          for name in ("cancel_flag", "reply_slot", "scratch")}
+        layout = exports["cg_setup"](store, _SETUP_LAYOUT, 0, 0, 0)  # type: ignore[operator]
+        self.addresses = dict(zip(("cancel_flag", "reply_slot", "scratch", "result"),
+                                  struct.unpack("<4i", memory.read(store, layout, layout + 16)), strict=True))
 
     def new_store(self, memory_cap: int) -> wasmtime.Store:
         store = wasmtime.Store(self.engine)
@@ -208,7 +210,7 @@ def _build_linker(engine: wasmtime.Engine) -> wasmtime.Linker:
 
 def _clock_time_get(caller: wasmtime.Caller, clock: int, precision: int, out: int) -> int:
     ns = time.time_ns() if clock == 0 else time.monotonic_ns()
-    _vm()._memory.write(caller, ns.to_bytes(8, "little"), out)
+    _vm()._write(out, ns.to_bytes(8, "little"))
     return 0
 
 
@@ -250,11 +252,13 @@ class GuestVM:
         assert isinstance(memory, wasmtime.Memory)
         self._memory = memory
         self._addresses = guest.addresses
+        self._limits = (memory_limit, min(stack_limit, MAX_JS_STACK))
+        # wasmtime reserves a 32-bit memory whole up front, so its base never moves: reads and writes
+        # go straight to it, and the cancel flag keeps its address for the VM's life (interrupt()
+        # checks `_closed` under the lock).
+        self._base = ctypes.addressof(memory.data_ptr(store).contents)
         template.apply(self)
-        # wasmtime reserves a 32-bit memory whole up front, so its base never moves: the cancel
-        # flag keeps this address for the VM's life (interrupt() checks `_closed` under the lock).
-        base = ctypes.addressof(memory.data_ptr(store).contents)
-        self._cancel_flag = ctypes.c_int32.from_address(base + self._addresses["cancel_flag"])
+        self._cancel_flag = ctypes.c_int32.from_address(self._base + self._addresses["cancel_flag"])
 
     @classmethod
     def from_template(cls, template: GuestTemplate, functions: HostFunctions, *, memory_limit: int,
@@ -267,10 +271,8 @@ class GuestVM:
         """
         if tuple((name, is_async) for name, (_, is_async) in functions.items()) != template.signature:
             raise RuntimeError("host functions differ from the template's")
-        vm = cls(template, functions, memory_limit=memory_limit, stack_limit=stack_limit,
-                 normalize=normalize, load=load)
-        vm._call("cg_begin", memory_limit, min(stack_limit, MAX_JS_STACK))  # the image has the builder's
-        return vm
+        return cls(template, functions, memory_limit=memory_limit, stack_limit=stack_limit,
+                   normalize=normalize, load=load)
 
     # -- entering the guest -------------------------------------------------------------
     def _call(self, name: str, *args: int) -> Any:
@@ -285,11 +287,10 @@ class GuestVM:
         """Hand the guest a reply: small ones in the scratch buffer, big ones through `cordon.reply`."""
         in_scratch = len(data) <= _SCRATCH_SIZE
         if in_scratch:
-            self._memory.write(store, data, self._addresses["scratch"])
+            self._write(self._addresses["scratch"], data)
         else:
             self._reply = data
-        self._memory.write(store, struct.pack("<iii", kind, len(data), int(in_scratch)),
-                           self._addresses["reply_slot"])
+        self._write(self._addresses["reply_slot"], struct.pack("<iii", kind, len(data), int(in_scratch)))
 
     def _put_value(self, store: wasmtime.Store | wasmtime.Caller, value: Any) -> None:
         if value is None:
@@ -301,8 +302,17 @@ class GuestVM:
         else:
             raise TypeError(f"a host function returned {type(value).__name__}; only str, bytes or None cross")
 
-    def _read(self, caller: wasmtime.Caller, ptr: int, length: int) -> bytes:
-        return bytes(self._memory.read(caller, ptr, ptr + length))
+    def _read(self, caller: wasmtime.Store | wasmtime.Caller, ptr: int, length: int) -> bytes:
+        """Guest memory, copied straight from its base (wasmtime-py's `Memory.read` builds a ctypes
+        array type per call, which cost more than the copy)."""
+        if ptr < 0 or length < 0 or ptr + length > self._memory.data_len(caller):
+            raise IndexError("guest memory read out of range")
+        return ctypes.string_at(self._base + ptr, length)
+
+    def _write(self, ptr: int, data: bytes) -> None:
+        if ptr < 0 or ptr + len(data) > self._memory.data_len(self.store):
+            raise IndexError("guest memory write out of range")
+        ctypes.memmove(self._base + ptr, data, len(data))
 
     # -- imports ------------------------------------------------------------------------
     def _on_call(self, caller: wasmtime.Caller, fn_id: int, argv: int, argc: int, pending: int) -> int:
@@ -371,7 +381,7 @@ class GuestVM:
             return -1
 
     def _on_reply(self, caller: wasmtime.Caller, dst: int) -> None:
-        self._memory.write(caller, self._reply, dst)
+        self._write(dst, self._reply)
         self._reply = b""
 
     # -- evaluation -----------------------------------------------------------------------
@@ -383,7 +393,7 @@ class GuestVM:
         base = self._addresses["scratch"] if total <= _SCRATCH_SIZE else self._call("cg_alloc", total)
         if not base:
             raise MemoryLimitError("out of memory: no room in the guest for the source")
-        self._memory.write(self.store, b"".join(blobs), base)
+        self._write(base, b"".join(blobs))
         out, at = [], base
         for blob in blobs:
             out.append(at)
@@ -398,7 +408,7 @@ class GuestVM:
         """Evaluate a script for its effects (the prelude, when a template is built)."""
         src, name = self._put_text(source, filename)
         try:
-            status = self._call("cg_eval", src, len(_encode(source)), name, 0)
+            status = self._call("cg_run", src, len(_encode(source)), name, 0, *self._limits)
         finally:
             self._free_text(src)
         if status != _ST_OK:
@@ -415,7 +425,7 @@ class GuestVM:
         try:
             src, name = self._put_text(source, filename)
             try:
-                status = self._call("cg_eval", src, len(_encode(source)), name, 1)
+                status = self._call("cg_run", src, len(_encode(source)), name, 1, *self._limits)
             finally:
                 self._free_text(src)
             while status == _ST_PENDING:
@@ -446,8 +456,8 @@ class GuestVM:
 
     def _error(self) -> BaseException:
         """The guest's reported error ("name\\0message\\0stack") as the exception to raise."""
-        ptr, length = self._call("cg_result_ptr"), self._call("cg_result_len")
-        name, _, rest = _decode(bytes(self._memory.read(self.store, ptr, ptr + length))).partition("\0")
+        ptr, length = struct.unpack("<iI", self._read(self.store, self._addresses["result"], 8))
+        name, _, rest = _decode(self._read(self.store, ptr, length)).partition("\0")
         message, _, stack = rest.partition("\0")
         if name == "HostError" and message == _HOST_FAILED and self._last_host_exception is not None:
             return self._last_host_exception
@@ -475,7 +485,7 @@ class GuestVM:
         return self._interrupted.is_set()
 
     def memory_image(self) -> bytes:
-        return bytes(self._memory.read(self.store, 0, self.linear_memory_bytes()))
+        return self._read(self.store, 0, self.linear_memory_bytes())
 
     def linear_memory_bytes(self) -> int:
         return self._memory.data_len(self.store)
@@ -516,15 +526,14 @@ class GuestTemplate:
                      normalize=lambda base, name: None, load=lambda name: None)
         try:
             vm._call("_initialize")
-            if vm._call("cg_init") != 0:
+            if vm._call("cg_setup", _SETUP_INIT, 0, 0, 0) != 0:
                 raise RuntimeError("the guest could not create its runtime")
-            vm._call("cg_begin", 64 << 20, MAX_JS_STACK)
             for fn_id, (name, is_async) in enumerate(signature):
                 [address] = vm._put_text(name)
-                if vm._call("cg_register", address, fn_id, int(is_async)) != _ST_OK:
+                if vm._call("cg_setup", _SETUP_REGISTER, address, fn_id, int(is_async)) != _ST_OK:
                     raise vm._error()
             vm.eval_script(prelude, filename="cordon:prelude")
-            vm._call("cg_run_gc")
+            vm._call("cg_setup", _SETUP_GC, 0, 0, 0)
             image = vm.memory_image()
         finally:
             vm.close()
@@ -547,7 +556,7 @@ class GuestTemplate:
         if self.size > current:
             memory.grow(store, (self.size - current + 65535) // 65536)
         for offset, block in self.chunks:
-            memory.write(store, block, offset)
+            vm._write(offset, block)
 
 
 _templates: OrderedDict[str, GuestTemplate] = OrderedDict()
