@@ -40,6 +40,7 @@ from typing import Any
 import wasmtime
 
 from core import cache
+from core.engine import image
 
 #: Epoch ticker period. The epoch backstop fires within ~one tick of its deadline.
 TICK_S = 0.01
@@ -54,6 +55,11 @@ MAX_JS_STACK = 384 * 1024
 LINEAR_OVERHEAD = 8 * 1024 * 1024
 #: What guest code runs on: part of every cache key that depends on the engine's behaviour.
 ENGINE_VERSION = "quickjs-ng/0.17.0+cordon-guest/1"
+#: Runs from one template before its image module is compiled (a second of CPU in the background).
+BAKE_AFTER_RUNS = 16
+#: The clock the guest sees while a template is built: its memory must be the same in every
+#: process (QuickJS seeds its own generator from the clock), or the cached image never matches.
+_BUILD_CLOCK_NS = 1 << 60
 #: The name the entry module is evaluated under (the base its imports see).
 ENTRY_MODULE_NAME = "<module>"
 #: The guest's shadow stack: the first 1 MiB of linear memory (guest/build.sh links it first), dead
@@ -99,9 +105,13 @@ def _guest_wasm_bytes() -> bytes:
     return resources.files("core.guest").joinpath("cordon_guest.wasm").read_bytes()
 
 
+def _engine_settings() -> str:
+    """What native code compiled from a module depends on besides the module."""
+    return f"wasmtime-{metadata.version('wasmtime')}|epoch|{MAX_WASM_STACK}"
+
+
 def _precompiled_name(wasm: bytes) -> str:
-    settings = f"wasmtime-{metadata.version('wasmtime')}|epoch|{MAX_WASM_STACK}"
-    key = hashlib.sha256(wasm + settings.encode()).hexdigest()[:24]
+    key = hashlib.sha256(wasm + _engine_settings().encode()).hexdigest()[:24]
     return f"quickjs-{key}.cwasm"
 
 
@@ -113,7 +123,7 @@ class _Guest:
         cfg.epoch_interruption = True
         cfg.max_wasm_stack = MAX_WASM_STACK
         self.engine = wasmtime.Engine(cfg)
-        wasm = _guest_wasm_bytes()
+        self.wasm = wasm = _guest_wasm_bytes()
         self.module = _load_precompiled(self.engine, wasm)
         self.linker = _build_linker(self.engine)
         threading.Thread(target=_tick, args=(self.engine,), name="cordon-epoch", daemon=True).start()
@@ -178,6 +188,7 @@ _current = threading.local()
 
 
 def _vm() -> GuestVM:
+    GuestVM.crossings_total += 1
     return _current.vm  # type: ignore[no-any-return]
 
 
@@ -209,8 +220,9 @@ def _build_linker(engine: wasmtime.Engine) -> wasmtime.Linker:
 
 
 def _clock_time_get(caller: wasmtime.Caller, clock: int, precision: int, out: int) -> int:
-    ns = time.time_ns() if clock == 0 else time.monotonic_ns()
-    _vm()._write(out, ns.to_bytes(8, "little"))
+    vm = _vm()
+    ns = _BUILD_CLOCK_NS if vm._building else time.time_ns() if clock == 0 else time.monotonic_ns()
+    vm._write(out, ns.to_bytes(8, "little"))
     return 0
 
 
@@ -229,10 +241,15 @@ class GuestVM:
     Created, driven and closed on one thread; only `interrupt()` may be called from others.
     """
 
+    #: Host<->guest crossings (export calls and imports) of every VM of the process: a measure for
+    #: benchmarks and tests (updated without a lock, so concurrent runs may undercount).
+    crossings_total = 0
+
     def __init__(self, template: GuestTemplate, functions: HostFunctions, *, memory_limit: int,
                  stack_limit: int, normalize: Callable[[str, str], str | None],
-                 load: Callable[[str], str | None]) -> None:
+                 load: Callable[[str], str | None], building: bool = False) -> None:
         guest = install()
+        self._building = building
         self.memory_cap = memory_limit + LINEAR_OVERHEAD
         self._normalize = normalize
         self._load = load
@@ -246,7 +263,8 @@ class GuestVM:
         self._settled: collections.deque[tuple[int, bool, Any]] = collections.deque()
         self._wake: asyncio.Event | None = None
         self.store = store = guest.new_store(self.memory_cap)
-        self._instance = guest.linker.instantiate(store, guest.module)
+        baked = template.module_for_run()
+        self._instance = guest.linker.instantiate(store, baked or guest.module)
         self._exports = self._instance.exports(store)
         memory = self._exports["memory"]
         assert isinstance(memory, wasmtime.Memory)
@@ -257,7 +275,8 @@ class GuestVM:
         # go straight to it, and the cancel flag keeps its address for the VM's life (interrupt()
         # checks `_closed` under the lock).
         self._base = ctypes.addressof(memory.data_ptr(store).contents)
-        template.apply(self)
+        if baked is None:
+            template.apply(self)
         self._cancel_flag = ctypes.c_int32.from_address(self._base + self._addresses["cancel_flag"])
 
     @classmethod
@@ -276,6 +295,7 @@ class GuestVM:
 
     # -- entering the guest -------------------------------------------------------------
     def _call(self, name: str, *args: int) -> Any:
+        GuestVM.crossings_total += 1
         previous = getattr(_current, "vm", None)
         _current.vm = self
         try:
@@ -506,16 +526,61 @@ class GuestVM:
 
 
 class GuestTemplate:
-    """A guest whose runtime, context and prelude exist, kept as the pages that differ from a
-    freshly instantiated guest. Built once per process per prelude text, shared by all threads:
-    it is plain bytes."""
+    """A guest whose runtime, context and prelude exist. Built once per process per prelude text,
+    shared by all threads.
+
+    A run starts from it in one of two ways. At first, it instantiates the shipped module and
+    writes the pages that differ from a fresh instance (`chunks`). Once the template is hot (or
+    its image is in Cordon's cache already), `module` is the shipped module with this memory baked
+    into its data segments (core/engine/image.py): wasmtime maps it copy-on-write into each
+    instance, so a run pays only for the pages it touches. The image module is compiled in a
+    background thread (about a second) and its native code cached through `core.cache`.
+    """
 
     PAGE = 4096
 
-    def __init__(self, size: int, chunks: list[tuple[int, bytes]], signature: tuple[tuple[str, bool], ...]) -> None:
+    def __init__(self, size: int, chunks: list[tuple[int, bytes]], signature: tuple[tuple[str, bool], ...],
+                 image: bytes | None = None) -> None:
         self.size = size
         self.chunks = chunks
         self.signature = signature
+        self.module: wasmtime.Module | None = None
+        self._image = image
+        self._uses = 0
+        self._lock = threading.Lock()
+
+    def module_for_run(self) -> wasmtime.Module | None:
+        """The baked module when it is ready; counts the use, and starts baking once hot."""
+        if self.module is None and self._image is not None:
+            with self._lock:
+                self._uses += 1
+                start = self._uses == BAKE_AFTER_RUNS
+            if start:
+                threading.Thread(target=self._bake, name="cordon-guest-image", daemon=True).start()
+        return self.module
+
+    def _baked(self) -> tuple[str, bytes]:
+        assert self._image is not None
+        wasm = image.bake(install().wasm, self._image, skip_below=_SHADOW_STACK)
+        return f"image-{hashlib.sha256(wasm + _engine_settings().encode()).hexdigest()[:24]}.cwasm", wasm
+
+    def load_cached(self) -> None:
+        """Use the baked module at once if Cordon's cache holds its verified native code."""
+        name, _ = self._baked()
+        data = cache.read(name)
+        if data is not None:
+            try:
+                self.module = wasmtime.Module.deserialize(install().engine, data)
+                self._image = None
+            except wasmtime.WasmtimeError:
+                pass
+
+    def _bake(self) -> None:
+        name, wasm = self._baked()
+        module = wasmtime.Module(install().engine, wasm)
+        cache.write(name, module.serialize())
+        self.module = module
+        self._image = None
 
     @classmethod
     def build(cls, prelude: str, functions: HostFunctions) -> GuestTemplate:
@@ -523,7 +588,7 @@ class GuestTemplate:
         signature = tuple((name, is_async) for name, (_, is_async) in functions.items())
         bare = cls(len(guest.initial_memory), [], signature)
         vm = GuestVM(bare, functions, memory_limit=64 << 20, stack_limit=MAX_JS_STACK,
-                     normalize=lambda base, name: None, load=lambda name: None)
+                     normalize=lambda base, name: None, load=lambda name: None, building=True)
         try:
             vm._call("_initialize")
             if vm._call("cg_setup", _SETUP_INIT, 0, 0, 0) != 0:
@@ -534,21 +599,21 @@ class GuestTemplate:
                     raise vm._error()
             vm.eval_script(prelude, filename="cordon:prelude")
             vm._call("cg_setup", _SETUP_GC, 0, 0, 0)
-            image = vm.memory_image()
+            memory = vm.memory_image()
         finally:
             vm.close()
         fresh = guest.initial_memory
         chunks: list[tuple[int, bytes]] = []
         page = cls.PAGE
-        for offset in range(_SHADOW_STACK, len(image), page):
-            block = image[offset:offset + page]
+        for offset in range(_SHADOW_STACK, len(memory), page):
+            block = memory[offset:offset + page]
             if block == fresh[offset:offset + page] or (offset >= len(fresh) and not any(block)):
                 continue  # unchanged, or grown memory that is zero already
             if chunks and chunks[-1][0] + len(chunks[-1][1]) == offset:
                 chunks[-1] = (chunks[-1][0], chunks[-1][1] + block)
             else:
                 chunks.append((offset, block))
-        return cls(len(image), chunks, signature)
+        return cls(len(memory), chunks, signature, memory)
 
     def apply(self, vm: GuestVM) -> None:
         memory, store = vm._memory, vm.store
@@ -572,6 +637,7 @@ def template_for(prelude: str, functions: HostFunctions) -> GuestTemplate:
             _templates.move_to_end(prelude)
             return template
     built = GuestTemplate.build(prelude, functions)
+    built.load_cached()
     with _templates_lock:
         template = _templates.setdefault(prelude, built)
         while len(_templates) > _TEMPLATES_KEPT:

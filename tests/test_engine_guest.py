@@ -1,0 +1,121 @@
+"""Cordon's own guest and its driver: the shipped module, the pre-initialised image, crossings, traps."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+import wasmtime
+
+from core import CancelHandle, run_in_sandbox
+from core.bridges.base import Op, Surface
+from core.engine import driver, image
+from core.engine.prelude import build_prelude
+from tests.conftest import ok
+
+#: A surface of its own gives these tests a template no other test shares (so baking it is theirs).
+PROBE = Surface("guest-probe", {"probe.echo": Op(lambda scope, x: _echo(x))},
+                'C.define("probeEcho", (x) => C.call("probe.echo", x));', ("probeEcho",))
+
+
+async def _echo(x):
+    return x
+
+
+def baked_template() -> driver.GuestTemplate:
+    """The PROBE prelude's template with its image module compiled now (not after it gets hot)."""
+    assert ok(run_in_sandbox("return 1", surfaces=(PROBE,))) == 1
+    template = driver._templates[build_prelude((PROBE,))]
+    if template.module is None:
+        template._bake()
+    assert template.module is not None
+    return template
+
+
+def test_the_guest_is_cordons_own_module():
+    module = driver.install().module
+    imports = {(i.module, i.name) for i in module.imports}
+    assert {m for m, _ in imports} == {"cordon", "wasi_snapshot_preview1"}
+    assert {n for m, n in imports if m == "cordon"} == {"call", "normalize", "load", "reply"}
+    assert {e.name for e in module.exports} == {"memory", "_initialize", "cg_setup", "cg_run", "cg_settle",
+                                                "cg_alloc", "cg_free"}
+
+
+def test_runs_from_the_baked_image_start_fresh_every_time():
+    baked_template()
+    first = run_in_sandbox("globalThis.leak = 1; return [typeof leak, Math.random()]", surfaces=(PROBE,))
+    second = run_in_sandbox("return [typeof leak, Math.random()]", surfaces=(PROBE,))
+    assert ok(first)[0] == "number" and ok(second)[0] == "undefined"
+    assert ok(first)[1] != ok(second)[1]  # the per-run seed, not the image's
+    assert ok(run_in_sandbox("return await probeEcho('hi') + Date.now().toString().length",
+                             surfaces=(PROBE,))) == "hi13"
+
+
+@pytest.mark.parametrize("code, rule", [
+    ("function f() { return f() + 1 } return f()", "stack-limit"),
+    ("const g = async () => { await g(); }; await g();", "stack-limit"),
+    ("let a = []; for (;;) a.push({ x: a.length });", "memory-limit"),
+    ("while (true) {}", "timeout"),
+])
+def test_limits_hold_on_the_baked_image(code, rule):
+    baked_template()
+    limits = {"timeoutMs": 500} if rule == "timeout" else {"memoryLimitBytes": 16 << 20}
+    result = run_in_sandbox(code, surfaces=(PROBE,), limits=limits)
+    assert not result.ok and result.error.rule == rule, result.error
+    assert ok(run_in_sandbox("return 1 + 1", surfaces=(PROBE,))) == 2
+
+
+def test_deep_recursion_is_a_catchable_range_error():
+    """The JS stack limit trips before wasmtime's native stack: guest code can catch it."""
+    result = run_in_sandbox("let d = 0; function f() { d++; f(); } try { f() } catch (e) { return [e.name, d > 500] }")
+    assert ok(result) == ["RangeError", True]
+
+
+def test_a_return_of_one_plus_one_crosses_at_most_five_times():
+    run_in_sandbox("return 1")
+    before = driver.GuestVM.crossings_total
+    assert ok(run_in_sandbox("return 1 + 1")) == 2
+    assert driver.GuestVM.crossings_total - before <= 5
+
+
+def test_cancel_of_a_cpu_loop_through_the_flag_in_guest_memory():
+    cancel = CancelHandle()
+    threading.Timer(0.1, cancel.cancel).start()
+    result = run_in_sandbox("for (;;) {}", cancel=cancel)
+    assert result.error.rule == "cancelled"
+    assert ok(run_in_sandbox("return 1 + 1")) == 2
+
+
+def test_a_trapped_instance_is_discarded():
+    """The epoch backstop traps a guest inside one long native call; the next run is healthy."""
+    started = time.monotonic()
+    result = run_in_sandbox("return new Array(2 ** 28).join('x').length", limits={"timeoutMs": 200})
+    assert result.error.rule == "timeout", result.error
+    assert time.monotonic() - started < 30
+    assert ok(run_in_sandbox("return 'fine'")) == "fine"
+
+
+def test_a_failing_host_function_throws_in_the_guest_not_a_trap():
+    def broken(scope):
+        raise RuntimeError("bridge bug")
+
+    surface = Surface("broken", {"broken.op": Op(broken, sync=True)},
+                      'C.define("brokenOp", () => C.callSync("broken.op"));', ("brokenOp",))
+    result = run_in_sandbox("try { brokenOp() } catch (e) { return e.rule }", surfaces=(surface,))
+    assert ok(result) == "host-error"
+
+
+def test_bake_keeps_memory_and_refuses_what_it_does_not_handle():
+    wasm = driver.install().wasm
+    memory = bytearray(driver.install().initial_memory) + bytes(3 << 20)
+    memory[2 << 20:(2 << 20) + 5] = b"hello"
+    baked = image.bake(wasm, bytes(memory), skip_below=1 << 20)
+    engine = driver.install().engine
+    store = wasmtime.Store(engine)
+    instance = driver.install().linker.instantiate(store, wasmtime.Module(engine, baked))
+    mem = instance.exports(store)["memory"]
+    assert mem.data_len(store) == len(memory)
+    assert bytes(mem.read(store, 2 << 20, (2 << 20) + 5)) == b"hello"
+    with pytest.raises(ValueError):
+        image.bake(b"not wasm", bytes(memory), skip_below=0)
