@@ -253,8 +253,7 @@ class _Run:
 
     def _reply(self, text: str, marked: int, sidecar: list[bytes | str], ok: int = 1) -> str:
         """One string. Sidecar items (bytes, big strings) wait here for the guest to take
-        them one by one ("$side"): a list reply would be marshalled by the binding through
-        json.dumps, escaping every big string the sidecar exists to carry whole."""
+        them one by one ("$side"): a host function's reply is one string or one byte buffer."""
         self._check_room(text, sidecar)
         if not sidecar:
             return f"{ok}{marked}{text}"
