@@ -169,10 +169,7 @@ def cached_module(home: Path) -> Path:
 
 def other_valid_module() -> bytes:
     """A module the engine would accept: same wasmtime, same engine settings, different code."""
-    cfg = wasmtime.Config()
-    cfg.epoch_interruption = True
-    cfg.max_wasm_stack = driver.MAX_WASM_STACK
-    engine = wasmtime.Engine(cfg)
+    engine = wasmtime.Engine(driver.engine_config())
     return bytes(wasmtime.Module(engine, '(module (func (export "planted") (result i32) i32.const 7))').serialize())
 
 

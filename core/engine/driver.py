@@ -105,9 +105,20 @@ def _guest_wasm_bytes() -> bytes:
     return resources.files("core.guest").joinpath("cordon_guest.wasm").read_bytes()
 
 
+def engine_config() -> wasmtime.Config:
+    """The hardened Engine's settings: epoch interruption (the backstop), a bounded native stack,
+    and linear memories that never move (the driver and the cancel flag address guest memory
+    directly; wasmtime reserves a 32-bit memory's whole range up front, so nothing is lost)."""
+    cfg = wasmtime.Config()
+    cfg.epoch_interruption = True
+    cfg.max_wasm_stack = MAX_WASM_STACK
+    cfg.memory_may_move = False
+    return cfg
+
+
 def _engine_settings() -> str:
     """What native code compiled from a module depends on besides the module."""
-    return f"wasmtime-{metadata.version('wasmtime')}|epoch|{MAX_WASM_STACK}"
+    return f"wasmtime-{metadata.version('wasmtime')}|epoch|{MAX_WASM_STACK}|fixed-memory"
 
 
 def _precompiled_name(wasm: bytes) -> str:
@@ -119,10 +130,7 @@ class _Guest:
     """The process's Engine, the compiled guest module and the Linker with its imports."""
 
     def __init__(self) -> None:
-        cfg = wasmtime.Config()
-        cfg.epoch_interruption = True
-        cfg.max_wasm_stack = MAX_WASM_STACK
-        self.engine = wasmtime.Engine(cfg)
+        self.engine = wasmtime.Engine(engine_config())
         self.wasm = wasm = _guest_wasm_bytes()
         self.module = _load_precompiled(self.engine, wasm)
         self.linker = _build_linker(self.engine)
@@ -271,9 +279,9 @@ class GuestVM:
         self._memory = memory
         self._addresses = guest.addresses
         self._limits = (memory_limit, min(stack_limit, MAX_JS_STACK))
-        # wasmtime reserves a 32-bit memory whole up front, so its base never moves: reads and writes
-        # go straight to it, and the cancel flag keeps its address for the VM's life (interrupt()
-        # checks `_closed` under the lock).
+        # Linear memory never moves (engine_config): reads and writes go straight to its base, and
+        # the cancel flag keeps its address for the VM's life (interrupt() checks `_closed` under
+        # the lock).
         self._base = ctypes.addressof(memory.data_ptr(store).contents)
         if baked is None:
             template.apply(self)
@@ -303,7 +311,7 @@ class GuestVM:
         finally:
             _current.vm = previous
 
-    def _put_reply(self, store: wasmtime.Store | wasmtime.Caller, kind: int, data: bytes) -> None:
+    def _put_reply(self, kind: int, data: bytes) -> None:
         """Hand the guest a reply: small ones in the scratch buffer, big ones through `cordon.reply`."""
         in_scratch = len(data) <= _SCRATCH_SIZE
         if in_scratch:
@@ -312,13 +320,13 @@ class GuestVM:
             self._reply = data
         self._write(self._addresses["reply_slot"], struct.pack("<iii", kind, len(data), int(in_scratch)))
 
-    def _put_value(self, store: wasmtime.Store | wasmtime.Caller, value: Any) -> None:
+    def _put_value(self, value: Any) -> None:
         if value is None:
-            self._put_reply(store, _ARG_UNDEFINED, b"")
+            self._put_reply(_ARG_UNDEFINED, b"")
         elif isinstance(value, str):
-            self._put_reply(store, _ARG_STRING, _encode(value))
+            self._put_reply(_ARG_STRING, _encode(value))
         elif isinstance(value, (bytes, bytearray, memoryview)):
-            self._put_reply(store, _ARG_BYTES, bytes(value))
+            self._put_reply(_ARG_BYTES, bytes(value))
         else:
             raise TypeError(f"a host function returned {type(value).__name__}; only str, bytes or None cross")
 
@@ -355,7 +363,7 @@ class GuestVM:
                 task = asyncio.get_running_loop().create_task(self._run_async(fn, args, pending))
                 self._tasks.add(task)
                 return 0
-            self._put_value(caller, fn(*args))
+            self._put_value(fn(*args))
             return 0
         except BaseException as exc:  # a failing host function must not trap the guest: it throws there
             self._last_host_exception = exc
@@ -382,7 +390,7 @@ class GuestVM:
             if resolved is None:
                 return -1
             data = _encode(resolved)
-            self._put_reply(caller, _ARG_STRING, data)
+            self._put_reply(_ARG_STRING, data)
             return len(data)
         except BaseException as exc:
             self._last_host_exception = exc
@@ -394,7 +402,7 @@ class GuestVM:
             if source is None:
                 return -1
             data = _encode(source)
-            self._put_reply(caller, _ARG_STRING, data)
+            self._put_reply(_ARG_STRING, data)
             return len(data)
         except BaseException as exc:
             self._last_host_exception = exc
@@ -468,7 +476,7 @@ class GuestVM:
     def _settle(self, pending: int, ok: bool, value: Any) -> int:
         if ok:
             try:
-                self._put_value(self.store, value)
+                self._put_value(value)
             except BaseException as exc:
                 self._last_host_exception = exc
                 ok = False
