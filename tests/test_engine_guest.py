@@ -119,3 +119,16 @@ def test_bake_keeps_memory_and_refuses_what_it_does_not_handle():
     assert bytes(mem.read(store, 2 << 20, (2 << 20) + 5)) == b"hello"
     with pytest.raises(ValueError):
         image.bake(b"not wasm", bytes(memory), skip_below=0)
+
+
+def test_a_host_call_the_body_did_not_await_still_happens():
+    """As with a task group: the run ends after the calls it started (a stopped run cancels them)."""
+    seen = []
+
+    async def record(scope, x):
+        seen.append(x)
+
+    surface = Surface("record", {"record.op": Op(record)}, 'C.define("recordOp", (x) => C.call("record.op", x));',
+                      ("recordOp",))
+    assert ok(run_in_sandbox("recordOp('kept'); return 1", surfaces=(surface,))) == 1
+    assert seen == ["kept"]

@@ -447,9 +447,13 @@ class GuestVM:
 
         Async host calls run as tasks of this loop; each result settles its guest promise and
         drains the job queue to empty (the interrupt handler bounds that). A promise still
-        pending with no host call in flight can never settle: DeadlockError.
+        pending with no host call in flight can never settle: DeadlockError. Host calls the
+        body started and never awaited still run to their end once it finished (their effects,
+        such as an un-awaited output(), happen; their replies go nowhere); a stopped or failed
+        run cancels them.
         """
         self._wake = asyncio.Event()
+        finished = False
         try:
             src, name = self._put_text(source, filename)
             try:
@@ -466,9 +470,10 @@ class GuestVM:
                 status = self._settle(pending, ok, value)
             if status != _ST_OK:
                 raise self._error()
+            finished = True
         finally:
             tasks = list(self._tasks)
-            for task in tasks:
+            for task in tasks if not finished else ():
                 task.cancel()
             if tasks:
                 await asyncio.gather(*tasks, return_exceptions=True)
