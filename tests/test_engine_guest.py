@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 import wasmtime
@@ -132,3 +137,34 @@ def test_a_host_call_the_body_did_not_await_still_happens():
                       ("recordOp",))
     assert ok(run_in_sandbox("recordOp('kept'); return 1", surfaces=(surface,))) == 1
     assert seen == ["kept"]
+
+
+BAKE_SCRIPT = """
+import json, time
+from core import run_in_sandbox
+from core.engine import driver
+from core.engine.prelude import build_prelude
+results = [run_in_sandbox("return 6 * 7").result for _ in range(driver.BAKE_AFTER_RUNS + 1)]
+template = driver._templates[build_prelude(())]
+deadline = time.monotonic() + 60
+while template.module is None and time.monotonic() < deadline:
+    time.sleep(0.05)
+print(json.dumps({"results": sorted(set(results)), "baked": template.module is not None}))
+"""
+
+
+def fresh_process(home: Path) -> dict:
+    env = {**os.environ, "CORDON_HOME": str(home)}
+    proc = subprocess.run([sys.executable, "-c", BAKE_SCRIPT], capture_output=True, text=True, env=env,
+                          cwd=Path(__file__).resolve().parents[1], timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return json.loads(proc.stdout.splitlines()[-1])
+
+
+def test_a_tampered_image_in_the_cache_is_never_loaded(tmp_path):
+    home = tmp_path / "home"
+    assert fresh_process(home) == {"results": [42], "baked": True}
+    [cached] = (home / "cache").glob("image-*.cwasm")
+    cached.write_bytes(os.urandom(4096))
+    assert fresh_process(home) == {"results": [42], "baked": True}  # baked again from the shipped module
+    assert len(cached.read_bytes()) > 4096
