@@ -74,6 +74,11 @@ def cache_dir() -> Path:
     return _ensure(_cache_path())
 
 
+def log_dir() -> Path:
+    """The studio's rotating log (`core.logs`): under the data folder, so no workspace may overlap it."""
+    return _ensure(_data_path() / "logs")
+
+
 def resources_dir() -> Path:
     """The shipped `resources/` folder (packs, examples, icons, styles).
 
@@ -94,7 +99,7 @@ def protected_dirs() -> dict[str, str]:
     """
     home = _home()
     state = {
-        "data folder (installed packs, trust decisions, secrets index, cache digests)": _data_path(),
+        "data folder (installed packs, trust decisions, secrets index, cache digests, logs)": _data_path(),
         "config folder (settings, recent files)": _config_path(),
         "cache folder (compiled engine module, compiled npm bundles, pack scans)": _cache_path(),
     }

@@ -8,6 +8,7 @@ then offers back any work a previous session lost to a crash.
 
 from __future__ import annotations
 
+import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -15,13 +16,25 @@ from pathlib import Path
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
+from core import logs
 from gui.main_window import APP_TITLE, MainWindow
 from gui.settings import load_settings
 from gui.theme import apply_theme
 
+logger = logging.getLogger(__name__)
+
+
+def start_log() -> Path:
+    """The studio's rotating log under the data folder (Help > Open Log Folder): what core and the
+    studio log at INFO and above, including the tracebacks of failures shown to the person as one line."""
+    path = logs.to_file()
+    logger.info("%s started (Python %s)", APP_TITLE, sys.version.split()[0])
+    return path
+
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv if argv is None else argv)
+    start_log()
     app = QApplication.instance() or QApplication(args)
     app.setApplicationName("cordon")
     app.setApplicationDisplayName(APP_TITLE)
@@ -44,7 +57,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         windows.extend(windows[0].offer_recovery())
 
     QTimer.singleShot(0, recover)
-    return app.exec()
+    try:
+        return app.exec()
+    finally:
+        logs.close()
 
 
 if __name__ == "__main__":

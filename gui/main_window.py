@@ -13,8 +13,8 @@ from __future__ import annotations
 import contextlib
 from pathlib import Path
 
-from PySide6.QtCore import QSignalBlocker, Qt, QTimer, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
+from PySide6.QtCore import QSignalBlocker, Qt, QTimer, QUrl, Slot
+from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core import jsparse
+from core import jsparse, paths
 from core.cli.node import starter_document
 from core.codenode import CodeNodeDocument, DocumentError, load_document, save_document
 from core.codenode.analysis import analyse
@@ -201,7 +201,9 @@ class MainWindow(QMainWindow):
         tools_menu.addActions([self.secrets_action, self.settings_action])
 
         help_menu = menu.addMenu("&Help")
-        help_menu.addAction(self._action("&About Cordon Studio", self.about))
+        self.log_folder_action = self._action("Open &Log Folder", self.open_log_folder,
+                                              tip="Show the studio's log files (attach them to a bug report)")
+        help_menu.addActions([self.log_folder_action, self._action("&About Cordon Studio", self.about)])
 
         toolbar = self.addToolBar("Main")
         toolbar.setObjectName("mainToolbar")
@@ -665,6 +667,10 @@ class MainWindow(QMainWindow):
             self._update_title()
 
     @Slot()
+    def open_log_folder(self) -> None:
+        """The folder of the studio's rotating log (`core.logs`) in the system's file manager."""
+        QDesktopServices.openUrl(QUrl.fromLocalFile(str(paths.log_dir())))
+
     def about(self) -> None:
         QMessageBox.about(self, f"About {APP_TITLE}",
                           f"<b>{APP_TITLE}</b><p>Write JavaScript Code nodes and run them in a hardened QuickJS "

@@ -23,6 +23,7 @@ its snapshot in one assignment, so a run in flight keeps the one it started with
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -72,6 +73,8 @@ from gui.dialogs.common import CALLOUT_STYLE, display_text, plain_label, styled_
 from gui.dialogs.consent import ConsentDialog, ConsentFacts, human_size, pack_trusted
 from gui.pack_statuses import detail, sentence
 
+logger = logging.getLogger(__name__)
+
 UNTRUSTED_BANNER = ("Untrusted documentation: written by the pack's author, not by Cordon. Read it as you would "
                     "any third-party text; agents see it only as untrusted content.")
 TRUSTED_BANNER = "Trusted documentation: registered for agents like any skill."
@@ -119,7 +122,9 @@ class _Job(QObject):
     def run(self) -> None:
         try:
             result = self._work(self._report)
-        except Exception as exc:  # every failure is shown to the person
+        except Exception as exc:  # every failure is shown to the person; its traceback goes to the log
+            logger.log(logging.INFO if isinstance(exc, CordonError) else logging.ERROR, "pack task failed",
+                       exc_info=True)
             self.failed.emit(exc)
         else:
             self.succeeded.emit(result)

@@ -12,6 +12,7 @@ import collections
 import contextlib
 import inspect
 import json
+import logging
 import os
 import re
 import time
@@ -29,6 +30,8 @@ from core.engine.prelude import build_prelude, reserved_names
 from core.entry import ENTRY_ID, INTERNAL_ID, INTERNAL_SOURCE, build_entry
 from core.errors import CordonError, ModuleRefused, SandboxRefusal, UsageError
 from core.limits import SandboxLimits, resolve_limits
+
+logger = logging.getLogger(__name__)
 
 #: Extra wall time before the epoch backstop traps a guest stuck in a native built-in.
 EPOCH_MARGIN_S = 0.25
@@ -305,6 +308,7 @@ class _Run:
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # a bug in a bridge must not crash the run: report it
+            logger.exception("host op %s failed", head.partition(chr(1))[0])
             return self._reply_err(CordonError(f"{head.partition(chr(1))[0]} failed on the host: {exc}",
                                                rule="host-error", name="Error"))
         finally:
@@ -330,6 +334,7 @@ class _Run:
         except CordonError as exc:
             return self._reply_err(exc)
         except Exception as exc:
+            logger.exception("host op %s failed", head.partition(chr(1))[0])
             return self._reply_err(CordonError(f"{head.partition(chr(1))[0]} failed on the host: {exc}",
                                                rule="host-error", name="Error"))
 
@@ -418,13 +423,18 @@ class _Run:
                 run_ms = (time.perf_counter() - run_started) * 1000
             if self.stop_reason is not None:  # the guest absorbed the stop; the run is still stopped
                 raise asyncio.CancelledError
+            logger.debug("run ok: setup %.1f ms, guest %.1f ms", setup_ms, run_ms)
             return self._result(setup_ms, run_ms)
         except BaseException as exc:
             if isinstance(exc, (KeyboardInterrupt, SystemExit)):
                 raise
             if not run_ms and self.task is not None:
                 run_ms = (time.perf_counter() - started) * 1000 - setup_ms
-            return RunResult(ok=False, error=self._classify(exc), logs=scope.logs,
+            error = self._classify(exc)
+            # A host error is a bug of ours (its traceback is in the log); any other ending is the guest's.
+            logger.log(logging.ERROR if error.rule == "host-error" else logging.DEBUG, "run failed: %s (%s)",
+                       error.rule, error.name, exc_info=exc if error.rule == "host-error" else None)
+            return RunResult(ok=False, error=error, logs=scope.logs,
                              warnings=scope.warnings,
                              timings={"setup_ms": setup_ms, "run_ms": run_ms})
         finally:

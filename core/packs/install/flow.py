@@ -15,6 +15,7 @@ ever runs.
 from __future__ import annotations
 
 import hashlib
+import logging
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -35,6 +36,8 @@ from core.packs.install.names import split_spec, validate_name
 from core.packs.install.package_json import lifecycle_scripts, read_package_json
 from core.packs.install.registry import CHUNK, MAX_TARBALL_BYTES, Progress, Registry, registry_url
 from core.packs.install.staging import Staging, discard_installed, pack_dir, place, recover, transaction_lock
+
+logger = logging.getLogger(__name__)
 
 TOKEN_PREFIX = secrets_store.REGISTRY_TOKEN_PREFIX
 
@@ -79,6 +82,7 @@ def registry_token(url: str) -> str | None:
     try:
         return secrets_store.get_credential(name)  # Cordon's own: no run can name it
     except CordonError:  # no usable keyring, or a host that is no valid secret name: install anonymously
+        logger.debug("no registry token for %s", host, exc_info=True)
         return None
 
 
@@ -206,6 +210,7 @@ def commit_install(request: ConsentRequest) -> Path:
         raise
     staging.release()
     request.state = "committed"
+    logger.info("installed %s %s at %s", request.name, request.version, dest)
     _catalog_changed()
     return dest
 
@@ -228,6 +233,7 @@ def remove(name: str) -> None:
     if not removed:
         raise InstallError(f"{name} is not installed", rule="pack-not-installed")
     trust.forget(name)
+    logger.info("removed %s", name)
     _catalog_changed()
 
 
