@@ -7,7 +7,16 @@ import sys
 from typing import Any
 
 from core import HostServices, RunResult, run_in_sandbox
-from core.cli.common import json_arg, print_json, read_source, usage_error, workspace_arg
+from core.cancel import CancelHandle
+from core.cli.common import (
+    INTERRUPTED,
+    json_arg,
+    print_json,
+    read_source,
+    sigint_cancels,
+    usage_error,
+    workspace_arg,
+)
 from core.errors import CordonError, UsageError
 from core.limits import resolve_limits
 from core.packs import resolve_body
@@ -59,15 +68,20 @@ def main(args: argparse.Namespace) -> int:
     # The packs the body's imports name, through the catalog: a missing or disallowed one is
     # refused by the graph before any guest starts.
     packs = resolve_body(code, allowed=args.allow_package)
-    result = run_in_sandbox(code, inputs=inputs, limits=limits,
-                            services=HostServices(workspace=workspace),
-                            modules=packs.modules if packs else None, surfaces=packs.surfaces if packs else ())
+    cancel = CancelHandle()
+    with sigint_cancels(cancel):
+        result = run_in_sandbox(code, inputs=inputs, limits=limits, cancel=cancel,
+                                services=HostServices(workspace=workspace),
+                                modules=packs.modules if packs else None,
+                                surfaces=packs.surfaces if packs else ())
     if packs is not None:
         result.warnings[:0] = packs.warnings
     if args.json:
         print_json(result_object(result))
     else:
         print_human(result)
+    if cancel.cancelled:
+        return INTERRUPTED
     return 0 if result.ok else 1
 
 
