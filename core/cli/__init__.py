@@ -9,6 +9,8 @@ from collections.abc import Sequence
 
 from core import logs
 from core.cli import node, packs, run, validate
+from core.cli.common import INTERRUPTED, fail
+from core.errors import CordonError
 
 logger = logging.getLogger(__name__)
 
@@ -34,7 +36,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.verbose:
         logs.to_stderr()
     logger.debug("cordon %s", args.command)
-    return int(args.handler(args))
+    as_json = bool(getattr(args, "json", False))
+    try:
+        return int(args.handler(args))
+    except KeyboardInterrupt:  # Ctrl+C outside a run (a run itself cancels: common.sigint_cancels)
+        return fail(CordonError("interrupted", rule="cancelled", name="CancelledError"), as_json, INTERRUPTED)
+    except Exception as exc:  # the last line: whatever went wrong, `--json` still prints one object
+        logger.exception("cordon %s failed", args.command)
+        return fail(CordonError(f"internal error: {type(exc).__name__}: {exc}", rule="internal-error",
+                                name="InternalError"), as_json, 1)
 
 
 if __name__ == "__main__":
