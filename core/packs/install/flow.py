@@ -29,7 +29,7 @@ from core.packs.install import trust
 from core.packs.install.archive import copy_folder, extract_tarball
 from core.packs.install.classify import classify, refuse_host_code
 from core.packs.install.consent import ConsentRequest, NpmModuleStatus
-from core.packs.install.deps import fetch_dependencies
+from core.packs.install.deps import FetchedDependency, fetch_dependencies
 from core.packs.install.errors import InstallError
 from core.packs.install.integrity import to_sri
 from core.packs.install.names import split_spec, validate_name
@@ -40,6 +40,10 @@ from core.packs.install.staging import Staging, discard_installed, pack_dir, pla
 logger = logging.getLogger(__name__)
 
 TOKEN_PREFIX = secrets_store.REGISTRY_TOKEN_PREFIX
+#: Refusals that fail the whole pack rather than skip one module: a tampered or unverifiable
+#: artifact, a registry that cannot be reached, or the person cancelling.
+WHOLE_PACK_RULES = frozenset({"integrity-mismatch", "integrity-missing", "registry-error", "download-incomplete",
+                              "cancelled"})
 
 
 @dataclass(frozen=True)
@@ -160,12 +164,24 @@ def prepare_install(source: str | InstallSource, *, registry: str | None = None,
             raise InstallError(f"asked for {src.name}, but the tarball's package.json names {found.name}",
                                rule="package-name-mismatch")
         refuse_host_code(found, what)
-        dependencies = []
+        dependencies: list[FetchedDependency] = []
+        unfetched: dict[str, NpmModuleStatus] = {}
         if found.npm:
             client = client or Registry(url, token=auth, cancel=cancel)
-            dependencies = fetch_dependencies(staging.pack, found.npm, registry=client, staging=staging,
-                                              on_progress=on_progress)
-        modules = tuple(_compile(staging.pack, dep) for dep in sorted(found.npm))
+        for dep, spec in sorted(found.npm.items()):
+            assert client is not None
+            try:
+                fetch_dependencies(staging.pack, {dep: spec}, registry=client, staging=staging,
+                                   on_progress=on_progress, fetched=dependencies)
+            except InstallError as exc:
+                if exc.rule in WHOLE_PACK_RULES:
+                    raise
+                unfetched[dep] = _fetch_skip(dep, exc)
+        modules = tuple(unfetched.get(dep) or _compile(staging.pack, dep) for dep in sorted(found.npm))
+        if modules and not any(m.ok for m in modules) and set(found.module_kinds) == {"npm"}:
+            reasons = "; ".join(f"{m.dependency}: {m.rule}" for m in modules)
+            raise InstallError(f"{what}: none of its npm modules can be admitted ({reasons}), so it would add "
+                               "nothing a Code node can import", rule="pack-no-admitted-modules")
         previous_version, previous_label = _installed(found.name)
         doc = read_package_json(staging.pack, what)
         return ConsentRequest(
@@ -182,6 +198,14 @@ def prepare_install(source: str | InstallSource, *, registry: str | None = None,
     finally:
         if client is not None:
             client.close()
+
+
+def _fetch_skip(dependency: str, exc: InstallError) -> NpmModuleStatus:
+    """A dependency that could not be fetched skips its module only, with the skip rule that fits."""
+    too_large = exc.rule in ("archive-too-large", "archive-too-many-entries", "download-too-large",
+                             "dependency-limit")
+    return NpmModuleStatus(dependency, False, "npm-module-too-large" if too_large else "npm-module-unresolved",
+                           f"{exc.message} (rule: {exc.rule})")
 
 
 def _compile(pack_root: Path, dependency: str) -> NpmModuleStatus:
