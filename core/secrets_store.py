@@ -15,7 +15,7 @@ by an older Cordon under "cordon" moves over on its first read.
 
 Backends that are not a real secret store are refused: keyring's `fail`
 backend (nothing usable was found) and any `keyrings.alt` backend, which can
-silently keep secrets base64-encoded in a plain file (DESIGN.md). The file
+silently keep secrets base64-encoded in a plain file (docs/design.md). The file
 backends keyring discovers on its own (`keyrings.cryptfile`'s, which would ask
 for a passphrase on stdin mid-run, one of them unencrypted) are skipped too.
 

@@ -1,6 +1,6 @@
 """The run's inputs: a form built from the document's declared inputs, or one raw JSON object.
 
-Values are written the way `cordon node run --inputs` takes them (DESIGN.md's
+Values are written the way `cordon node run --inputs` takes them (docs/design.md's
 public tags: bytes as `{"$bytes": "<base64>"}`, dates as `{"$date": ...}`), so a
 value copied from the CLI works here and back. A handle the body reads with
 `stream("name")` takes a JSON array: its items are fed as that input's stream.

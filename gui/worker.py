@@ -4,7 +4,7 @@
 QThread. The worker calls `core.codenode.run_node` (blocking, the public
 runner) and collects what the run reports into a `RunFeed`.
 
-Two rules from the research (DESIGN.md, "Desktop") shape this file:
+Two rules from docs/design.md ("Desktop") shape this file:
 
 * Worker signals are connected only to `@Slot` methods of the controller, a
   UI-thread QObject, so they are queued into the UI thread. A lambda or plain

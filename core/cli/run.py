@@ -1,4 +1,4 @@
-"""`cordon run [FILE|-] [--inputs JSON] [--limits JSON] [--workspace DIR] [--json]` (DESIGN.md)."""
+"""`cordon run [FILE|-] [--inputs JSON] [--limits JSON] [--workspace DIR] [--json]` (docs/design.md)."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def result_object(result: RunResult, *, outputs: dict[str, Any] | None = None,
                   emitted: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """The machine interface's result object (DESIGN.md), with public value tagging."""
+    """The machine interface's result object (docs/design.md), with public value tagging."""
     error = None
     if result.error is not None:
         error = {"name": result.error.name, "message": result.error.message, "line": result.error.line}

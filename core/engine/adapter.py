@@ -1,7 +1,7 @@
 """The only module that touches quickjs-rs and wasmtime internals.
 
 quickjs-rs 0.2.6 runs QuickJS-ng compiled to WASM on a process-shared
-wasmtime Engine. Its gaps (DESIGN.md, "Engine") are closed here:
+wasmtime Engine. Its gaps (docs/design.md, "Engine") are closed here:
 
 * the heap limit is not enforced -> every guest Store gets a linear-memory cap;
 * native built-ins never poll the interrupt handler -> the Engine is built

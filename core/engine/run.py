@@ -109,8 +109,8 @@ def run_in_sandbox(
 
     Never raises for anything the guest does; usage errors of the caller
     (unknown limit, reserved global, no code at all) are returned as a failed
-    result too, so every caller handles one shape. See DESIGN.md for the
-    limits and rules. `legacy` runs the legacy Code node contract (entry.py).
+    result too, so every caller handles one shape. See docs/sandbox-api.md for
+    the limits and rules. `legacy` runs the legacy Code node contract (entry.py).
     """
     started = time.perf_counter()
     try:
