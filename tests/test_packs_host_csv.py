@@ -81,3 +81,8 @@ def test_a_slow_parse_is_cancelled_promptly():
     result = run_body(code, inputs={"csv": big}, cancel=cancel)
     assert result.error is not None and result.error.rule == "cancelled", result.error
     assert time.perf_counter() - started < 1.5
+
+
+def test_json_arguments_are_capped_at_5_mb_of_text():
+    code = f'import {{ stringify }} from "{CSV}";\nreturn await stringify(Array.from({{ length: 60 }}, () => ["x".repeat(100000)]));'
+    refused(run_body(code), "host-argument-too-large", "sandbox-csv.stringify", "rows")

@@ -23,7 +23,9 @@ that checks, in order and before any implementation runs: the module key is
 a host module of this run, the export is one the registry lists, and each
 argument has the declared kind and size. The implementation then runs in a
 worker thread (`core.bridges.base.in_worker_thread`), off the run's event
-loop, so a slow parse cannot hold up the run's deadline or cancel.
+loop, so a slow parse cannot hold up the run's deadline or cancel; a long
+Python loop in an implementation calls `core.bridges.base.worker_check_alive()`
+now and then, so a stopped run frees its thread too (the diff walk does).
 
 Argument kinds: `string`, `bytes` (a Uint8Array), `int`, `bool`, `json`
 (plain JSON values: objects, arrays, strings, finite numbers, booleans,
