@@ -29,6 +29,7 @@ opened it in this process. The passphrase is never written anywhere.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import re
 import threading
@@ -43,6 +44,8 @@ from keyring.backends import chainer, fail
 from core.atomic import write_atomic
 from core.errors import CordonError
 from core.paths import data_dir
+
+logger = logging.getLogger(__name__)
 
 SERVICE = "cordon"
 #: Cordon's own credentials: a keyring service no op of a run ever asks.
@@ -304,6 +307,7 @@ def _enumerated(backend: KeyringBackend) -> set[str]:
             for item in collection().search_items({"service": SERVICE}):
                 found.add(item.get_attributes().get("username", ""))
         except Exception:  # a locked or vanished collection: the index still lists what Cordon stored
+            logger.debug("cannot list the Secret Service collection", exc_info=True)
             continue
     return {n for n in found if NAME_PATTERN.fullmatch(n)}
 
