@@ -427,8 +427,34 @@ _COMPONENTS: dict[str, dict[str, str]] = {
     "second": {"numeric": "s", "2-digit": "ss"},
     "timeZoneName": {"short": "z", "long": "zzzz"},
 }
-_DATE_UNSUPPORTED = ("dayPeriod", "fractionalSecondDigits", "calendar", "numberingSystem", "formatMatcher",
-                     "hourCycle")
+_DATE_UNSUPPORTED = ("dayPeriod", "fractionalSecondDigits", "calendar", "numberingSystem", "formatMatcher")
+
+
+def _hour12(what: str, options: Mapping[str, Any]) -> bool | None:
+    """hour12, else hourCycle h12/h23 (V8: hour12 wins); None keeps the locale's clock."""
+    hour12 = options.get("hour12")
+    cycle = _choice(what, options, "hourCycle", ("h11", "h12", "h23", "h24"), None)
+    if hour12 is None and cycle in ("h11", "h24"):  # 0-11 and 1-24 hours: no CLDR pattern writes them
+        _unsupported(what, {f"hourCycle: {cycle!r}": 1}, (f"hourCycle: {cycle!r}",))
+    return bool(hour12) if hour12 is not None else None if cycle is None else cycle == "h12"
+
+
+def _hour_cycle(pattern: str, hour12: bool | None) -> str:
+    """A CLDR time pattern switched to the 12- or 24-hour clock as ICU does ("HH:mm" -> "hh:mm a")."""
+    parts = pattern.split("'")  # odd parts are quoted literals: leave them alone
+    code = "".join(parts[::2])
+    if hour12 is None or (hour12 and "h" in code) or (not hour12 and "H" in code):
+        return pattern
+    for i in range(0, len(parts), 2):
+        if hour12:
+            parts[i] = re.sub("[Hk]+", lambda m: "h" * len(m.group()), parts[i])
+        else:
+            parts[i] = re.sub(r"\s*a+(?=\s)", "", re.sub(r"^\s*a+\s*|\s*a+\s*$", "", parts[i]))
+            parts[i] = re.sub("[hK]+", lambda m: "H" * len(m.group()), parts[i])
+    if hour12:  # the day period goes after the last minute or second field
+        last = max(i for i in range(0, len(parts), 2) if re.search("[ms]", parts[i]))
+        parts[last] = re.sub(r"([ms]+)(?!.*[ms])", r"\1 a", parts[last], count=1)
+    return "'".join(parts)
 
 
 def _skeleton_pattern(locale: Any, skeleton: str) -> str:
@@ -472,7 +498,7 @@ def _date(scope: RunScope, value: datetime | None, options: dict[str, Any]) -> s
         raise _refuse(what, f"the date is outside the range this host formats in {zone}") from None
     date_style = _choice(what, options, "dateStyle", _STYLES, None)
     time_style = _choice(what, options, "timeStyle", _STYLES, None)
-    hour12 = options.get("hour12")
+    hour12 = _hour12(what, options)
     skeleton = ""
     for key, letters in _COMPONENTS.items():
         letter = _choice(what, options, key, tuple(letters), None)
@@ -485,7 +511,10 @@ def _date(scope: RunScope, value: datetime | None, options: dict[str, Any]) -> s
         skeleton = skeleton.replace("j", "h" if hour12 else "H")
     if date_style or time_style:
         date_text = dates.format_date(local, format=date_style, locale=locale) if date_style else ""
-        time_text = dates.format_time(local, format=time_style, locale=locale, tzinfo=tzinfo) if time_style else ""
+        time_text = ""
+        if time_style:
+            pattern = str(locale.time_formats[time_style])
+            time_text = dates.format_time(local, format=_hour_cycle(pattern, hour12), locale=locale, tzinfo=tzinfo)
         if time_style == "long":
             time_text = _icu_zone_fallback(time_text, local, locale)
         if date_style and time_style:
