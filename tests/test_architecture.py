@@ -221,3 +221,24 @@ def test_only_the_adapter_touches_the_binding_internals():
                         and isinstance(node.value, ast.Name) and node.value.id in ("wasmtime", "quickjs_rs")):
                     found.append(f"{name} uses {node.value.id}.{node.attr}")
     assert found == []
+
+
+def test_a_broad_except_logs_the_traceback_it_swallows():
+    """`except Exception` / `except BaseException` / `except:` either re-raises as is or calls the module's logger:
+    a bug turned into a one-line message for the person is still on record for whoever fixes it."""
+    silent = []
+    for package in ("core", "gui"):
+        for path in modules(package).values():
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not isinstance(node, ast.ExceptHandler):
+                    continue
+                caught = {n.id for n in ast.walk(node.type) if isinstance(n, ast.Name)} if node.type else {"bare"}
+                if not caught & {"Exception", "BaseException", "bare"}:
+                    continue
+                inner = [n for stmt in node.body for n in ast.walk(stmt)]
+                reraises = any(isinstance(n, ast.Raise) and n.exc is None for n in inner)
+                logs = any(isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+                           and isinstance(n.func.value, ast.Name) and n.func.value.id == "logger" for n in inner)
+                if not (reraises or logs):
+                    silent.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert silent == []
