@@ -97,6 +97,11 @@ V8 = [
     ('number(0.5, {"style":"percent","signDisplay":"always","locale":"sv-SE"})', '+50\xa0%'),
     ('number(-5.5, {"locale":"he"})', '\u200e-5.5'),
     ('number(-0.00012, {"notation":"scientific","locale":"fi"})', '−1,2E−4'),
+    # Scientific notation keeps the style's digits, and the exponent sits before the suffix.
+    ('number(0.123456, {"notation":"scientific","style":"percent","locale":"en-US"})', '1E1%'),
+    ('number(1234.5678, {"notation":"scientific","style":"currency","currency":"USD","locale":"en-US"})', '$1.23E3'),
+    ('number(-0.00012, {"notation":"scientific","style":"currency","currency":"EUR","locale":"de-DE"})', '-1,20E-4\xa0€'),
+    ('number(0.00012, {"notation":"scientific","signDisplay":"always","locale":"en-US"})', '+1.2E-4'),
     # hour12 / hourCycle switch the clock of a time style, as ICU rewrites the pattern.
     ('date(new Date(T), {"timeStyle":"short","hour12":false,"locale":"en-US"})', '15:04'),
     ('date(new Date(T), {"dateStyle":"short","timeStyle":"long","hourCycle":"h23","locale":"en-US"})', '1/2/24, 15:04:05 UTC'),

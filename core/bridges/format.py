@@ -247,8 +247,6 @@ class NumberFormat:
             self.significant = (low_sig, high_sig)
         #: Compact notation without digit options rounds its own way (Intl's "compact rounding").
         self.compact_rounding = self.notation == "compact" and lo is None and hi is None and self.significant is None
-        if self.notation != "standard" and lo is None and hi is None:
-            default_min, default_max = 0, 3 if self.notation != "compact" else 0
         lo = (default_min if hi is None else min(default_min, hi)) if lo is None else lo
         self.fraction = (lo, max(default_max, lo) if hi is None else hi)
 
@@ -266,14 +264,16 @@ class NumberFormat:
                 exponent, compact = self._compact(magnitude)
         shown, fraction = self._rounded(magnitude.scaleb(-exponent))
         minus = self._sign(negative, shown)
-        text = self._plain(shown, fraction, minus is not None, compact)
-        if minus is not None:  # Babel's patterns carry an ASCII "-"; ICU prints the locale's sign ("−" in sv)
-            sign = self._symbols().get("minusSign" if minus == "-" else "plusSign", minus)
-            text = text.replace("-", sign, 1)
+        symbols = self._symbols()
+        power = ""  # the exponent sits right after the digits, before any suffix ("1E1%")
         if self.notation in ("scientific", "engineering") and shown.is_finite():
-            symbols = self._symbols()
-            sign = symbols.get("minusSign", "-") if exponent < 0 else ""
-            text = text + symbols.get("exponential", "E") + sign + str(abs(exponent))
+            power = symbols.get("exponential", "E") + ("-" if exponent < 0 else "") + str(abs(exponent))
+        text = self._plain(shown, fraction, minus is not None, compact, power)
+        # Babel's patterns carry an ASCII "-"; ICU prints the locale's signs ("−" in sv, also in exponents).
+        if minus is not None:
+            text = text.replace("-", symbols.get("minusSign" if minus == "-" else "plusSign", minus), 1)
+        if power and exponent < 0:
+            text = text.replace(power, power.replace("-", symbols.get("minusSign", "-")), 1)
         return text
 
     def _symbols(self) -> Mapping[str, str]:
@@ -345,12 +345,15 @@ class NumberFormat:
             return locale.currency_formats["accounting" if self.accounting else "standard"]
         return locale.decimal_formats[None]
 
-    def _plain(self, value: decimal.Decimal, fraction: tuple[int, int], negative: bool, compact: Any) -> str:
-        """The rounded number in the style's pattern, with a '-' when `negative`."""
+    def _plain(self, value: decimal.Decimal, fraction: tuple[int, int], negative: bool, compact: Any,
+               power: str = "") -> str:
+        """The rounded number in the style's pattern, with a '-' when `negative` and `power` after the digits."""
         pattern = copy.copy(self._base_pattern())
         if compact is not None:  # compact patterns carry the suffix ("K", " Mio."); digits are ours
             pattern.prefix = tuple(p + compact.prefix[0] for p in pattern.prefix)
             pattern.suffix = tuple(compact.suffix[0] + s for s in pattern.suffix)
+        if power:
+            pattern.suffix = tuple(f"'{power}'" + s for s in pattern.suffix)
         pattern.frac_prec = fraction
         pattern.scale = 0  # a percent is scaled (and rounded) by `format` already
         pattern.int_prec = (self.min_int, pattern.int_prec[1])
