@@ -120,10 +120,10 @@ def test_conditions_main_fields_and_subpath_patterns(tmp_path):
     ({"p/index.js": 'export const load = () => import("./lazy.js");', "p/lazy.js": "export {};"},
      "npm-module-unresolved", "dynamic import()"),
     ({"p/index.js": "export const s = '" + "a" * (1024 * 1024 + 10) + "';"}, "npm-module-too-large", "1024 KB"),
-    ({"p/index.js": "export const pid = process.pid;"}, "npm-module-forbidden-global", "index.js:1 references 'process'"),
-    ({"p/index.js": "setTimeout(() => {}, 1);\nexport {};"}, "npm-module-forbidden-global", "'setTimeout'"),
-    ({"p/index.js": 'export const b = new Function("return 1");'}, "npm-module-forbidden-global", "'Function'"),
-    ({"p/index.js": "if (process.env.X) {}\nexports.x = 1;"}, "npm-module-forbidden-global", "'process'"),
+    ({"p/index.js": "export const pid = process.pid;"}, "npm-module-probe-failed", "process is not defined"),
+    ({"p/index.js": "setTimeout(() => {}, 1);\nexport {};"}, "npm-module-probe-failed", "setTimeout"),
+    ({"p/index.js": 'export const b = new Function("return 1");'}, "npm-module-probe-failed", "Function is not defined"),
+    ({"p/index.js": "if (process.env.X) {}\nexports.x = 1;"}, "npm-module-probe-failed", "process"),
     ({"p/index.js": 'throw new Error("boom at import time");'}, "npm-module-probe-failed", "boom at import time"),
     ({"p/index.js": "export const x = await Promise.resolve(1);"}, "npm-module-probe-failed", "initialise"),
 ])
@@ -212,3 +212,43 @@ def test_missing_dependency_is_unresolved(tmp_path):
     with pytest.raises(CompileError) as skipped:
         compile_npm(tmp_path, "absent")
     assert skipped.value.rule == "npm-module-unresolved"
+
+
+def test_a_missing_global_the_probe_does_not_reach_is_a_warning_with_its_lines(tmp_path):
+    pack = make_pack(tmp_path, {
+        "p/package.json": {"name": "p", "version": "1.0.0", "type": "module"},
+        "p/index.js": ("export const ready = 1;\n"
+                       "export function later(cb) { return setTimeout(cb, 1); }\n"
+                       "export function el() { return window.document; }\n"),
+    })
+    compiled = compile_npm(pack, "p")
+    assert sorted(compiled.exports) == ["el", "later", "ready"]
+    assert any("'setTimeout'" in w and "index.js:2" in w and "ReferenceError" in w for w in compiled.warnings)
+    assert any("'window'" in w and "index.js:3" in w for w in compiled.warnings)
+    result = run_module(compiled.source, 'import { later } from "cordon-npm:probe"; return later(() => 1);')
+    assert not result.ok and result.error.name == "ReferenceError" and "setTimeout" in result.error.message
+
+
+@pytest.mark.parametrize(("conditions", "expected"), [
+    ({"node": "./node.mjs", "require": "./cjs.cjs", "browser": "./browser.mjs"}, "browser"),
+    ({"node": "./node.mjs", "worker": "./worker.mjs", "default": "./default.mjs"}, "worker"),
+    ({"neutral": "./neutral.mjs", "node": "./node.mjs"}, "neutral"),
+    ({"browser": "./browser.mjs", "import": "./import.mjs"}, "import"),
+])
+def test_export_conditions_in_order(tmp_path, conditions, expected):
+    files = {f"c/{target[2:]}": f'export const which = "{target[2:-4]}";\n' for target in conditions.values()}
+    pack = make_pack(tmp_path, {"c/package.json": {"name": "c", "version": "1.0.0", "exports": {".": conditions}},
+                                **files})
+    assert ok(run_module(compile_npm(pack, "c").source,
+                         'import { which } from "cordon-npm:probe"; return which;')) == expected
+
+
+def test_global_and_self_are_the_global_object_for_bundles(tmp_path):
+    pack = make_pack(tmp_path, {
+        "g/package.json": {"name": "g", "version": "1.0.0"},
+        "g/index.js": ("var root = typeof self == 'object' && self.self === self && self || "
+                       "typeof global == 'object' && global.global === global && global;\n"
+                       "exports.found = root === globalThis && global === globalThis;\n"),
+    })
+    assert ok(run_module(compile_npm(pack, "g").source,
+                         'import { found } from "cordon-npm:probe"; return found;')) is True

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from core import run_in_sandbox
+from core.cli import main
 from core.packs import Catalog, resolve_body
 from core.packs.compiler import input_digest
 from core.packs.install import InstallError, commit_install, discard, prepare_install
@@ -246,3 +247,21 @@ def test_an_installed_file_changed_in_place_with_its_mtime_restored_changes_the_
     after = target.stat()
     assert (after.st_size, after.st_mtime_ns, after.st_ino) == (before.st_size, before.st_mtime_ns, before.st_ino)
     assert input_digest(folder, "js-yaml") != first
+
+
+def test_unreached_missing_globals_warn_in_consent_and_packs_show(registry, tmp_path, capsys):
+    publish_package(registry, tmp_path, {"name": "timers-lib", "version": "1.0.0", "type": "module",
+                                         "exports": "./index.js"},
+                    {"index.js": "export const now = 1;\nexport function later(cb) { return setTimeout(cb, 5); }\n"})
+    publish_package(registry, tmp_path, {
+        "name": "timers-pack", "version": "1.0.0", "dependencies": {"timers-lib": "^1.0.0"},
+        "cordon": {"apiVersion": 1, "sandboxModules": [{"name": ".", "kind": "js", "npm": "timers-lib"}]}}, {})
+    request = prepare_install("timers-pack", registry=registry.url)
+    [module] = request.npm_modules
+    assert module.ok and any("'setTimeout'" in w and "index.js:2" in w for w in module.warnings)
+    assert any(line.strip().startswith("warning: references 'setTimeout'") for line in request.lines())
+    assert request.to_json()["npmModules"][0]["warnings"] == list(module.warnings)
+    commit_install(request)
+    assert main(["packs", "show", "timers-pack"]) == 0
+    out = capsys.readouterr().out
+    assert "references 'setTimeout'" in out and "index.js:2" in out and "(warning: npm-module-warning)" in out

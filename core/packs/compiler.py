@@ -2,15 +2,15 @@
 
 There is no esbuild here: `core.packs.npm` is a small bundler in Python over
 the dependency's files in `<pack>/node_modules` (explicit conditions
-`import`, `module`, `default`; then `module`, then `main`), followed by the
-forbidden-global scan, the 1 MB cap, and the capability-free QuickJS probes.
+`import`, `module`, `browser`, `worker`, `neutral`, `default`; then
+`module`, then `main`), followed by the missing-global scan (warnings only),
+the 1 MB cap, and the capability-free QuickJS probes, which are the gate.
 A module that cannot be admitted raises a `CompileError` (a `CordonError`)
 whose `rule` is one of the named skips:
 
     npm-module-builtin-import   it imports a Node builtin (fs, node:*, path, ...)
     npm-module-unresolved       an import does not resolve inside node_modules (or is dynamic)
     npm-module-too-large        the bundle is over 1 MB
-    npm-module-forbidden-global it references process, Buffer, require, eval, timers, DOM names...
     npm-module-probe-failed     it does not initialise in QuickJS
 
 Results are cached in `cache_dir()/npm/<digest>.json` through `core.cache`,
@@ -49,7 +49,7 @@ from core.packs.npm import bundle, probe
 from core.packs.npm.resolve import CONDITIONS, MAIN_FIELDS, CompileError
 from core.packs.roots import installed_dir
 
-COMPILER_VERSION = "cordon-npm/1"
+COMPILER_VERSION = "cordon-npm/2"
 OPTIONS = {"format": "esm", "conditions": list(CONDITIONS), "mainFields": list(MAIN_FIELDS),
            "maxBytes": NPM_JS_MAX}
 _ENGINE = f"quickjs-rs/{importlib.metadata.version('quickjs-rs')}"

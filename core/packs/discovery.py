@@ -69,7 +69,8 @@ logger = logging.getLogger(__name__)
 JS_SUFFIXES = (".js", ".mjs")
 RESERVED_SCOPE = "@cordon/"
 
-#: `compile_npm(pack_root, dependency)` -> object with `.source`, `.digest`, `.compiler_version`.
+#: `compile_npm(pack_root, dependency)` -> object with `.source`, `.digest`, `.compiler_version`
+#: (and optionally `.warnings`, each shown as an `npm-module-warning` status).
 NpmCompiler = Callable[[Path, str], Any]
 
 
@@ -378,6 +379,8 @@ class _PackReader:
             raise DiscoveryError(f"{where} compiles to {size} bytes; at most {NPM_JS_MAX}",
                                  rule="npm-module-too-large", path=where)
         self.account(size)
+        self.statuses.extend(PackStatus("npm-module-warning", warning, "warning", self.name, spec, where)
+                             for warning in getattr(compiled, "warnings", ()))
         if scan_module(compiled.source, where):
             raise DiscoveryError(f"{where} still imports other modules after compilation; npm modules must be "
                                  "self-contained", rule="module-outside-pack", path=where)

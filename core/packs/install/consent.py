@@ -37,6 +37,8 @@ class NpmModuleStatus:
     rule: str | None = None
     message: str = ""
     size: int = 0
+    #: What the compiler noticed but the probe did not refuse (globals the sandbox lacks, with lines).
+    warnings: tuple[str, ...] = ()
 
 
 @dataclass(eq=False)
@@ -97,6 +99,7 @@ class ConsentRequest:
         for module in self.npm_modules:
             state = f"compiled, {module.size} bytes" if module.ok else f"skipped ({module.rule}): {module.message}"
             out.append(f"  npm module {module.dependency}: {state}")
+            out.extend(f"    warning: {w}" for w in module.warnings)
         docs = "trusted" if self.trusted else "untrusted (its SKILL.md reaches agents only as untrusted content)"
         out.append(f"  docs: {docs}")
         out.extend(f"  warning: {w}" for w in self.warnings)
@@ -112,7 +115,7 @@ class ConsentRequest:
             "classificationChanged": self.classification_changed, "lifecycleScripts": list(self.lifecycle_scripts),
             "dependencies": [{"name": d.name, "version": d.version, "integrity": d.integrity, "files": d.files}
                              for d in self.dependencies],
-            "npmModules": [{"dependency": m.dependency, "ok": m.ok, "rule": m.rule, "message": m.message}
-                           for m in self.npm_modules],
+            "npmModules": [{"dependency": m.dependency, "ok": m.ok, "rule": m.rule, "message": m.message,
+                            "size": m.size, "warnings": list(m.warnings)} for m in self.npm_modules],
             "trusted": self.trusted, "warnings": list(self.warnings), "state": self.state,
         }

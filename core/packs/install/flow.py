@@ -213,7 +213,7 @@ def _compile(pack_root: Path, dependency: str) -> NpmModuleStatus:
         compiled = compile_npm(pack_root, dependency)
     except CompileError as exc:
         return NpmModuleStatus(dependency, False, exc.rule, exc.message)
-    return NpmModuleStatus(dependency, True, size=len(compiled.source.encode("utf-8")))
+    return NpmModuleStatus(dependency, True, size=len(compiled.source.encode("utf-8")), warnings=compiled.warnings)
 
 
 def commit_install(request: ConsentRequest) -> Path:
