@@ -2,7 +2,7 @@
 
 `tiktoken` (OpenAI's Rust BPE) with the rank tables shipped inside the pack
 (`resources/packs/sandbox-tokens/ranks/<encoding>.json`, js-tiktoken 1.0.21's
-tables, checked by resources/packs/vendor_tokens.py to equal OpenAI's
+tables, checked by resources/packs/vendor_host.py to equal OpenAI's
 `.tiktoken` files), so nothing is downloaded, ever. An encoding's table is
 read on its first call in the process (~0.1-0.3 s) and kept.
 
