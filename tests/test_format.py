@@ -102,6 +102,12 @@ V8 = [
     ('number(1234.5678, {"notation":"scientific","style":"currency","currency":"USD","locale":"en-US"})', '$1.23E3'),
     ('number(-0.00012, {"notation":"scientific","style":"currency","currency":"EUR","locale":"de-DE"})', '-1,20E-4\xa0€'),
     ('number(0.00012, {"notation":"scientific","signDisplay":"always","locale":"en-US"})', '+1.2E-4'),
+    # Currency spacing, plural compact names, integer digits without grouping, plus in accounting, plurals of E.
+    ('number(1, {"style":"currency","currency":"CHF","locale":"en-US"})', 'CHF\xa01.00'),
+    ('number(1000000, {"notation":"compact","compactDisplay":"long","locale":"de-DE"})', '1 Million'),
+    ('number(2.5, {"minimumIntegerDigits":2,"useGrouping":false,"locale":"en-US"})', '02.5'),
+    ('number(999999, {"style":"currency","currency":"USD","currencySign":"accounting","notation":"scientific","signDisplay":"always","locale":"en-US"})', '+$1.00E6'),
+    ('number(1e+21, {"style":"unit","unit":"byte","unitDisplay":"long","notation":"engineering","locale":"en-US"})', '1E21 bytes'),
     # hour12 / hourCycle switch the clock of a time style, as ICU rewrites the pattern.
     ('date(new Date(T), {"timeStyle":"short","hour12":false,"locale":"en-US"})', '15:04'),
     ('date(new Date(T), {"dateStyle":"short","timeStyle":"long","hourCycle":"h23","locale":"en-US"})', '1/2/24, 15:04:05 UTC'),

@@ -179,6 +179,15 @@ def _round(value: decimal.Decimal, fraction_digits: int) -> decimal.Decimal:
     return value.quantize(_ONE.scaleb(-fraction_digits))
 
 
+#: A group size no number reaches: how "no grouping" is spelled so minimumIntegerDigits still applies.
+_NEVER = 10**6
+
+
+def _as_shown(value: decimal.Decimal, fraction: tuple[int, int]) -> decimal.Decimal:
+    """`value` with the fraction digits it is printed with (plural rules count them: "1.00" is not "1")."""
+    return value.quantize(_ONE.scaleb(-max(fraction[0], _shown_fraction(value))))
+
+
 def _shown_fraction(value: decimal.Decimal) -> int:
     """Fraction digits `value` needs once trailing zeros are dropped."""
     exponent = value.normalize().as_tuple().exponent
@@ -256,19 +265,21 @@ class NumberFormat:
         if self.style == "percent" and value.is_finite():
             value = value.scaleb(2)
         negative, magnitude = value.is_signed(), abs(value)
-        exponent, compact = 0, None
+        exponent, compact_key = 0, None
         if magnitude.is_finite() and not magnitude.is_zero():
             if self.notation in ("scientific", "engineering"):
                 exponent = self._exponent(magnitude)
             elif self.notation == "compact":
-                exponent, compact = self._compact(magnitude)
+                exponent, compact_key = self._compact(magnitude)
         shown, fraction = self._rounded(magnitude.scaleb(-exponent))
         minus = self._sign(negative, shown)
         symbols = self._symbols()
         power = ""  # the exponent sits right after the digits, before any suffix ("1E1%")
         if self.notation in ("scientific", "engineering") and shown.is_finite():
             power = symbols.get("exponential", "E") + ("-" if exponent < 0 else "") + str(abs(exponent))
-        text = self._plain(shown, fraction, minus is not None, compact, power)
+        # "1 Million" but "2 Millionen": the compact pattern follows the plural of the digits shown.
+        compact = self._compact_pattern(compact_key, shown, fraction) if compact_key else None
+        text = self._plain(shown, fraction, minus, compact, power, shown.scaleb(exponent))
         # Babel's patterns carry an ASCII "-"; ICU prints the locale's signs ("−" in sv, also in exponents).
         if minus is not None:
             text = text.replace("-", symbols.get("minusSign" if minus == "-" else "plusSign", minus), 1)
@@ -319,14 +330,19 @@ class NumberFormat:
             exponent += step
         return exponent
 
-    def _compact(self, magnitude: decimal.Decimal) -> tuple[int, Any]:
-        """The power of ten and CLDR compact pattern ICU picks for `magnitude` (after rounding)."""
+    def _compact_formats(self) -> Mapping[str, Mapping[str, Any]]:
+        """{plural: {"1000": pattern, ...}}; locales without long forms use the short ones, as ICU does."""
         by_display = self.locale.compact_decimal_formats
-        # Locales without long forms use the short ones, as ICU does.
-        formats = (by_display.get(self.compact_display) or by_display.get("short") or {}).get("other", {})
+        return by_display.get(self.compact_display) or by_display.get("short") or {}
+
+    def _compact(self, magnitude: decimal.Decimal) -> tuple[int, str | None]:
+        """The power of ten to divide by and the CLDR compact key ICU picks for `magnitude` (after rounding)."""
+        formats = self._compact_formats().get("other", {})
+        scale = 0
         for _ in range(2):  # rounding can carry into the next magnitude (999,999 -> 1M)
             power = min(magnitude.adjusted(), 14)
-            chosen = formats.get(str(10 ** power)) if power >= 3 else None
+            key = str(10 ** power)
+            chosen = formats.get(key) if power >= 3 else None
             if chosen is None or chosen.pattern == "0":
                 return 0, None
             scale = power - chosen.pattern.count("0") + 1
@@ -334,8 +350,13 @@ class NumberFormat:
             if rounded.adjusted() + scale > power and power < 14:
                 magnitude = rounded.scaleb(scale)
                 continue
-            return scale, chosen
-        return scale, chosen
+            return scale, key
+        return scale, key
+
+    def _compact_pattern(self, key: str, shown: decimal.Decimal, fraction: tuple[int, int]) -> Any:
+        formats = self._compact_formats()
+        plural = self.locale.plural_form(_as_shown(shown, fraction))
+        return formats.get(plural, {}).get(key) or formats["other"][key]
 
     def _base_pattern(self) -> Any:
         locale = self.locale
@@ -345,10 +366,16 @@ class NumberFormat:
             return locale.currency_formats["accounting" if self.accounting else "standard"]
         return locale.decimal_formats[None]
 
-    def _plain(self, value: decimal.Decimal, fraction: tuple[int, int], negative: bool, compact: Any,
-               power: str = "") -> str:
-        """The rounded number in the style's pattern, with a '-' when `negative` and `power` after the digits."""
+    def _plain(self, value: decimal.Decimal, fraction: tuple[int, int], sign: str | None, compact: Any,
+               power: str, full: decimal.Decimal) -> str:
+        """The rounded number in the style's pattern: a '-' where `sign` goes, `power` after the digits.
+
+        `full` is the whole number shown (for "1E21 bytes"), `value` its digits.
+        """
         pattern = copy.copy(self._base_pattern())
+        if sign == "+":  # ICU puts a plus where the implicit negative pattern has its minus, even in accounting
+            pattern.prefix = (pattern.prefix[0], "-" + pattern.prefix[0])
+            pattern.suffix = (pattern.suffix[0], pattern.suffix[0])
         if compact is not None:  # compact patterns carry the suffix ("K", " Mio."); digits are ours
             pattern.prefix = tuple(p + compact.prefix[0] for p in pattern.prefix)
             pattern.suffix = tuple(compact.suffix[0] + s for s in pattern.suffix)
@@ -359,13 +386,14 @@ class NumberFormat:
         pattern.int_prec = (self.min_int, pattern.int_prec[1])
         grouping = self.grouping is not False and not (
             self.grouping == "min2" and (not value.is_finite() or value.adjusted() < 4))
-        signed = value.copy_negate() if negative else value
-        text = pattern.apply(signed, self.locale, currency=self.currency, currency_digits=False,
-                             group_separator=grouping)
-        if self.style == "currency" and self.display != "symbol":
-            return self._currency_label(text, value)
+        if not grouping:  # Babel's own switch also drops minimumIntegerDigits: never group instead
+            pattern.grouping = (_NEVER, _NEVER)
+        signed = value.copy_negate() if sign is not None else value
+        text = pattern.apply(signed, self.locale, currency=self.currency, currency_digits=False)
+        if self.style == "currency":
+            return self._currency_label(text, full)
         if self.style == "unit":
-            return self._unit(text, value)
+            return self._unit(text, full)
         return text
 
     def _currency_label(self, text: str, value: decimal.Decimal) -> str:
@@ -377,13 +405,16 @@ class NumberFormat:
             name = numbers.get_currency_name(self.currency, value, self.locale)
             return (patterns.get(self._plural(value)) or patterns["other"]).replace("{0}", text).replace("{1}", name)
         symbol = numbers.get_currency_symbol(self.currency, self.locale)
+        label = self.currency if self.display == "code" else symbol
         at = text.find(symbol)
-        if at < 0:
+        if at < 0 or not label:
             return text
-        # CLDR currency spacing: a letter code next to a digit is set off by a no-break space.
-        before = "\xa0" if at > 0 and text[at - 1].isdigit() else ""
-        after = "\xa0" if at + len(symbol) < len(text) and text[at + len(symbol)].isdigit() else ""
-        return text[:at] + before + self.currency + after + text[at + len(symbol):]
+        # CLDR currency spacing: a label whose edge is a letter ("CHF", "USD") is set off from a digit
+        # by a no-break space; a symbol character ("$", "€") is not.
+        end = at + len(symbol)
+        before = "\xa0" if at > 0 and text[at - 1].isdigit() and label[0].isalpha() else ""
+        after = "\xa0" if end < len(text) and text[end].isdigit() and label[-1].isalpha() else ""
+        return text[:at] + before + label + after + text[end:]
 
     def _unit(self, text: str, value: decimal.Decimal) -> str:
         import babel
@@ -407,8 +438,7 @@ class NumberFormat:
         """The plural category of the number as shown ("1 liter", but "1.00 US dollars")."""
         if not value.is_finite():
             return "other"
-        shown = max(self.fraction[0], _shown_fraction(value)) if self.significant is None else _shown_fraction(value)
-        return self.locale.plural_form(value.quantize(_ONE.scaleb(-shown)))
+        return self.locale.plural_form(_as_shown(value, self.fraction if self.significant is None else (0, 0)))
 
 
 def _number(scope: RunScope, value: float, options: dict[str, Any], negative_zero: bool) -> str:
