@@ -48,6 +48,20 @@ _BODY_NAMES = frozenset({"arguments"})
 
 
 @dataclass(frozen=True)
+class Fix:
+    """A one-click change that resolves a finding: `kind` says what to change, `name` which one.
+
+    The checks that can offer one say so (the Code node's "Declare input 'rows'");
+    the caller that owns the document applies it (`core.codenode.apply_fix`).
+    """
+
+    kind: str
+    name: str
+    #: What the button says.
+    label: str
+
+
+@dataclass(frozen=True)
 class Diagnostic:
     """One finding. `line`/`column` are 1-based; None for findings about the node, not a line."""
 
@@ -56,9 +70,13 @@ class Diagnostic:
     severity: Severity
     rule: str
     message: str
+    fix: Fix | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        data = asdict(self)
+        if self.fix is None:
+            del data["fix"]
+        return data
 
 
 @dataclass

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from core import jsparse, paths
 from core.cli.node import starter_document
-from core.codenode import CodeNodeDocument, DocumentError, load_document, save_document
+from core.codenode import CodeNodeDocument, DocumentError, apply_fix, load_document, save_document
 from core.codenode.analysis import analyse
 from core.codenode.document import default_path, dumps, read_document
 from core.codenode.grants import DocumentKey, Grants, is_trusted, strip_grants, trust
@@ -94,6 +94,8 @@ class MainWindow(QMainWindow):
         self.editor.caretMoved.connect(self._on_caret_moved)
         self.details.changed.connect(self._on_details_changed)
         self.problems.activated.connect(self.editor.goto)
+        self.problems.fixRequested.connect(self.apply_quick_fix)
+        self.run_panel.inputs.changed.connect(self._on_inputs_changed)
         self.run_panel.runRequested.connect(self.run)
         self.run_panel.errorActivated.connect(self._on_error_line)
         self.run_panel.runFinished.connect(self._on_run_finished)
@@ -244,7 +246,7 @@ class MainWindow(QMainWindow):
         self.details.load(doc)
         with QSignalBlocker(self.editor):
             self.editor.set_text(doc.body)
-        self.run_panel.inputs.set_handles(doc.inputs, self._streamed(doc.body))
+        self.run_panel.inputs.set_handles(doc.inputs, self._streamed(doc.body), saved=doc.testInputs)
         self.editor.input_names = doc.input_names
         self.recovery.clear()
         self._update_title()
@@ -504,6 +506,23 @@ class MainWindow(QMainWindow):
         self._update_title()
         self._diagnose_timer.start()
 
+    @Slot(object)
+    def apply_quick_fix(self, fix) -> None:
+        """A Problems quick fix: declare the input or output, or allow the secret, in this document."""
+        self._doc = apply_fix(self._doc, fix)
+        self.details.load(self._doc)
+        self._update_title()
+        self.refresh_diagnostics()
+        self.statusBar().showMessage(f"{fix.label}: done (see the Node tab)", 5000)
+
+    @Slot()
+    def _on_inputs_changed(self) -> None:
+        """Typed test inputs are part of the document: saved with it, restored when it opens."""
+        values = self.run_panel.inputs.test_inputs()
+        if values is not None and values != self._doc.testInputs:
+            self._doc = self._doc.model_copy(update={"testInputs": values})
+            self._update_title()
+
     @Slot(int, int)
     def _on_caret_moved(self, line: int, column: int) -> None:
         self.caret_label.setText(f"Ln {line}, Col {column}")
@@ -520,7 +539,7 @@ class MainWindow(QMainWindow):
         self.problems_label.setText(text)
         self.problems_title.setText(f"Problems — {text}" if found else "Problems")
         if not self.run_panel.running:
-            self.run_panel.inputs.set_handles(doc.inputs, self._streamed(doc.body))
+            self.run_panel.inputs.set_handles(doc.inputs, self._streamed(doc.body), saved=doc.testInputs)
         self.editor.input_names = doc.input_names
 
     @staticmethod

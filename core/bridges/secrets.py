@@ -66,9 +66,10 @@ def _check_scope(scope: RunScope, name: Any, what: str) -> str:
     granted = scope.limits.secretScope
     if granted is not None and name not in granted:
         listed = ", ".join(granted) if granted else "none"
-        raise SandboxRefusal(f"{what}: secret {name!r} is outside this run's secret scope (granted: {listed}; "
-                             "the host sets limits.secretScope)", rule="secret-out-of-scope",
-                             name="SecretScopeError")
+        raise SandboxRefusal(f"{what}: secret {name!r} is outside this run's secret scope (granted: {listed}); "
+                             f"a Code node allows it in its secrets (studio: the quick fix \"Allow secret '{name}'\" "
+                             "in Problems, or Settings; file: props.secrets), a host in limits.secretScope",
+                             rule="secret-out-of-scope", name="SecretScopeError")
     return name
 
 
