@@ -113,6 +113,12 @@ V8 = [
     ('date(new Date(T), {"dateStyle":"short","timeStyle":"long","hourCycle":"h23","locale":"en-US"})', '1/2/24, 15:04:05 UTC'),
     ('date(new Date(T), {"timeStyle":"medium","hour12":true,"locale":"de-DE"})', '03:04:05 PM'),
     ('date(new Date(T), {"hour":"numeric","minute":"2-digit","hour12":true,"locale":"de-DE"})', '3:04 PM'),
+    # Date components: date and time fields matched apart and glued; ICU's field widths.
+    ('date(new Date(T), {"locale":"en-GB"})', '02/01/2024'),
+    ('date(new Date(T), {"weekday":"long","year":"numeric","month":"long","day":"numeric","locale":"en-US"})', 'Tuesday, January 2, 2024'),
+    ('date(new Date(T), {"weekday":"short","day":"numeric","month":"short","locale":"de-DE"})', 'Di., 2. Jan.'),
+    ('date(new Date(T), {"year":"numeric","month":"short","day":"numeric","hour":"numeric","minute":"2-digit","locale":"en-US"})', 'Jan 2, 2024, 3:04 PM'),
+    ('date(new Date(T), {"timeStyle":"medium","hour12":true,"locale":"ja-JP"})', '午後3:04:05'),
 ]
 
 
@@ -146,6 +152,8 @@ def test_a_long_date_with_a_time_joins_with_a_comma_not_at():
     ("number(1, {locale: 'xx-NOPE'})", "format-locale", "RangeError", "unknown locale"),
     ("date(new Date(0), {dateStyle: 'yyyy-MM-dd'})", "format-bad-option", "RangeError", "dateStyle must be one of"),
     ("date(new Date(0), {dateStyle: 'long', month: 'long'})", "format-bad-option", "TypeError", "cannot be combined"),
+    ("date(new Date(0), {weekday: 'long', second: 'numeric'})", "format-unsupported-option", "NotSupportedError",
+     "weekday, second together"),
     ("date(new Date(0), {timeZone: 'Mars/Olympus'})", "format-bad-option", "RangeError", "unknown time zone"),
     ("date(new Date(0), {timeZone: '../../etc/passwd'})", "format-bad-option", "RangeError", "unknown time zone"),
     ("date(new Date(NaN))", "format-bad-option", "RangeError", "invalid date"),

@@ -472,29 +472,39 @@ def _hour12(what: str, options: Mapping[str, Any]) -> bool | None:
     return bool(hour12) if hour12 is not None else None if cycle is None else cycle == "h12"
 
 
-def _hour_cycle(pattern: str, hour12: bool | None) -> str:
-    """A CLDR time pattern switched to the 12- or 24-hour clock as ICU does ("HH:mm" -> "hh:mm a")."""
-    parts = pattern.split("'")  # odd parts are quoted literals: leave them alone
-    code = "".join(parts[::2])
-    if hour12 is None or (hour12 and "h" in code) or (not hour12 and "H" in code):
+def _hour_cycle(locale: Any, pattern: str, hour12: bool | None) -> str:
+    """A time style's pattern on the 12- or 24-hour clock, as ICU regenerates it.
+
+    The hour, minute and second fields become a skeleton at the pattern's own hour width
+    ("HH:mm" asked for 12 hours is "hhmm" -> "hh:mm a" in German, "ahh:mm" in Chinese);
+    the zone field keeps its side.
+    """
+    code = "".join(pattern.split("'")[::2])  # outside quoted literals
+    if hour12 is None or hour12 == bool(re.search("[hK]", code)):
         return pattern
-    for i in range(0, len(parts), 2):
-        if hour12:
-            parts[i] = re.sub("[Hk]+", lambda m: "h" * len(m.group()), parts[i])
-        else:
-            parts[i] = re.sub(r"\s*a+(?=\s)", "", re.sub(r"^\s*a+\s*|\s*a+\s*$", "", parts[i]))
-            parts[i] = re.sub("[hK]+", lambda m: "H" * len(m.group()), parts[i])
-    if hour12:  # the day period goes after the last minute or second field
-        last = max(i for i in range(0, len(parts), 2) if re.search("[ms]", parts[i]))
-        parts[last] = re.sub(r"([ms]+)(?!.*[ms])", r"\1 a", parts[last], count=1)
-    return "'".join(parts)
+    hours = re.search("[hHkK]+", code)
+    width = len(hours.group()) if hours else 1
+    skeleton = ("h" if hour12 else "H") * width + "mm" + ("ss" if "s" in code else "")
+    core = _skeleton_pattern(locale, skeleton, "timeStyle")
+    zone = re.search("[zvOZ]+", code)
+    if zone is None:
+        return core
+    return f"{zone.group()} {core}" if zone.start() < (hours.start() if hours else 0) else f"{core} {zone.group()}"
 
 
-def _skeleton_pattern(locale: Any, skeleton: str) -> str:
-    """ICU's pattern for a skeleton: the closest CLDR skeleton, field widths adjusted to the request."""
+def _skeleton_pattern(locale: Any, skeleton: str, options: str) -> str:
+    """ICU's pattern for a skeleton: the CLDR skeleton with the same fields, widths adjusted to the request.
+
+    ICU glues fields no CLDR skeleton has together with "({name}: {value})" items; Babel has no
+    such data, so a combination the locale does not know is refused, naming the options.
+    """
     from babel import dates
 
-    best = dates.match_skeleton(skeleton, locale.datetime_skeletons) or "yMd"
+    best = dates.match_skeleton(skeleton, locale.datetime_skeletons)
+    if best is None:
+        raise _refuse("date", f"the locale {locale} has no pattern for {options} together; "
+                      "ask for a usual combination (e.g. year, month and day; weekday, month and day; "
+                      "hour and minute) or use dateStyle / timeStyle", RULE_UNSUPPORTED, "NotSupportedError")
     pattern = str(locale.datetime_skeletons[best])
     for letter, runs in (("y", "y"), ("M", "ML"), ("d", "d"), ("E", "Ec"), ("H", "H"), ("h", "h"), ("m", "m"),
                          ("s", "s")):
@@ -505,9 +515,17 @@ def _skeleton_pattern(locale: Any, skeleton: str) -> str:
 
 
 def _widen(asked: int, field: re.Match[str]) -> str:
-    """A pattern field at the width asked for: a number stays a number, a name a name ("MM" never "MMM")."""
+    """A pattern field at the width asked for, as ICU adjusts it.
+
+    A number only grows ("d" asked "dd"; en-GB's "dd" stays when "d" is asked); a name takes the
+    asked width ("MMM" -> "MMMM", weekdays "E" -> "EEEE"); a number never becomes a name or back.
+    """
     text = field.group()
-    return text[0] * asked if (len(text) <= 2) == (asked <= 2) else text
+    if text[0] in "Ec":  # weekdays are names at every width: 1-3 short, 4 long, 5 narrow
+        return text if asked <= 3 else text[0] * asked
+    if (len(text) <= 2) != (asked <= 2):
+        return text
+    return text[0] * max(asked, len(text)) if asked <= 2 else text[0] * asked
 
 
 def _date(scope: RunScope, value: datetime | None, options: dict[str, Any]) -> str:
@@ -532,7 +550,7 @@ def _date(scope: RunScope, value: datetime | None, options: dict[str, Any]) -> s
     date_style = _choice(what, options, "dateStyle", _STYLES, None)
     time_style = _choice(what, options, "timeStyle", _STYLES, None)
     hour12 = _hour12(what, options)
-    skeleton = ""
+    skeleton, asked = "", []
     for key, letters in _COMPONENTS.items():
         letter = _choice(what, options, key, tuple(letters), None)
         if letter is None:
@@ -540,26 +558,42 @@ def _date(scope: RunScope, value: datetime | None, options: dict[str, Any]) -> s
         if date_style or time_style:
             raise _refuse(what, f"option {key!r} cannot be combined with dateStyle or timeStyle", name="TypeError")
         skeleton += letters[letter]
-    if hour12 is not None:
-        skeleton = skeleton.replace("j", "h" if hour12 else "H")
+        asked.append(key)
     if date_style or time_style:
         date_text = dates.format_date(local, format=date_style, locale=locale) if date_style else ""
         time_text = ""
         if time_style:
-            pattern = str(locale.time_formats[time_style])
-            time_text = dates.format_time(local, format=_hour_cycle(pattern, hour12), locale=locale, tzinfo=tzinfo)
+            pattern = _hour_cycle(locale, str(locale.time_formats[time_style]), hour12)
+            time_text = dates.format_time(local, format=pattern, locale=locale, tzinfo=tzinfo)
         if time_style == "long":
             time_text = _icu_zone_fallback(time_text, local, locale)
         if date_style and time_style:
             glue = str(locale.datetime_formats[date_style]).replace("'", "")
             return _v8_spaces(glue.replace("{1}", date_text).replace("{0}", time_text))
         return _v8_spaces(date_text or time_text)
-    if not skeleton:
-        skeleton = "yMd"
-    if "j" in skeleton:
-        skeleton = skeleton.replace("j", "h" if "h" in str(locale.time_formats["short"]) else "H")
-    return _v8_spaces(dates.format_datetime(local, format=_skeleton_pattern(locale, skeleton), tzinfo=tzinfo,
-                                            locale=locale))
+    pattern = _components_pattern(locale, skeleton or "yMd", hour12, asked)
+    return _v8_spaces(dates.format_datetime(local, format=pattern, tzinfo=tzinfo, locale=locale))
+
+
+def _components_pattern(locale: Any, skeleton: str, hour12: bool | None, asked: list[str]) -> str:
+    """Date fields and time fields matched apart and joined by the locale's glue, as ICU's generator does."""
+    clock = "h" if re.search("[hK]", str(locale.time_formats["short"])) else "H"
+    skeleton = skeleton.replace("j", clock if hour12 is None else "h" if hour12 else "H")
+    zone = "".join(c for c in skeleton if c == "z")
+    date_part = "".join(c for c in skeleton if c in "GyMEd")
+    time_part = "".join(c for c in skeleton if c in "hHms")
+    shown = ", ".join(asked)
+    date_pattern = _skeleton_pattern(locale, date_part, shown) if date_part else ""
+    time_pattern = _skeleton_pattern(locale, time_part, shown) if time_part else ""
+    if zone:  # CLDR has few skeletons with a zone: it follows the time, as ICU appends it
+        time_pattern = f"{time_pattern} {zone}" if time_pattern else zone
+    if not (date_pattern and time_pattern):
+        return date_pattern or time_pattern
+    # The glue follows how much the date part spells out, as ICU picks it.
+    width = "full" if "MMMM" in date_part and "E" in date_part else "long" if "MMMM" in date_part else \
+        "medium" if "MMM" in date_part else "short"
+    glue = str(locale.datetime_formats[width])
+    return glue.replace("{1}", date_pattern).replace("{0}", time_pattern)
 
 
 def _icu_zone_fallback(text: str, local: datetime, locale: Any) -> str:
