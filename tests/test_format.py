@@ -119,6 +119,9 @@ V8 = [
     ('date(new Date(T), {"weekday":"short","day":"numeric","month":"short","locale":"de-DE"})', 'Di., 2. Jan.'),
     ('date(new Date(T), {"year":"numeric","month":"short","day":"numeric","hour":"numeric","minute":"2-digit","locale":"en-US"})', 'Jan 2, 2024, 3:04 PM'),
     ('date(new Date(T), {"timeStyle":"medium","hour12":true,"locale":"ja-JP"})', '午後3:04:05'),
+    # A list width a locale lacks falls back within its type: "or", never "and".
+    ('list(["x","y"], {"type":"disjunction","style":"short","locale":"pt-BR"})', 'x ou y'),
+    ('list(["x","y","z"], {"type":"disjunction","style":"narrow","locale":"de-DE"})', 'x, y oder z'),
 ]
 
 

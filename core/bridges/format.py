@@ -649,10 +649,9 @@ def _relative(scope: RunScope, value: float, unit: str, options: dict[str, Any],
 
 # -- lists -----------------------------------------------------------------------------
 
-_LIST_STYLES = {("conjunction", "long"): "standard", ("conjunction", "short"): "standard-short",
-                ("conjunction", "narrow"): "standard-narrow", ("disjunction", "long"): "or",
-                ("disjunction", "short"): "or-short", ("disjunction", "narrow"): "or-narrow",
-                ("unit", "long"): "unit", ("unit", "short"): "unit-short", ("unit", "narrow"): "unit-narrow"}
+#: CLDR's list pattern names per Intl type, and the widths each style falls back through (as ICU's data does).
+_LIST_TYPES = {"conjunction": "standard", "disjunction": "or", "unit": "unit"}
+_LIST_WIDTHS = {"long": ("",), "short": ("-short", ""), "narrow": ("-narrow", "-short", "")}
 
 
 def _list(scope: RunScope, items: list[str], options: dict[str, Any]) -> str:
@@ -666,7 +665,10 @@ def _list(scope: RunScope, items: list[str], options: dict[str, Any]) -> str:
         raise _refuse(what, f"the items hold more than {cap} characters (limit hostTextInputBytes)", RULE_TOO_LARGE)
     locale = _locale(what, options)
     # A style's data may be partial: each missing pattern comes from the locale's standard list, then root's.
-    styles = (locale.list_patterns.get(_LIST_STYLES[kind, style]) or {}, locale.list_patterns.get("standard") or {})
+    # A width a locale lacks falls back to the next wider one of the same type ("or-short" -> "or"),
+    # then to its plain list, then to root's.
+    names = [_LIST_TYPES[kind] + width for width in _LIST_WIDTHS[style]] + ["standard"]
+    styles = [locale.list_patterns.get(name) or {} for name in names]
     patterns = {key: next((str(s[key]) for s in styles if key in s), "{0}, {1}")
                 for key in ("2", "start", "middle", "end")}
     if len(items) < 2:
