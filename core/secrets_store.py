@@ -73,6 +73,12 @@ _HOW_TO_CONFIGURE = (
     "PYTHON_KEYRING_BACKEND or write a keyringrc.cfg (`python -m keyring diagnose` shows where); "
     "plain-file backends (keyrings.alt) are refused because they store secrets unencrypted")
 
+#: How to get a platform keyring running (the other way out of "no keyring": Cordon's encrypted file).
+HOW_TO_START_KEYRING = (
+    "Linux desktop: start GNOME Keyring or KWallet in your session (log in to a desktop session, or install "
+    "gnome-keyring). A headless session: `dbus-run-session -- sh` then `echo PASSWORD | gnome-keyring-daemon "
+    "--unlock`, and start Cordon from that shell. macOS uses the Keychain and Windows the Credential Manager.")
+
 _index_lock = threading.Lock()
 #: The encrypted store this process unlocked (None: the platform keyring is used).
 _encrypted: KeyringBackend | None = None

@@ -48,7 +48,7 @@ from gui.pack_manager import PackManager
 from gui.problems_view import ProblemsView
 from gui.prompter import GuiSecretPrompter
 from gui.run_panel import RunPanel
-from gui.secrets_page import SecretsPage
+from gui.secrets_page import SecretsPage, ensure_secret_store
 from gui.settings import AppSettings, edit_settings, load_settings
 from gui.theme import Theme, apply_theme, icon, resources_dir
 from gui.worker import RunOutcome, RunRequest
@@ -588,6 +588,10 @@ class MainWindow(QMainWindow):
             inputs, streams = self.run_panel.inputs.values()
         except InputsError as exc:
             self.run_panel.show_refusal(f"Not run: {exc}")
+            return
+        if self._doc.props.secrets and not ensure_secret_store(self):  # no keyring: the guided setup first
+            self.run_panel.show_refusal("Not run: this node reads secrets and there is nowhere to keep them yet "
+                                        "(Tools → Secrets → Set up…).")
             return
         doc = self.settle_grants(self.current_document())
         if doc is None:

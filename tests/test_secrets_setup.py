@@ -10,27 +10,13 @@ import io
 
 import keyring
 import pytest
-from keyring.backends import fail
 
 from core import run_in_sandbox
 from core import secrets_store as store
 from core.cli import main as cordon
-from tests.install_support import home, memory_keyring
+from tests.install_support import home, memory_keyring, no_keyring
 
-__all__ = ["home", "memory_keyring"]
-
-
-@pytest.fixture
-def no_keyring(home, monkeypatch):
-    """A machine where keyring finds nothing (its real `fail` backend); the store locked again afterwards."""
-    previous = keyring.get_keyring()
-    keyring.set_keyring(fail.Keyring())
-    monkeypatch.delenv(store.PASSPHRASE_ENV, raising=False)
-    try:
-        yield home
-    finally:
-        store.lock_encrypted_store()
-        keyring.set_keyring(previous)
+__all__ = ["home", "memory_keyring", "no_keyring"]
 
 
 def _stdin(monkeypatch, text: str) -> None:

@@ -24,9 +24,8 @@ from core.cli.common import print_json
 from core.errors import CordonError
 
 #: How to get a keyring, shown when there is none; `setup` offers the encrypted store instead.
-START_KEYRING = ("No system keyring is running. Either start one (Linux desktop: GNOME Keyring or KWallet; a "
-                 "headless session: `dbus-run-session -- sh -c 'echo PASS | gnome-keyring-daemon --unlock; "
-                 "cordon ...'`), or run `cordon secrets setup` to create Cordon's encrypted secrets file.")
+START_KEYRING = (f"No system keyring is running. Either start one — {secrets_store.HOW_TO_START_KEYRING} — or run "
+                 "`cordon secrets setup` to create Cordon's encrypted secrets file.")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
