@@ -193,8 +193,15 @@ class PackManager(QWidget):
         self.tgz_button.clicked.connect(self._choose_tarball)
         self.folder_button = QPushButton("From folder…")
         self.folder_button.clicked.connect(self._choose_folder)
+        self.npm_library = QLineEdit()
+        self.npm_library.setPlaceholderText("any npm library, e.g. js-yaml@^4")
+        self.npm_library.returnPressed.connect(self._install_npm_library)
+        self.npm_button = QPushButton("From npm…")
+        self.npm_button.setToolTip("Cordon wraps the library as a pack: fetched, bundled and test-loaded with no "
+                                   "npm process and no install scripts")
+        self.npm_button.clicked.connect(self._install_npm_library)
         for widget in (self.package_name, self.find_button, self.versions, self.install_button, self.tgz_button,
-                       self.folder_button):
+                       self.folder_button, self.npm_library, self.npm_button):
             bar.addWidget(widget)
         return bar
 
@@ -437,6 +444,19 @@ class PackManager(QWidget):
             self.install(InstallSource("registry", name=name, spec=version))
 
     @Slot()
+    def _install_npm_library(self) -> None:
+        """`npm:<library>[@range]`, as `cordon packs install npm:...` does."""
+        text = self.npm_library.text().strip()
+        if not text or self.busy:
+            return
+        try:
+            source = InstallSource.npm_library(text)
+        except CordonError as exc:
+            self._failed(exc)
+            return
+        self.install(source)
+
+    @Slot()
     def _choose_tarball(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Install a pack from a tarball", "",
                                               "npm tarballs (*.tgz *.tar.gz)")
@@ -574,7 +594,8 @@ class PackManager(QWidget):
         on_failure(exc)
 
     def _set_controls_enabled(self, enabled: bool) -> None:
-        for widget in (self.find_button, self.tgz_button, self.folder_button, self.package_name):
+        for widget in (self.find_button, self.tgz_button, self.folder_button, self.package_name, self.npm_library,
+                       self.npm_button):
             widget.setEnabled(enabled)
         self.install_button.setEnabled(enabled and self.versions.count() > 0)
         self._update_remove_button()

@@ -252,3 +252,32 @@ def test_global_and_self_are_the_global_object_for_bundles(tmp_path):
     })
     assert ok(run_module(compile_npm(pack, "g").source,
                          'import { found } from "cordon-npm:probe"; return found;')) is True
+
+
+def test_an_es_module_without_a_default_gets_none_invented(tmp_path):
+    """As js-yaml 5: named exports only, so `import x from` fails to link, as Node refuses it."""
+    pack = make_pack(tmp_path, {"y/package.json": {"name": "y", "version": "5.0.0", "type": "module",
+                                                   "exports": {".": {"import": "./index.js"}}},
+                                "y/index.js": "export function load(s) { return s.length; }\n"})
+    source = compile_npm(pack, "y").source
+    assert ok(run_module(source, 'import * as m from "cordon-npm:probe"; return Object.keys(m);')) == ["load"]
+    refused = run_module(source, 'import y from "cordon-npm:probe"; return y;')
+    assert not refused.ok and "default" in refused.error.message
+
+
+@pytest.mark.parametrize(("body", "default", "named"), [
+    ("module.exports = { parse: () => 1, version: 2 };", {"parse": "function", "version": 2}, ["parse", "version"]),
+    ("module.exports = function fn() { return 3; };\nmodule.exports.extra = 4;", "function", ["extra"]),
+    ('Object.defineProperty(exports, "__esModule", { value: true });\nexports.default = "dflt";\nexports.x = 5;',
+     "dflt", ["x"]),
+])
+def test_commonjs_gets_default_and_named_interop(tmp_path, body, default, named):
+    pack = make_pack(tmp_path, {"c/package.json": {"name": "c", "version": "1.0.0", "main": "index.js"},
+                                "c/index.js": body})
+    compiled = compile_npm(pack, "c")
+    assert sorted(compiled.exports) == named
+    got = ok(run_module(compiled.source, 'import d, * as m from "cordon-npm:probe";\n'
+                        'const shape = (v) => typeof v === "object" ? Object.fromEntries(Object.entries(v).map('
+                        '([k, x]) => [k, typeof x === "function" ? "function" : x])) : typeof v === "function" ? '
+                        '"function" : v;\nreturn [shape(d), Object.keys(m).filter((k) => k !== "default").sort()];'))
+    assert got == [default, named]

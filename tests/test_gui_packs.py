@@ -233,3 +233,25 @@ def test_a_shipped_pack_shows_both_names_and_its_skill(qtbot):
         assert "rrulestr" in rendered and "Limits and gotchas" in rendered
     finally:
         widget.shutdown()
+
+
+def test_install_any_npm_library_from_the_npm_field(qtbot, manager, registry):
+    registry.publish_file("js-yaml-4.1.0.tgz")
+    registry.publish_file("argparse-2.0.1.tgz")
+    manager.registry = registry.url
+    qtbot.keyClicks(manager.npm_library, "js-yaml@^4")
+    with qtbot.waitSignal(manager.consent_requested, timeout=30_000) as asked:
+        qtbot.mouseClick(manager.npm_button, Qt.MouseButton.LeftButton)
+    dialog = asked.args[0]
+    assert dialog.facts.version == "4.1.0" and "wrapped by Cordon" in dialog.facts.source
+    with qtbot.waitSignal(manager.install_finished, timeout=30_000) as finished:
+        qtbot.mouseClick(dialog.allow, Qt.MouseButton.LeftButton)
+    assert finished.args == [True, "Installed js-yaml 4.1.0."]
+    result = run_node(CodeNodeDocument(body='import yaml from "js-yaml";\nreturn yaml.load("a: 1");'))
+    assert result.ok and result.outputs == {"a": 1}, result
+
+
+def test_an_invalid_npm_library_name_is_reported_by_rule(qtbot, manager):
+    qtbot.keyClicks(manager.npm_library, "../etc")
+    qtbot.keyClick(manager.npm_library, Qt.Key.Key_Return)
+    assert "[package-name-invalid]" in manager.status.text()

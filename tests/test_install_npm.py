@@ -265,3 +265,32 @@ def test_unreached_missing_globals_warn_in_consent_and_packs_show(registry, tmp_
     assert main(["packs", "show", "timers-pack"]) == 0
     out = capsys.readouterr().out
     assert "references 'setTimeout'" in out and "index.js:2" in out and "(warning: npm-module-warning)" in out
+
+
+def test_npm_prefix_installs_any_library_as_a_wrapper_pack(registry, capsys):
+    registry.publish_file("js-yaml-4.1.0.tgz")
+    registry.publish_file("argparse-2.0.1.tgz")
+    request = prepare_install("npm:js-yaml@^4", registry=registry.url)
+    assert (request.name, request.version, request.origin) == ("js-yaml", "4.1.0", "npm")
+    assert request.integrity == registry.packages["js-yaml"]["4.1.0"]["dist"]["integrity"]
+    assert [d.name for d in request.dependencies] == ["js-yaml", "argparse"]
+    files, size = request.tree_size
+    assert files == 1 + sum(d.files for d in request.dependencies) and size > 100_000
+    assert any(line.startswith("  dependency tree: 2 packages") for line in request.lines())
+    [module] = request.npm_modules
+    assert module.ok
+    folder = commit_install(request)
+    doc = json.loads((folder / "package.json").read_text())
+    assert doc["dependencies"] == {"js-yaml": "4.1.0"} and doc["cordonWrapper"] == {"npm": "js-yaml", "range": "^4"}
+    code = 'import yaml from "js-yaml";\nreturn yaml.load("x: [1, 2]");'
+    packs = resolve_body(code, catalog=Catalog())
+    assert ok(run_in_sandbox(code, modules=packs.modules, surfaces=packs.surfaces)) == {"x": [1, 2]}
+
+
+def test_npm_prefix_of_a_library_with_nothing_admissible_exits_1(registry, capsys):
+    registry.publish(pack_folder(FIXTURES / "packages" / "uses-fs"))
+    assert main(["packs", "install", "npm:uses-fs", "--registry", registry.url, "--yes", "--json"]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert report["error"]["rule"] == "pack-no-admitted-modules" and not report["installed"]
+    assert "npm-module-builtin-import" in report["error"]["message"]
+    assert install_area()["staging"] == []

@@ -28,7 +28,8 @@ Verbs = argparse._SubParsersAction
 
 def register_install(verbs: Verbs) -> None:
     p = verbs.add_parser("install", help="install a sandbox pack (after showing what importing it grants)")
-    p.add_argument("source", help="name[@range|@tag] from the registry, a local .tgz, or a local folder")
+    p.add_argument("source", help="npm:<library>[@range] (any npm library, wrapped as a pack), a pack "
+                   "name[@range|@tag] from the registry, a local .tgz, or a local folder")
     p.add_argument("--registry", help="npm-protocol registry URL (default: $CORDON_NPM_REGISTRY or npmjs.org)")
     p.add_argument("--yes", action="store_true", help="consent without asking (what would be asked is printed)")
     p.add_argument("--json", action="store_true", help="print one JSON object (the consent request and outcome)")

@@ -74,6 +74,12 @@ class ConsentRequest:
         return grant_text(self.specifiers)
 
     @property
+    def tree_size(self) -> tuple[int, int]:
+        """(files, bytes) of everything placed: the pack and its whole dependency tree."""
+        return (self.file_count + sum(d.files for d in self.dependencies),
+                self.unpacked_size + sum(d.size for d in self.dependencies))
+
+    @property
     def classification_changed(self) -> bool:
         return self.previous_classification is not None and self.previous_classification != self.classification.label
 
@@ -94,8 +100,11 @@ class ConsentRequest:
         out.append(f"  install mode: {self.install_mode} — {INSTALL_MODE_DETAIL}")
         if self.lifecycle_scripts:
             out.append(f"  declared install scripts (not run): {', '.join(self.lifecycle_scripts)}")
+        if self.dependencies:
+            files, size = self.tree_size
+            out.append(f"  dependency tree: {len(self.dependencies)} packages, {files} files, {size} bytes")
         for dep in self.dependencies:
-            out.append(f"  dependency {dep.name}@{dep.version} ({dep.files} files, {dep.integrity})")
+            out.append(f"  dependency {dep.name}@{dep.version} ({dep.files} files, {dep.size} bytes, {dep.integrity})")
         for module in self.npm_modules:
             state = f"compiled, {module.size} bytes" if module.ok else f"skipped ({module.rule}): {module.message}"
             out.append(f"  npm module {module.dependency}: {state}")
@@ -113,8 +122,9 @@ class ConsentRequest:
             "installMode": self.install_mode, "classification": self.classification.label,
             "previousVersion": self.previous_version, "previousClassification": self.previous_classification,
             "classificationChanged": self.classification_changed, "lifecycleScripts": list(self.lifecycle_scripts),
-            "dependencies": [{"name": d.name, "version": d.version, "integrity": d.integrity, "files": d.files}
-                             for d in self.dependencies],
+            "dependencies": [{"name": d.name, "version": d.version, "integrity": d.integrity, "files": d.files,
+                              "size": d.size} for d in self.dependencies],
+            "treeFiles": self.tree_size[0], "treeSize": self.tree_size[1],
             "npmModules": [{"dependency": m.dependency, "ok": m.ok, "rule": m.rule, "message": m.message,
                             "size": m.size, "warnings": list(m.warnings)} for m in self.npm_modules],
             "trusted": self.trusted, "warnings": list(self.warnings), "state": self.state,

@@ -5,10 +5,12 @@
     commit_install(request)                        # on an explicit yes: one atomic swap
     discard(request)                               # on no: nothing is left behind
 
-Sources: `name[@range|@tag]` from an npm-protocol registry (the `--registry`
-URL, `$CORDON_NPM_REGISTRY`, or registry.npmjs.org; a token from Cordon's own
-keyring credentials under `npm-token:<host>` when one is stored), a local `.tgz`, or a local
-folder. Every path runs the same checks, and no npm process (so no script)
+Sources: `npm:<name>[@range]` (any npm library: Cordon writes the wrapper pack
+itself, one guest module compiled from the library's `.` entry),
+`name[@range|@tag]` from an npm-protocol registry (the `--registry` URL,
+`$CORDON_NPM_REGISTRY`, or registry.npmjs.org; a token from Cordon's own
+keyring credentials under `npm-token:<host>` when one is stored), a local
+`.tgz`, or a local folder. Every path runs the same checks, and no npm process (so no script)
 ever runs.
 """
 
@@ -21,12 +23,14 @@ from pathlib import Path
 from typing import Literal
 from urllib.parse import urlsplit
 
+import orjson
+
 from core import secrets_store
 from core.cancel import CancelHandle
 from core.errors import CordonError
 from core.packs.compiler import CompileError, compile_npm
 from core.packs.install import trust
-from core.packs.install.archive import copy_folder, extract_tarball
+from core.packs.install.archive import Unpacked, copy_folder, extract_tarball
 from core.packs.install.classify import classify, refuse_host_code
 from core.packs.install.consent import ConsentRequest, NpmModuleStatus
 from core.packs.install.deps import FetchedDependency, fetch_dependencies
@@ -42,21 +46,28 @@ logger = logging.getLogger(__name__)
 TOKEN_PREFIX = secrets_store.REGISTRY_TOKEN_PREFIX
 #: Refusals that fail the whole pack rather than skip one module: a tampered or unverifiable
 #: artifact, a registry that cannot be reached, or the person cancelling.
+NPM_PREFIX = "npm:"
+#: package.json field of a wrapper pack Cordon wrote: which library and range it follows (for updates).
+WRAPPER_FIELD = "cordonWrapper"
 WHOLE_PACK_RULES = frozenset({"integrity-mismatch", "integrity-missing", "registry-error", "download-incomplete",
                               "cancelled"})
 
 
 @dataclass(frozen=True)
 class InstallSource:
-    kind: Literal["registry", "tarball", "folder"]
+    kind: Literal["registry", "npm", "tarball", "folder"]
     name: str = ""
     spec: str = ""
     path: Path | None = None
 
     @classmethod
     def parse(cls, text: str) -> InstallSource:
-        """A path when it looks like one (`./x`, `/x`, `~/x`, `x.tgz`, an existing folder with a slash)."""
+        """`npm:name[@range]`; a path when it looks like one (`./x`, `/x`, `~/x`, `x.tgz`, an existing
+        folder with a slash); else a pack `name[@range]` on the registry."""
         text = text.strip()
+        if text.startswith(NPM_PREFIX):
+            name, spec = split_spec(text[len(NPM_PREFIX):].strip())
+            return cls("npm", name=name, spec=spec)
         looks_like_path = (text.startswith((".", "/", "~", "\\")) or text.endswith((".tgz", ".tar.gz"))
                            or (len(text) > 1 and text[1] == ":") or ("/" in text and not text.startswith("@")))
         if looks_like_path:
@@ -72,9 +83,16 @@ class InstallSource:
         name, spec = split_spec(text)
         return cls("registry", name=name, spec=spec)
 
+    @classmethod
+    def npm_library(cls, text: str) -> InstallSource:
+        """`<library>[@range]` of the npm registry, to be wrapped as a pack (the "From npm" field)."""
+        return cls.parse(NPM_PREFIX + text.strip())
+
     def describe(self, registry: str) -> str:
         if self.kind == "registry":
             return f"{self.name}@{self.spec or 'latest'} from {registry}"
+        if self.kind == "npm":
+            return f"npm library {self.name}@{self.spec or 'latest'} from {registry}, wrapped by Cordon"
         return f"{self.kind} {self.path}"
 
 
@@ -146,6 +164,12 @@ def prepare_install(source: str | InstallSource, *, registry: str | None = None,
             download = client.download(package, staging.tarball("pack"), on_progress=on_progress)
             unpacked = extract_tarball(download.path, staging.pack, what=what, on_progress=on_progress)
             integrity, download_size = download.integrity, download.size
+        elif src.kind == "npm":
+            client = Registry(url, token=auth, cancel=cancel)
+            library = client.resolve(src.name, src.spec)
+            staging.pack.mkdir()
+            unpacked = write_wrapper(staging.pack, library.name, library.version, src.spec or "latest")
+            integrity, download_size = library.integrity, 0
         elif src.kind == "tarball":
             assert src.path is not None
             copied, download_size, integrity = _copy_tarball(src.path, staging, what)
@@ -160,7 +184,7 @@ def prepare_install(source: str | InstallSource, *, registry: str | None = None,
         found = classify(staging.pack, what)
         what = f"{found.name}@{found.version}"
         validate_name(found.name)
-        if src.kind == "registry" and found.name != src.name:
+        if src.kind in ("registry", "npm") and found.name != src.name:
             raise InstallError(f"asked for {src.name}, but the tarball's package.json names {found.name}",
                                rule="package-name-mismatch")
         refuse_host_code(found, what)
@@ -198,6 +222,21 @@ def prepare_install(source: str | InstallSource, *, registry: str | None = None,
     finally:
         if client is not None:
             client.close()
+
+
+def write_wrapper(folder: Path, library: str, version: str, spec: str) -> Unpacked:
+    """The pack Cordon writes for `npm:<library>`: named after the library, one guest module (`.`)
+    compiled from its pinned exact version. No npm process: the installer fetches and bundles it."""
+    doc = {
+        "name": library, "version": version,
+        "description": f"{library}@{version} from npm, wrapped as a sandbox pack by Cordon",
+        "dependencies": {library: version},
+        WRAPPER_FIELD: {"npm": library, "range": spec},
+        "cordon": {"apiVersion": 1, "sandboxModules": [{"name": ".", "kind": "js", "npm": library}]},
+    }
+    data = orjson.dumps(doc, option=orjson.OPT_INDENT_2) + b"\n"
+    (folder / "package.json").write_bytes(data)
+    return Unpacked(files=1, size=len(data))
 
 
 def _fetch_skip(dependency: str, exc: InstallError) -> NpmModuleStatus:
