@@ -525,8 +525,13 @@ class PackManager(QWidget):
         self.status.setStyleSheet("color: #c62828")
 
     def _rediscovered(self, result: object) -> object:
-        """Worker-thread step after placing or removing: the catalog sees the change."""
-        self.catalog.reload()
+        """Worker-thread step after placing or removing: the catalog sees the change.
+
+        The installer has already reloaded the shared catalog (`default_catalog`), so only a
+        manager over a catalog of its own rediscovers here: one install, one discovery.
+        """
+        if self.catalog is not default_catalog():
+            self.catalog.reload()
         return result
 
     def _finished_change(self, message: str) -> None:

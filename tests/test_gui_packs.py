@@ -255,3 +255,24 @@ def test_an_invalid_npm_library_name_is_reported_by_rule(qtbot, manager):
     qtbot.keyClicks(manager.npm_library, "../etc")
     qtbot.keyClick(manager.npm_library, Qt.Key.Key_Return)
     assert "[package-name-invalid]" in manager.status.text()
+
+
+def test_an_install_through_the_shared_catalog_discovers_once(qtbot, caplog):
+    """The installer reloads the shared catalog; the manager over that catalog does not reload it again."""
+    from core.packs import default_catalog
+
+    widget = PackManager(default_catalog())
+    qtbot.addWidget(widget)
+    try:
+        with qtbot.waitSignal(widget.consent_requested, timeout=30_000) as asked:
+            widget.install(InstallSource("folder", path=SCRIPTED))
+        caplog.clear()
+        with caplog.at_level("DEBUG", logger="core.packs.catalog"), \
+                qtbot.waitSignal(widget.install_finished, timeout=30_000) as finished:
+            qtbot.mouseClick(asked.args[0].allow, Qt.MouseButton.LeftButton)
+        assert finished.args[0] is True
+        assert [r.getMessage().split(" (")[0] for r in caplog.records if r.name == "core.packs.catalog"] == [
+            "discovered " + str(len(default_catalog().packs())) + " packs"]
+        assert "scripted-pack" in widget.names()
+    finally:
+        widget.shutdown()
