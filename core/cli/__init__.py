@@ -1,4 +1,8 @@
-"""`cordon`: the command line. Each subcommand lives in its own module with `register(subparsers)`."""
+"""`cordon`: the command line. Each subcommand lives in its own module with `register(subparsers)`.
+
+`cordon` with no arguments opens the studio (`cordon --screenshot PATH`: run the welcome node, save a
+PNG of the window, exit).
+"""
 
 from __future__ import annotations
 
@@ -8,13 +12,13 @@ import sys
 from collections.abc import Sequence
 
 from core import logs
-from core.cli import node, packs, run, validate
+from core.cli import node, packs, run, secrets, validate
 from core.cli.common import INTERRUPTED, fail
 from core.errors import CordonError
 
 logger = logging.getLogger(__name__)
 
-COMMANDS = (run, node, packs, validate)
+COMMANDS = (run, node, packs, validate, secrets)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -27,7 +31,24 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def studio(argv: Sequence[str]) -> int:
+    """`cordon` alone opens the studio on the welcome node; `cordon --screenshot PATH` runs it and saves a PNG.
+
+    The studio is the `gui` extra: imported only here, so every other command stays headless (no Qt).
+    """
+    try:
+        from gui.app import main as studio_main
+    except ImportError as exc:
+        print(f"cordon: the studio is not installed ({exc}); install it with `pip install 'cordon[gui]'`, "
+              "or run `cordon --help` for the command line", file=sys.stderr)
+        return 2
+    return studio_main(["cordon", *argv])
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    words = list(sys.argv[1:] if argv is None else argv)
+    if not words or words[0] == "--screenshot":
+        return studio(words)
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
