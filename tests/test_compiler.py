@@ -122,7 +122,7 @@ def test_conditions_main_fields_and_subpath_patterns(tmp_path):
     ({"p/index.js": "export const s = '" + "a" * (1024 * 1024 + 10) + "';"}, "npm-module-too-large", "1024 KB"),
     ({"p/index.js": "export const pid = process.pid;"}, "npm-module-probe-failed", "process is not defined"),
     ({"p/index.js": "setTimeout(() => {}, 1);\nexport {};"}, "npm-module-probe-failed", "setTimeout"),
-    ({"p/index.js": 'export const b = new Function("return 1");'}, "npm-module-probe-failed", "Function is not defined"),
+    ({"p/index.js": 'export const b = new Function("return 1");'}, "npm-module-probe-failed", "no-eval"),
     ({"p/index.js": "if (process.env.X) {}\nexports.x = 1;"}, "npm-module-probe-failed", "process"),
     ({"p/index.js": 'throw new Error("boom at import time");'}, "npm-module-probe-failed", "boom at import time"),
     ({"p/index.js": "export const x = await Promise.resolve(1);"}, "npm-module-probe-failed", "initialise"),
@@ -281,3 +281,37 @@ def test_commonjs_gets_default_and_named_interop(tmp_path, body, default, named)
                         '([k, x]) => [k, typeof x === "function" ? "function" : x])) : typeof v === "function" ? '
                         '"function" : v;\nreturn [shape(d), Object.keys(m).filter((k) => k !== "default").sort()];'))
     assert got == [default, named]
+
+
+def test_function_prototype_is_readable_but_code_generation_still_refused(tmp_path):
+    """As lodash-es reads Function.prototype.toString at load time."""
+    pack = make_pack(tmp_path, {
+        "f/package.json": {"name": "f", "version": "1.0.0", "type": "module"},
+        "f/index.js": ("const toSource = Function.prototype.toString;\n"
+                       "export const isFn = (v) => v instanceof Function && typeof toSource.call(v) === 'string';\n"
+                       "export const compile = (s) => new Function(s);\n"),
+    })
+    compiled = compile_npm(pack, "f")
+    assert any("'Function'" in w and "EvalError" in w for w in compiled.warnings)
+    assert ok(run_module(compiled.source, 'import { isFn } from "cordon-npm:probe"; return isFn(() => 1);')) is True
+    refused = run_module(compiled.source, 'import { compile } from "cordon-npm:probe"; return compile("return 1");')
+    assert not refused.ok and refused.error.name == "EvalError" and "no-eval" in refused.error.message
+
+
+def test_minified_bundles_keep_strings_templates_regexes_and_line_numbers(tmp_path):
+    pack = make_pack(tmp_path, {
+        "m/package.json": {"name": "m", "version": "1.0.0", "type": "module"},
+        "m/index.js": ("/**\n * A long JSDoc block\n * over lines.\n */\n"
+                       "export const url = 'http://x//y'; // trailing comment\n"
+                       "export const tpl = `a\n    indented /* not a comment */\n  b`;\n"
+                       "export const re = /\\/\\/ keep/.source;\n"
+                       "    export function later() {\n        return setTimeout(1);\n    }\n"
+                       "export const asi = 1\n/* comment */\n;[2].length\n"),
+    })
+    compiled = compile_npm(pack, "m")
+    assert "JSDoc" not in compiled.source and "trailing comment" not in compiled.source
+    assert "\n        return" not in compiled.source
+    got = ok(run_module(compiled.source, 'import { url, tpl, re, asi } from "cordon-npm:probe";\n'
+                                         "return [url, tpl, re, asi];"))
+    assert got == ["http://x//y", "a\n    indented /* not a comment */\n  b", "\\/\\/ keep", 1]
+    assert any("'setTimeout'" in w and "index.js:11" in w for w in compiled.warnings)

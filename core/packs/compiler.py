@@ -49,7 +49,7 @@ from core.packs.npm import bundle, probe
 from core.packs.npm.resolve import CONDITIONS, MAIN_FIELDS, CompileError
 from core.packs.roots import installed_dir
 
-COMPILER_VERSION = "cordon-npm/2"
+COMPILER_VERSION = "cordon-npm/3"
 OPTIONS = {"format": "esm", "conditions": list(CONDITIONS), "mainFields": list(MAIN_FIELDS),
            "maxBytes": NPM_JS_MAX}
 _ENGINE = f"quickjs-rs/{importlib.metadata.version('quickjs-rs')}"

@@ -203,7 +203,7 @@ def prepare_install(source: str | InstallSource, *, registry: str | None = None,
                 unfetched[dep] = _fetch_skip(dep, exc)
         modules = tuple(unfetched.get(dep) or _compile(staging.pack, dep) for dep in sorted(found.npm))
         if modules and not any(m.ok for m in modules) and set(found.module_kinds) == {"npm"}:
-            reasons = "; ".join(f"{m.dependency}: {m.rule}" for m in modules)
+            reasons = "; ".join(f"{m.dependency}: {m.rule}: {m.message[:300]}" for m in modules)
             raise InstallError(f"{what}: none of its npm modules can be admitted ({reasons}), so it would add "
                                "nothing a Code node can import", rule="pack-no-admitted-modules")
         previous_version, previous_label = _installed(found.name)

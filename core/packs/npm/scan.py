@@ -28,6 +28,9 @@ FORBIDDEN_GLOBALS = frozenset((
     "MutationObserver", "requestAnimationFrame", "cancelAnimationFrame", "customElements", "alert",
 ))
 
+#: Names whose use is code generation: the bundle's stand-in (or the engine) refuses it with EvalError.
+CODE_GENERATION = frozenset(("eval", "Function"))
+
 _BRANCHES = {
     "binary_expression": ("right",),
     "ternary_expression": ("consequence", "alternative"),
@@ -62,8 +65,9 @@ def summarize(findings: list[Finding]) -> list[str]:
         listed = ", ".join(where[:MAX_PLACES]) + (f" and {len(where) - MAX_PLACES} more" if len(where) > MAX_PLACES
                                                   else "")
         if hard:
+            fails = "an EvalError (no code from strings)" if name in CODE_GENERATION else "a ReferenceError"
             out.append(f"references '{name}', which the sandbox does not have, at {listed}; the probe does not "
-                       "reach it, and calling that code throws a ReferenceError")
+                       f"reach it, and calling that code throws {fails}")
         else:
             out.append(f"feature-detects '{name}', which the sandbox does not have, at {listed}")
     return out
