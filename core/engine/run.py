@@ -183,7 +183,8 @@ class _Run:
         # Object globals sync back after the run (a Code node's `state`); `inputs` is one-way.
         synced = tuple(name for name in caller_globals if name != "inputs")
         self.entry = build_entry(code, global_names=synced, legacy=legacy)
-        self.scope = RunScope(limits=limits, cancel=cancel, clock=WallClock(limits.timeout_s),
+        clock = WallClock(limits.timeout_s, limits.suspendAllowanceMs / 1000)
+        self.scope = RunScope(limits=limits, cancel=cancel, clock=clock,
                               services=services, inputs=caller_globals.get("inputs"), on_log=on_log,
                               on_progress=on_progress)
         self.ops: dict[str, Op] = {}
@@ -198,6 +199,8 @@ class _Run:
         self.finished: tuple[Any, dict[str, Any]] | None = None
         self.truncated = False
         self.in_flight = 0
+        #: Bumped each time the watchdog is re-armed; an entry of an older generation retires.
+        self.watch_generation = 0
         self.reply_seq = 0
         self.pending_side: dict[int, collections.deque[bytes | str]] = {}
         self._preflight()
@@ -363,8 +366,9 @@ class _Run:
             with contextlib.suppress(RuntimeError):  # loop closed: the run is already over
                 loop.call_soon_threadsafe(task.cancel)
 
-    def _watchdog_check(self) -> float | None:
-        if self.task is None or self.task.done() or self.stop_reason is not None:
+    def _watchdog_check(self, generation: int) -> float | None:
+        if (generation != self.watch_generation or self.task is None or self.task.done()
+                or self.stop_reason is not None):
             return None
         deadline = self.scope.clock.deadline()
         if deadline is None:
@@ -372,12 +376,26 @@ class _Run:
         if time.monotonic() >= deadline:
             self._stop("timeout")
             return None
-        return deadline
+        return self.scope.clock.watch_at()
 
     def _rearm_epoch(self) -> None:
         if self.vm is not None:
-            remaining = self.scope.clock.remaining()
-            self.vm.arm_epoch(None if remaining is None else remaining + EPOCH_MARGIN_S)
+            watch_at = self.scope.clock.watch_at()
+            self.vm.arm_epoch(None if watch_at is None else max(0.0, watch_at - time.monotonic())
+                              + EPOCH_MARGIN_S)
+
+    def _on_clock_change(self) -> None:
+        """A suspension began or ended: move the epoch backstop and the watchdog to the new deadline.
+
+        The watchdog's earlier entry retires (its generation is stale), so each run has one
+        entry however many takes and prompts it parks on.
+        """
+        self._rearm_epoch()
+        watch_at = self.scope.clock.watch_at()
+        if self.task is not None and watch_at is not None:
+            self.watch_generation += 1
+            generation = self.watch_generation
+            watchdog.watch(watch_at, lambda: self._watchdog_check(generation))
 
     # -- the run -------------------------------------------------------------------
     async def execute(self, started: float) -> RunResult:
@@ -405,16 +423,14 @@ class _Run:
             # timeoutMs meters the guest, not the host's setup (a cold template alone takes ~90 ms):
             # the wall clock starts now, just before the guest's first instruction.
             scope.clock.started = time.monotonic()
-            scope.clock.on_change = self._rearm_epoch
-            self._rearm_epoch()
+            scope.clock.on_change = self._on_clock_change
+            self._on_clock_change()
             run_started = time.perf_counter()
             setup_ms = (run_started - started) * 1000
             self.task = asyncio.ensure_future(vm.eval_module(
                 self.entry.source, filename=ENTRY_ID,
                 cpu_budget_s=scope.clock.budget_s if scope.clock.budget_s is not None else 10**9))
-            deadline = scope.clock.deadline()
-            if deadline is not None:
-                watchdog.watch(deadline, self._watchdog_check)
+            self._on_clock_change()  # with the task set, this also arms the watchdog
             if scope.cancel.cancelled:
                 self._stop("cancelled")
             try:
@@ -464,6 +480,11 @@ class _Run:
         timed_out = (self.stop_reason == "timeout" or interrupted_job or isinstance(exc, adapter.BindingTimeout)
                      or adapter.is_epoch_trap(exc))
         if timed_out:
+            if self.scope.clock.allowance_spent() and self.scope.clock.suspended_s() > 0:
+                return RunError("TimeoutError", f"execution timed out: the run waited on the host (a prompt, "
+                                f"a stream take) past its {limits.suspendAllowanceMs} ms of suspended time "
+                                f"(limit suspendAllowanceMs) on top of {limits.timeoutMs} ms (limit timeoutMs)",
+                                None, "timeout")
             return RunError("TimeoutError", f"execution timed out after {limits.timeoutMs} ms "
                             "(limit timeoutMs)", None, "timeout")
         near_cap = self.vm is not None and self.vm.linear_memory_bytes() >= self.vm.memory_cap - (1 << 20)
