@@ -270,7 +270,7 @@ def to_public(v: Any) -> Any:
     if isinstance(v, float) and not math.isfinite(v):
         return {"$number": "NaN" if v != v else ("Infinity" if v > 0 else "-Infinity")}
     if isinstance(v, int) and not isinstance(v, bool) and not -_SAFE_INT <= v <= _SAFE_INT:
-        return {"$bigint": str(v)}
+        return {"$bigint": _int_text(v, "value")}
     if isinstance(v, dict):
         return {k: to_public(x) for k, x in v.items() if x is not UNDEFINED}
     if isinstance(v, (list, tuple)):

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from core import logs
 from core.cli import node, packs, run, secrets, validate
 from core.cli.common import INTERRUPTED, fail
-from core.errors import CordonError
+from core.errors import CordonError, UsageError
 
 logger = logging.getLogger(__name__)
 
@@ -52,7 +52,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
-    except SystemExit as exc:  # argparse exits 2 on usage errors, 0 on --help
+    except SystemExit as exc:  # argparse exits 2 on usage errors (its message is on stderr), 0 on --help
+        if exc.code and "--json" in words:
+            return fail(UsageError("invalid command-line arguments (the reason is on stderr)"), True, int(exc.code))
         return int(exc.code or 0)
     if args.verbose:
         logs.to_stderr()

@@ -58,19 +58,37 @@ def _fail(exc: CordonError, as_json: bool) -> int:
     return 1
 
 
-def _progress(phase: str, done: int, total: int | None) -> None:
-    if sys.stderr.isatty():
+class _ProgressLine:
+    """Install progress on a terminal: one line (name, phase, bytes) redrawn in place, then cleared.
+
+    Silent when stderr is no terminal or under `--json` (stdout stays one JSON object)."""
+
+    def __init__(self, name: str, enabled: bool) -> None:
+        self.name = name
+        self.enabled = enabled
+        self.drawn = False
+
+    def __call__(self, phase: str, done: int, total: int | None) -> None:
+        if not self.enabled:
+            return
         amount = f"{done}/{total}" if total else str(done)
-        print(f"\r{phase}: {amount} bytes   ", end="", file=sys.stderr, flush=True)
+        print(f"\r\x1b[K{self.name}: {phase} {amount} bytes", end="", file=sys.stderr, flush=True)
+        self.drawn = True
+
+    def clear(self) -> None:
+        if self.drawn:
+            print("\r\x1b[K", end="", file=sys.stderr, flush=True)
+            self.drawn = False
 
 
 def main_install(args: argparse.Namespace) -> int:
+    progress = _ProgressLine(args.source, sys.stderr.isatty() and not args.json)
     try:
-        request = prepare_install(args.source, registry=args.registry, on_progress=_progress)
+        request = prepare_install(args.source, registry=args.registry, on_progress=progress)
     except CordonError as exc:
+        progress.clear()
         return _fail(exc, args.json)
-    if sys.stderr.isatty():
-        print(file=sys.stderr)
+    progress.clear()
     if not args.json:
         print("\n".join(request.lines()))
     consent = args.yes

@@ -107,9 +107,18 @@ def _canonical(path: str) -> str:
     return unicodedata.normalize("NFC", path).casefold()
 
 
+#: Longest file name (bytes) and deepest path (components) placed: past them the file system
+#: refuses the name (NAME_MAX 255) or the placing recursion overflows, and no npm package needs them.
+MAX_NAME_BYTES = 255
+MAX_DEPTH = 64
+
+
 def _check_component(part: str, raw: str, what: str) -> None:
     if part in ("", ".", ".."):
         raise InstallError(f"{what}: archive entry {raw!r} escapes the package folder", rule="archive-unsafe-path")
+    if len(part.encode("utf-8", "surrogateescape")) > MAX_NAME_BYTES:
+        raise InstallError(f"{what}: archive entry {raw[:80]!r}... has a name longer than {MAX_NAME_BYTES} bytes",
+                           rule="archive-unsafe-path")
     if any(ord(ch) < 0x20 or ch in '\\:*?"<>|' for ch in part) or part.endswith((" ", ".")):
         raise InstallError(f"{what}: archive entry {raw!r} has a name that is unsafe on some file systems",
                            rule="archive-unsafe-path")
@@ -128,6 +137,9 @@ class _Placement:
         self.size = 0
 
     def claim(self, parts: list[str], raw: str, *, is_dir: bool, size: int) -> Path:
+        if len(parts) > MAX_DEPTH:
+            raise InstallError(f"{self.what}: archive entry {raw[:80]!r}... is nested more than {MAX_DEPTH} "
+                               "folders deep", rule="archive-unsafe-path")
         for part in parts:
             _check_component(part, raw, self.what)
         self.entries += 1
@@ -196,6 +208,8 @@ def extract_tarball(tgz: Path, dest: Path, *, what: str, limits: ArchiveLimits =
                     _extract_member(archive, member, placement, what, on_progress)
     except (tarfile.TarError, EOFError) as exc:
         raise InstallError(f"{what}: the archive is corrupt ({exc})", rule="archive-corrupt") from None
+    except OSError as exc:  # the file system refused what the checks let through (full disk, odd names)
+        raise InstallError(f"{what}: cannot unpack: {exc.strerror or exc}", rule="archive-io") from None
     return Unpacked(files=len(placement.files), size=placement.size)
 
 
