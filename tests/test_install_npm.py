@@ -18,7 +18,7 @@ from core.packs.install import InstallError, commit_install, discard, prepare_in
 from core.packs.roots import installed_dir
 from tests import install_support
 from tests.conftest import ok
-from tests.install_support import install_area
+from tests.install_support import install_area, tree_digest
 from tests.npm_registry import FIXTURES, NpmRegistry, pack_folder, sri
 
 # Shared fixtures (pytest finds them as attributes of this module).
@@ -294,3 +294,60 @@ def test_npm_prefix_of_a_library_with_nothing_admissible_exits_1(registry, capsy
     assert report["error"]["rule"] == "pack-no-admitted-modules" and not report["installed"]
     assert "npm-module-builtin-import" in report["error"]["message"]
     assert install_area()["staging"] == []
+
+
+def test_outdated_and_update_show_what_changes_and_a_failed_update_changes_nothing(registry, tmp_path, capsys):
+    _lib(registry, tmp_path, "1.0.0")
+    assert main(["packs", "install", "npm:tiny-lib@^1", "--registry", registry.url, "--yes", "--json"]) == 0
+    capsys.readouterr()
+    assert main(["packs", "outdated", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"outdated": []}
+
+    publish_package(registry, tmp_path, {"name": "tiny-lib", "version": "1.1.0", "type": "module",
+                                         "exports": "./index.js"},
+                    {"index.js": 'export const version = "1.1.0";\nexport const later = () => setTimeout(1);\n'})
+    assert main(["packs", "outdated", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"outdated": [
+        {"name": "tiny-lib", "installed": "1.0.0", "latest": "1.1.0", "source": "npm:tiny-lib@^1"}]}
+
+    assert main(["packs", "update", "tiny-lib", "--json"]) == 1  # no consent: nothing placed
+    changes = json.loads(capsys.readouterr().out)["request"]["changes"]
+    assert any(c.startswith("integrity: sha512-") and " -> sha512-" in c for c in changes)
+    assert any(c.startswith("size: ") for c in changes)
+    assert any("new warning: references 'setTimeout'" in c for c in changes)
+    folder = installed_dir() / "tiny-lib"
+    assert json.loads((folder / "package.json").read_text())["version"] == "1.0.0"
+
+    publish_package(registry, tmp_path, {"name": "tiny-lib", "version": "1.2.0", "type": "module",
+                                         "exports": "./index.js"}, {"index.js": "export const version = 3;\n"})
+    tgz = registry.files.pop("tiny-lib-1.2.0.tgz")
+    registry.publish(tgz, behaviour="lie")  # a tampered artifact: the update must fail and keep 1.0.0
+    before = tree_digest(folder)
+    assert main(["packs", "update", "--yes", "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["error"]["rule"] == "integrity-mismatch"
+    assert tree_digest(folder) == before and install_area()["staging"] == []
+
+    registry.publish(tgz)  # the honest artifact
+    assert main(["packs", "update", "--yes"]) == 0
+    assert "installed tiny-lib@1.2.0" in capsys.readouterr().out
+    assert main(["packs", "outdated"]) == 0
+    assert "up to date" in capsys.readouterr().out
+
+
+def test_an_update_lists_modules_added_and_removed(registry, tmp_path):
+    _lib(registry, tmp_path, "1.0.0")
+    _lib_pack(registry, tmp_path, None)
+    commit_install(prepare_install("lib-pack", registry=registry.url))
+    publish_package(registry, tmp_path, {
+        "name": "lib-pack", "version": "1.1.0", "dependencies": {"tiny-lib": "^1.0.0"},
+        "cordon": {"apiVersion": 1, "sandboxModules": [{"name": "again", "kind": "js", "npm": "tiny-lib"}]}}, {})
+    request = prepare_install("lib-pack", registry=registry.url)
+    assert "modules added: lib-pack/again" in request.changes and "modules removed: lib-pack" in request.changes
+    assert any(line.strip() == "change: modules added: lib-pack/again" for line in request.lines())
+    discard(request)
+
+
+def test_a_pack_from_a_folder_is_not_updatable(registry, capsys):
+    assert main(["packs", "install", str(FIXTURES / "packs" / "scripted-pack"), "--yes"]) == 0
+    assert main(["packs", "update", "scripted-pack"]) == 1
+    assert "pack-not-updatable" in capsys.readouterr().err

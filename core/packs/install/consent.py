@@ -14,6 +14,7 @@ from typing import Any
 from core.packs.install.classify import Classification
 from core.packs.install.deps import FetchedDependency
 from core.packs.install.staging import Staging
+from core.packs.install.updates import InstallRecord
 
 INSTALL_MODE = "scripts never run"
 INSTALL_MODE_DETAIL = ("Cordon unpacks the package itself; no npm process runs, so no install script of the pack "
@@ -62,6 +63,10 @@ class ConsentRequest:
     trusted: bool
     warnings: tuple[str, ...] = ()
     install_mode: str = INSTALL_MODE
+    #: Against the installed version (an update): modules added or removed, sizes, skips, warnings, integrity.
+    changes: tuple[str, ...] = ()
+    #: Where this came from, kept after commit so `cordon packs update` can prepare it again (None: a file).
+    record: InstallRecord | None = None
     state: str = "prepared"
     _staging: Staging | None = field(default=None, repr=False)
 
@@ -88,6 +93,7 @@ class ConsentRequest:
         out = [f"Install {self.name}@{self.version} ({self.source})"]
         if self.previous_version is not None:
             out.append(f"  replaces installed version {self.previous_version}")
+            out.extend(f"    change: {c}" for c in self.changes)
         out.append(f"  {self.grants}")
         out.append(f"  specifiers: {', '.join(self.specifiers) or '(none)'}")
         out.append(f"  kind: {self.classification.label}")
@@ -128,4 +134,5 @@ class ConsentRequest:
             "npmModules": [{"dependency": m.dependency, "ok": m.ok, "rule": m.rule, "message": m.message,
                             "size": m.size, "warnings": list(m.warnings)} for m in self.npm_modules],
             "trusted": self.trusted, "warnings": list(self.warnings), "state": self.state,
+            "changes": list(self.changes),
         }

@@ -29,7 +29,7 @@ from core import secrets_store
 from core.cancel import CancelHandle
 from core.errors import CordonError
 from core.packs.compiler import CompileError, compile_npm
-from core.packs.install import trust
+from core.packs.install import trust, updates
 from core.packs.install.archive import Unpacked, copy_folder, extract_tarball
 from core.packs.install.classify import classify, refuse_host_code
 from core.packs.install.consent import ConsentRequest, NpmModuleStatus
@@ -40,6 +40,7 @@ from core.packs.install.names import split_spec, validate_name
 from core.packs.install.package_json import lifecycle_scripts, read_package_json
 from core.packs.install.registry import CHUNK, MAX_TARBALL_BYTES, Progress, Registry, registry_url
 from core.packs.install.staging import Staging, discard_installed, pack_dir, place, recover, transaction_lock
+from core.packs.install.updates import InstallRecord
 
 logger = logging.getLogger(__name__)
 
@@ -208,6 +209,11 @@ def prepare_install(source: str | InstallSource, *, registry: str | None = None,
                                "nothing a Code node can import", rule="pack-no-admitted-modules")
         previous_version, previous_label = _installed(found.name)
         doc = read_package_json(staging.pack, what)
+        record = _record(src, found.name, found.version, url, integrity)
+        tree = (unpacked.files + sum(d.files for d in dependencies), unpacked.size + sum(d.size for d in dependencies))
+        changes = () if previous_version is None else tuple(updates.describe_changes(
+            found.name, specifiers=found.specifiers, integrity=integrity, tree=tree,
+            modules={m.dependency: (m.ok, m.rule, m.warnings) for m in modules}))
         return ConsentRequest(
             name=found.name, version=found.version, origin=src.kind, source=src.describe(url),
             integrity=integrity, download_size=download_size, unpacked_size=unpacked.size,
@@ -215,13 +221,22 @@ def prepare_install(source: str | InstallSource, *, registry: str | None = None,
             previous_classification=previous_label,
             lifecycle_scripts=tuple(lifecycle_scripts(doc) + _native_build(staging.pack)),
             dependencies=tuple(dependencies), npm_modules=modules, trusted=trust.is_trusted(found.name),
-            warnings=found.problems, _staging=staging)
+            warnings=found.problems, changes=changes, record=record, _staging=staging)
     except BaseException:
         staging.release()
         raise
     finally:
         if client is not None:
             client.close()
+
+
+def _record(src: InstallSource, name: str, version: str, registry: str, integrity: str) -> InstallRecord | None:
+    """What `cordon packs update` prepares again: the source as typed, on the same registry."""
+    if src.kind not in ("registry", "npm"):
+        return None
+    typed = src.name + (f"@{src.spec}" if src.spec else "")
+    return InstallRecord(name=name, source=(NPM_PREFIX + typed) if src.kind == "npm" else typed, registry=registry,
+                         version=version, integrity=integrity, spec=src.spec, package=src.name)
 
 
 def write_wrapper(folder: Path, library: str, version: str, spec: str) -> Unpacked:
@@ -268,6 +283,7 @@ def commit_install(request: ConsentRequest) -> Path:
                                    "again so the consent request describes what it replaces", rule="install-stale")
             dest = pack_dir(request.name)
             place(staging.pack, dest)
+            updates.remember(request.record, request.name)
     except BaseException:
         discard(request)
         raise
@@ -296,6 +312,7 @@ def remove(name: str) -> None:
     if not removed:
         raise InstallError(f"{name} is not installed", rule="pack-not-installed")
     trust.forget(name)
+    updates.remember(None, name)
     logger.info("removed %s", name)
     _catalog_changed()
 
