@@ -91,6 +91,21 @@ async def _secrets(scope: RunScope, verb: Any, name: Any = None) -> Any:
     return value
 
 
+def read_in_worker(scope: RunScope, name: str, what: str) -> str | None:
+    """A secret's value for host code already off the loop (a service pack's worker thread).
+
+    The same scope check and store as `getSecret`, so a pack reading a credential by its
+    documented name can reach no secret the node's code could not.
+    """
+    from core import secrets_store
+
+    _check_scope(scope, name, what)
+    try:
+        return secrets_store.get_secret(name)
+    except CordonError as exc:
+        raise _prefixed(what, exc) from None
+
+
 async def _request(scope: RunScope, name: Any, reason: Any = None) -> bool:
     from core import secrets_store
 

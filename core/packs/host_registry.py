@@ -40,7 +40,9 @@ text plus `BYTES_MAX` of bytes leaves; a larger argument is
 Results are transport values: JSON values, `bytes` (a Uint8Array in the
 guest), `None`. An implementation refuses with `SandboxRefusal(message,
 rule=...)`; the dispatcher prefixes the message with `<specifier>.<export>:`
-so every error names the pack. `option()` reads one field of an options
+so every error names the pack. An export declared `scoped=True` is called with
+the run's `RunScope` first (the service packs read credentials through the
+secrets scope check with it). `option()` reads one field of an options
 object (`host-option-invalid` when it has the wrong type).
 """
 
@@ -89,6 +91,8 @@ class Arg:
 class HostExport:
     fn: Callable[..., Any]
     args: tuple[Arg, ...]
+    #: True: `fn` is called with the run's scope first (the service packs read secrets through it).
+    scoped: bool = False
 
 
 @dataclass(frozen=True)
@@ -244,7 +248,8 @@ def run_surface(modules: Sequence[BridgedModule]) -> Surface:
         where = f"{module.specifier}.{export}"
         valid = validate_args(where, host_export.args, args)
         try:
-            return await in_worker_thread(scope, host_export.fn, *valid)
+            scoped = (scope,) if host_export.scoped else ()
+            return await in_worker_thread(scope, host_export.fn, *scoped, *valid)
         except CordonError as exc:
             if exc.rule in ("cancelled", "timeout") or exc.message.startswith(where):
                 raise
