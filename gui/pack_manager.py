@@ -56,9 +56,11 @@ from core.packs import Catalog, Pack, default_catalog
 from core.packs.install import (
     ConsentRequest,
     InstallSource,
+    Outdated,
     commit_install,
     discard,
     is_trusted,
+    outdated,
     prepare_install,
     registry_token,
     remove,
@@ -154,6 +156,8 @@ class PackManager(QWidget):
         self._job: _Job | None = None
         self._on_success: Callable[[Any], None] | None = None
         self._on_failure: Callable[[Exception], None] | None = None
+        #: Packs whose recorded range now selects a newer version (from the last "Check for updates").
+        self.updates: dict[str, Outdated] = {}
         self._cancel = CancelHandle()
         self._shut_down = False
         app = QApplication.instance()
@@ -242,8 +246,15 @@ class PackManager(QWidget):
         self.trust_button.clicked.connect(self._toggle_trust)
         self.remove_button = QPushButton("Remove…")
         self.remove_button.clicked.connect(self._remove_selected)
+        self.check_updates_button = QPushButton("Check for updates")
+        self.check_updates_button.clicked.connect(self.check_updates)
+        self.update_button = QPushButton("Update…")
+        self.update_button.setEnabled(False)
+        self.update_button.clicked.connect(self._update_selected)
         buttons.addWidget(self.trust_button)
         buttons.addWidget(self.remove_button)
+        buttons.addWidget(self.check_updates_button)
+        buttons.addWidget(self.update_button)
         buttons.addStretch()
         layout.addLayout(buttons)
         return pane
@@ -276,7 +287,9 @@ class PackManager(QWidget):
         self.pack_list.clear()
         for pack in self.catalog.packs():
             trusted = pack_trusted(pack)
-            item = QTreeWidgetItem([pack.name, pack.version, "trusted" if trusted else "untrusted", pack.origin])
+            newer = self.updates.get(pack.name)
+            version = f"{pack.version} → {newer.latest} (update available)" if newer else pack.version
+            item = QTreeWidgetItem([pack.name, version, "trusted" if trusted else "untrusted", pack.origin])
             item.setData(0, Qt.ItemDataRole.UserRole, pack.name)
             if self._statuses(pack.name):
                 item.setToolTip(0, "This pack has problems: select it to see them.")
@@ -356,6 +369,29 @@ class PackManager(QWidget):
         name = self.selected_name()
         pack = self.catalog.pack(name) if name else None
         self.remove_button.setEnabled(bool(name) and not (pack and pack.origin == "shipped") and not self.busy)
+        self.update_button.setEnabled(bool(name) and name in self.updates and not self.busy)
+        self.check_updates_button.setEnabled(not self.busy)
+
+    @Slot()
+    def check_updates(self) -> None:
+        """Ask each pack's registry (in the background) for the newest version its recorded range allows."""
+        if self.busy:
+            return
+        registry = self.registry
+        self._start("Checking for updates", lambda _progress: outdated(registry=registry), self._updates_found,
+                    self._failed)
+
+    def _updates_found(self, found: list[Outdated]) -> None:
+        self.updates = {item.record.name: item for item in found}
+        self._fill()
+        self.status.setText(f"{len(found)} update(s) available." if found else "Every pack is up to date.")
+
+    @Slot()
+    def _update_selected(self) -> None:
+        """Prepare the selected pack's recorded source again: consent lists what changes; a failure places nothing."""
+        newer = self.updates.get(self.selected_name() or "")
+        if newer is not None:
+            self.install(InstallSource.parse(newer.record.source), registry=self.registry or newer.record.registry)
 
     def _show_docs(self, pack: Pack | None, trusted: bool) -> None:
         if pack is None or pack.skill is None:
@@ -469,11 +505,11 @@ class PackManager(QWidget):
         if path:
             self.install(InstallSource("folder", path=Path(path)))
 
-    def install(self, source: InstallSource) -> None:
+    def install(self, source: InstallSource, *, registry: str | None = None) -> None:
         """Prepare `source` in the background, then ask for consent (see `consent_requested`)."""
         if self.busy:
             return
-        registry = self.registry
+        registry = registry or self.registry
         self._start(f"Preparing {source.name or source.path}",
                     lambda progress: prepare_install(source, registry=registry, on_progress=progress,
                                                      cancel=self._cancel),
@@ -509,6 +545,9 @@ class PackManager(QWidget):
 
     def _installed(self, request: ConsentRequest) -> None:
         message = f"Installed {request.name} {request.version}."
+        newer = self.updates.get(request.name)
+        if newer is not None and newer.latest == request.version:
+            del self.updates[request.name]
         self._finished_change(message)
         self.select_pack(request.name)
         self.install_finished.emit(True, message)

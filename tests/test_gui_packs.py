@@ -276,3 +276,25 @@ def test_an_install_through_the_shared_catalog_discovers_once(qtbot, caplog):
         assert "scripted-pack" in widget.names()
     finally:
         widget.shutdown()
+
+
+def test_an_update_is_marked_and_installed_with_its_changes_in_consent(qtbot, manager, registry):
+    registry.publish_fixture("packs/scripted-pack")
+    manager.registry = registry.url
+    install_and_answer(qtbot, manager, InstallSource("registry", name="scripted-pack", spec="^1"), allow=True)
+    registry.publish_fixture("packs/scripted-pack", overrides={"version": "1.1.0"})
+    qtbot.mouseClick(manager.check_updates_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "update available" in manager.pack_list.topLevelItem(0).text(1), timeout=30_000)
+    assert manager.pack_list.topLevelItem(0).text(1) == "1.0.0 → 1.1.0 (update available)"
+    manager.select_pack("scripted-pack")
+    assert manager.update_button.isEnabled()
+    with qtbot.waitSignal(manager.consent_requested, timeout=30_000) as asked:
+        qtbot.mouseClick(manager.update_button, Qt.MouseButton.LeftButton)
+    dialog = asked.args[0]
+    assert dialog.facts.version == "1.1.0"
+    assert any(n.startswith("Change: integrity: sha512-") for n in dialog.facts.notices)
+    assert any(n.startswith("Change: size: ") for n in dialog.facts.notices)
+    with qtbot.waitSignal(manager.install_finished, timeout=30_000) as finished:
+        qtbot.mouseClick(dialog.allow, Qt.MouseButton.LeftButton)
+    assert finished.args == [True, "Installed scripted-pack 1.1.0."]
+    assert manager.pack_list.topLevelItem(0).text(1) == "1.1.0" and not manager.update_button.isEnabled()
