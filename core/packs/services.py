@@ -85,6 +85,9 @@ def method_field(spec: Mapping[str, Any], default: str = "GET") -> str:
 
 def path_segment(value: str) -> str:
     """`value` percent-encoded as one URL path segment (an id or name cannot add segments)."""
+    if value in (".", ".."):
+        raise SandboxRefusal(f"{value!r} is not a name: it would move up the URL's path", rule="service-bad-path",
+                             name="TypeError")
     return quote(value, safe="~")
 
 
