@@ -105,7 +105,27 @@ def protected_dirs() -> dict[str, str]:
     }
     if home is not None:
         state = {"home folder (CORDON_HOME)": home, **state}
-    return {**{what: os.path.realpath(folder) for what, folder in state.items()}, **_program_dirs()}
+    return {**{what: os.path.realpath(folder) for what, folder in state.items()}, **_program_dirs(),
+            **_linked_packs()}
+
+
+#: Under the data folder: `cordon packs link`'s symbolic links to pack folders being developed.
+LINKS = "links"
+
+
+def _linked_packs() -> dict[str, str]:
+    """Folders linked as dev packs: loaded as pack code on every run, so as protected as installed packs."""
+    root = _data_path() / LINKS
+    found = {}
+    try:
+        entries = list(root.iterdir())
+    except OSError:
+        return {}
+    for entry in entries:
+        for link in (list(entry.iterdir()) if entry.name.startswith("@") and not entry.is_symlink() else [entry]):
+            if link.is_symlink():
+                found[f"linked pack folder ({link.relative_to(root).as_posix()})"] = os.path.realpath(link)
+    return found
 
 
 @functools.cache
