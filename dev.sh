@@ -13,7 +13,8 @@ cd "$(dirname "$0")"
 
 QT_LIBS="libegl1 libgl1 libx11-6 libdbus-1-3 libfontconfig1 libfreetype6 libglib2.0-0 libxkbcommon0 \
 fonts-dejavu-core libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-render-util0 \
-libxcb-render0 libxcb-shape0 libxcb-util1 libxcb-xkb1 libxkbcommon-x11-0"
+libxcb-render0 libxcb-shape0 libxcb-util1 libxcb-xkb1 libxkbcommon-x11-0 \
+xvfb xauth"  # xvfb-run: the tests that drive the studio in a real X window
 
 system_deps() {
   # Qt's offscreen and X platform plugins need these shared libraries.
@@ -66,8 +67,15 @@ case "${1:-}" in
   studio)
     system_deps
     venv
-    if [ -z "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then export QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen}; fi
     shift
+    if [ -z "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
+      export QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen}
+      if [ "$QT_QPA_PLATFORM" = offscreen ] && [[ " $* " != *" --screenshot "* ]]; then
+        echo "dev.sh: no display (DISPLAY and WAYLAND_DISPLAY are unset): the studio runs offscreen, so no window" \
+             "appears. Stop it with Ctrl+C (or: kill $$). For a window run it in a desktop session or under" \
+             "\`xvfb-run -a ./dev.sh studio\`; for a picture: ./dev.sh studio --screenshot studio.png" >&2
+      fi
+    fi
     exec .venv/bin/cordon-studio "$@"
     ;;
   test)

@@ -7,9 +7,14 @@ so `import core.paths` does not pay for the engine.
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 from core import lazy
+
+# A library logs, the application decides where to (`core.logs`): until then, records go nowhere
+# (not to Python's last-resort stderr handler, which would mix them into `cordon --json` output).
+logging.getLogger(__name__).addHandler(logging.NullHandler())
 
 if TYPE_CHECKING:
     from core.bridges.base import HostServices, Surface

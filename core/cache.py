@@ -17,12 +17,15 @@ change after it was checked. See docs/security.md.
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import stat
 from pathlib import Path, PurePosixPath
 
 from core import paths
 from core.atomic import write_atomic
+
+logger = logging.getLogger(__name__)
 
 DIGESTS = "cache-digests"
 #: Larger than any entry Cordon writes (the engine module is ~2.5 MB, an npm bundle at most 1 MB).
@@ -46,6 +49,7 @@ def read(name: str) -> bytes | None:
         want = record.read_bytes().strip()
         fd = os.open(entry, _OPEN_FLAGS)
     except OSError:
+        logger.debug("cache entry %s is missing or unreadable", name)
         return None
     with os.fdopen(fd, "rb") as handle:
         info = os.fstat(fd)

@@ -74,6 +74,11 @@ def cache_dir() -> Path:
     return _ensure(_cache_path())
 
 
+def log_dir() -> Path:
+    """The studio's rotating log (`core.logs`): under the data folder, so no workspace may overlap it."""
+    return _ensure(_data_path() / "logs")
+
+
 def resources_dir() -> Path:
     """The shipped `resources/` folder (packs, examples, icons, styles).
 
@@ -94,13 +99,33 @@ def protected_dirs() -> dict[str, str]:
     """
     home = _home()
     state = {
-        "data folder (installed packs, trust decisions, secrets index, cache digests)": _data_path(),
+        "data folder (installed packs, trust decisions, secrets index, cache digests, logs)": _data_path(),
         "config folder (settings, recent files)": _config_path(),
         "cache folder (compiled engine module, compiled npm bundles, pack scans)": _cache_path(),
     }
     if home is not None:
         state = {"home folder (CORDON_HOME)": home, **state}
-    return {**{what: os.path.realpath(folder) for what, folder in state.items()}, **_program_dirs()}
+    return {**{what: os.path.realpath(folder) for what, folder in state.items()}, **_program_dirs(),
+            **_linked_packs()}
+
+
+#: Under the data folder: `cordon packs link`'s symbolic links to pack folders being developed.
+LINKS = "links"
+
+
+def _linked_packs() -> dict[str, str]:
+    """Folders linked as dev packs: loaded as pack code on every run, so as protected as installed packs."""
+    root = _data_path() / LINKS
+    found = {}
+    try:
+        entries = list(root.iterdir())
+    except OSError:
+        return {}
+    for entry in entries:
+        for link in (list(entry.iterdir()) if entry.name.startswith("@") and not entry.is_symlink() else [entry]):
+            if link.is_symlink():
+                found[f"linked pack folder ({link.relative_to(root).as_posix()})"] = os.path.realpath(link)
+    return found
 
 
 @functools.cache

@@ -1,7 +1,7 @@
 """The JSON transport between host and guest.
 
 Structured data crosses the WASM boundary as one JSON string (node-by-node
-marshaling is ~50x slower, DESIGN.md), with bytes riding beside it as raw
+marshaling is ~50x slower, docs/design.md), with bytes riding beside it as raw
 buffers. JSON alone would flatten or drop some values, so they carry markers:
 an object whose only key is ``"$cordon"`` (plus its payload) is a marker, and a
 user object that happens to own a ``"$cordon"`` key is escaped, so markers can
@@ -17,7 +17,7 @@ never be forged by data.
 
 The guest half lives in ``core/guest/prelude.js`` (encode/decode); the two
 halves are tested against each other. The CLI's public tagging (``$bytes``,
-``$date``, ``$number``, and ``$bigint`` for an integer past 2**53; DESIGN.md) is a different, user-facing format:
+``$date``, ``$number``, and ``$bigint`` for an integer past 2**53; docs/design.md) is a different, user-facing format:
 ``to_public``/``from_public`` convert.
 """
 
@@ -258,7 +258,7 @@ def _date(iso: str) -> datetime:
                              rule="transport-date") from None
 
 
-# -- the public (CLI / document) tagging of DESIGN.md ---------------------------------
+# -- the public (CLI / document) tagging of docs/design.md ---------------------------
 
 def to_public(v: Any) -> Any:
     """Python value -> plain JSON with `$bytes`/`$date`/`$number` tags."""
@@ -270,7 +270,7 @@ def to_public(v: Any) -> Any:
     if isinstance(v, float) and not math.isfinite(v):
         return {"$number": "NaN" if v != v else ("Infinity" if v > 0 else "-Infinity")}
     if isinstance(v, int) and not isinstance(v, bool) and not -_SAFE_INT <= v <= _SAFE_INT:
-        return {"$bigint": str(v)}
+        return {"$bigint": _int_text(v, "value")}
     if isinstance(v, dict):
         return {k: to_public(x) for k, x in v.items() if x is not UNDEFINED}
     if isinstance(v, (list, tuple)):

@@ -25,7 +25,7 @@ from core import jsparse
 from core.bridges.base import Surface
 from core.entry import INTERNAL_ID
 from core.packs.catalog import Catalog
-from core.packs.specifier import Declaration, canonical_specifier, looks_like_pack_specifier, specifier_kind
+from core.packs.specifier import DeclarationLike, canonical_specifier, looks_like_pack_specifier, specifier_kind
 from core.packs.status import PackStatus
 
 Severity = Literal["error", "warning", "info"]
@@ -48,6 +48,20 @@ _BODY_NAMES = frozenset({"arguments"})
 
 
 @dataclass(frozen=True)
+class Fix:
+    """A one-click change that resolves a finding: `kind` says what to change, `name` which one.
+
+    The checks that can offer one say so (the Code node's "Declare input 'rows'");
+    the caller that owns the document applies it (`core.codenode.apply_fix`).
+    """
+
+    kind: str
+    name: str
+    #: What the button says.
+    label: str
+
+
+@dataclass(frozen=True)
 class Diagnostic:
     """One finding. `line`/`column` are 1-based; None for findings about the node, not a line."""
 
@@ -56,9 +70,13 @@ class Diagnostic:
     severity: Severity
     rule: str
     message: str
+    fix: Fix | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        data = asdict(self)
+        if self.fix is None:
+            del data["fix"]
+        return data
 
 
 @dataclass
@@ -71,7 +89,7 @@ class CodeContext:
     #: The session allowlist (pack names or specifiers); None: every installed pack counts.
     allowed: Collection[str] | None
     #: The node's saved package declarations; None: the body's imports are the declarations.
-    declarations: Sequence[Declaration] | None
+    declarations: Sequence[DeclarationLike] | None
     #: Names a bare read may use: JS builtins, the surfaces' globals, the caller's globals.
     known_globals: frozenset[str]
     #: Free-form data extra checks share (the Code node puts its document here).
@@ -198,7 +216,7 @@ def known_globals(surfaces: Sequence[Surface] = (), extra: Iterable[str] = ()) -
 
 
 def validate_code(code: str, *, catalog: Catalog | None = None, allowed: Collection[str] | None = None,
-                  declarations: Sequence[Declaration] | None = None, surfaces: Sequence[Surface] = (),
+                  declarations: Sequence[DeclarationLike] | None = None, surfaces: Sequence[Surface] = (),
                   caller_globals: Iterable[str] = ("inputs",), checks: Sequence[Check] = (),
                   extra: dict[str, Any] | None = None) -> list[Diagnostic]:
     """Every diagnostic of `code`, sorted by position (node-level ones first).

@@ -9,11 +9,14 @@ says the result in one line.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 
 from core.codenode import CodeNodeDocument, validate_node
 from core.packs import Catalog
 from core.validate import Diagnostic
+
+logger = logging.getLogger(__name__)
 
 SEVERITIES = ("error", "warning", "info")
 
@@ -25,6 +28,7 @@ def diagnose(doc: CodeNodeDocument, catalog: Catalog | None) -> list[Diagnostic]
     try:
         return validate_node(doc, catalog=catalog)
     except Exception as exc:  # a checker bug must not take the editor down with it
+        logger.exception("the checks failed on the document")
         return [Diagnostic(None, None, "info", "validator-failed", f"the checks could not run: {exc}")]
 
 

@@ -3,7 +3,7 @@
 Everything Scintilla-specific (byte positions, 0xBBGGRR colours, marker and
 indicator numbers, lexer styles) stays in this file, so the rest of the studio
 speaks 1-based lines and character offsets and could take another editor
-widget (DESIGN.md: "Keep the editor behind a small adapter").
+widget (docs/design.md, "Desktop": the editor stays behind a small adapter).
 
 It gives JavaScript colours (Lexilla's `cpp` lexer, as SciTE does), line
 numbers, folding, bracket matching, a find/replace bar, autocompletion

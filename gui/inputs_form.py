@@ -1,6 +1,12 @@
-"""The run's inputs: a form built from the document's declared inputs, or one raw JSON object.
+"""The run's inputs: an editor per declared input, by its type, or one raw JSON object.
 
-Values are written the way `cordon node run --inputs` takes them (DESIGN.md's
+Text is multi-line and monospace (a CSV or YAML input keeps its lines), JSON
+is validated as typed, and files are picked, previewed (thumbnail, or name
+and size) and held as values — bytes for a `bytes` input, media refs for
+others — never pasted as base64 into a text field. What a person typed is
+saved with the document (`testInputs`) and survives edits to the declarations.
+
+Values are written the way `cordon node run --inputs` takes them (docs/design.md's
 public tags: bytes as `{"$bytes": "<base64>"}`, dates as `{"$date": ...}`), so a
 value copied from the CLI works here and back. A handle the body reads with
 `stream("name")` takes a JSON array: its items are fed as that input's stream.
@@ -11,13 +17,14 @@ until every field is valid.
 
 from __future__ import annotations
 
-import base64
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Signal, Slot
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QFontDatabase, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
     QFileDialog,
@@ -25,6 +32,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPlainTextEdit,
     QStackedWidget,
     QToolButton,
@@ -100,8 +108,46 @@ def format_value(handle: InputHandle, value: Any) -> str:
     return json.dumps(to_public(value), ensure_ascii=False)
 
 
+def _size(n: int) -> str:
+    """"1 byte", "200.0 KB", "3.2 MB": how big a picked file is, for the preview line."""
+    if n < 1024:
+        return f"{n} byte{'s' if n != 1 else ''}"
+    return f"{n / 1024:.1f} KB" if n < 1024 * 1024 else f"{n / 1024 / 1024:.1f} MB"
+
+
+def _monospace(edit: QPlainTextEdit, lines: int) -> None:
+    """A code-like text field: fixed-width font, Tab moves focus, room for `lines` lines."""
+    edit.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+    edit.setTabChangesFocus(True)
+    edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+    height = edit.fontMetrics().lineSpacing() * lines + 2 * edit.frameWidth() + 8
+    edit.setMinimumHeight(height)
+    edit.setMaximumHeight(height * 3)
+
+
+@dataclass(frozen=True)
+class PickedFile:
+    """A file picked into an input: the value it becomes (bytes or a media ref) and what the preview shows."""
+
+    name: str
+    size: int
+    value: Any
+    thumbnail: QPixmap | None
+
+
+def _is_media_ref(value: Any) -> bool:
+    return isinstance(value, dict) and isinstance(value.get("uri"), str) and value["uri"].startswith("data:")
+
+
 class _Field(QWidget):
-    """One row's editor: a line edit (or a check box for booleans), plus a file button for bytes."""
+    """One input's editor, by declared type.
+
+    boolean: a check box. number/integer: a line. string: a multi-line monospace
+    editor (a CSV keeps its lines). object/array/any and streamed inputs: JSON in
+    a monospace editor, validated as typed. bytes: a picked file, kept as bytes.
+    Files picked for array/any become media refs, held here, never as base64 text.
+    Picked files show as a preview (image thumbnail, or name and size).
+    """
 
     edited = Signal()
 
@@ -109,86 +155,199 @@ class _Field(QWidget):
         super().__init__()
         self.handle = handle
         self.streamed = streamed
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
+        self.files: list[PickedFile] = []
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
         self.check: QCheckBox | None = None
-        self.edit: QLineEdit | None = None
-        if handle.type == "boolean" and not streamed:
+        self.line: QLineEdit | None = None
+        self.text_edit: QPlainTextEdit | None = None
+        kind = handle.type
+        if kind == "boolean" and not streamed:
             self.check = QCheckBox()
             self.check.toggled.connect(self.edited)
-            row.addWidget(self.check)
-            row.addStretch(1)
+            layout.addWidget(self.check)
             return
-        self.edit = QLineEdit()
-        self.edit.setPlaceholderText(self._placeholder())
-        self.edit.textChanged.connect(self.edited)
-        row.addWidget(self.edit, 1)
-        if handle.type in ("bytes", "array", "any"):
-            pick = QToolButton(text="Files…", toolTip="Add file contents as bytes")
-            pick.clicked.connect(self._pick_files)
-            row.addWidget(pick)
+        self.takes_files = kind in ("bytes", "array", "any")
+        if kind in ("number", "integer") and not streamed:
+            self.line = QLineEdit()
+            self.line.setPlaceholderText({"number": "number", "integer": "whole number"}[kind])
+            self.line.textChanged.connect(self.edited)
+            layout.addWidget(self.line)
+        elif kind != "bytes" or streamed:
+            self.text_edit = QPlainTextEdit()
+            self.text_edit.setPlaceholderText(self._placeholder())
+            _monospace(self.text_edit, 1 if kind == "string" and not streamed else 2)
+            self.text_edit.textChanged.connect(self.edited)
+            layout.addWidget(self.text_edit)
+        self.preview = QWidget()
+        self.preview_layout = QVBoxLayout(self.preview)
+        self.preview_layout.setContentsMargins(0, 0, 0, 0)
+        self.preview.hide()
+        layout.addWidget(self.preview)
+        if self.takes_files:
+            buttons = QHBoxLayout()
+            one = kind == "bytes" and not streamed
+            self.pick_button = QToolButton(text="File…" if one else "Files…",
+                                           toolTip="Use the file's bytes" if kind == "bytes" else
+                                           "Add files (as media refs: a Code node's values are JSON)")
+            self.pick_button.clicked.connect(self._pick_files)
+            self.clear_button = QToolButton(text="Clear", toolTip="Remove the picked files")
+            self.clear_button.clicked.connect(self.clear_files)
+            self.clear_button.hide()
+            buttons.addWidget(self.pick_button)
+            buttons.addWidget(self.clear_button)
+            if one:
+                self.empty_hint = QLabel("no file")
+                self.empty_hint.setObjectName("hint")
+                buttons.addWidget(self.empty_hint)
+            buttons.addStretch(1)
+            layout.addLayout(buttons)
 
     def _placeholder(self) -> str:
         if self.streamed:
             return f"JSON array of {self.handle.type} items, fed as the stream"
-        return {"string": "text", "number": "number", "integer": "whole number", "bytes": '{"$bytes": "<base64>"}',
-                "object": "JSON object", "array": "JSON array"}.get(self.handle.type, "JSON value")
+        return {"string": "text (Enter adds a line)", "object": "JSON object", "array": "JSON array"}.get(
+            self.handle.type, "JSON value")
 
+    # -- the text ------------------------------------------------------------------------------
     def text(self) -> str:
         if self.check is not None:
             return "true" if self.check.isChecked() else "false"
-        assert self.edit is not None
-        return self.edit.text()
+        if self.line is not None:
+            return self.line.text()
+        return self.text_edit.toPlainText() if self.text_edit is not None else ""
 
+    def set_text(self, text: str) -> None:
+        """Type `text` into the field (picked files are dropped: the text is the value again)."""
+        self._set_files([])
+        if self.line is not None:
+            self.line.setText(text)
+        elif self.text_edit is not None:
+            self.text_edit.setPlainText(text)
+
+    # -- the value -----------------------------------------------------------------------------
     def value(self) -> Any:
         if self.check is not None:
             return self.check.isChecked()
+        if self.files:
+            values = [f.value for f in self.files]
+            one = (self.handle.type == "bytes" or self.handle.type == "any") and len(values) == 1
+            return values[0] if one and not self.streamed else values
         return parse_value(self.handle, self.text(), streamed=self.streamed)
 
     def is_empty(self) -> bool:
-        return self.edit is not None and not self.edit.text().strip() and \
-            (self.handle.type != "string" or self.streamed)
+        if self.check is not None or self.files:
+            return False
+        if self.text_edit is None and self.line is None:
+            return True  # a bytes field without a file
+        return not self.text().strip() and (self.handle.type != "string" or self.streamed)
 
     def set_value(self, value: Any) -> None:
         if self.check is not None:
             self.check.setChecked(bool(value))
-        else:
-            assert self.edit is not None
-            self.edit.setText(json.dumps(to_public(value), ensure_ascii=False) if self.streamed and value is not None
-                              else format_value(self.handle, value))
+            return
+        picked = self._as_files(value)
+        if picked is not None:
+            self._set_files(picked)
+            return
+        self.set_text(json.dumps(to_public(value), ensure_ascii=False) if self.streamed and value is not None
+                      else format_value(self.handle, value))
+
+    def _as_files(self, value: Any) -> list[PickedFile] | None:
+        """A saved value that is picked files (bytes, media refs), as the files that show it; else None."""
+        if not self.takes_files:
+            return None
+        items = value if isinstance(value, list) and value and (self.streamed or self.handle.type != "bytes") \
+            else [value]
+        if self.handle.type == "bytes" and all(isinstance(v, (bytes, bytearray)) for v in items):
+            return [PickedFile("bytes", len(v), bytes(v), _thumbnail(bytes(v))) for v in items]
+        if all(_is_media_ref(v) for v in items):
+            return [PickedFile(str(v.get("filename") or v.get("mimeType") or "file"),
+                               (len(v["uri"].partition(",")[2]) * 3) // 4, v, None) for v in items]
+        return None
 
     def mark(self, invalid: bool) -> None:
-        widget = self.edit or self.check
-        assert widget is not None
+        widget = self.text_edit or self.line or self.check or self.preview
         widget.setProperty("invalid", invalid)
         widget.style().unpolish(widget)
         widget.style().polish(widget)
 
+    # -- files -----------------------------------------------------------------------------------
     @Slot()
     def _pick_files(self) -> None:
-        names, _ = QFileDialog.getOpenFileNames(self, f"Files for {self.handle.name}")
+        if self.handle.type == "bytes" and not self.streamed:
+            name, _ = QFileDialog.getOpenFileName(self, f"File for {self.handle.name}")
+            names = [name] if name else []
+        else:
+            names, _ = QFileDialog.getOpenFileNames(self, f"Files for {self.handle.name}")
         if names:
-            self.add_files([Path(n) for n in names])
+            try:
+                self.add_files([Path(n) for n in names])
+            except InputsError as exc:
+                QMessageBox.warning(self, "File not added", str(exc))
 
     def add_files(self, paths: Iterable[Path]) -> None:
-        """Put file contents in the field: one file as bytes for a `bytes` handle, else media refs
+        """Add files: as bytes for a `bytes` handle (one replaces the last), else as media refs
         (a Code node's values are JSON copies, so raw bytes would arrive as an index object)."""
-        blobs = []
+        picked = []
         for path in paths:
-            if path.stat().st_size > MAX_FILE_BYTES:
-                raise InputsError(f"{self.handle.name}: {path.name} is larger than {MAX_FILE_BYTES} bytes")
+            size = path.stat().st_size
+            if size > MAX_FILE_BYTES:
+                raise InputsError(f"{self.handle.name}: {path.name} is {_size(size)}, larger than the "
+                                  f"{_size(MAX_FILE_BYTES)} an input takes (put it in the workspace)")
             data = path.read_bytes()
-            blobs.append({"$bytes": base64.b64encode(data).decode()} if self.handle.type == "bytes"
-                         else data_ref(data, path.name))
-        assert self.edit is not None
-        if self.handle.type == "bytes" and not self.streamed and len(blobs) == 1:
-            self.edit.setText(json.dumps(blobs[0]))
+            value = data if self.handle.type == "bytes" else data_ref(data, path.name)
+            picked.append(PickedFile(path.name, len(data), value, _thumbnail(data)))
+        if self.handle.type == "bytes" and not self.streamed:
+            self._set_files(picked[-1:])
+        else:
+            self._set_files([*self.files, *picked])
+
+    @Slot()
+    def clear_files(self) -> None:
+        self._set_files([])
+
+    def _set_files(self, files: list[PickedFile]) -> None:
+        if not self.takes_files or (not files and not self.files):
             return
-        try:
-            current = json.loads(self.edit.text()) if self.edit.text().strip() else []
-        except json.JSONDecodeError:
-            current = []
-        self.edit.setText(json.dumps([*(current if isinstance(current, list) else [current]), *blobs]))
+        self.files = files
+        while self.preview_layout.count():
+            item = self.preview_layout.takeAt(0)
+            if item.widget() is not None:
+                item.widget().deleteLater()
+        for f in files:
+            row = QLabel(f"{f.name} — {_size(f.size)}")
+            row.setToolTip(f.name)
+            if f.thumbnail is not None:
+                row = QLabel()
+                row.setPixmap(f.thumbnail)
+                row.setToolTip(f"{f.name} — {_size(f.size)}")
+                box = QWidget()
+                line = QHBoxLayout(box)
+                line.setContentsMargins(0, 0, 0, 0)
+                line.addWidget(row)
+                line.addWidget(QLabel(f"{f.name} — {_size(f.size)}"), 1)
+                row = box
+            self.preview_layout.addWidget(row)
+        self.preview.setVisible(bool(files))
+        self.clear_button.setVisible(bool(files))
+        if self.text_edit is not None:
+            self.text_edit.setVisible(not files)
+        if hasattr(self, "empty_hint"):
+            self.empty_hint.setVisible(not files)
+        self.edited.emit()
+
+    def preview_labels(self) -> list[str]:
+        """The preview's lines ("name — size"), as shown."""
+        return [f"{f.name} — {_size(f.size)}" for f in self.files]
+
+
+def _thumbnail(data: bytes) -> QPixmap | None:
+    """A 64-pixel preview when `data` is an image Qt can read."""
+    pixmap = QPixmap()
+    if not pixmap.loadFromData(data):
+        return None
+    return pixmap.scaled(64, 64, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation)
 
 
 class InputsForm(QWidget):
@@ -233,13 +392,16 @@ class InputsForm(QWidget):
         layout.addWidget(self.error_label)
 
     # -- building -----------------------------------------------------------------------
-    def set_handles(self, handles: Sequence[InputHandle], streamed: Iterable[str] = ()) -> None:
-        """Rebuild for these declarations, keeping what was typed for handles that stay the same."""
+    def set_handles(self, handles: Sequence[InputHandle], streamed: Iterable[str] = (),
+                    saved: Mapping[str, Any] | None = None) -> None:
+        """Rebuild for these declarations. What was typed (or picked) for an input whose name, type and
+        streaming stay the same is kept; other inputs start from `saved` (the document's test inputs,
+        public JSON) when that value fits, else from the declared default."""
         handles, streamed = tuple(handles), frozenset(streamed)
         if handles == self._handles and streamed == self._streamed:
             return
-        kept = {name: f.text() for name, f in self._fields.items()
-                if any(h == f.handle for h in handles) and (name in streamed) == f.streamed}
+        kept = {name: f for name, f in self._fields.items() if (name in streamed) == f.streamed
+                and any(h.name == name and h.type == f.handle.type for h in handles)}
         if self._raw:  # new declarations: back to the form (what was typed raw is dropped)
             self._raw = False
             self.raw_toggle.blockSignals(True)
@@ -247,20 +409,25 @@ class InputsForm(QWidget):
             self.raw_toggle.blockSignals(False)
             self.stack.setCurrentWidget(self.form_page)
         while self.form.rowCount():
-            self.form.removeRow(0)
+            row_widgets = self.form.takeRow(0)
+            field = row_widgets.fieldItem.widget() if row_widgets.fieldItem is not None else None
+            label = row_widgets.labelItem.widget() if row_widgets.labelItem is not None else None
+            if label is not None:
+                label.deleteLater()
+            if field is not None and field not in kept.values():
+                field.deleteLater()
         self._fields = {}
         self._handles, self._streamed = handles, streamed
         for handle in handles:
             is_stream = handle.name in streamed
-            row = _Field(handle, is_stream)
-            if handle.name in kept:
-                if row.check is not None:
-                    row.check.setChecked(kept[handle.name] == "true")
-                elif row.edit is not None:
-                    row.edit.setText(kept[handle.name])
-            elif not is_stream:
-                row.set_value(handle.default)
-            row.edited.connect(self._on_edited)
+            row = kept.get(handle.name)
+            if row is not None:
+                row.handle = handle
+            else:
+                row = _Field(handle, is_stream)
+                if not self._restore(row, (saved or {}).get(handle.name)) and not is_stream:
+                    row.set_value(handle.default)
+                row.edited.connect(self._on_edited)  # after the first value: showing it is no edit
             label = f"{handle.name}  ({'stream of ' if is_stream else ''}{handle.type})"
             self.form.addRow(label, row)
             self._fields[handle.name] = row
@@ -268,6 +435,25 @@ class InputsForm(QWidget):
         self.stack.setVisible(bool(handles))
         self.raw_toggle.setEnabled(bool(handles))
         self.validate()
+
+    @staticmethod
+    def _restore(row: _Field, public: Any) -> bool:
+        """Put a saved test input in `row` if it still fits the declaration; whether it did."""
+        if public is None:
+            return False
+        try:
+            row.set_value(check_value(row.handle, from_public(public), streamed=row.streamed))
+        except (InputsError, ValueError):
+            return False
+        return True
+
+    def test_inputs(self) -> dict[str, Any] | None:
+        """The values as public JSON (bytes tagged `$bytes`), to save with the document; None while invalid."""
+        try:
+            inputs, streams = self.values()
+        except InputsError:
+            return None
+        return to_public({**inputs, **streams})
 
     def field(self, name: str) -> _Field:
         return self._fields[name]

@@ -13,8 +13,8 @@ from __future__ import annotations
 import contextlib
 from pathlib import Path
 
-from PySide6.QtCore import QSignalBlocker, Qt, QTimer, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
+from PySide6.QtCore import QSignalBlocker, Qt, QTimer, QUrl, Slot
+from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -29,9 +29,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core import jsparse
+from core import jsparse, paths
 from core.cli.node import starter_document
-from core.codenode import CodeNodeDocument, DocumentError, load_document, save_document
+from core.codenode import CodeNodeDocument, DocumentError, apply_fix, load_document, save_document
 from core.codenode.analysis import analyse
 from core.codenode.document import default_path, dumps, read_document
 from core.codenode.grants import DocumentKey, Grants, is_trusted, strip_grants, trust
@@ -48,7 +48,7 @@ from gui.pack_manager import PackManager
 from gui.problems_view import ProblemsView
 from gui.prompter import GuiSecretPrompter
 from gui.run_panel import RunPanel
-from gui.secrets_page import SecretsPage
+from gui.secrets_page import SecretsPage, ensure_secret_store
 from gui.settings import AppSettings, edit_settings, load_settings
 from gui.theme import Theme, apply_theme, icon, resources_dir
 from gui.worker import RunOutcome, RunRequest
@@ -94,6 +94,8 @@ class MainWindow(QMainWindow):
         self.editor.caretMoved.connect(self._on_caret_moved)
         self.details.changed.connect(self._on_details_changed)
         self.problems.activated.connect(self.editor.goto)
+        self.problems.fixRequested.connect(self.apply_quick_fix)
+        self.run_panel.inputs.changed.connect(self._on_inputs_changed)
         self.run_panel.runRequested.connect(self.run)
         self.run_panel.errorActivated.connect(self._on_error_line)
         self.run_panel.runFinished.connect(self._on_run_finished)
@@ -201,7 +203,9 @@ class MainWindow(QMainWindow):
         tools_menu.addActions([self.secrets_action, self.settings_action])
 
         help_menu = menu.addMenu("&Help")
-        help_menu.addAction(self._action("&About Cordon Studio", self.about))
+        self.log_folder_action = self._action("Open &Log Folder", self.open_log_folder,
+                                              tip="Show the studio's log files (attach them to a bug report)")
+        help_menu.addActions([self.log_folder_action, self._action("&About Cordon Studio", self.about)])
 
         toolbar = self.addToolBar("Main")
         toolbar.setObjectName("mainToolbar")
@@ -242,7 +246,7 @@ class MainWindow(QMainWindow):
         self.details.load(doc)
         with QSignalBlocker(self.editor):
             self.editor.set_text(doc.body)
-        self.run_panel.inputs.set_handles(doc.inputs, self._streamed(doc.body))
+        self.run_panel.inputs.set_handles(doc.inputs, self._streamed(doc.body), saved=doc.testInputs)
         self.editor.input_names = doc.input_names
         self.recovery.clear()
         self._update_title()
@@ -502,6 +506,23 @@ class MainWindow(QMainWindow):
         self._update_title()
         self._diagnose_timer.start()
 
+    @Slot(object)
+    def apply_quick_fix(self, fix) -> None:
+        """A Problems quick fix: declare the input or output, or allow the secret, in this document."""
+        self._doc = apply_fix(self._doc, fix)
+        self.details.load(self._doc)
+        self._update_title()
+        self.refresh_diagnostics()
+        self.statusBar().showMessage(f"{fix.label}: done (see the Node tab)", 5000)
+
+    @Slot()
+    def _on_inputs_changed(self) -> None:
+        """Typed test inputs are part of the document: saved with it, restored when it opens."""
+        values = self.run_panel.inputs.test_inputs()
+        if values is not None and values != self._doc.testInputs:
+            self._doc = self._doc.model_copy(update={"testInputs": values})
+            self._update_title()
+
     @Slot(int, int)
     def _on_caret_moved(self, line: int, column: int) -> None:
         self.caret_label.setText(f"Ln {line}, Col {column}")
@@ -518,7 +539,7 @@ class MainWindow(QMainWindow):
         self.problems_label.setText(text)
         self.problems_title.setText(f"Problems — {text}" if found else "Problems")
         if not self.run_panel.running:
-            self.run_panel.inputs.set_handles(doc.inputs, self._streamed(doc.body))
+            self.run_panel.inputs.set_handles(doc.inputs, self._streamed(doc.body), saved=doc.testInputs)
         self.editor.input_names = doc.input_names
 
     @staticmethod
@@ -567,6 +588,10 @@ class MainWindow(QMainWindow):
             inputs, streams = self.run_panel.inputs.values()
         except InputsError as exc:
             self.run_panel.show_refusal(f"Not run: {exc}")
+            return
+        if self._doc.props.secrets and not ensure_secret_store(self):  # no keyring: the guided setup first
+            self.run_panel.show_refusal("Not run: this node reads secrets and there is nowhere to keep them yet "
+                                        "(Tools → Secrets → Set up…).")
             return
         doc = self.settle_grants(self.current_document())
         if doc is None:
@@ -665,6 +690,10 @@ class MainWindow(QMainWindow):
             self._update_title()
 
     @Slot()
+    def open_log_folder(self) -> None:
+        """The folder of the studio's rotating log (`core.logs`) in the system's file manager."""
+        QDesktopServices.openUrl(QUrl.fromLocalFile(str(paths.log_dir())))
+
     def about(self) -> None:
         QMessageBox.about(self, f"About {APP_TITLE}",
                           f"<b>{APP_TITLE}</b><p>Write JavaScript Code nodes and run them in a hardened QuickJS "

@@ -1,22 +1,132 @@
 """The node's own fields beside its body: name, description, declared inputs and outputs.
 
-Handles are edited as the JSON they are saved as (`{"inputs": [...],
-"outputs": [...]}`) and checked by the document schema itself
+Handles are a form — one row per input (name, type, default) and per output
+(name, type) — checked by the document schema itself
 (`core.codenode.document.parse_document`), so the studio accepts exactly what
 `cordon node run` accepts and the error names the field. The sandbox props
-are edited in Settings (`gui.settings`), the pack declarations by consent.
+(secrets among them) are edited in Settings (`gui.settings`), the pack
+declarations by consent; the Problems quick fixes add rows here.
 """
 
 from __future__ import annotations
 
 import json
+from typing import Any, get_args
 
 from PySide6.QtCore import QSignalBlocker, QTimer, Signal, Slot
-from PySide6.QtGui import QFontDatabase
-from PySide6.QtWidgets import QFormLayout, QLabel, QLineEdit, QPlainTextEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from core.codenode import CodeNodeDocument, DocumentError
-from core.codenode.document import parse_document
+from core.codenode.document import HandleType, parse_document
+
+TYPES: tuple[str, ...] = get_args(HandleType)
+
+
+class HandleRow(QWidget):
+    """One declared handle: name, type and (for an input) its default as JSON."""
+
+    edited = Signal()
+    removeRequested = Signal(object)
+
+    def __init__(self, kind: str, name: str = "", type_: str = "any", default: Any = None) -> None:
+        super().__init__()
+        self.kind = kind
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.name_edit = QLineEdit(name)
+        self.name_edit.setPlaceholderText(f"{kind} name")
+        self.type_box = QComboBox()
+        self.type_box.addItems(TYPES)
+        self.type_box.setCurrentText(type_)
+        row.addWidget(self.name_edit, 2)
+        row.addWidget(self.type_box, 1)
+        self.default_edit: QLineEdit | None = None
+        if kind == "input":
+            self.default_edit = QLineEdit("" if default is None else json.dumps(default, ensure_ascii=False))
+            self.default_edit.setPlaceholderText("default (JSON; empty: none)")
+            self.default_edit.setToolTip("The value used when nothing is connected, as JSON (a string input also "
+                                         "takes plain text)")
+            self.default_edit.textChanged.connect(self.edited)
+            row.addWidget(self.default_edit, 2)
+        remove = QToolButton(text="✕", toolTip=f"Remove this {kind}")
+        remove.clicked.connect(lambda: self.removeRequested.emit(self))
+        row.addWidget(remove)
+        self.name_edit.textChanged.connect(self.edited)
+        self.type_box.currentTextChanged.connect(self.edited)
+
+    def to_json(self) -> dict[str, Any]:
+        """The handle as the document stores it (raises DocumentError for a default that is not JSON)."""
+        name = self.name_edit.text().strip()
+        data: dict[str, Any] = {"name": name, "type": self.type_box.currentText()}
+        text = self.default_edit.text().strip() if self.default_edit is not None else ""
+        if text:
+            try:
+                data["default"] = json.loads(text)
+            except json.JSONDecodeError as exc:
+                if data["type"] != "string":
+                    raise DocumentError(f"input '{name}': the default is not valid JSON ({exc.msg}, column "
+                                        f"{exc.colno})") from None
+                data["default"] = text  # plain text for a string input
+        return data
+
+
+class _HandleList(QWidget):
+    """The rows of one kind of handle, with an Add button."""
+
+    edited = Signal()
+
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+        self.rows: list[HandleRow] = []
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.rows_layout = QVBoxLayout()
+        layout.addLayout(self.rows_layout)
+        self.add_button = QPushButton(f"Add {kind}")
+        self.add_button.clicked.connect(lambda: self.add())
+        add_row = QHBoxLayout()
+        add_row.addWidget(self.add_button)
+        add_row.addStretch(1)
+        layout.addLayout(add_row)
+
+    def add(self, name: str = "", type_: str = "any", default: Any = None) -> HandleRow:
+        row = HandleRow(self.kind, name, type_, default)
+        row.edited.connect(self.edited)
+        row.removeRequested.connect(self._remove)
+        self.rows.append(row)
+        self.rows_layout.addWidget(row)
+        if not name:
+            row.name_edit.setFocus()
+        self.edited.emit()
+        return row
+
+    @Slot(object)
+    def _remove(self, row: HandleRow) -> None:
+        self.rows.remove(row)
+        row.deleteLater()
+        self.edited.emit()
+
+    def set_handles(self, handles: list[dict[str, Any]]) -> None:
+        for row in self.rows:
+            row.deleteLater()
+        self.rows = []
+        with QSignalBlocker(self):
+            for h in handles:
+                self.add(h["name"], h.get("type", "any"), h.get("default"))
+
+    def to_json(self) -> list[dict[str, Any]]:
+        return [row.to_json() for row in self.rows]
 
 
 class NodeDetails(QWidget):
@@ -29,15 +139,14 @@ class NodeDetails(QWidget):
         self.name_edit.setPlaceholderText("node name")
         self.description_edit = QLineEdit()
         self.description_edit.setPlaceholderText("what the node does, in one line")
-        self.handles_edit = QPlainTextEdit()
-        self.handles_edit.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self.handles_edit.setTabChangesFocus(True)
+        self.inputs = _HandleList("input")
+        self.outputs = _HandleList("output")
         self.error_label = QLabel()
         self.error_label.setObjectName("fieldError")
         self.error_label.setWordWrap(True)
         self.error_label.hide()
-        hint = QLabel('Handles: {"inputs": [{"name", "type", "default"}], "outputs": [{"name", "type"}]}; '
-                      "types: any, string, number, integer, boolean, object, array, bytes.")
+        hint = QLabel("The body reads an input as inputs.<name> and writes an output with output(\"<name>\", value). "
+                      "A problem \"not declared\" has a quick fix in Problems.")
         hint.setObjectName("hint")
         hint.setWordWrap(True)
         form = QFormLayout()
@@ -46,42 +155,40 @@ class NodeDetails(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addLayout(form)
-        layout.addWidget(QLabel("Inputs and outputs"))
-        layout.addWidget(self.handles_edit, 1)
+        for title, handles in (("Inputs", self.inputs), ("Outputs", self.outputs)):
+            label = QLabel(title)
+            label.setObjectName("sectionTitle")
+            layout.addWidget(label)
+            layout.addWidget(handles)
         layout.addWidget(hint)
         layout.addWidget(self.error_label)
+        layout.addStretch(1)
         self._base: CodeNodeDocument | None = None
         self._debounce = QTimer(self, singleShot=True, interval=300)
         self._debounce.timeout.connect(self._on_settled)
         for edit in (self.name_edit, self.description_edit):
             edit.textChanged.connect(self._debounce.start)
-        self.handles_edit.textChanged.connect(self._debounce.start)
+        self.inputs.edited.connect(self._debounce.start)
+        self.outputs.edited.connect(self._debounce.start)
 
     def load(self, doc: CodeNodeDocument) -> None:
         """Show `doc`'s fields (no `changed` signal: nothing was edited)."""
         self._base = doc
-        blockers = [QSignalBlocker(w) for w in (self.name_edit, self.description_edit, self.handles_edit)]
+        blockers = [QSignalBlocker(w) for w in (self.name_edit, self.description_edit)]
         self.name_edit.setText(doc.name)
         self.description_edit.setText(doc.description)
         data = doc.to_json()
-        self.handles_edit.setPlainText(json.dumps({"inputs": data["inputs"], "outputs": data["outputs"]}, indent=2,
-                                                  ensure_ascii=False))
+        self.inputs.set_handles(data["inputs"])
+        self.outputs.set_handles(data["outputs"])
         del blockers
         self._debounce.stop()
         self._show(None)
 
     def apply_to(self, doc: CodeNodeDocument) -> CodeNodeDocument:
         """`doc` with these fields. Raises DocumentError naming the first problem."""
-        try:
-            handles = json.loads(self.handles_edit.toPlainText() or "{}")
-        except json.JSONDecodeError as exc:
-            raise DocumentError(f"inputs and outputs: not valid JSON ({exc.msg}, line {exc.lineno}, "
-                                f"column {exc.colno})") from None
-        if not isinstance(handles, dict) or set(handles) - {"inputs", "outputs"}:
-            raise DocumentError('inputs and outputs: one JSON object with only "inputs" and "outputs"')
         data = doc.to_json()
         data.update(name=self.name_edit.text(), description=self.description_edit.text(),
-                    inputs=handles.get("inputs", []), outputs=handles.get("outputs", []))
+                    inputs=self.inputs.to_json(), outputs=self.outputs.to_json())
         return parse_document(data, source="this node")
 
     def problem(self) -> str | None:
@@ -104,6 +211,3 @@ class NodeDetails(QWidget):
     def _show(self, problem: str | None) -> None:
         self.error_label.setText(problem or "")
         self.error_label.setVisible(problem is not None)
-        self.handles_edit.setProperty("invalid", problem is not None)
-        self.handles_edit.style().unpolish(self.handles_edit)
-        self.handles_edit.style().polish(self.handles_edit)

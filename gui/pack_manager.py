@@ -23,6 +23,7 @@ its snapshot in one assignment, so a run in flight keeps the one it started with
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -55,9 +56,11 @@ from core.packs import Catalog, Pack, default_catalog
 from core.packs.install import (
     ConsentRequest,
     InstallSource,
+    Outdated,
     commit_install,
     discard,
     is_trusted,
+    outdated,
     prepare_install,
     registry_token,
     remove,
@@ -71,6 +74,8 @@ from core.packs.status import PackStatus
 from gui.dialogs.common import CALLOUT_STYLE, display_text, plain_label, styled_label
 from gui.dialogs.consent import ConsentDialog, ConsentFacts, human_size, pack_trusted
 from gui.pack_statuses import detail, sentence
+
+logger = logging.getLogger(__name__)
 
 UNTRUSTED_BANNER = ("Untrusted documentation: written by the pack's author, not by Cordon. Read it as you would "
                     "any third-party text; agents see it only as untrusted content.")
@@ -119,7 +124,9 @@ class _Job(QObject):
     def run(self) -> None:
         try:
             result = self._work(self._report)
-        except Exception as exc:  # every failure is shown to the person
+        except Exception as exc:  # every failure is shown to the person; its traceback goes to the log
+            logger.log(logging.INFO if isinstance(exc, CordonError) else logging.ERROR, "pack task failed",
+                       exc_info=True)
             self.failed.emit(exc)
         else:
             self.succeeded.emit(result)
@@ -149,6 +156,8 @@ class PackManager(QWidget):
         self._job: _Job | None = None
         self._on_success: Callable[[Any], None] | None = None
         self._on_failure: Callable[[Exception], None] | None = None
+        #: Packs whose recorded range now selects a newer version (from the last "Check for updates").
+        self.updates: dict[str, Outdated] = {}
         self._cancel = CancelHandle()
         self._shut_down = False
         app = QApplication.instance()
@@ -188,8 +197,15 @@ class PackManager(QWidget):
         self.tgz_button.clicked.connect(self._choose_tarball)
         self.folder_button = QPushButton("From folder…")
         self.folder_button.clicked.connect(self._choose_folder)
+        self.npm_library = QLineEdit()
+        self.npm_library.setPlaceholderText("any npm library, e.g. js-yaml@^4")
+        self.npm_library.returnPressed.connect(self._install_npm_library)
+        self.npm_button = QPushButton("From npm…")
+        self.npm_button.setToolTip("Cordon wraps the library as a pack: fetched, bundled and test-loaded with no "
+                                   "npm process and no install scripts")
+        self.npm_button.clicked.connect(self._install_npm_library)
         for widget in (self.package_name, self.find_button, self.versions, self.install_button, self.tgz_button,
-                       self.folder_button):
+                       self.folder_button, self.npm_library, self.npm_button):
             bar.addWidget(widget)
         return bar
 
@@ -230,8 +246,15 @@ class PackManager(QWidget):
         self.trust_button.clicked.connect(self._toggle_trust)
         self.remove_button = QPushButton("Remove…")
         self.remove_button.clicked.connect(self._remove_selected)
+        self.check_updates_button = QPushButton("Check for updates")
+        self.check_updates_button.clicked.connect(self.check_updates)
+        self.update_button = QPushButton("Update…")
+        self.update_button.setEnabled(False)
+        self.update_button.clicked.connect(self._update_selected)
         buttons.addWidget(self.trust_button)
         buttons.addWidget(self.remove_button)
+        buttons.addWidget(self.check_updates_button)
+        buttons.addWidget(self.update_button)
         buttons.addStretch()
         layout.addLayout(buttons)
         return pane
@@ -264,7 +287,9 @@ class PackManager(QWidget):
         self.pack_list.clear()
         for pack in self.catalog.packs():
             trusted = pack_trusted(pack)
-            item = QTreeWidgetItem([pack.name, pack.version, "trusted" if trusted else "untrusted", pack.origin])
+            newer = self.updates.get(pack.name)
+            version = f"{pack.version} → {newer.latest} (update available)" if newer else pack.version
+            item = QTreeWidgetItem([pack.name, version, "trusted" if trusted else "untrusted", pack.origin])
             item.setData(0, Qt.ItemDataRole.UserRole, pack.name)
             if self._statuses(pack.name):
                 item.setToolTip(0, "This pack has problems: select it to see them.")
@@ -344,6 +369,29 @@ class PackManager(QWidget):
         name = self.selected_name()
         pack = self.catalog.pack(name) if name else None
         self.remove_button.setEnabled(bool(name) and not (pack and pack.origin == "shipped") and not self.busy)
+        self.update_button.setEnabled(bool(name) and name in self.updates and not self.busy)
+        self.check_updates_button.setEnabled(not self.busy)
+
+    @Slot()
+    def check_updates(self) -> None:
+        """Ask each pack's registry (in the background) for the newest version its recorded range allows."""
+        if self.busy:
+            return
+        registry = self.registry
+        self._start("Checking for updates", lambda _progress: outdated(registry=registry), self._updates_found,
+                    self._failed)
+
+    def _updates_found(self, found: list[Outdated]) -> None:
+        self.updates = {item.record.name: item for item in found}
+        self._fill()
+        self.status.setText(f"{len(found)} update(s) available." if found else "Every pack is up to date.")
+
+    @Slot()
+    def _update_selected(self) -> None:
+        """Prepare the selected pack's recorded source again: consent lists what changes; a failure places nothing."""
+        newer = self.updates.get(self.selected_name() or "")
+        if newer is not None:
+            self.install(InstallSource.parse(newer.record.source), registry=self.registry or newer.record.registry)
 
     def _show_docs(self, pack: Pack | None, trusted: bool) -> None:
         if pack is None or pack.skill is None:
@@ -432,6 +480,19 @@ class PackManager(QWidget):
             self.install(InstallSource("registry", name=name, spec=version))
 
     @Slot()
+    def _install_npm_library(self) -> None:
+        """`npm:<library>[@range]`, as `cordon packs install npm:...` does."""
+        text = self.npm_library.text().strip()
+        if not text or self.busy:
+            return
+        try:
+            source = InstallSource.npm_library(text)
+        except CordonError as exc:
+            self._failed(exc)
+            return
+        self.install(source)
+
+    @Slot()
     def _choose_tarball(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Install a pack from a tarball", "",
                                               "npm tarballs (*.tgz *.tar.gz)")
@@ -444,11 +505,11 @@ class PackManager(QWidget):
         if path:
             self.install(InstallSource("folder", path=Path(path)))
 
-    def install(self, source: InstallSource) -> None:
+    def install(self, source: InstallSource, *, registry: str | None = None) -> None:
         """Prepare `source` in the background, then ask for consent (see `consent_requested`)."""
         if self.busy:
             return
-        registry = self.registry
+        registry = registry or self.registry
         self._start(f"Preparing {source.name or source.path}",
                     lambda progress: prepare_install(source, registry=registry, on_progress=progress,
                                                      cancel=self._cancel),
@@ -484,6 +545,9 @@ class PackManager(QWidget):
 
     def _installed(self, request: ConsentRequest) -> None:
         message = f"Installed {request.name} {request.version}."
+        newer = self.updates.get(request.name)
+        if newer is not None and newer.latest == request.version:
+            del self.updates[request.name]
         self._finished_change(message)
         self.select_pack(request.name)
         self.install_finished.emit(True, message)
@@ -500,8 +564,13 @@ class PackManager(QWidget):
         self.status.setStyleSheet("color: #c62828")
 
     def _rediscovered(self, result: object) -> object:
-        """Worker-thread step after placing or removing: the catalog sees the change."""
-        self.catalog.reload()
+        """Worker-thread step after placing or removing: the catalog sees the change.
+
+        The installer has already reloaded the shared catalog (`default_catalog`), so only a
+        manager over a catalog of its own rediscovers here: one install, one discovery.
+        """
+        if self.catalog is not default_catalog():
+            self.catalog.reload()
         return result
 
     def _finished_change(self, message: str) -> None:
@@ -569,7 +638,8 @@ class PackManager(QWidget):
         on_failure(exc)
 
     def _set_controls_enabled(self, enabled: bool) -> None:
-        for widget in (self.find_button, self.tgz_button, self.folder_button, self.package_name):
+        for widget in (self.find_button, self.tgz_button, self.folder_button, self.package_name, self.npm_library,
+                       self.npm_button):
             widget.setEnabled(enabled)
         self.install_button.setEnabled(enabled and self.versions.count() > 0)
         self._update_remove_button()

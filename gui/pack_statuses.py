@@ -64,8 +64,8 @@ STATUS_SENTENCES: dict[str, str] = {
     "npm-module-too-large": f"A module compiled from npm is larger than 1 MB; {_SKIPPED}.",
     "npm-module-unresolved": f"A module compiled from npm needs a file or package that is not there; {_SKIPPED}.",
     "npm-module-builtin-import": f"A module compiled from npm needs a Node.js built-in module; {_SKIPPED}.",
-    "npm-module-forbidden-global": f"A module compiled from npm uses a global the sandbox does not provide "
-                                   f"(such as process or require); {_SKIPPED}.",
+    "npm-module-warning": "A module compiled from npm names a global the sandbox does not provide (such as "
+                          "setTimeout or window) in code its test-load did not reach; calling that code fails.",
     "npm-module-probe-failed": f"A module compiled from npm failed when Cordon test-loaded it in a sandbox; "
                                f"{_SKIPPED}.",
     "dependency-unsupported": f"An npm dependency is not a plain registry version range; {_SKIPPED}.",

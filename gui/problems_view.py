@@ -1,12 +1,17 @@
-"""The problems list under the editor: every diagnostic, worst first; a click goes to its line."""
+"""The problems list under the editor: every diagnostic, worst first; a click goes to its line.
+
+A finding that has a one-click fix ("Declare input 'rows'", "Allow secret
+'API_KEY'") shows it as a button in its row; the window applies it.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem
+from PySide6.QtWidgets import QHeaderView, QPushButton, QTreeWidget, QTreeWidgetItem
 
+from core.validate import Fix
 from gui.diagnostics import Diagnostic
 from gui.theme import icon
 
@@ -16,11 +21,13 @@ _ORDER = {"error": 0, "warning": 1, "info": 2}
 class ProblemsView(QTreeWidget):
     #: 1-based line and column of the problem the person picked.
     activated = Signal(int, int)
+    #: The person clicked a finding's quick fix (a `core.validate.Fix`).
+    fixRequested = Signal(object)
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
-        self.setColumnCount(3)
-        self.setHeaderLabels(["Line", "Problem", "Rule"])
+        self.setColumnCount(4)
+        self.setHeaderLabels(["Line", "Problem", "Rule", "Fix"])
         self.setRootIsDecorated(False)
         self.setUniformRowHeights(True)
         self.setAlternatingRowColors(True)
@@ -28,6 +35,7 @@ class ProblemsView(QTreeWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(False)
         self.itemClicked.connect(self._on_item)
         self.itemActivated.connect(self._on_item)
@@ -42,6 +50,24 @@ class ProblemsView(QTreeWidget):
             item.setToolTip(1, diag.message)
             item.setData(0, Qt.ItemDataRole.UserRole, (diag.line or 0, diag.column or 1))
             self.addTopLevelItem(item)
+            if diag.fix is not None:
+                self.setItemWidget(item, 3, self._fix_button(diag.fix))
+
+    def _fix_button(self, fix: Fix) -> QPushButton:
+        button = QPushButton(fix.label)
+        button.setObjectName("quickFix")
+        button.setToolTip(f"{fix.label} in the node's declarations (Node tab)")
+        button.clicked.connect(lambda: self.fixRequested.emit(fix))
+        return button
+
+    def fix_buttons(self) -> list[QPushButton]:
+        """The quick-fix buttons shown, in row order."""
+        found = []
+        for i in range(self.topLevelItemCount()):
+            widget = self.itemWidget(self.topLevelItem(i), 3)
+            if isinstance(widget, QPushButton):
+                found.append(widget)
+        return found
 
     @Slot(QTreeWidgetItem, int)
     def _on_item(self, item: QTreeWidgetItem, _column: int) -> None:

@@ -4,7 +4,7 @@
 QThread. The worker calls `core.codenode.run_node` (blocking, the public
 runner) and collects what the run reports into a `RunFeed`.
 
-Two rules from the research (DESIGN.md, "Desktop") shape this file:
+Two rules from docs/design.md ("Desktop") shape this file:
 
 * Worker signals are connected only to `@Slot` methods of the controller, a
   UI-thread QObject, so they are queued into the UI thread. A lambda or plain
@@ -20,6 +20,7 @@ A guest's `requestSecret` reaches the request's `prompter`
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -32,6 +33,8 @@ from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 from core import CancelHandle, HostServices, RunError, RunResult
 from core.bridges.base import SecretPrompter
 from core.codenode import CodeNodeDocument, Emission, NodeRunResult, run_node
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass
@@ -127,6 +130,7 @@ class RunWorker(QObject):
                 on_log=self.feed.log, on_progress=self.feed.progress,
                 services=HostServices(workspace=request.workspace, prompter=request.prompter))
         except Exception as exc:  # a studio bug must end the run visibly, never hang the panel
+            logger.exception("the run worker failed")
             error = RunError("InternalError", f"{type(exc).__name__}: {exc}", None, "internal-error")
             result = NodeRunResult(RunResult(ok=False, error=error, timings={"setup_ms": 0.0, "run_ms": 0.0}))
         wall_ms = (time.perf_counter() - start) * 1000

@@ -34,6 +34,24 @@ def memory_keyring():
 
 
 @pytest.fixture
+def no_keyring(home, monkeypatch):
+    """A machine where keyring finds nothing (its real `fail` backend); Cordon's encrypted store, if a test
+    opens one, is a file in this test's home and is locked again afterwards."""
+    from keyring.backends import fail
+
+    from core import secrets_store
+
+    previous = keyring.get_keyring()
+    keyring.set_keyring(fail.Keyring())
+    monkeypatch.delenv(secrets_store.PASSPHRASE_ENV, raising=False)
+    try:
+        yield home
+    finally:
+        secrets_store.lock_encrypted_store()
+        keyring.set_keyring(previous)
+
+
+@pytest.fixture
 def registry(home, memory_keyring):
     with NpmRegistry() as server:
         yield server

@@ -20,7 +20,7 @@ import threading
 from collections.abc import Iterable
 from http.server import BaseHTTPRequestHandler
 from pathlib import Path
-from urllib.parse import unquote
+from urllib.parse import parse_qs, unquote, urlsplit
 
 from tests.http_server import LoopbackServer
 
@@ -97,7 +97,8 @@ class NpmRegistry(LoopbackServer):
             self.behaviour[file] = behaviour
         self.packages.setdefault(name, {})[version] = {
             "name": name, "version": version, "dependencies": doc.get("dependencies", {}),
-            "scripts": doc.get("scripts", {}),
+            "scripts": doc.get("scripts", {}), "keywords": doc.get("keywords", []),
+            "description": doc.get("description", ""),
             "dist": {"tarball": f"{self.url}/-/{file}", "integrity": integrity},
         }
         if tag:
@@ -121,7 +122,9 @@ def _handler(registry: NpmRegistry) -> type[BaseHTTPRequestHandler]:
 
         def do_GET(self) -> None:
             registry.requests.append((self.path, {k.lower(): v for k, v in self.headers.items()}))
-            if self.path.startswith("/-/"):
+            if self.path.startswith("/-/v1/search?"):
+                self._search(parse_qs(urlsplit(self.path).query).get("text", [""])[0])
+            elif self.path.startswith("/-/"):
                 self._tarball(self.path[3:])
             else:
                 self._packument(unquote(self.path[1:]))
@@ -140,6 +143,21 @@ def _handler(registry: NpmRegistry) -> type[BaseHTTPRequestHandler]:
                 return
             doc = {"name": name, "dist-tags": registry.tags.get(name, {}), "versions": versions}
             self._send(200, json.dumps(doc).encode(), "application/json")
+
+        def _search(self, text: str) -> None:
+            """npm's search: `keywords:x` terms filter by keyword, other words must appear in name or description."""
+            words = text.split()
+            keywords = [w.split(":", 1)[1] for w in words if w.startswith("keywords:")]
+            terms = [w.lower() for w in words if not w.startswith("keywords:")]
+            objects = []
+            for name, versions in sorted(registry.packages.items()):
+                latest = versions.get(registry.tags.get(name, {}).get("latest", ""))
+                if latest is None:
+                    continue
+                haystack = f"{name} {latest['description']}".lower()
+                if all(k in latest["keywords"] for k in keywords) and all(t in haystack for t in terms):
+                    objects.append({"package": {k: latest[k] for k in ("name", "version", "description")}})
+            self._send(200, json.dumps({"objects": objects, "total": len(objects)}).encode(), "application/json")
 
         def _tarball(self, file: str) -> None:
             data = registry.files.get(file)

@@ -1,4 +1,4 @@
-"""`cordon run`: the machine interface of DESIGN.md, exit codes 0/1/2, and the human mode."""
+"""`cordon run`: the machine interface of docs/design.md, exit codes 0/1/2, and the human mode."""
 
 from __future__ import annotations
 

@@ -120,10 +120,10 @@ def test_conditions_main_fields_and_subpath_patterns(tmp_path):
     ({"p/index.js": 'export const load = () => import("./lazy.js");', "p/lazy.js": "export {};"},
      "npm-module-unresolved", "dynamic import()"),
     ({"p/index.js": "export const s = '" + "a" * (1024 * 1024 + 10) + "';"}, "npm-module-too-large", "1024 KB"),
-    ({"p/index.js": "export const pid = process.pid;"}, "npm-module-forbidden-global", "index.js:1 references 'process'"),
-    ({"p/index.js": "setTimeout(() => {}, 1);\nexport {};"}, "npm-module-forbidden-global", "'setTimeout'"),
-    ({"p/index.js": 'export const b = new Function("return 1");'}, "npm-module-forbidden-global", "'Function'"),
-    ({"p/index.js": "if (process.env.X) {}\nexports.x = 1;"}, "npm-module-forbidden-global", "'process'"),
+    ({"p/index.js": "export const pid = process.pid;"}, "npm-module-probe-failed", "process is not defined"),
+    ({"p/index.js": "setTimeout(() => {}, 1);\nexport {};"}, "npm-module-probe-failed", "setTimeout"),
+    ({"p/index.js": 'export const b = new Function("return 1");'}, "npm-module-probe-failed", "no-eval"),
+    ({"p/index.js": "if (process.env.X) {}\nexports.x = 1;"}, "npm-module-probe-failed", "process"),
     ({"p/index.js": 'throw new Error("boom at import time");'}, "npm-module-probe-failed", "boom at import time"),
     ({"p/index.js": "export const x = await Promise.resolve(1);"}, "npm-module-probe-failed", "initialise"),
 ])
@@ -212,3 +212,106 @@ def test_missing_dependency_is_unresolved(tmp_path):
     with pytest.raises(CompileError) as skipped:
         compile_npm(tmp_path, "absent")
     assert skipped.value.rule == "npm-module-unresolved"
+
+
+def test_a_missing_global_the_probe_does_not_reach_is_a_warning_with_its_lines(tmp_path):
+    pack = make_pack(tmp_path, {
+        "p/package.json": {"name": "p", "version": "1.0.0", "type": "module"},
+        "p/index.js": ("export const ready = 1;\n"
+                       "export function later(cb) { return setTimeout(cb, 1); }\n"
+                       "export function el() { return window.document; }\n"),
+    })
+    compiled = compile_npm(pack, "p")
+    assert sorted(compiled.exports) == ["el", "later", "ready"]
+    assert any("'setTimeout'" in w and "index.js:2" in w and "ReferenceError" in w for w in compiled.warnings)
+    assert any("'window'" in w and "index.js:3" in w for w in compiled.warnings)
+    result = run_module(compiled.source, 'import { later } from "cordon-npm:probe"; return later(() => 1);')
+    assert not result.ok and result.error.name == "ReferenceError" and "setTimeout" in result.error.message
+
+
+@pytest.mark.parametrize(("conditions", "expected"), [
+    ({"node": "./node.mjs", "require": "./cjs.cjs", "browser": "./browser.mjs"}, "browser"),
+    ({"node": "./node.mjs", "worker": "./worker.mjs", "default": "./default.mjs"}, "worker"),
+    ({"neutral": "./neutral.mjs", "node": "./node.mjs"}, "neutral"),
+    ({"browser": "./browser.mjs", "import": "./import.mjs"}, "import"),
+])
+def test_export_conditions_in_order(tmp_path, conditions, expected):
+    files = {f"c/{target[2:]}": f'export const which = "{target[2:-4]}";\n' for target in conditions.values()}
+    pack = make_pack(tmp_path, {"c/package.json": {"name": "c", "version": "1.0.0", "exports": {".": conditions}},
+                                **files})
+    assert ok(run_module(compile_npm(pack, "c").source,
+                         'import { which } from "cordon-npm:probe"; return which;')) == expected
+
+
+def test_global_and_self_are_the_global_object_for_bundles(tmp_path):
+    pack = make_pack(tmp_path, {
+        "g/package.json": {"name": "g", "version": "1.0.0"},
+        "g/index.js": ("var root = typeof self == 'object' && self.self === self && self || "
+                       "typeof global == 'object' && global.global === global && global;\n"
+                       "exports.found = root === globalThis && global === globalThis;\n"),
+    })
+    assert ok(run_module(compile_npm(pack, "g").source,
+                         'import { found } from "cordon-npm:probe"; return found;')) is True
+
+
+def test_an_es_module_without_a_default_gets_none_invented(tmp_path):
+    """As js-yaml 5: named exports only, so `import x from` fails to link, as Node refuses it."""
+    pack = make_pack(tmp_path, {"y/package.json": {"name": "y", "version": "5.0.0", "type": "module",
+                                                   "exports": {".": {"import": "./index.js"}}},
+                                "y/index.js": "export function load(s) { return s.length; }\n"})
+    source = compile_npm(pack, "y").source
+    assert ok(run_module(source, 'import * as m from "cordon-npm:probe"; return Object.keys(m);')) == ["load"]
+    refused = run_module(source, 'import y from "cordon-npm:probe"; return y;')
+    assert not refused.ok and "default" in refused.error.message
+
+
+@pytest.mark.parametrize(("body", "default", "named"), [
+    ("module.exports = { parse: () => 1, version: 2 };", {"parse": "function", "version": 2}, ["parse", "version"]),
+    ("module.exports = function fn() { return 3; };\nmodule.exports.extra = 4;", "function", ["extra"]),
+    ('Object.defineProperty(exports, "__esModule", { value: true });\nexports.default = "dflt";\nexports.x = 5;',
+     "dflt", ["x"]),
+])
+def test_commonjs_gets_default_and_named_interop(tmp_path, body, default, named):
+    pack = make_pack(tmp_path, {"c/package.json": {"name": "c", "version": "1.0.0", "main": "index.js"},
+                                "c/index.js": body})
+    compiled = compile_npm(pack, "c")
+    assert sorted(compiled.exports) == named
+    got = ok(run_module(compiled.source, 'import d, * as m from "cordon-npm:probe";\n'
+                        'const shape = (v) => typeof v === "object" ? Object.fromEntries(Object.entries(v).map('
+                        '([k, x]) => [k, typeof x === "function" ? "function" : x])) : typeof v === "function" ? '
+                        '"function" : v;\nreturn [shape(d), Object.keys(m).filter((k) => k !== "default").sort()];'))
+    assert got == [default, named]
+
+
+def test_function_prototype_is_readable_but_code_generation_still_refused(tmp_path):
+    """As lodash-es reads Function.prototype.toString at load time."""
+    pack = make_pack(tmp_path, {
+        "f/package.json": {"name": "f", "version": "1.0.0", "type": "module"},
+        "f/index.js": ("const toSource = Function.prototype.toString;\n"
+                       "export const isFn = (v) => v instanceof Function && typeof toSource.call(v) === 'string';\n"
+                       "export const compile = (s) => new Function(s);\n"),
+    })
+    compiled = compile_npm(pack, "f")
+    assert any("'Function'" in w and "EvalError" in w for w in compiled.warnings)
+    assert ok(run_module(compiled.source, 'import { isFn } from "cordon-npm:probe"; return isFn(() => 1);')) is True
+    refused = run_module(compiled.source, 'import { compile } from "cordon-npm:probe"; return compile("return 1");')
+    assert not refused.ok and refused.error.name == "EvalError" and "no-eval" in refused.error.message
+
+
+def test_minified_bundles_keep_strings_templates_regexes_and_line_numbers(tmp_path):
+    pack = make_pack(tmp_path, {
+        "m/package.json": {"name": "m", "version": "1.0.0", "type": "module"},
+        "m/index.js": ("/**\n * A long JSDoc block\n * over lines.\n */\n"
+                       "export const url = 'http://x//y'; // trailing comment\n"
+                       "export const tpl = `a\n    indented /* not a comment */\n  b`;\n"
+                       "export const re = /\\/\\/ keep/.source;\n"
+                       "    export function later() {\n        return setTimeout(1);\n    }\n"
+                       "export const asi = 1\n/* comment */\n;[2].length\n"),
+    })
+    compiled = compile_npm(pack, "m")
+    assert "JSDoc" not in compiled.source and "trailing comment" not in compiled.source
+    assert "\n        return" not in compiled.source
+    got = ok(run_module(compiled.source, 'import { url, tpl, re, asi } from "cordon-npm:probe";\n'
+                                         "return [url, tpl, re, asi];"))
+    assert got == ["http://x//y", "a\n    indented /* not a comment */\n  b", "\\/\\/ keep", 1]
+    assert any("'setTimeout'" in w and "index.js:11" in w for w in compiled.warnings)

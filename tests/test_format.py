@@ -2,7 +2,9 @@
 
 Every expected string below is what V8 (Node 20) prints for the same call with
 `new Intl.NumberFormat / DateTimeFormat / RelativeTimeFormat / ListFormat`, for
-en-US and de-DE (dates in UTC: the sandbox's default zone, V8's when TZ=UTC).
+en-US and de-DE, plus rows for the locales where a rule shows (sv, fi, he, ja, pt-BR,
+en-GB); dates in UTC, the sandbox's default zone. The known differences (Babel's CLDR
+data lacks them) are listed in docs/design.md.
 """
 
 from __future__ import annotations
@@ -97,6 +99,31 @@ V8 = [
     ('number(0.5, {"style":"percent","signDisplay":"always","locale":"sv-SE"})', '+50\xa0%'),
     ('number(-5.5, {"locale":"he"})', '\u200e-5.5'),
     ('number(-0.00012, {"notation":"scientific","locale":"fi"})', '−1,2E−4'),
+    # Scientific notation keeps the style's digits, and the exponent sits before the suffix.
+    ('number(0.123456, {"notation":"scientific","style":"percent","locale":"en-US"})', '1E1%'),
+    ('number(1234.5678, {"notation":"scientific","style":"currency","currency":"USD","locale":"en-US"})', '$1.23E3'),
+    ('number(-0.00012, {"notation":"scientific","style":"currency","currency":"EUR","locale":"de-DE"})', '-1,20E-4\xa0€'),
+    ('number(0.00012, {"notation":"scientific","signDisplay":"always","locale":"en-US"})', '+1.2E-4'),
+    # Currency spacing, plural compact names, integer digits without grouping, plus in accounting, plurals of E.
+    ('number(1, {"style":"currency","currency":"CHF","locale":"en-US"})', 'CHF\xa01.00'),
+    ('number(1000000, {"notation":"compact","compactDisplay":"long","locale":"de-DE"})', '1 Million'),
+    ('number(2.5, {"minimumIntegerDigits":2,"useGrouping":false,"locale":"en-US"})', '02.5'),
+    ('number(999999, {"style":"currency","currency":"USD","currencySign":"accounting","notation":"scientific","signDisplay":"always","locale":"en-US"})', '+$1.00E6'),
+    ('number(1e+21, {"style":"unit","unit":"byte","unitDisplay":"long","notation":"engineering","locale":"en-US"})', '1E21 bytes'),
+    # hour12 / hourCycle switch the clock of a time style, as ICU rewrites the pattern.
+    ('date(new Date(T), {"timeStyle":"short","hour12":false,"locale":"en-US"})', '15:04'),
+    ('date(new Date(T), {"dateStyle":"short","timeStyle":"long","hourCycle":"h23","locale":"en-US"})', '1/2/24, 15:04:05 UTC'),
+    ('date(new Date(T), {"timeStyle":"medium","hour12":true,"locale":"de-DE"})', '03:04:05 PM'),
+    ('date(new Date(T), {"hour":"numeric","minute":"2-digit","hour12":true,"locale":"de-DE"})', '3:04 PM'),
+    # Date components: date and time fields matched apart and glued; ICU's field widths.
+    ('date(new Date(T), {"locale":"en-GB"})', '02/01/2024'),
+    ('date(new Date(T), {"weekday":"long","year":"numeric","month":"long","day":"numeric","locale":"en-US"})', 'Tuesday, January 2, 2024'),
+    ('date(new Date(T), {"weekday":"short","day":"numeric","month":"short","locale":"de-DE"})', 'Di., 2. Jan.'),
+    ('date(new Date(T), {"year":"numeric","month":"short","day":"numeric","hour":"numeric","minute":"2-digit","locale":"en-US"})', 'Jan 2, 2024, 3:04 PM'),
+    ('date(new Date(T), {"timeStyle":"medium","hour12":true,"locale":"ja-JP"})', '午後3:04:05'),
+    # A list width a locale lacks falls back within its type: "or", never "and".
+    ('list(["x","y"], {"type":"disjunction","style":"short","locale":"pt-BR"})', 'x ou y'),
+    ('list(["x","y","z"], {"type":"disjunction","style":"narrow","locale":"de-DE"})', 'x, y oder z'),
 ]
 
 
@@ -118,7 +145,8 @@ def test_a_long_date_with_a_time_joins_with_a_comma_not_at():
     ("number(1, {style: 'currency', currency: 'CAD', currencyDisplay: 'narrowSymbol'})",
      "format-unsupported-option", "NotSupportedError", "narrowSymbol"),
     ("relativeTime(-1, 'day', {numeric: 'auto'})", "format-unsupported-option", "NotSupportedError", "numeric"),
-    ("date(new Date(0), {hourCycle: 'h23'})", "format-unsupported-option", "NotSupportedError", "'hourCycle'"),
+    ("date(new Date(0), {hourCycle: 'h11', timeStyle: 'short'})", "format-unsupported-option", "NotSupportedError",
+     "hourCycle"),
     ("number(1, {style: 'bogus'})", "format-bad-option", "RangeError", "style must be one of"),
     ("number(1, {maximumFractionDigits: 101})", "format-bad-option", "RangeError", "from 0 to 100"),
     ("number(1, {minimumFractionDigits: 3, maximumFractionDigits: 1})", "format-bad-option", "RangeError",
@@ -129,6 +157,8 @@ def test_a_long_date_with_a_time_joins_with_a_comma_not_at():
     ("number(1, {locale: 'xx-NOPE'})", "format-locale", "RangeError", "unknown locale"),
     ("date(new Date(0), {dateStyle: 'yyyy-MM-dd'})", "format-bad-option", "RangeError", "dateStyle must be one of"),
     ("date(new Date(0), {dateStyle: 'long', month: 'long'})", "format-bad-option", "TypeError", "cannot be combined"),
+    ("date(new Date(0), {weekday: 'long', second: 'numeric'})", "format-unsupported-option", "NotSupportedError",
+     "weekday, second together"),
     ("date(new Date(0), {timeZone: 'Mars/Olympus'})", "format-bad-option", "RangeError", "unknown time zone"),
     ("date(new Date(0), {timeZone: '../../etc/passwd'})", "format-bad-option", "RangeError", "unknown time zone"),
     ("date(new Date(NaN))", "format-bad-option", "RangeError", "invalid date"),

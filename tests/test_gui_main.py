@@ -134,13 +134,21 @@ def test_live_diagnostic_marks_a_bad_import_and_the_list_jumps_to_it(qtbot, wind
 
 
 def test_node_fields_edit_the_declared_inputs(qtbot, window):
+    """The Node tab is a form: a row per handle (name, type, default); the schema checks it."""
     details = window.details
-    details.handles_edit.setPlainText('{"inputs": [{"name": "n", "type": "integer"}], "outputs": [{"name": 1}]}')
+    for row in list(details.inputs.rows):
+        row.removeRequested.emit(row)
+    row = details.inputs.add("n", "integer")
+    row.default_edit.setText("4.5")
     qtbot.waitUntil(lambda: details.error_label.text() != "", timeout=3000)
-    assert "outputs" in details.error_label.text()
-    details.handles_edit.setPlainText(json.dumps({"inputs": [{"name": "n", "type": "integer", "default": 4}],
-                                                  "outputs": [{"name": "total"}]}))
+    assert "default of input 'n' is not a integer" in details.error_label.text()
+    row.default_edit.setText("4")
+    bad = details.outputs.add("1st")
+    qtbot.waitUntil(lambda: "outputs" in details.error_label.text(), timeout=3000)
+    bad.name_edit.setText("total2")
     qtbot.waitUntil(lambda: window.current_document().input_names == ("n",), timeout=3000)
+    assert window.current_document().inputs[0].default == 4
+    assert window.current_document().output_names[-1] == "total2"
     window.refresh_diagnostics()
     assert window.run_panel.inputs.values() == ({"n": 4}, {}) and window.dirty
 

@@ -233,3 +233,68 @@ def test_a_shipped_pack_shows_both_names_and_its_skill(qtbot):
         assert "rrulestr" in rendered and "Limits and gotchas" in rendered
     finally:
         widget.shutdown()
+
+
+def test_install_any_npm_library_from_the_npm_field(qtbot, manager, registry):
+    registry.publish_file("js-yaml-4.1.0.tgz")
+    registry.publish_file("argparse-2.0.1.tgz")
+    manager.registry = registry.url
+    qtbot.keyClicks(manager.npm_library, "js-yaml@^4")
+    with qtbot.waitSignal(manager.consent_requested, timeout=30_000) as asked:
+        qtbot.mouseClick(manager.npm_button, Qt.MouseButton.LeftButton)
+    dialog = asked.args[0]
+    assert dialog.facts.version == "4.1.0" and "wrapped by Cordon" in dialog.facts.source
+    with qtbot.waitSignal(manager.install_finished, timeout=30_000) as finished:
+        qtbot.mouseClick(dialog.allow, Qt.MouseButton.LeftButton)
+    assert finished.args == [True, "Installed js-yaml 4.1.0."]
+    result = run_node(CodeNodeDocument(body='import yaml from "js-yaml";\nreturn yaml.load("a: 1");'))
+    assert result.ok and result.outputs == {"a": 1}, result
+
+
+def test_an_invalid_npm_library_name_is_reported_by_rule(qtbot, manager):
+    qtbot.keyClicks(manager.npm_library, "../etc")
+    qtbot.keyClick(manager.npm_library, Qt.Key.Key_Return)
+    assert "[package-name-invalid]" in manager.status.text()
+
+
+def test_an_install_through_the_shared_catalog_discovers_once(qtbot, caplog):
+    """The installer reloads the shared catalog; the manager over that catalog does not reload it again."""
+    from core.packs import default_catalog
+
+    widget = PackManager(default_catalog())
+    qtbot.addWidget(widget)
+    try:
+        with qtbot.waitSignal(widget.consent_requested, timeout=30_000) as asked:
+            widget.install(InstallSource("folder", path=SCRIPTED))
+        caplog.clear()
+        with caplog.at_level("DEBUG", logger="core.packs.catalog"), \
+                qtbot.waitSignal(widget.install_finished, timeout=30_000) as finished:
+            qtbot.mouseClick(asked.args[0].allow, Qt.MouseButton.LeftButton)
+        assert finished.args[0] is True
+        assert [r.getMessage().split(" (")[0] for r in caplog.records if r.name == "core.packs.catalog"] == [
+            "discovered " + str(len(default_catalog().packs())) + " packs"]
+        assert "scripted-pack" in widget.names()
+    finally:
+        widget.shutdown()
+
+
+def test_an_update_is_marked_and_installed_with_its_changes_in_consent(qtbot, manager, registry):
+    registry.publish_fixture("packs/scripted-pack")
+    manager.registry = registry.url
+    install_and_answer(qtbot, manager, InstallSource("registry", name="scripted-pack", spec="^1"), allow=True)
+    registry.publish_fixture("packs/scripted-pack", overrides={"version": "1.1.0"})
+    qtbot.mouseClick(manager.check_updates_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "update available" in manager.pack_list.topLevelItem(0).text(1), timeout=30_000)
+    assert manager.pack_list.topLevelItem(0).text(1) == "1.0.0 → 1.1.0 (update available)"
+    manager.select_pack("scripted-pack")
+    assert manager.update_button.isEnabled()
+    with qtbot.waitSignal(manager.consent_requested, timeout=30_000) as asked:
+        qtbot.mouseClick(manager.update_button, Qt.MouseButton.LeftButton)
+    dialog = asked.args[0]
+    assert dialog.facts.version == "1.1.0"
+    assert any(n.startswith("Change: integrity: sha512-") for n in dialog.facts.notices)
+    assert any(n.startswith("Change: size: ") for n in dialog.facts.notices)
+    with qtbot.waitSignal(manager.install_finished, timeout=30_000) as finished:
+        qtbot.mouseClick(dialog.allow, Qt.MouseButton.LeftButton)
+    assert finished.args == [True, "Installed scripted-pack 1.1.0."]
+    assert manager.pack_list.topLevelItem(0).text(1) == "1.1.0" and not manager.update_button.isEnabled()

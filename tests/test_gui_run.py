@@ -81,13 +81,13 @@ def test_inputs_form_validates_and_raw_json_round_trips(qtbot):
                InputHandle(name="numbers", type="number"))
     form.set_handles(handles, streamed={"numbers"})
     assert form.values() == ({"count": 2, "name": "", "flags": [], "on": False}, {})
-    form.field("count").edit.setText("2.5")
+    form.field("count").set_text("2.5")
     assert form.validate() == "count: 2.5 is not a whole number" and form.error_label.isVisible()
-    form.field("count").edit.setText("3")
-    form.field("flags").edit.setText('[1, {"$bytes": "AAE="}]')
-    form.field("numbers").edit.setText('[1, "x"]')
+    form.field("count").set_text("3")
+    form.field("flags").set_text('[1, {"$bytes": "AAE="}]')
+    form.field("numbers").set_text('[1, "x"]')
     assert form.validate() == "numbers: item 1 must be a number, got str"
-    form.field("numbers").edit.setText("[1, 2.5]")
+    form.field("numbers").set_text("[1, 2.5]")
     assert form.validate() is None
     inputs, streams = form.values()
     assert inputs["flags"] == [1, b"\x00\x01"] and streams == {"numbers": [1, 2.5]}
@@ -98,11 +98,11 @@ def test_inputs_form_validates_and_raw_json_round_trips(qtbot):
     form.raw_edit.setPlainText('{"count": 4, "numbers": [9]}')
     assert form.values() == ({"count": 4}, {"numbers": [9]})
     form.raw_toggle.setChecked(False)                    # and back
-    assert form.field("count").edit.text() == "4"
+    assert form.field("count").text() == "4"
 
 
 def test_invalid_input_refuses_the_run_and_says_why(qtbot, window):
-    window.run_panel.inputs.field("items").edit.setText("[1, 2")
+    window.run_panel.inputs.field("items").set_text("[1, 2")
     window.run()
     assert not window.run_panel.running
     assert "items: not valid JSON" in window.run_panel.error_banner.text()
@@ -116,7 +116,7 @@ def test_streamed_input_and_image_output_preview(qtbot, window):
         inputs=(InputHandle(name="numbers", type="number"),),
         outputs=(OutputHandle(name="sheet"), OutputHandle(name="total")))
     window.load(doc, None)
-    window.run_panel.inputs.field("numbers").edit.setText("[1, 2, 3.5]")
+    window.run_panel.inputs.field("numbers").set_text("[1, 2, 3.5]")
     outcome = run_and_wait(qtbot, window)
     assert outcome.result.ok, outcome.result.error
     outputs = window.run_panel.outputs

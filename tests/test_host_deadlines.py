@@ -10,12 +10,14 @@ import base64
 import hashlib
 import hmac
 import json
+import threading
 import time
 
 import psutil
 from babel import localedata
 
-from core import run_in_sandbox
+from core import CancelHandle, Surface, run_in_sandbox
+from core.bridges.base import _HOST_WORKERS, Op, in_worker_thread
 from tests.conftest import ok
 from tests.http_server import RecordingServer
 
@@ -134,3 +136,44 @@ def test_large_digests_are_hashed_off_the_loop_and_still_right():
         return [await crypto.digest("SHA-256", big), await crypto.hmac("SHA-512", "key", big)];"""))
     assert value == [hashlib.sha256(b"\x07" * (2 << 20)).digest(),
                      hmac.new(b"key", b"\x07" * (2 << 20), "sha512").digest()]
+
+
+def _spinning_surface(started: list[int]) -> Surface:
+    """`spin.run(s)`: pure-Python CPU work for `s` seconds through base.in_worker_thread (holds no lock)."""
+    def spin(seconds: float) -> int:
+        started.append(1)
+        end, count = time.monotonic() + seconds, 0
+        while time.monotonic() < end:
+            count += 1
+        return count
+
+    async def run(scope, seconds):
+        return await in_worker_thread(scope, spin, seconds)
+
+    return Surface("spin", {"spin.run": Op(run)}, 'C.define("spin", {run(s) { return C.call("spin.run", s); }});',
+                   ("spin",))
+
+
+def test_cpu_heavy_host_work_is_abandoned_at_the_deadline_and_queued_work_never_starts():
+    started: list[int] = []
+    surface = _spinning_surface(started)
+    healthy()
+    begin = time.monotonic()
+    result = run_in_sandbox(f"return await Promise.all(Array.from({{length: {2 * _HOST_WORKERS}}}, () => spin.run(1.5)))",
+                            limits={"timeoutMs": 300}, surfaces=(surface,))
+    assert time.monotonic() - begin < 1.2  # the run ended while every worker was still spinning
+    assert not result.ok and result.error.rule == "timeout"
+    time.sleep(2)  # the running calls finish and are discarded; the queued ones see a stopped run
+    assert len(started) == _HOST_WORKERS
+    healthy()
+
+
+def test_cancel_returns_while_host_work_still_runs():
+    started: list[int] = []
+    handle = CancelHandle()
+    threading.Timer(0.2, handle.cancel).start()
+    begin = time.monotonic()
+    result = run_in_sandbox("return await spin.run(2)", cancel=handle, surfaces=(_spinning_surface(started),))
+    assert time.monotonic() - begin < 1.5
+    assert not result.ok and result.error.rule == "cancelled"
+    healthy()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import hashlib
 import tarfile
 
 import pytest
@@ -94,3 +95,22 @@ def test_a_normal_tarball_is_stripped_of_its_package_folder(tmp_path):
     assert (unpacked.files, unpacked.size) == (2, len(OK[1]) + 10)
     assert sorted(p.relative_to(dest).as_posix() for p in dest.rglob("*")) == ["lib", "lib/a.js", "package.json"]
     assert (dest / "lib" / "a.js").stat().st_mode & 0o777 == 0o644
+
+
+def test_a_date_fns_sized_archive_fits_the_default_caps(tmp_path):
+    """date-fns 4 ships 5,137 files: the entry cap fits real packages."""
+    members = [OK, *(file_member(f"package/fp/f{i}.js", hashlib.sha512(b"%d" % i).hexdigest().encode() * 4)
+                     for i in range(5137))]
+    unpacked, _ = _extract(tmp_path, tarball(members))
+    assert unpacked.files == 5138
+
+
+def test_a_bomb_under_the_byte_cap_is_stopped_by_the_ratio_cap(tmp_path):
+    raw = bytearray()
+    info = tarfile.TarInfo("package/zeros.bin")
+    info.size = 32 * 1024 * 1024  # under the 64 MB byte cap, but ~1000x compression
+    raw += info.tobuf(format=tarfile.PAX_FORMAT)
+    bomb = gzip.compress(bytes(raw) + bytes(info.size), compresslevel=9)
+    with pytest.raises(InstallError) as refused:
+        _extract(tmp_path, bomb)
+    assert refused.value.rule == "archive-too-large" and "200x" in refused.value.message

@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
+import pty
+import select
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -46,3 +52,43 @@ def test_refusals_exit_1_naming_the_rule(registry, capsys):
     assert report["error"]["rule"] == "host-code-refused" and not report["installed"]
     assert main(["packs", "remove", "nothing-here"]) == 1
     assert "pack-not-installed" in capsys.readouterr().err
+
+
+def _install_on_a_terminal(registry, home: Path, *flags: str) -> tuple[int, str, str]:
+    """Run `cordon packs install` with stderr on a real pseudo-terminal: (status, stdout, terminal text)."""
+    main_fd, term_fd = pty.openpty()
+    code = "import sys\nfrom core.cli import main\nsys.exit(main(sys.argv[1:]))"
+    proc = subprocess.run([sys.executable, "-c", code, "packs", "install", "scripted-pack", "--registry",
+                           registry.url, "--yes", *flags], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                          stderr=term_fd, env={**os.environ, "CORDON_HOME": str(home)}, timeout=120,
+                          cwd=Path(__file__).resolve().parents[1], check=False)
+    os.close(term_fd)
+    chunks = []
+    while select.select([main_fd], [], [], 0.2)[0]:
+        try:
+            data = os.read(main_fd, 65536)
+        except OSError:  # the terminal's other end is closed
+            break
+        if not data:
+            break
+        chunks.append(data)
+    os.close(main_fd)
+    return proc.returncode, proc.stdout.decode(), b"".join(chunks).decode()
+
+
+def test_install_progress_redraws_one_line_on_a_terminal_and_is_silent_under_json(registry, home):
+    registry.publish_fixture("packs/scripted-pack")
+    status, out, terminal = _install_on_a_terminal(registry, home)
+    assert status == 0 and "installed scripted-pack@1.0.0" in out
+    assert "\r\x1b[Kscripted-pack: download " in terminal and "bytes" in terminal
+    assert "\n" not in terminal.replace("\r\n", "\n").rstrip("\n") and terminal.endswith("\r\x1b[K")
+    main(["packs", "remove", "scripted-pack"])
+    status, out, terminal = _install_on_a_terminal(registry, home, "--json")
+    assert status == 0 and json.loads(out)["installed"] and terminal == ""
+
+
+def test_trusting_a_pack_that_is_not_installed_is_refused(capsys):
+    assert main(["packs", "trust", "never-installed"]) == 1
+    assert "pack-not-installed" in capsys.readouterr().err
+    assert main(["packs", "trust", "never-installed", "--revoke"]) == 1
+    assert main(["packs", "trust"]) == 0 and "never-installed" not in capsys.readouterr().out

@@ -75,6 +75,7 @@ return { title, description, keywords, meta: await html.extractMetadata(inputs.h
     ('html.select(inputs.html, "a[")', "html-selector-invalid", "a["),
     ('html.select(inputs.html, "a", { limit: "all" })', "host-option-invalid", "limit"),
     ('html.toText("<p>".repeat(1800000))', "host-argument-too-large", "html"),
+    ('html.toText("<b>".repeat(600000))', "html-too-complex", "500,000 tags"),
 ])
 def test_bad_inputs_are_refused_naming_the_pack(call, rule, word):
     result = run_body(f'import * as html from "{HTML}";\nreturn await {call};', inputs={"html": PAGE})

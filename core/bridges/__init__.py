@@ -16,6 +16,7 @@ from core.bridges.base import Surface
 def standard_surfaces() -> tuple[Surface, ...]:
     from core.bridges import (
         assets,
+        audio,
         console,
         crypto,
         encoding,
@@ -32,5 +33,6 @@ def standard_surfaces() -> tuple[Surface, ...]:
     )
 
     return (encoding.SURFACE, console.SURFACE, timers.SURFACE, progress.SURFACE, crypto.SURFACE,
-            format.SURFACE, media.SURFACE, image.SURFACE, workspace.SURFACE, assets.SURFACE, nodetool.SURFACE,
+            format.SURFACE, media.SURFACE, image.SURFACE, audio.SURFACE,
+            workspace.SURFACE, assets.SURFACE, nodetool.SURFACE,
             secrets.SURFACE, fetch.SURFACE, web.SURFACE)

@@ -90,14 +90,18 @@ class HostServices:
 
 
 class WallClock:
-    """The run's wall-clock budget, with suspension.
+    """The run's wall-clock budget, with suspension (the reference's suspending clock).
 
     Time spent *suspended* (a stream take parked on upstream, a prompt a person
     has not answered) is added back, so `timeoutMs` meters the body's own work.
+    At most `allowance_s` of it is: a prompt nobody answers still ends the run at
+    `timeoutMs + suspendAllowanceMs`, the backstop. Suspensions nest; only the
+    outermost one counts, so a take inside a prompt is not credited twice.
     """
 
-    def __init__(self, budget_s: float | None) -> None:
+    def __init__(self, budget_s: float | None, allowance_s: float = 0.0) -> None:
         self.budget_s = budget_s
+        self.allowance_s = allowance_s
         self.started = time.monotonic()
         self._suspended = 0.0
         self._depth = 0
@@ -111,6 +115,8 @@ class WallClock:
             self._depth += 1
             if self._depth == 1:
                 self._since = time.monotonic()
+        if self.on_change is not None:
+            self.on_change()  # the engine's wall-clock backstop moves out to the allowance now
         try:
             yield
         finally:
@@ -121,13 +127,33 @@ class WallClock:
             if self.on_change is not None:
                 self.on_change()
 
+    def suspended_s(self) -> float:
+        """Seconds spent suspended so far, the current suspension included, uncapped."""
+        with self._lock:
+            return self._suspended + (time.monotonic() - self._since if self._depth else 0.0)
+
+    def allowance_spent(self) -> bool:
+        """True once suspensions have used up `suspendAllowanceMs` (time past it is charged)."""
+        return self.suspended_s() >= self.allowance_s
+
     def deadline(self) -> float | None:
         """Absolute monotonic deadline now (None: no budget)."""
         if self.budget_s is None:
             return None
-        with self._lock:
-            extra = self._suspended + (time.monotonic() - self._since if self._depth else 0.0)
-        return self.started + self.budget_s + extra
+        return self.started + self.budget_s + min(self.suspended_s(), self.allowance_s)
+
+    def watch_at(self) -> float | None:
+        """When the deadline can next pass: the deadline, or while suspended the backstop.
+
+        A suspended run's deadline moves with the clock until the allowance is spent, so
+        the earliest it can pass is `timeoutMs + suspendAllowanceMs` after the start; a
+        suspension that ends sooner calls `on_change`, which looks again.
+        """
+        if self.budget_s is None:
+            return None
+        if self._depth:
+            return self.started + self.budget_s + self.allowance_s
+        return self.deadline()
 
     def remaining(self) -> float | None:
         deadline = self.deadline()

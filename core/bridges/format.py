@@ -179,6 +179,15 @@ def _round(value: decimal.Decimal, fraction_digits: int) -> decimal.Decimal:
     return value.quantize(_ONE.scaleb(-fraction_digits))
 
 
+#: A group size no number reaches: how "no grouping" is spelled so minimumIntegerDigits still applies.
+_NEVER = 10**6
+
+
+def _as_shown(value: decimal.Decimal, fraction: tuple[int, int]) -> decimal.Decimal:
+    """`value` with the fraction digits it is printed with (plural rules count them: "1.00" is not "1")."""
+    return value.quantize(_ONE.scaleb(-max(fraction[0], _shown_fraction(value))))
+
+
 def _shown_fraction(value: decimal.Decimal) -> int:
     """Fraction digits `value` needs once trailing zeros are dropped."""
     exponent = value.normalize().as_tuple().exponent
@@ -247,8 +256,6 @@ class NumberFormat:
             self.significant = (low_sig, high_sig)
         #: Compact notation without digit options rounds its own way (Intl's "compact rounding").
         self.compact_rounding = self.notation == "compact" and lo is None and hi is None and self.significant is None
-        if self.notation != "standard" and lo is None and hi is None:
-            default_min, default_max = 0, 3 if self.notation != "compact" else 0
         lo = (default_min if hi is None else min(default_min, hi)) if lo is None else lo
         self.fraction = (lo, max(default_max, lo) if hi is None else hi)
 
@@ -258,22 +265,26 @@ class NumberFormat:
         if self.style == "percent" and value.is_finite():
             value = value.scaleb(2)
         negative, magnitude = value.is_signed(), abs(value)
-        exponent, compact = 0, None
+        exponent, compact_key = 0, None
         if magnitude.is_finite() and not magnitude.is_zero():
             if self.notation in ("scientific", "engineering"):
                 exponent = self._exponent(magnitude)
             elif self.notation == "compact":
-                exponent, compact = self._compact(magnitude)
+                exponent, compact_key = self._compact(magnitude)
         shown, fraction = self._rounded(magnitude.scaleb(-exponent))
         minus = self._sign(negative, shown)
-        text = self._plain(shown, fraction, minus is not None, compact)
-        if minus is not None:  # Babel's patterns carry an ASCII "-"; ICU prints the locale's sign ("−" in sv)
-            sign = self._symbols().get("minusSign" if minus == "-" else "plusSign", minus)
-            text = text.replace("-", sign, 1)
+        symbols = self._symbols()
+        power = ""  # the exponent sits right after the digits, before any suffix ("1E1%")
         if self.notation in ("scientific", "engineering") and shown.is_finite():
-            symbols = self._symbols()
-            sign = symbols.get("minusSign", "-") if exponent < 0 else ""
-            text = text + symbols.get("exponential", "E") + sign + str(abs(exponent))
+            power = symbols.get("exponential", "E") + ("-" if exponent < 0 else "") + str(abs(exponent))
+        # "1 Million" but "2 Millionen": the compact pattern follows the plural of the digits shown.
+        compact = self._compact_pattern(compact_key, shown, fraction) if compact_key else None
+        text = self._plain(shown, fraction, minus, compact, power, shown.scaleb(exponent))
+        # Babel's patterns carry an ASCII "-"; ICU prints the locale's signs ("−" in sv, also in exponents).
+        if minus is not None:
+            text = text.replace("-", symbols.get("minusSign" if minus == "-" else "plusSign", minus), 1)
+        if power and exponent < 0:
+            text = text.replace(power, power.replace("-", symbols.get("minusSign", "-")), 1)
         return text
 
     def _symbols(self) -> Mapping[str, str]:
@@ -319,14 +330,19 @@ class NumberFormat:
             exponent += step
         return exponent
 
-    def _compact(self, magnitude: decimal.Decimal) -> tuple[int, Any]:
-        """The power of ten and CLDR compact pattern ICU picks for `magnitude` (after rounding)."""
+    def _compact_formats(self) -> Mapping[str, Mapping[str, Any]]:
+        """{plural: {"1000": pattern, ...}}; locales without long forms use the short ones, as ICU does."""
         by_display = self.locale.compact_decimal_formats
-        # Locales without long forms use the short ones, as ICU does.
-        formats = (by_display.get(self.compact_display) or by_display.get("short") or {}).get("other", {})
+        return by_display.get(self.compact_display) or by_display.get("short") or {}
+
+    def _compact(self, magnitude: decimal.Decimal) -> tuple[int, str | None]:
+        """The power of ten to divide by and the CLDR compact key ICU picks for `magnitude` (after rounding)."""
+        formats = self._compact_formats().get("other", {})
+        scale = 0
         for _ in range(2):  # rounding can carry into the next magnitude (999,999 -> 1M)
             power = min(magnitude.adjusted(), 14)
-            chosen = formats.get(str(10 ** power)) if power >= 3 else None
+            key = str(10 ** power)
+            chosen = formats.get(key) if power >= 3 else None
             if chosen is None or chosen.pattern == "0":
                 return 0, None
             scale = power - chosen.pattern.count("0") + 1
@@ -334,8 +350,13 @@ class NumberFormat:
             if rounded.adjusted() + scale > power and power < 14:
                 magnitude = rounded.scaleb(scale)
                 continue
-            return scale, chosen
-        return scale, chosen
+            return scale, key
+        return scale, key
+
+    def _compact_pattern(self, key: str, shown: decimal.Decimal, fraction: tuple[int, int]) -> Any:
+        formats = self._compact_formats()
+        plural = self.locale.plural_form(_as_shown(shown, fraction))
+        return formats.get(plural, {}).get(key) or formats["other"][key]
 
     def _base_pattern(self) -> Any:
         locale = self.locale
@@ -345,24 +366,34 @@ class NumberFormat:
             return locale.currency_formats["accounting" if self.accounting else "standard"]
         return locale.decimal_formats[None]
 
-    def _plain(self, value: decimal.Decimal, fraction: tuple[int, int], negative: bool, compact: Any) -> str:
-        """The rounded number in the style's pattern, with a '-' when `negative`."""
+    def _plain(self, value: decimal.Decimal, fraction: tuple[int, int], sign: str | None, compact: Any,
+               power: str, full: decimal.Decimal) -> str:
+        """The rounded number in the style's pattern: a '-' where `sign` goes, `power` after the digits.
+
+        `full` is the whole number shown (for "1E21 bytes"), `value` its digits.
+        """
         pattern = copy.copy(self._base_pattern())
+        if sign == "+":  # ICU puts a plus where the implicit negative pattern has its minus, even in accounting
+            pattern.prefix = (pattern.prefix[0], "-" + pattern.prefix[0])
+            pattern.suffix = (pattern.suffix[0], pattern.suffix[0])
         if compact is not None:  # compact patterns carry the suffix ("K", " Mio."); digits are ours
             pattern.prefix = tuple(p + compact.prefix[0] for p in pattern.prefix)
             pattern.suffix = tuple(compact.suffix[0] + s for s in pattern.suffix)
+        if power:
+            pattern.suffix = tuple(f"'{power}'" + s for s in pattern.suffix)
         pattern.frac_prec = fraction
         pattern.scale = 0  # a percent is scaled (and rounded) by `format` already
         pattern.int_prec = (self.min_int, pattern.int_prec[1])
         grouping = self.grouping is not False and not (
             self.grouping == "min2" and (not value.is_finite() or value.adjusted() < 4))
-        signed = value.copy_negate() if negative else value
-        text = pattern.apply(signed, self.locale, currency=self.currency, currency_digits=False,
-                             group_separator=grouping)
-        if self.style == "currency" and self.display != "symbol":
-            return self._currency_label(text, value)
+        if not grouping:  # Babel's own switch also drops minimumIntegerDigits: never group instead
+            pattern.grouping = (_NEVER, _NEVER)
+        signed = value.copy_negate() if sign is not None else value
+        text = pattern.apply(signed, self.locale, currency=self.currency, currency_digits=False)
+        if self.style == "currency":
+            return self._currency_label(text, full)
         if self.style == "unit":
-            return self._unit(text, value)
+            return self._unit(text, full)
         return text
 
     def _currency_label(self, text: str, value: decimal.Decimal) -> str:
@@ -374,13 +405,16 @@ class NumberFormat:
             name = numbers.get_currency_name(self.currency, value, self.locale)
             return (patterns.get(self._plural(value)) or patterns["other"]).replace("{0}", text).replace("{1}", name)
         symbol = numbers.get_currency_symbol(self.currency, self.locale)
+        label = self.currency if self.display == "code" else symbol
         at = text.find(symbol)
-        if at < 0:
+        if at < 0 or not label:
             return text
-        # CLDR currency spacing: a letter code next to a digit is set off by a no-break space.
-        before = "\xa0" if at > 0 and text[at - 1].isdigit() else ""
-        after = "\xa0" if at + len(symbol) < len(text) and text[at + len(symbol)].isdigit() else ""
-        return text[:at] + before + self.currency + after + text[at + len(symbol):]
+        # CLDR currency spacing: a label whose edge is a letter ("CHF", "USD") is set off from a digit
+        # by a no-break space; a symbol character ("$", "€") is not.
+        end = at + len(symbol)
+        before = "\xa0" if at > 0 and text[at - 1].isdigit() and label[0].isalpha() else ""
+        after = "\xa0" if end < len(text) and text[end].isdigit() and label[-1].isalpha() else ""
+        return text[:at] + before + label + after + text[end:]
 
     def _unit(self, text: str, value: decimal.Decimal) -> str:
         import babel
@@ -404,8 +438,7 @@ class NumberFormat:
         """The plural category of the number as shown ("1 liter", but "1.00 US dollars")."""
         if not value.is_finite():
             return "other"
-        shown = max(self.fraction[0], _shown_fraction(value)) if self.significant is None else _shown_fraction(value)
-        return self.locale.plural_form(value.quantize(_ONE.scaleb(-shown)))
+        return self.locale.plural_form(_as_shown(value, self.fraction if self.significant is None else (0, 0)))
 
 
 def _number(scope: RunScope, value: float, options: dict[str, Any], negative_zero: bool) -> str:
@@ -427,15 +460,51 @@ _COMPONENTS: dict[str, dict[str, str]] = {
     "second": {"numeric": "s", "2-digit": "ss"},
     "timeZoneName": {"short": "z", "long": "zzzz"},
 }
-_DATE_UNSUPPORTED = ("dayPeriod", "fractionalSecondDigits", "calendar", "numberingSystem", "formatMatcher",
-                     "hourCycle")
+_DATE_UNSUPPORTED = ("dayPeriod", "fractionalSecondDigits", "calendar", "numberingSystem", "formatMatcher")
 
 
-def _skeleton_pattern(locale: Any, skeleton: str) -> str:
-    """ICU's pattern for a skeleton: the closest CLDR skeleton, field widths adjusted to the request."""
+def _hour12(what: str, options: Mapping[str, Any]) -> bool | None:
+    """hour12, else hourCycle h12/h23 (V8: hour12 wins); None keeps the locale's clock."""
+    hour12 = options.get("hour12")
+    cycle = _choice(what, options, "hourCycle", ("h11", "h12", "h23", "h24"), None)
+    if hour12 is None and cycle in ("h11", "h24"):  # 0-11 and 1-24 hours: no CLDR pattern writes them
+        _unsupported(what, {f"hourCycle: {cycle!r}": 1}, (f"hourCycle: {cycle!r}",))
+    return bool(hour12) if hour12 is not None else None if cycle is None else cycle == "h12"
+
+
+def _hour_cycle(locale: Any, pattern: str, hour12: bool | None) -> str:
+    """A time style's pattern on the 12- or 24-hour clock, as ICU regenerates it.
+
+    The hour, minute and second fields become a skeleton at the pattern's own hour width
+    ("HH:mm" asked for 12 hours is "hhmm" -> "hh:mm a" in German, "ahh:mm" in Chinese);
+    the zone field keeps its side.
+    """
+    code = "".join(pattern.split("'")[::2])  # outside quoted literals
+    if hour12 is None or hour12 == bool(re.search("[hK]", code)):
+        return pattern
+    hours = re.search("[hHkK]+", code)
+    width = len(hours.group()) if hours else 1
+    skeleton = ("h" if hour12 else "H") * width + "mm" + ("ss" if "s" in code else "")
+    core = _skeleton_pattern(locale, skeleton, "timeStyle")
+    zone = re.search("[zvOZ]+", code)
+    if zone is None:
+        return core
+    return f"{zone.group()} {core}" if zone.start() < (hours.start() if hours else 0) else f"{core} {zone.group()}"
+
+
+def _skeleton_pattern(locale: Any, skeleton: str, options: str) -> str:
+    """ICU's pattern for a skeleton: the CLDR skeleton with the same fields, widths adjusted to the request.
+
+    ICU glues fields no CLDR skeleton has together with "({name}: {value})" items; Babel has no
+    such data, so a combination the locale does not know is refused, naming the options.
+    """
     from babel import dates
 
-    best = dates.match_skeleton(skeleton, locale.datetime_skeletons) or "yMd"
+    best = dates.match_skeleton(skeleton, locale.datetime_skeletons)
+    if best is None:
+        raise _refuse("date", f"the locale {locale} has no pattern for {options} together; "
+                      "ask for a usual combination (e.g. year, month and day; weekday, month and day; "
+                      "hour and minute) or use dateStyle / timeStyle", RULE_UNSUPPORTED, "NotSupportedError")
     pattern = str(locale.datetime_skeletons[best])
     for letter, runs in (("y", "y"), ("M", "ML"), ("d", "d"), ("E", "Ec"), ("H", "H"), ("h", "h"), ("m", "m"),
                          ("s", "s")):
@@ -446,9 +515,17 @@ def _skeleton_pattern(locale: Any, skeleton: str) -> str:
 
 
 def _widen(asked: int, field: re.Match[str]) -> str:
-    """A pattern field at the width asked for: a number stays a number, a name a name ("MM" never "MMM")."""
+    """A pattern field at the width asked for, as ICU adjusts it.
+
+    A number only grows ("d" asked "dd"; en-GB's "dd" stays when "d" is asked); a name takes the
+    asked width ("MMM" -> "MMMM", weekdays "E" -> "EEEE"); a number never becomes a name or back.
+    """
     text = field.group()
-    return text[0] * asked if (len(text) <= 2) == (asked <= 2) else text
+    if text[0] in "Ec":  # weekdays are names at every width: 1-3 short, 4 long, 5 narrow
+        return text if asked <= 3 else text[0] * asked
+    if (len(text) <= 2) != (asked <= 2):
+        return text
+    return text[0] * max(asked, len(text)) if asked <= 2 else text[0] * asked
 
 
 def _date(scope: RunScope, value: datetime | None, options: dict[str, Any]) -> str:
@@ -472,8 +549,8 @@ def _date(scope: RunScope, value: datetime | None, options: dict[str, Any]) -> s
         raise _refuse(what, f"the date is outside the range this host formats in {zone}") from None
     date_style = _choice(what, options, "dateStyle", _STYLES, None)
     time_style = _choice(what, options, "timeStyle", _STYLES, None)
-    hour12 = options.get("hour12")
-    skeleton = ""
+    hour12 = _hour12(what, options)
+    skeleton, asked = "", []
     for key, letters in _COMPONENTS.items():
         letter = _choice(what, options, key, tuple(letters), None)
         if letter is None:
@@ -481,23 +558,42 @@ def _date(scope: RunScope, value: datetime | None, options: dict[str, Any]) -> s
         if date_style or time_style:
             raise _refuse(what, f"option {key!r} cannot be combined with dateStyle or timeStyle", name="TypeError")
         skeleton += letters[letter]
-    if hour12 is not None:
-        skeleton = skeleton.replace("j", "h" if hour12 else "H")
+        asked.append(key)
     if date_style or time_style:
         date_text = dates.format_date(local, format=date_style, locale=locale) if date_style else ""
-        time_text = dates.format_time(local, format=time_style, locale=locale, tzinfo=tzinfo) if time_style else ""
+        time_text = ""
+        if time_style:
+            pattern = _hour_cycle(locale, str(locale.time_formats[time_style]), hour12)
+            time_text = dates.format_time(local, format=pattern, locale=locale, tzinfo=tzinfo)
         if time_style == "long":
             time_text = _icu_zone_fallback(time_text, local, locale)
         if date_style and time_style:
             glue = str(locale.datetime_formats[date_style]).replace("'", "")
             return _v8_spaces(glue.replace("{1}", date_text).replace("{0}", time_text))
         return _v8_spaces(date_text or time_text)
-    if not skeleton:
-        skeleton = "yMd"
-    if "j" in skeleton:
-        skeleton = skeleton.replace("j", "h" if "h" in str(locale.time_formats["short"]) else "H")
-    return _v8_spaces(dates.format_datetime(local, format=_skeleton_pattern(locale, skeleton), tzinfo=tzinfo,
-                                            locale=locale))
+    pattern = _components_pattern(locale, skeleton or "yMd", hour12, asked)
+    return _v8_spaces(dates.format_datetime(local, format=pattern, tzinfo=tzinfo, locale=locale))
+
+
+def _components_pattern(locale: Any, skeleton: str, hour12: bool | None, asked: list[str]) -> str:
+    """Date fields and time fields matched apart and joined by the locale's glue, as ICU's generator does."""
+    clock = "h" if re.search("[hK]", str(locale.time_formats["short"])) else "H"
+    skeleton = skeleton.replace("j", clock if hour12 is None else "h" if hour12 else "H")
+    zone = "".join(c for c in skeleton if c == "z")
+    date_part = "".join(c for c in skeleton if c in "GyMEd")
+    time_part = "".join(c for c in skeleton if c in "hHms")
+    shown = ", ".join(asked)
+    date_pattern = _skeleton_pattern(locale, date_part, shown) if date_part else ""
+    time_pattern = _skeleton_pattern(locale, time_part, shown) if time_part else ""
+    if zone:  # CLDR has few skeletons with a zone: it follows the time, as ICU appends it
+        time_pattern = f"{time_pattern} {zone}" if time_pattern else zone
+    if not (date_pattern and time_pattern):
+        return date_pattern or time_pattern
+    # The glue follows how much the date part spells out, as ICU picks it.
+    width = "full" if "MMMM" in date_part and "E" in date_part else "long" if "MMMM" in date_part else \
+        "medium" if "MMM" in date_part else "short"
+    glue = str(locale.datetime_formats[width])
+    return glue.replace("{1}", date_pattern).replace("{0}", time_pattern)
 
 
 def _icu_zone_fallback(text: str, local: datetime, locale: Any) -> str:
@@ -553,10 +649,9 @@ def _relative(scope: RunScope, value: float, unit: str, options: dict[str, Any],
 
 # -- lists -----------------------------------------------------------------------------
 
-_LIST_STYLES = {("conjunction", "long"): "standard", ("conjunction", "short"): "standard-short",
-                ("conjunction", "narrow"): "standard-narrow", ("disjunction", "long"): "or",
-                ("disjunction", "short"): "or-short", ("disjunction", "narrow"): "or-narrow",
-                ("unit", "long"): "unit", ("unit", "short"): "unit-short", ("unit", "narrow"): "unit-narrow"}
+#: CLDR's list pattern names per Intl type, and the widths each style falls back through (as ICU's data does).
+_LIST_TYPES = {"conjunction": "standard", "disjunction": "or", "unit": "unit"}
+_LIST_WIDTHS = {"long": ("",), "short": ("-short", ""), "narrow": ("-narrow", "-short", "")}
 
 
 def _list(scope: RunScope, items: list[str], options: dict[str, Any]) -> str:
@@ -570,7 +665,10 @@ def _list(scope: RunScope, items: list[str], options: dict[str, Any]) -> str:
         raise _refuse(what, f"the items hold more than {cap} characters (limit hostTextInputBytes)", RULE_TOO_LARGE)
     locale = _locale(what, options)
     # A style's data may be partial: each missing pattern comes from the locale's standard list, then root's.
-    styles = (locale.list_patterns.get(_LIST_STYLES[kind, style]) or {}, locale.list_patterns.get("standard") or {})
+    # A width a locale lacks falls back to the next wider one of the same type ("or-short" -> "or"),
+    # then to its plain list, then to root's.
+    names = [_LIST_TYPES[kind] + width for width in _LIST_WIDTHS[style]] + ["standard"]
+    styles = [locale.list_patterns.get(name) or {} for name in names]
     patterns = {key: next((str(s[key]) for s in styles if key in s), "{0}, {1}")
                 for key in ("2", "start", "middle", "end")}
     if len(items) < 2:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
 import math
 import threading
 from collections.abc import Callable
@@ -42,6 +43,8 @@ from core.bridges.media import (
 )
 from core.errors import SandboxRefusal
 from core.media_store import Cap, MediaItem, run_store, too_large
+
+logger = logging.getLogger(__name__)
 
 MB = 1024 * 1024
 #: The reference's caps (`MAX_IMAGE_INPUT_BYTES`, `MAX_IMAGE_PIXELS`, `MAX_IMAGE_DIMENSION`).
@@ -93,6 +96,7 @@ def open_header(data: bytes, what: str) -> Image.Image:
         raise SandboxRefusal(f"{what}: the image declares far more than {MAX_PIXELS} pixels; it could be a "
                              f"decompression bomb ({exc})", rule="image-too-many-pixels", name="RangeError") from None
     except Exception as exc:  # Pillow signals bad input with many types (SyntaxError, struct.error, ...)
+        logger.debug("%s: Pillow could not open the image", what, exc_info=True)
         raise _undecodable(what, exc) from None
     check_surface(*im.size, what)
     # A progressive JPEG re-walks every pixel per scan, so thousands of tiny scans make a
@@ -113,6 +117,7 @@ def decode(data: bytes, what: str) -> Image.Image:
             im = im.convert("I").point(lambda v: v / 257).convert("L")
         return im.convert("RGBA")
     except Exception as exc:  # truncated or corrupt pixel data; MemoryError included
+        logger.debug("%s: Pillow could not decode the pixels", what, exc_info=True)
         raise _undecodable(what, exc) from None
 
 

@@ -66,9 +66,10 @@ def _check_scope(scope: RunScope, name: Any, what: str) -> str:
     granted = scope.limits.secretScope
     if granted is not None and name not in granted:
         listed = ", ".join(granted) if granted else "none"
-        raise SandboxRefusal(f"{what}: secret {name!r} is outside this run's secret scope (granted: {listed}; "
-                             "the host sets limits.secretScope)", rule="secret-out-of-scope",
-                             name="SecretScopeError")
+        raise SandboxRefusal(f"{what}: secret {name!r} is outside this run's secret scope (granted: {listed}); "
+                             f"a Code node allows it in its secrets (studio: the quick fix \"Allow secret '{name}'\" "
+                             "in Problems, or Settings; file: props.secrets), a host in limits.secretScope",
+                             rule="secret-out-of-scope", name="SecretScopeError")
     return name
 
 
@@ -88,6 +89,21 @@ async def _secrets(scope: RunScope, verb: Any, name: Any = None) -> Any:
                              "for it with requestSecret(name, reason)", rule="secret-unset",
                              name="SecretNotFoundError")
     return value
+
+
+def read_in_worker(scope: RunScope, name: str, what: str) -> str | None:
+    """A secret's value for host code already off the loop (a service pack's worker thread).
+
+    The same scope check and store as `getSecret`, so a pack reading a credential by its
+    documented name can reach no secret the node's code could not.
+    """
+    from core import secrets_store
+
+    _check_scope(scope, name, what)
+    try:
+        return secrets_store.get_secret(name)
+    except CordonError as exc:
+        raise _prefixed(what, exc) from None
 
 
 async def _request(scope: RunScope, name: Any, reason: Any = None) -> bool:

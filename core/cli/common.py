@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import signal
 import sys
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import orjson
 
-from core.errors import UsageError
+from core.cancel import CancelHandle
+from core.errors import CordonError, UsageError
 from core.transport import from_public
 
 
@@ -63,10 +68,39 @@ def print_json(obj: Any) -> None:
 
 
 def usage_error(exc: UsageError, as_json: bool) -> int:
+    return fail(exc, as_json, 2)
+
+
+def fail(exc: CordonError, as_json: bool, status: int) -> int:
+    """Report an error that stopped a command before any result: one result-shaped object on
+    stdout with `--json`, a line on stderr without. Returns the exit status to use."""
     if as_json:
         print_json({"ok": False, "result": None, "outputs": {}, "emitted": [], "logs": [],
                     "error": {"name": exc.name, "message": exc.message, "line": None, "rule": exc.rule},
                     "timings": {"setup_ms": 0.0, "run_ms": 0.0}})
     else:
         print(f"cordon: {exc.message}", file=sys.stderr)
-    return 2
+    return status
+
+
+#: 128 + SIGINT: the status shells report for a command stopped by Ctrl+C.
+INTERRUPTED = 130
+
+
+@contextlib.contextmanager
+def sigint_cancels(cancel: CancelHandle) -> Iterator[None]:
+    """While the block runs, Ctrl+C fires `cancel` instead of raising KeyboardInterrupt.
+
+    A KeyboardInterrupt raised while the guest computes lands inside a wasm callback, which
+    takes the process down (a segfault); while the run awaits, it escapes as a traceback. The
+    handle stops either within milliseconds and the run ends as cancelled. The handle is fired
+    from a new thread: the handler runs on the main thread, which may hold the handle's lock.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: threading.Thread(target=cancel.cancel).start())
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)

@@ -1,6 +1,6 @@
 """`cordon node run FILE.node.json ...` and `cordon node new NAME`.
 
-`node run` prints the machine interface's result object (DESIGN.md) with
+`node run` prints the machine interface's result object (docs/design.md) with
 `outputs` (the finals) and `emitted` (every emission, in order) filled, plus
 `warnings`. Exit status: 0 ok, 1 the node failed (guest error, limit, a pack
 no install serves), 2 usage (unreadable document, bad JSON, an input the node

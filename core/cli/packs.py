@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from core.cli import packs_install
+from core.cli import packs_author, packs_install
 from core.cli.common import print_json
 from core.packs import Pack, default_catalog
 from core.packs.specifier import canonical_specifier, package_of
@@ -39,7 +39,8 @@ def register_show(verbs: Verbs) -> None:
     p.set_defaults(handler=main_show)
 
 
-SUBCOMMANDS: tuple[Callable[[Verbs], None], ...] = (register_list, register_show, *packs_install.SUBCOMMANDS)
+SUBCOMMANDS: tuple[Callable[[Verbs], None], ...] = (register_list, register_show, *packs_install.SUBCOMMANDS,
+                                                   *packs_author.SUBCOMMANDS)
 
 
 def pack_json(pack: Pack, *, skill: bool = False) -> dict[str, Any]:

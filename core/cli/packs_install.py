@@ -18,6 +18,7 @@ from core.packs.install import (
     decisions,
     discard,
     is_trusted,
+    outdated,
     prepare_install,
     remove,
     set_trust,
@@ -28,7 +29,8 @@ Verbs = argparse._SubParsersAction
 
 def register_install(verbs: Verbs) -> None:
     p = verbs.add_parser("install", help="install a sandbox pack (after showing what importing it grants)")
-    p.add_argument("source", help="name[@range|@tag] from the registry, a local .tgz, or a local folder")
+    p.add_argument("source", help="npm:<library>[@range] (any npm library, wrapped as a pack), a pack "
+                   "name[@range|@tag] from the registry, a local .tgz, or a local folder")
     p.add_argument("--registry", help="npm-protocol registry URL (default: $CORDON_NPM_REGISTRY or npmjs.org)")
     p.add_argument("--yes", action="store_true", help="consent without asking (what would be asked is printed)")
     p.add_argument("--json", action="store_true", help="print one JSON object (the consent request and outcome)")
@@ -48,6 +50,22 @@ def register_trust(verbs: Verbs) -> None:
     p.set_defaults(handler=main_trust)
 
 
+def register_outdated(verbs: Verbs) -> None:
+    p = verbs.add_parser("outdated", help="installed packs whose recorded range now selects a newer version")
+    p.add_argument("--registry", help="ask this registry instead of the one each pack was installed from")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(handler=main_outdated)
+
+
+def register_update(verbs: Verbs) -> None:
+    p = verbs.add_parser("update", help="update one pack (or every outdated one), showing what changes first")
+    p.add_argument("name", nargs="?", help="the pack to update (default: every outdated pack)")
+    p.add_argument("--registry", help="ask this registry instead of the one each pack was installed from")
+    p.add_argument("--yes", action="store_true", help="consent without asking (what would be asked is printed)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(handler=main_update)
+
+
 def _fail(exc: CordonError, as_json: bool) -> int:
     if as_json:
         print_json({"ok": False, "installed": False,
@@ -57,27 +75,50 @@ def _fail(exc: CordonError, as_json: bool) -> int:
     return 1
 
 
-def _progress(phase: str, done: int, total: int | None) -> None:
-    if sys.stderr.isatty():
+class _ProgressLine:
+    """Install progress on a terminal: one line (name, phase, bytes) redrawn in place, then cleared.
+
+    Silent when stderr is no terminal or under `--json` (stdout stays one JSON object)."""
+
+    def __init__(self, name: str, enabled: bool) -> None:
+        self.name = name
+        self.enabled = enabled
+        self.drawn = False
+
+    def __call__(self, phase: str, done: int, total: int | None) -> None:
+        if not self.enabled:
+            return
         amount = f"{done}/{total}" if total else str(done)
-        print(f"\r{phase}: {amount} bytes   ", end="", file=sys.stderr, flush=True)
+        print(f"\r\x1b[K{self.name}: {phase} {amount} bytes", end="", file=sys.stderr, flush=True)
+        self.drawn = True
+
+    def clear(self) -> None:
+        if self.drawn:
+            print("\r\x1b[K", end="", file=sys.stderr, flush=True)
+            self.drawn = False
 
 
 def main_install(args: argparse.Namespace) -> int:
+    return _install(args.source, args.registry, yes=args.yes, as_json=args.json)
+
+
+def _install(source: str, registry: str | None, *, yes: bool, as_json: bool) -> int:
+    """Prepare `source`, show the consent request, and place it only on an explicit yes."""
+    progress = _ProgressLine(source, sys.stderr.isatty() and not as_json)
     try:
-        request = prepare_install(args.source, registry=args.registry, on_progress=_progress)
+        request = prepare_install(source, registry=registry, on_progress=progress)
     except CordonError as exc:
-        return _fail(exc, args.json)
-    if sys.stderr.isatty():
-        print(file=sys.stderr)
-    if not args.json:
+        progress.clear()
+        return _fail(exc, as_json)
+    progress.clear()
+    if not as_json:
         print("\n".join(request.lines()))
-    consent = args.yes
-    if not consent and not args.json and sys.stdin.isatty():
+    consent = yes
+    if not consent and not as_json and sys.stdin.isatty():
         consent = input("Install it? [y/N] ").strip().lower() in ("y", "yes")
     if not consent:
         discard(request)
-        if args.json:
+        if as_json:
             print_json({"ok": False, "installed": False, "request": request.to_json(),
                         "error": {"name": "UsageError", "rule": "consent-required",
                                   "message": "not installed: consent was not given (use --yes)"}})
@@ -87,8 +128,8 @@ def main_install(args: argparse.Namespace) -> int:
     try:
         folder = commit_install(request)
     except CordonError as exc:
-        return _fail(exc, args.json)
-    if args.json:
+        return _fail(exc, as_json)
+    if as_json:
         print_json({"ok": True, "installed": True, "path": str(folder), "request": request.to_json()})
     else:
         print(f"installed {request.name}@{request.version} in {folder}")
@@ -117,4 +158,39 @@ def main_trust(args: argparse.Namespace) -> int:
     return 0
 
 
-SUBCOMMANDS = (register_install, register_remove, register_trust)
+def main_outdated(args: argparse.Namespace) -> int:
+    try:
+        found = outdated(registry=args.registry)
+    except CordonError as exc:
+        return _fail(exc, args.json)
+    if args.json:
+        print_json({"outdated": [{"name": o.record.name, "installed": o.installed, "latest": o.latest,
+                                  "source": o.record.source} for o in found]})
+        return 0
+    for item in found:
+        print(f"{item.record.name}: {item.installed} -> {item.latest}  ({item.record.source})")
+    if not found:
+        print("every pack installed from a registry is up to date")
+    return 0
+
+
+def main_update(args: argparse.Namespace) -> int:
+    """Prepare each outdated pack again from its recorded source; a failure leaves the installed one as it was."""
+    try:
+        found = outdated(args.name, registry=args.registry)
+    except CordonError as exc:
+        return _fail(exc, args.json)
+    if not found:
+        if not args.json:
+            print(f"{args.name or 'every pack'} is up to date")
+        else:
+            print_json({"ok": True, "updated": []})
+        return 0
+    status = 0
+    for item in found:
+        status |= _install(item.record.source, args.registry or item.record.registry, yes=args.yes,
+                           as_json=args.json)
+    return status
+
+
+SUBCOMMANDS = (register_install, register_remove, register_trust, register_outdated, register_update)

@@ -1,4 +1,4 @@
-"""`cordon run [FILE|-] [--inputs JSON] [--limits JSON] [--workspace DIR] [--json]` (DESIGN.md)."""
+"""`cordon run [FILE|-] [--inputs JSON] [--limits JSON] [--workspace DIR] [--json]` (docs/design.md)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,16 @@ import sys
 from typing import Any
 
 from core import HostServices, RunResult, run_in_sandbox
-from core.cli.common import json_arg, print_json, read_source, usage_error, workspace_arg
+from core.cancel import CancelHandle
+from core.cli.common import (
+    INTERRUPTED,
+    json_arg,
+    print_json,
+    read_source,
+    sigint_cancels,
+    usage_error,
+    workspace_arg,
+)
 from core.errors import CordonError, UsageError
 from core.limits import resolve_limits
 from core.packs import resolve_body
@@ -28,7 +37,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def result_object(result: RunResult, *, outputs: dict[str, Any] | None = None,
                   emitted: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """The machine interface's result object (DESIGN.md), with public value tagging."""
+    """The machine interface's result object (docs/design.md), with public value tagging."""
     error = None
     if result.error is not None:
         error = {"name": result.error.name, "message": result.error.message, "line": result.error.line}
@@ -59,15 +68,20 @@ def main(args: argparse.Namespace) -> int:
     # The packs the body's imports name, through the catalog: a missing or disallowed one is
     # refused by the graph before any guest starts.
     packs = resolve_body(code, allowed=args.allow_package)
-    result = run_in_sandbox(code, inputs=inputs, limits=limits,
-                            services=HostServices(workspace=workspace),
-                            modules=packs.modules if packs else None, surfaces=packs.surfaces if packs else ())
+    cancel = CancelHandle()
+    with sigint_cancels(cancel):
+        result = run_in_sandbox(code, inputs=inputs, limits=limits, cancel=cancel,
+                                services=HostServices(workspace=workspace),
+                                modules=packs.modules if packs else None,
+                                surfaces=packs.surfaces if packs else ())
     if packs is not None:
         result.warnings[:0] = packs.warnings
     if args.json:
         print_json(result_object(result))
     else:
         print_human(result)
+    if cancel.cancelled:
+        return INTERRUPTED
     return 0 if result.ok else 1
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from core import lazy
 
 if TYPE_CHECKING:
-    from core.codenode.checks import validate_node
+    from core.codenode.checks import apply_fix, validate_node
     from core.codenode.contract import Emission, EmitQueue
     from core.codenode.document import (
         CodeNodeDocument,
@@ -50,6 +50,7 @@ _EXPORTS = {
     "run_node": "core.codenode.runner",
     "save_document": _DOCUMENT,
     "stamp_packages": _DOCUMENT,
+    "apply_fix": "core.codenode.checks",
     "validate_node": "core.codenode.checks",
 }
 __getattr__, __dir__ = lazy.exports(__name__, _EXPORTS)
@@ -65,6 +66,7 @@ __all__ = [
     "NodeRunResult",
     "OutputHandle",
     "PackDeclaration",
+    "apply_fix",
     "limits_for",
     "load_document",
     "loads",

@@ -24,6 +24,8 @@ from core import jsparse
 
 _REFERENCES = ("identifier", "shorthand_property_identifier")
 _STREAM_VERBS = ("first", "open")
+_SECRET_FUNCTIONS = ("getSecret", "requestSecret")
+_SECRET_VERBS = ("get", "tryGet")
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,8 @@ class BodyFacts:
     streamed: list[Use] = field(default_factory=list)
     #: A `yield(value)` outside any generator: a legacy body whose yielded values are its outputs.
     yields: bool = False
+    #: Literal names of `getSecret("n")`, `requestSecret("n", ...)`, `nodetool.secrets.get/tryGet("n")`.
+    secret_reads: list[Use] = field(default_factory=list)
 
     @property
     def legacy(self) -> bool:
@@ -110,6 +114,11 @@ def _call(node: Node, facts: BodyFacts) -> None:
         elif has_arg:
             facts.dynamic_writes = True
         return
+    if _is_secret_read(fn):
+        _, name = _first_string_arg(node)
+        if name is not None:
+            facts.secret_reads.append(_use(name, node))
+        return
     streamed = fn.type == "identifier" and jsparse.text(fn) == "stream"
     if fn.type == "member_expression":
         obj, prop = fn.child_by_field_name("object"), fn.child_by_field_name("property")
@@ -119,6 +128,20 @@ def _call(node: Node, facts: BodyFacts) -> None:
         _, name = _first_string_arg(node)
         if name is not None:
             facts.streamed.append(_use(name, node))
+
+
+def _is_secret_read(fn: Node) -> bool:
+    """`getSecret`, `requestSecret`, or `nodetool.secrets.get`/`tryGet` (the calls a secret scope governs)."""
+    if fn.type == "identifier":
+        return jsparse.text(fn) in _SECRET_FUNCTIONS
+    if fn.type != "member_expression":
+        return False
+    obj, prop = fn.child_by_field_name("object"), fn.child_by_field_name("property")
+    if obj is None or prop is None or jsparse.text(prop) not in _SECRET_VERBS or obj.type != "member_expression":
+        return False
+    root, middle = obj.child_by_field_name("object"), obj.child_by_field_name("property")
+    return (root is not None and middle is not None and jsparse.text(root) == "nodetool"
+            and jsparse.text(middle) == "secrets")
 
 
 def _input_read(node: Node, facts: BodyFacts) -> None:

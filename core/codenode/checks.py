@@ -6,7 +6,12 @@ read the same tree. What they report is what a run would hit, or quietly get
 wrong: an `inputs.x` the node does not declare (always `undefined`), an
 `emit`/`output` on an undeclared handle (throws), a connected stream read
 through `inputs.` in a streaming body (refused), a declared handle nothing
-writes (downstream waits for nothing), and the legacy return contract.
+writes (downstream waits for nothing), a secret the node's scope does not
+allow (the run refuses it), and the legacy return contract.
+
+Each "not declared" finding carries its one-click fix (`Fix`: declare the
+input or output, allow the secret) and `apply_fix` performs it on the
+document, so the studio's quick fix and a script's agree.
 """
 
 from __future__ import annotations
@@ -16,9 +21,9 @@ from collections.abc import Collection, Iterable
 from core.codenode import contract, streams
 from core.codenode.analysis import BodyFacts, Use, analyse_tree
 from core.codenode.contract import DEPRECATION
-from core.codenode.document import CodeNodeDocument
+from core.codenode.document import CodeNodeDocument, InputHandle, OutputHandle
 from core.packs.catalog import Catalog
-from core.validate import Check, CodeContext, Diagnostic, validate_code
+from core.validate import Check, CodeContext, Diagnostic, Fix, validate_code
 
 NODE_KEY = "codenode.document"
 _FACTS_KEY = "codenode.facts"
@@ -36,8 +41,32 @@ def _declared(names: Iterable[str]) -> str:
     return ", ".join(f"'{n}'" for n in names) or "none"
 
 
-def _at(use: Use, severity: str, rule: str, message: str) -> Diagnostic:
-    return Diagnostic(use.line, use.column, severity, rule, message)  # type: ignore[arg-type]
+def _at(use: Use, severity: str, rule: str, message: str, fix: Fix | None = None) -> Diagnostic:
+    return Diagnostic(use.line, use.column, severity, rule, message, fix)  # type: ignore[arg-type]
+
+
+#: Fix kinds: what `apply_fix` changes.
+DECLARE_INPUT, DECLARE_OUTPUT, ALLOW_SECRET = "declare-input", "declare-output", "allow-secret"
+_HOW = {DECLARE_INPUT: "declare it in the Node tab (Inputs) or with the quick fix",
+        DECLARE_OUTPUT: "declare it in the Node tab (Outputs) or with the quick fix",
+        ALLOW_SECRET: "allow it in Settings (Secrets) or with the quick fix"}
+
+
+def fix_for(kind: str, name: str) -> Fix:
+    label = {DECLARE_INPUT: "Declare input", DECLARE_OUTPUT: "Declare output", ALLOW_SECRET: "Allow secret"}[kind]
+    return Fix(kind, name, f"{label} '{name}'")
+
+
+def apply_fix(doc: CodeNodeDocument, fix: Fix) -> CodeNodeDocument:
+    """`doc` with the fix applied (an input or output of type `any`, or the secret allowed); idempotent."""
+    if fix.kind == DECLARE_INPUT and fix.name not in doc.input_names:
+        return doc.model_copy(update={"inputs": (*doc.inputs, InputHandle(name=fix.name))})
+    if fix.kind == DECLARE_OUTPUT and fix.name not in doc.output_names:
+        return doc.model_copy(update={"outputs": (*doc.outputs, OutputHandle(name=fix.name))})
+    if fix.kind == ALLOW_SECRET and fix.name not in doc.props.secrets:
+        props = doc.props.model_copy(update={"secrets": (*doc.props.secrets, fix.name)})
+        return doc.model_copy(update={"props": props})
+    return doc
 
 
 def check_input_reads(ctx: CodeContext) -> Iterable[Diagnostic]:
@@ -47,7 +76,8 @@ def check_input_reads(ctx: CodeContext) -> Iterable[Diagnostic]:
     for use in facts.input_reads:
         if use.name not in doc.input_names:
             yield _at(use, "error", "undeclared-input", f"inputs.{use.name} is not a declared input of this node "
-                      f"(declared: {_declared(doc.input_names)}); it is always undefined")
+                      f"(declared: {_declared(doc.input_names)}); it is always undefined: "
+                      f"{_HOW[DECLARE_INPUT]}", fix_for(DECLARE_INPUT, use.name))
         elif use.name in streamed:
             yield _at(use, "error", "stream-input-read", f"inputs.{use.name} in a body that streams it: a connected "
                       f"handle is read with stream(\"{use.name}\"); inputs holds only its configured value")
@@ -58,7 +88,8 @@ def check_stream_names(ctx: CodeContext) -> Iterable[Diagnostic]:
     for use in facts.streamed:
         if use.name not in doc.input_names:
             yield _at(use, "error", "undeclared-input", f"stream(\"{use.name}\"): '{use.name}' is not a declared "
-                      f"input of this node (declared: {_declared(doc.input_names)})")
+                      f"input of this node (declared: {_declared(doc.input_names)}): {_HOW[DECLARE_INPUT]}",
+                      fix_for(DECLARE_INPUT, use.name))
 
 
 def check_handles(ctx: CodeContext) -> Iterable[Diagnostic]:
@@ -67,7 +98,8 @@ def check_handles(ctx: CodeContext) -> Iterable[Diagnostic]:
     for use in facts.written_handles:
         if use.name not in doc.output_names:
             yield _at(use, "error", "undeclared-handle", f"'{use.name}' is not a declared output handle of this "
-                      f"node (declared: {_declared(doc.output_names)})")
+                      f"node (declared: {_declared(doc.output_names)}): {_HOW[DECLARE_OUTPUT]}",
+                      fix_for(DECLARE_OUTPUT, use.name))
     if facts.legacy or facts.dynamic_writes:
         return  # a returned object or a computed handle name may write any of them
     written = {use.name for use in facts.written_handles}
@@ -77,13 +109,27 @@ def check_handles(ctx: CodeContext) -> Iterable[Diagnostic]:
                              f"output handle '{name}' is declared but no emit() or output() call writes it")
 
 
+def check_secret_reads(ctx: CodeContext) -> Iterable[Diagnostic]:
+    """A secret read by literal name must be in the node's secrets (`props.secrets`): the run refuses it."""
+    doc, facts = _node(ctx)
+    reported: set[str] = set()
+    for use in facts.secret_reads:
+        if use.name in doc.props.secrets or use.name in reported:
+            continue
+        reported.add(use.name)
+        yield _at(use, "error", "undeclared-secret", f"secret '{use.name}' is not among the secrets this node may "
+                  f"read (allowed: {_declared(doc.props.secrets)}), so a run refuses it: {_HOW[ALLOW_SECRET]}",
+                  fix_for(ALLOW_SECRET, use.name))
+
+
 def check_legacy(ctx: CodeContext) -> Iterable[Diagnostic]:
     _, facts = _node(ctx)
     if facts.legacy and ctx.code.strip():
         yield Diagnostic(None, None, "warning", "legacy-contract", DEPRECATION)
 
 
-NODE_CHECKS: tuple[Check, ...] = (check_input_reads, check_stream_names, check_handles, check_legacy)
+NODE_CHECKS: tuple[Check, ...] = (check_input_reads, check_stream_names, check_handles, check_secret_reads,
+                                  check_legacy)
 
 
 def validate_node(doc: CodeNodeDocument, *, catalog: Catalog | None = None,

@@ -190,7 +190,9 @@ def check_declared(verb: str, name: Any, declared: Sequence[str], what: str, rul
         known = ", ".join(f"'{h}'" for h in declared) or "none"
         shown = shorten(name)
         raise SandboxRefusal(f"{verb}('{shown}'): '{shown}' is not a declared {what} of this node "
-                             f"(declared: {known})", rule=rule, name="TypeError")
+                             f"(declared: {known}); declare it in the node's {what}s (studio: the Node tab, or "
+                             "the quick fix in Problems; file: the document's inputs/outputs)", rule=rule,
+                             name="TypeError")
     return name
 
 

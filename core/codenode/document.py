@@ -103,6 +103,10 @@ class CodeNodeDocument(_Strict):
     outputs: tuple[OutputHandle, ...] = ()
     props: NodeProps = NodeProps()
     packages: tuple[PackDeclaration, ...] = ()
+    #: The studio's test inputs by input name, as public JSON (bytes as `{"$bytes": ...}`): what the
+    #: person last ran the node with, kept with it. Not the configured defaults; runs elsewhere ignore it.
+    #: Optional, so a file without it (an older one) loads, and a file without test inputs stays as it was.
+    testInputs: dict[str, Any] = Field(default_factory=dict)
 
     @field_validator("body", mode="before")
     @classmethod
@@ -143,6 +147,8 @@ class CodeNodeDocument(_Strict):
         """Plain JSON, the body as a list of lines."""
         data = self.model_dump(mode="json")
         data["body"] = self.body.split("\n")
+        if not self.testInputs:
+            del data["testInputs"]
         return data
 
 

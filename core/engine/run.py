@@ -12,6 +12,7 @@ import collections
 import contextlib
 import inspect
 import json
+import logging
 import os
 import re
 import time
@@ -29,6 +30,8 @@ from core.engine.prelude import build_prelude, reserved_names
 from core.entry import ENTRY_ID, INTERNAL_ID, INTERNAL_SOURCE, build_entry
 from core.errors import CordonError, ModuleRefused, SandboxRefusal, UsageError
 from core.limits import SandboxLimits, resolve_limits
+
+logger = logging.getLogger(__name__)
 
 #: Extra wall time before the epoch backstop traps a guest stuck in a native built-in.
 EPOCH_MARGIN_S = 0.25
@@ -106,8 +109,8 @@ def run_in_sandbox(
 
     Never raises for anything the guest does; usage errors of the caller
     (unknown limit, reserved global, no code at all) are returned as a failed
-    result too, so every caller handles one shape. See DESIGN.md for the
-    limits and rules. `legacy` runs the legacy Code node contract (entry.py).
+    result too, so every caller handles one shape. See docs/sandbox-api.md for
+    the limits and rules. `legacy` runs the legacy Code node contract (entry.py).
     """
     started = time.perf_counter()
     try:
@@ -180,7 +183,8 @@ class _Run:
         # Object globals sync back after the run (a Code node's `state`); `inputs` is one-way.
         synced = tuple(name for name in caller_globals if name != "inputs")
         self.entry = build_entry(code, global_names=synced, legacy=legacy)
-        self.scope = RunScope(limits=limits, cancel=cancel, clock=WallClock(limits.timeout_s),
+        clock = WallClock(limits.timeout_s, limits.suspendAllowanceMs / 1000)
+        self.scope = RunScope(limits=limits, cancel=cancel, clock=clock,
                               services=services, inputs=caller_globals.get("inputs"), on_log=on_log,
                               on_progress=on_progress)
         self.ops: dict[str, Op] = {}
@@ -195,6 +199,8 @@ class _Run:
         self.finished: tuple[Any, dict[str, Any]] | None = None
         self.truncated = False
         self.in_flight = 0
+        #: Bumped each time the watchdog is re-armed; an entry of an older generation retires.
+        self.watch_generation = 0
         self.reply_seq = 0
         self.pending_side: dict[int, collections.deque[bytes | str]] = {}
         self._preflight()
@@ -304,6 +310,7 @@ class _Run:
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # a bug in a bridge must not crash the run: report it
+            logger.exception("host op %s failed", head.partition(chr(1))[0])
             return self._reply_err(CordonError(f"{head.partition(chr(1))[0]} failed on the host: {exc}",
                                                rule="host-error", name="Error"))
         finally:
@@ -329,6 +336,7 @@ class _Run:
         except CordonError as exc:
             return self._reply_err(exc)
         except Exception as exc:
+            logger.exception("host op %s failed", head.partition(chr(1))[0])
             return self._reply_err(CordonError(f"{head.partition(chr(1))[0]} failed on the host: {exc}",
                                                rule="host-error", name="Error"))
 
@@ -357,8 +365,9 @@ class _Run:
             with contextlib.suppress(RuntimeError):  # loop closed: the run is already over
                 loop.call_soon_threadsafe(task.cancel)
 
-    def _watchdog_check(self) -> float | None:
-        if self.task is None or self.task.done() or self.stop_reason is not None:
+    def _watchdog_check(self, generation: int) -> float | None:
+        if (generation != self.watch_generation or self.task is None or self.task.done()
+                or self.stop_reason is not None):
             return None
         deadline = self.scope.clock.deadline()
         if deadline is None:
@@ -366,12 +375,26 @@ class _Run:
         if time.monotonic() >= deadline:
             self._stop("timeout")
             return None
-        return deadline
+        return self.scope.clock.watch_at()
 
     def _rearm_epoch(self) -> None:
         if self.vm is not None:
-            remaining = self.scope.clock.remaining()
-            self.vm.arm_epoch(None if remaining is None else remaining + EPOCH_MARGIN_S)
+            watch_at = self.scope.clock.watch_at()
+            self.vm.arm_epoch(None if watch_at is None else max(0.0, watch_at - time.monotonic())
+                              + EPOCH_MARGIN_S)
+
+    def _on_clock_change(self) -> None:
+        """A suspension began or ended: move the epoch backstop and the watchdog to the new deadline.
+
+        The watchdog's earlier entry retires (its generation is stale), so each run has one
+        entry however many takes and prompts it parks on.
+        """
+        self._rearm_epoch()
+        watch_at = self.scope.clock.watch_at()
+        if self.task is not None and watch_at is not None:
+            self.watch_generation += 1
+            generation = self.watch_generation
+            watchdog.watch(watch_at, lambda: self._watchdog_check(generation))
 
     # -- the run -------------------------------------------------------------------
     async def execute(self, started: float) -> RunResult:
@@ -399,14 +422,12 @@ class _Run:
             # timeoutMs meters the guest, not the host's setup (a cold template alone takes ~90 ms):
             # the wall clock starts now, just before the guest's first instruction.
             scope.clock.started = time.monotonic()
-            scope.clock.on_change = self._rearm_epoch
-            self._rearm_epoch()
+            scope.clock.on_change = self._on_clock_change
+            self._on_clock_change()
             run_started = time.perf_counter()
             setup_ms = (run_started - started) * 1000
             self.task = asyncio.ensure_future(vm.eval_module(self.entry.source))
-            deadline = scope.clock.deadline()
-            if deadline is not None:
-                watchdog.watch(deadline, self._watchdog_check)
+            self._on_clock_change()  # with the task set, this also arms the watchdog
             if scope.cancel.cancelled:
                 self._stop("cancelled")
             try:
@@ -415,13 +436,18 @@ class _Run:
                 run_ms = (time.perf_counter() - run_started) * 1000
             if self.stop_reason is not None:  # the guest absorbed the stop; the run is still stopped
                 raise asyncio.CancelledError
+            logger.debug("run ok: setup %.1f ms, guest %.1f ms", setup_ms, run_ms)
             return self._result(setup_ms, run_ms)
         except BaseException as exc:
             if isinstance(exc, (KeyboardInterrupt, SystemExit)):
                 raise
             if not run_ms and self.task is not None:
                 run_ms = (time.perf_counter() - started) * 1000 - setup_ms
-            return RunResult(ok=False, error=self._classify(exc), logs=scope.logs,
+            error = self._classify(exc)
+            # A host error is a bug of ours (its traceback is in the log); any other ending is the guest's.
+            logger.log(logging.ERROR if error.rule == "host-error" else logging.DEBUG, "run failed: %s (%s)",
+                       error.rule, error.name, exc_info=exc if error.rule == "host-error" else None)
+            return RunResult(ok=False, error=error, logs=scope.logs,
                              warnings=scope.warnings,
                              timings={"setup_ms": setup_ms, "run_ms": run_ms})
         finally:
@@ -450,6 +476,11 @@ class _Run:
         timed_out = (self.stop_reason == "timeout" or isinstance(exc, driver.InterruptError)
                      or driver.is_epoch_trap(exc))
         if timed_out:
+            if self.scope.clock.allowance_spent() and self.scope.clock.suspended_s() > 0:
+                return RunError("TimeoutError", f"execution timed out: the run waited on the host (a prompt, "
+                                f"a stream take) past its {limits.suspendAllowanceMs} ms of suspended time "
+                                f"(limit suspendAllowanceMs) on top of {limits.timeoutMs} ms (limit timeoutMs)",
+                                None, "timeout")
             return RunError("TimeoutError", f"execution timed out after {limits.timeoutMs} ms "
                             "(limit timeoutMs)", None, "timeout")
         near_cap = self.vm is not None and self.vm.linear_memory_bytes() >= self.vm.memory_cap - (1 << 20)

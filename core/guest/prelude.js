@@ -311,6 +311,10 @@
     Promise: PromiseCtor,
   });
 
+  // Bundles written for Node or browsers look for the global object as `global` or `self`.
+  defineProperty(G, "global", { value: G, writable: true, configurable: true, enumerable: false });
+  defineProperty(G, "self", { value: G, writable: true, configurable: true, enumerable: false });
+
   /*@SURFACES@*/
 
 

@@ -9,7 +9,9 @@ snapshot. `reload()` swaps the snapshot in one assignment; a run keeps the
 
 from __future__ import annotations
 
+import logging
 import re
+import time
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -28,6 +30,8 @@ from core.packs.specifier import (
     package_of,
 )
 from core.packs.status import PackStatus
+
+logger = logging.getLogger(__name__)
 
 #: The one-line tier: description length and the only characters it may carry.
 SUMMARY_DESCRIPTION_MAX = 120
@@ -246,7 +250,10 @@ class Catalog:
         """Rediscover every root and swap the snapshot in one assignment (in-flight resolutions keep theirs)."""
         if self._prepare is not None:
             self._prepare()
+        started = time.perf_counter()
         self._snap = _Snapshot(discover(self._roots, compile_npm=self._compile_npm))
+        logger.debug("discovered %d packs (%d statuses) in %.1f ms", len(self._snap.packs),
+                     len(self._snap.discovery.statuses), (time.perf_counter() - started) * 1000)
 
     # -- reading -------------------------------------------------------------------------
     def packs(self) -> tuple[Pack, ...]:

@@ -2,15 +2,15 @@
 
 There is no esbuild here: `core.packs.npm` is a small bundler in Python over
 the dependency's files in `<pack>/node_modules` (explicit conditions
-`import`, `module`, `default`; then `module`, then `main`), followed by the
-forbidden-global scan, the 1 MB cap, and the capability-free QuickJS probes.
+`import`, `module`, `browser`, `worker`, `neutral`, `default`; then
+`module`, then `main`), followed by the missing-global scan (warnings only),
+the 1 MB cap, and the capability-free QuickJS probes, which are the gate.
 A module that cannot be admitted raises a `CompileError` (a `CordonError`)
 whose `rule` is one of the named skips:
 
     npm-module-builtin-import   it imports a Node builtin (fs, node:*, path, ...)
     npm-module-unresolved       an import does not resolve inside node_modules (or is dynamic)
     npm-module-too-large        the bundle is over 1 MB
-    npm-module-forbidden-global it references process, Buffer, require, eval, timers, DOM names...
     npm-module-probe-failed     it does not initialise in QuickJS
 
 Results are cached in `cache_dir()/npm/<digest>.json` through `core.cache`,
@@ -20,14 +20,23 @@ The key digest is over the content of every file under the pack's
 `node_modules` (a superset of the bundle's inputs, so any change that could
 alter the output changes the key), the dependency name, the compiler version,
 the options and the engine version: never over a package version, which can
-stay put while its content moves. Writes are atomic. Probe failures are not cached (a deadline on a busy
+stay put while its content moves. Hashing that content is what a 25 MB pack
+cost every run (2.1 s), so for a pack under the installed-packs folder the
+content digest is itself cached, keyed by every file's (path, size, mtime,
+inode, ctime): one `stat` per file instead of a read. That folder lies in
+Cordon's data folder, which no workspace may overlap (`paths.check_workspace`)
+and only the installer writes; ctime, which no unprivileged write can set
+back, is in the key too. A pack anywhere else (a linked or user folder a run
+might reach) is hashed in full every time. Writes are atomic. Probe failures are not cached (a deadline on a busy
 machine is not a property of the package); static skips are.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -38,8 +47,9 @@ from core.engine.driver import ENGINE_VERSION
 from core.packs.caps import NPM_JS_MAX
 from core.packs.npm import bundle, probe
 from core.packs.npm.resolve import CONDITIONS, MAIN_FIELDS, CompileError
+from core.packs.roots import installed_dir
 
-COMPILER_VERSION = "cordon-npm/1"
+COMPILER_VERSION = "cordon-npm/3"
 OPTIONS = {"format": "esm", "conditions": list(CONDITIONS), "mainFields": list(MAIN_FIELDS),
            "maxBytes": NPM_JS_MAX}
 _ENGINE = ENGINE_VERSION
@@ -64,15 +74,50 @@ def input_digest(pack_root: Path, dependency: str) -> str:
     digest = hashlib.sha256()
     digest.update(orjson.dumps({"compiler": COMPILER_VERSION, "engine": _ENGINE, "options": OPTIONS,
                                 "dependency": dependency}))
-    root = pack_root / "node_modules"
-    for folder, _, files in sorted(os.walk(root)) if root.is_dir() else ():
-        for name in sorted(files):
-            path = Path(folder, name)
-            if path.is_symlink():
-                continue  # never followed by the resolver either
-            rel = path.relative_to(root).as_posix().encode("utf-8")
-            digest.update(len(rel).to_bytes(4, "big") + rel + hashlib.sha256(path.read_bytes()).digest())
+    digest.update(_content_digest(pack_root / "node_modules"))
     return digest.hexdigest()
+
+
+def _files(root: Path) -> list[tuple[bytes, Path, os.stat_result]]:
+    """(relative path, path, lstat) of every regular file under `root`, sorted; links are skipped
+    (never followed by the resolver either)."""
+    found = []
+    for folder, _, names in os.walk(root):
+        for name in names:
+            path = Path(folder, name)
+            info = path.lstat()
+            if stat.S_ISREG(info.st_mode):
+                found.append((path.relative_to(root).as_posix().encode("utf-8"), path, info))
+    found.sort(key=lambda item: item[0])
+    return found
+
+
+def _content_digest(root: Path) -> bytes:
+    """sha256 over every file's path and content; served from the stat-keyed cache for installed packs."""
+    files = _files(root) if root.is_dir() else []
+    cache_name = None
+    if _installed(root):
+        key = hashlib.sha256(os.fsencode(os.path.realpath(root)))
+        for rel, _, info in files:
+            key.update(orjson.dumps([rel.decode("utf-8"), info.st_size, info.st_mtime_ns, info.st_ino,
+                                     info.st_ctime_ns]))
+        cache_name = f"npm-tree/{key.hexdigest()}.bin"
+        cached = cache.read(cache_name)
+        if cached is not None and len(cached) == hashlib.sha256().digest_size:
+            return cached
+    digest = hashlib.sha256()
+    for rel, path, _ in files:
+        digest.update(len(rel).to_bytes(4, "big") + rel + hashlib.sha256(path.read_bytes()).digest())
+    value = digest.digest()
+    if cache_name is not None:
+        with contextlib.suppress(OSError):  # an unwritable cache costs the next run a re-hash, nothing else
+            cache.write(cache_name, value)
+    return value
+
+
+def _installed(root: Path) -> bool:
+    """True for a folder inside the installed-packs folder (Cordon's data folder, out of every workspace)."""
+    return Path(os.path.realpath(root)).is_relative_to(os.path.realpath(installed_dir()))
 
 
 def _cache_name(digest: str) -> str:

@@ -15,6 +15,7 @@ exception from one pack stops discovery of the others.
 
 from __future__ import annotations
 
+import logging
 import posixpath
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -63,10 +64,13 @@ from core.packs.specifier import (
 )
 from core.packs.status import DiscoveryError, PackStatus
 
+logger = logging.getLogger(__name__)
+
 JS_SUFFIXES = (".js", ".mjs")
 RESERVED_SCOPE = "@cordon/"
 
-#: `compile_npm(pack_root, dependency)` -> object with `.source`, `.digest`, `.compiler_version`.
+#: `compile_npm(pack_root, dependency)` -> object with `.source`, `.digest`, `.compiler_version`
+#: (and optionally `.warnings`, each shown as an `npm-module-warning` status).
 NpmCompiler = Callable[[Path, str], Any]
 
 
@@ -89,6 +93,7 @@ def pack_dirs(root: PackRoot) -> Iterator[tuple[Path, str | None]]:
         try:
             return sorted(c for c in folder.iterdir() if c.is_dir() and not c.name.startswith((".", "_")))
         except OSError:  # an unreadable folder hides what is below it, never the other packs
+            logger.warning("pack folder %s is unreadable", folder, exc_info=True)
             return []
 
     for child in children(root.path):
@@ -120,6 +125,7 @@ def discover(roots: tuple[PackRoot, ...] | None = None, *, compile_npm: NpmCompi
             except DiscoveryError as exc:
                 reader.fail(exc.status(pack=reader.name or expected or folder.name))
             except Exception as exc:  # a bug reading one pack must not hide the others
+                logger.exception("discovery failed on %s", folder)
                 reader.fail(PackStatus("pack-discovery-failed", f"discovery failed: {type(exc).__name__}: {exc}",
                                        pack=reader.name or expected or folder.name))
             if pack is not None and pack.name in packs:
@@ -319,6 +325,7 @@ class _PackReader:
         except CordonError as exc:
             self.errors[module_id] = DiscoveryError(exc.message, rule=exc.rule)
         except Exception as exc:  # a bug in a compiler or validator skips this module only
+            logger.exception("loading module %s of %s failed", module_id, self.folder)
             self.errors[module_id] = DiscoveryError(f"loading failed: {type(exc).__name__}: {exc}",
                                                     rule="module-load-failed")
 
@@ -372,6 +379,8 @@ class _PackReader:
             raise DiscoveryError(f"{where} compiles to {size} bytes; at most {NPM_JS_MAX}",
                                  rule="npm-module-too-large", path=where)
         self.account(size)
+        self.statuses.extend(PackStatus("npm-module-warning", warning, "warning", self.name, spec, where)
+                             for warning in getattr(compiled, "warnings", ()))
         if scan_module(compiled.source, where):
             raise DiscoveryError(f"{where} still imports other modules after compilation; npm modules must be "
                                  "self-contained", rule="module-outside-pack", path=where)

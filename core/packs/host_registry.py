@@ -23,7 +23,9 @@ that checks, in order and before any implementation runs: the module key is
 a host module of this run, the export is one the registry lists, and each
 argument has the declared kind and size. The implementation then runs in a
 worker thread (`core.bridges.base.in_worker_thread`), off the run's event
-loop, so a slow parse cannot hold up the run's deadline or cancel.
+loop, so a slow parse cannot hold up the run's deadline or cancel; a long
+Python loop in an implementation calls `core.bridges.base.worker_check_alive()`
+now and then, so a stopped run frees its thread too (the diff walk does).
 
 Argument kinds: `string`, `bytes` (a Uint8Array), `int`, `bool`, `json`
 (plain JSON values: objects, arrays, strings, finite numbers, booleans,
@@ -38,7 +40,9 @@ text plus `BYTES_MAX` of bytes leaves; a larger argument is
 Results are transport values: JSON values, `bytes` (a Uint8Array in the
 guest), `None`. An implementation refuses with `SandboxRefusal(message,
 rule=...)`; the dispatcher prefixes the message with `<specifier>.<export>:`
-so every error names the pack. `option()` reads one field of an options
+so every error names the pack. An export declared `scoped=True` is called with
+the run's `RunScope` first (the service packs read credentials through the
+secrets scope check with it). `option()` reads one field of an options
 object (`host-option-invalid` when it has the wrong type).
 """
 
@@ -87,6 +91,8 @@ class Arg:
 class HostExport:
     fn: Callable[..., Any]
     args: tuple[Arg, ...]
+    #: True: `fn` is called with the run's scope first (the service packs read secrets through it).
+    scoped: bool = False
 
 
 @dataclass(frozen=True)
@@ -242,7 +248,8 @@ def run_surface(modules: Sequence[BridgedModule]) -> Surface:
         where = f"{module.specifier}.{export}"
         valid = validate_args(where, host_export.args, args)
         try:
-            return await in_worker_thread(scope, host_export.fn, *valid)
+            scoped = (scope,) if host_export.scoped else ()
+            return await in_worker_thread(scope, host_export.fn, *scoped, *valid)
         except CordonError as exc:
             if exc.rule in ("cancelled", "timeout") or exc.message.startswith(where):
                 raise

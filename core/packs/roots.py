@@ -29,6 +29,14 @@ def installed_dir() -> Path:
     return paths.data_dir() / "packs"
 
 
+def links_dir() -> Path:
+    """`cordon packs link`'s symbolic links, one per package name, each to an author's folder."""
+    return paths.data_dir() / paths.LINKS
+
+
 def default_roots() -> tuple[PackRoot, ...]:
-    """The shipped packs, then the installed ones (a shipped pack wins a name collision)."""
-    return (PackRoot(SHIPPED_DIR, "shipped"), PackRoot(installed_dir(), "installed"))
+    """The shipped packs, then linked dev folders, then installed packs (the first of a name wins).
+
+    A linked folder is read with the installed origin: the same rules an installed pack meets."""
+    return (PackRoot(SHIPPED_DIR, "shipped"), PackRoot(links_dir(), "installed"),
+            PackRoot(installed_dir(), "installed"))

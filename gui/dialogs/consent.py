@@ -80,6 +80,7 @@ class ConsentFacts:
         notices = []
         if request.previous_version is not None:
             notices.append(f"Replaces the installed version {request.previous_version}.")
+            notices.extend(f"Change: {change}" for change in request.changes)
         if request.classification_changed:
             notices.append(f"What this pack runs changed: the installed version is "
                            f"{request.previous_classification}, this one is {request.classification.label}.")
@@ -88,11 +89,15 @@ class ConsentFacts:
                            "they are never run.")
         notices.extend(f"npm module {m.dependency} was skipped ({m.rule}): {m.message}"
                        for m in request.npm_modules if not m.ok)
+        notices.extend(f"npm module {m.dependency}: {w}" for m in request.npm_modules for w in m.warnings)
         notices.extend(request.warnings)
         deps = "".join(f"\n+ dependency {d.name}@{d.version}" for d in request.dependencies)
         size = f"{human_size(request.unpacked_size)} in {request.file_count} files"
         if request.download_size:
             size += f" (download {human_size(request.download_size)})"
+        if request.dependencies:
+            files, total = request.tree_size
+            size += f"; with its dependencies {human_size(total)} in {files} files"
         return cls("install", request.name, request.version, request.specifiers, request.trusted,
                    request.install_mode, size, request.source + deps, request.integrity, (), tuple(notices))
 

@@ -67,7 +67,7 @@ def _tokens(text: str) -> list[tuple[str, Any]]:
             where = len(text) - len(text[pos:].lstrip())
             raise _fail(f"unexpected character {text[where]!r} at position {where}", "expr-syntax", "SyntaxError")
         pos = match.end()
-        kind = match.lastgroup
+        kind = match.lastgroup or ""
         value = match.group(kind)
         if kind == "num":
             out.append(("num", float(int(value, 16)) if value.startswith("0x") else float(value)))
@@ -323,7 +323,7 @@ def _safe(fn: Callable[..., float]) -> Callable[..., float]:
 
 #: The fixed function table (expr-eval's defaults, without the ones that define functions).
 FUNCTIONS: dict[str, Callable[..., Any]] = {
-    **{name: _safe(fn) for name, fn in {
+    **{name: _safe(fn) for name, fn in dict[str, Callable[..., float]]({
         "abs": abs, "acos": math.acos, "acosh": math.acosh, "asin": math.asin, "asinh": math.asinh,
         "atan": math.atan, "atanh": math.atanh, "cbrt": lambda x: math.copysign(abs(x) ** (1 / 3), x),
         "ceil": math.ceil, "cos": math.cos, "cosh": math.cosh, "exp": math.exp, "expm1": math.expm1,
@@ -333,7 +333,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
         "trunc": math.trunc, "fac": _fac, "gamma": math.gamma, "pow": _power, "atan2": math.atan2,
         "hypot": math.hypot, "pyt": math.hypot, "roundTo": _round_to,
         "min": lambda *xs: min(xs) if xs else math.inf, "max": lambda *xs: max(xs) if xs else -math.inf,
-    }.items()},
+    }).items()},
     "length": _length,
     "indexOf": lambda target, seq: float(seq.index(target)) if isinstance(seq, list | str) and target in seq else -1.0,
     "join": lambda sep, items: _string(sep).join(_string(i) for i in items) if isinstance(items, list) else "",

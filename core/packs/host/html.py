@@ -40,6 +40,9 @@ if TYPE_CHECKING:
     from bs4 import BeautifulSoup, Tag
 
 DEFAULT_LIMIT = 100
+#: Tags (counted as "<") one document may have: BeautifulSoup builds its tree in Python, about
+#: 10-20 s per million elements, and that work cannot be interrupted. Real 5 MB pages have ~100,000.
+MAX_TAGS = 500_000
 MAX_ITEMS = 1000
 _HIDDEN = ("script", "style", "noscript", "template", "head")
 _CHROME = ("nav", "header", "footer", "aside", "form", "iframe", "svg", "button", "dialog", "menu")
@@ -53,6 +56,9 @@ def _soup(html: str, *, visible: bool = False) -> BeautifulSoup:
     """The parsed document; `visible` drops what a browser does not show (scripts, styles, head)."""
     from bs4 import BeautifulSoup
 
+    if html.count("<") > MAX_TAGS:
+        raise SandboxRefusal(f"the HTML has more than {MAX_TAGS:,} tags (building its tree would keep the host "
+                             "busy for many seconds)", rule="html-too-complex", name="RangeError")
     soup = BeautifulSoup(html, "lxml")
     if visible:
         for node in soup.find_all(_HIDDEN):

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import logging
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -31,6 +32,8 @@ from core.errors import SandboxRefusal
 from core.packs.host.csv import unique_names
 from core.packs.host.zip import open_archive
 from core.packs.host_registry import Arg, HostExport, HostModule, option, options_arg
+
+logger = logging.getLogger(__name__)
 
 MAX_CELLS = 1_000_000
 
@@ -95,6 +98,7 @@ def parse(data: bytes, options: Mapping[str, Any] | None = None) -> Any:
     try:
         book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises whatever its parsers raise on a broken file
+        logger.debug("openpyxl could not read the workbook", exc_info=True)
         raise SandboxRefusal(f"the bytes are not a readable .xlsx workbook ({type(exc).__name__}: {exc})"[:500],
                              rule="xlsx-invalid", name="TypeError") from None
     try:

@@ -27,6 +27,7 @@ import xml.sax
 from collections.abc import Mapping
 from typing import Any
 
+from core.bridges.base import worker_check_alive
 from core.errors import SandboxRefusal
 from core.packs.host_registry import Arg, HostExport, HostModule, option, options_arg
 
@@ -53,8 +54,12 @@ class _Builder(xml.sax.handler.ContentHandler):
         super().__init__()
         self.attributes, self.prefix, self.text_name, self.trim = attributes, prefix, text_name, trim
         self.stack: list[_Node] = [_Node({})]
+        self.elements = 0
 
     def startElement(self, name: str, attrs: Any) -> None:
+        self.elements += 1
+        if self.elements % 10_000 == 0:
+            worker_check_alive()  # millions of tiny elements take seconds: stop with the run
         self.stack.append(_Node(dict(attrs.items()) if self.attributes else {}))
 
     def endElement(self, name: str) -> None:

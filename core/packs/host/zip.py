@@ -12,7 +12,9 @@ Refused before anything is inflated: an entry name that could escape a folder
 it is extracted to (zip-slip: absolute, `..`, backslashes, drive letters), a
 declared compression ratio above `MAX_RATIO` on an entry over 1 MB (a ratio
 bomb), more than `MAX_ENTRIES` entries, encrypted entries. `open_archive` is
-shared with packs whose formats are ZIP containers (xlsx).
+shared with packs whose formats are ZIP containers (xlsx); `check_document`
+adds, for office and e-book files read by libraries whose XML parsers expand
+internal entities, the refusal of any entity declaration (`document-entities-forbidden`).
 """
 
 from __future__ import annotations
@@ -88,6 +90,25 @@ def read_entries(archive: zipfile.ZipFile, what: str = "the archive") -> dict[st
                                  rule="zip-invalid", name="TypeError") from None
         out[info.filename] = b"".join(chunks)
     return out
+
+
+#: An XML entity declaration, in the encodings an XML part may use (UTF-8 and UTF-16).
+_ENTITY_MARKS = tuple("<!ENTITY".encode(codec) for codec in ("utf-8", "utf-16-le", "utf-16-be"))
+
+
+def check_document(data: bytes, what: str) -> None:
+    """Refuse a ZIP-based document (docx, pptx, epub) before a library parses it.
+
+    The archive checks above, every entry inflated under the 50 MB cap, and no entity
+    declaration in any part: the formats never need one (XHTML's doctype declares none),
+    and an entity-expansion bomb needs them.
+    """
+    with open_archive(data, what) as archive:
+        for name, part in read_entries(archive, what).items():
+            if any(mark in part for mark in _ENTITY_MARKS):
+                raise SandboxRefusal(f"{what}: part {name[:200]!r} declares XML entities, which these documents "
+                                     "never need (an entity-expansion bomb does)",
+                                     rule="document-entities-forbidden", name="TypeError")
 
 
 def unzip(archive: bytes) -> dict[str, bytes]:

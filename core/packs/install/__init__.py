@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from core.packs.install.registry import DEFAULT_REGISTRY, REGISTRY_ENV, Progress
     from core.packs.install.staging import recover
     from core.packs.install.trust import decisions, docs_for_agent, forget, is_trusted, set_trust, skill_for_agent
+    from core.packs.install.updates import Outdated, outdated
 
 _EXPORTS = {
     "DEFAULT_REGISTRY": "core.packs.install.registry",
@@ -35,6 +36,7 @@ _EXPORTS = {
     "InstallError": "core.packs.install.errors",
     "InstallSource": "core.packs.install.flow",
     "NpmModuleStatus": "core.packs.install.consent",
+    "Outdated": "core.packs.install.updates",
     "Progress": "core.packs.install.registry",
     "commit_install": "core.packs.install.flow",
     "decisions": "core.packs.install.trust",
@@ -43,6 +45,7 @@ _EXPORTS = {
     "forget": "core.packs.install.trust",
     "grant_text": "core.packs.install.consent",
     "is_trusted": "core.packs.install.trust",
+    "outdated": "core.packs.install.updates",
     "prepare_install": "core.packs.install.flow",
     "recover": "core.packs.install.staging",
     "registry_token": "core.packs.install.flow",
@@ -60,6 +63,7 @@ __all__ = [
     "InstallError",
     "InstallSource",
     "NpmModuleStatus",
+    "Outdated",
     "Progress",
     "commit_install",
     "decisions",
@@ -68,6 +72,7 @@ __all__ = [
     "forget",
     "grant_text",
     "is_trusted",
+    "outdated",
     "prepare_install",
     "recover",
     "registry_token",

@@ -6,7 +6,9 @@ kilobyte that inflates to gigabytes stops at the cap, never on disk or in
 memory), and every entry is checked before a byte of it is written:
 absolute paths, `..`, backslashes and drive letters, symlinks and hard links,
 devices and FIFOs, duplicates (case- and Unicode-insensitively, because the
-user's file system may be), and caps on entries and total bytes. npm's leading
+user's file system may be), and caps on entries, total bytes and the
+inflation ratio. The entry cap fits real packages (date-fns 4 ships 5,137
+files); the byte and ratio caps are what stop a bomb. npm's leading
 `package/` folder is stripped. Files are created with O_EXCL|O_NOFOLLOW in a
 fresh staging folder, so nothing outside it can be reached.
 """
@@ -29,7 +31,11 @@ from core.packs.install.integrity import to_sri
 from core.packs.install.registry import CHUNK, Progress
 
 MAX_UNPACKED_BYTES = 64 * 1024 * 1024
-MAX_ENTRIES = 5000
+MAX_ENTRIES = 20_000
+#: Inflated bytes per compressed byte, checked once past `RATIO_FLOOR`: npm tarballs (text plus
+#: tar's zero-padded headers) inflate 3-30x; a gzip bomb of zeros inflates ~1000x.
+MAX_RATIO = 200
+RATIO_FLOOR = 1024 * 1024
 #: Skipped when installing from a local folder: VCS data and an npm-installed tree (scripts may have built it).
 FOLDER_SKIP = frozenset({".git", ".hg", ".svn", "node_modules"})
 _FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
@@ -59,6 +65,7 @@ class _Inflater:
         self._inflater = zlib.decompressobj(wbits=31)
         self._tail = b""
         self.inflated = 0
+        self.compressed = 0
 
     def read(self, size: int = -1) -> bytes:
         want = CHUNK if size is None or size < 0 else max(1, size)
@@ -73,6 +80,7 @@ class _Inflater:
                 data = rest
             else:
                 data = self._raw.read(CHUNK)
+                self.compressed += len(data)
                 if not data:
                     if not self._inflater.eof:
                         raise InstallError(f"{self._what}: the archive ends in the middle of its data",
@@ -89,6 +97,9 @@ class _Inflater:
                 if self.inflated > self._cap:
                     raise InstallError(f"{self._what}: the archive inflates past {self._cap} bytes "
                                        "(zip bomb guard)", rule="archive-too-large")
+                if self.inflated > RATIO_FLOOR and self.inflated > MAX_RATIO * self.compressed:
+                    raise InstallError(f"{self._what}: the archive inflates more than {MAX_RATIO}x "
+                                       "(zip bomb guard)", rule="archive-too-large")
                 return out
 
 
@@ -96,9 +107,18 @@ def _canonical(path: str) -> str:
     return unicodedata.normalize("NFC", path).casefold()
 
 
+#: Longest file name (bytes) and deepest path (components) placed: past them the file system
+#: refuses the name (NAME_MAX 255) or the placing recursion overflows, and no npm package needs them.
+MAX_NAME_BYTES = 255
+MAX_DEPTH = 64
+
+
 def _check_component(part: str, raw: str, what: str) -> None:
     if part in ("", ".", ".."):
         raise InstallError(f"{what}: archive entry {raw!r} escapes the package folder", rule="archive-unsafe-path")
+    if len(part.encode("utf-8", "surrogateescape")) > MAX_NAME_BYTES:
+        raise InstallError(f"{what}: archive entry {raw[:80]!r}... has a name longer than {MAX_NAME_BYTES} bytes",
+                           rule="archive-unsafe-path")
     if any(ord(ch) < 0x20 or ch in '\\:*?"<>|' for ch in part) or part.endswith((" ", ".")):
         raise InstallError(f"{what}: archive entry {raw!r} has a name that is unsafe on some file systems",
                            rule="archive-unsafe-path")
@@ -117,6 +137,9 @@ class _Placement:
         self.size = 0
 
     def claim(self, parts: list[str], raw: str, *, is_dir: bool, size: int) -> Path:
+        if len(parts) > MAX_DEPTH:
+            raise InstallError(f"{self.what}: archive entry {raw[:80]!r}... is nested more than {MAX_DEPTH} "
+                               "folders deep", rule="archive-unsafe-path")
         for part in parts:
             _check_component(part, raw, self.what)
         self.entries += 1
@@ -185,6 +208,8 @@ def extract_tarball(tgz: Path, dest: Path, *, what: str, limits: ArchiveLimits =
                     _extract_member(archive, member, placement, what, on_progress)
     except (tarfile.TarError, EOFError) as exc:
         raise InstallError(f"{what}: the archive is corrupt ({exc})", rule="archive-corrupt") from None
+    except OSError as exc:  # the file system refused what the checks let through (full disk, odd names)
+        raise InstallError(f"{what}: cannot unpack: {exc.strerror or exc}", rule="archive-io") from None
     return Unpacked(files=len(placement.files), size=placement.size)
 
 

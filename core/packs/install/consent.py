@@ -14,6 +14,7 @@ from typing import Any
 from core.packs.install.classify import Classification
 from core.packs.install.deps import FetchedDependency
 from core.packs.install.staging import Staging
+from core.packs.install.updates import InstallRecord
 
 INSTALL_MODE = "scripts never run"
 INSTALL_MODE_DETAIL = ("Cordon unpacks the package itself; no npm process runs, so no install script of the pack "
@@ -37,6 +38,8 @@ class NpmModuleStatus:
     rule: str | None = None
     message: str = ""
     size: int = 0
+    #: What the compiler noticed but the probe did not refuse (globals the sandbox lacks, with lines).
+    warnings: tuple[str, ...] = ()
 
 
 @dataclass(eq=False)
@@ -60,6 +63,10 @@ class ConsentRequest:
     trusted: bool
     warnings: tuple[str, ...] = ()
     install_mode: str = INSTALL_MODE
+    #: Against the installed version (an update): modules added or removed, sizes, skips, warnings, integrity.
+    changes: tuple[str, ...] = ()
+    #: Where this came from, kept after commit so `cordon packs update` can prepare it again (None: a file).
+    record: InstallRecord | None = None
     state: str = "prepared"
     _staging: Staging | None = field(default=None, repr=False)
 
@@ -72,6 +79,12 @@ class ConsentRequest:
         return grant_text(self.specifiers)
 
     @property
+    def tree_size(self) -> tuple[int, int]:
+        """(files, bytes) of everything placed: the pack and its whole dependency tree."""
+        return (self.file_count + sum(d.files for d in self.dependencies),
+                self.unpacked_size + sum(d.size for d in self.dependencies))
+
+    @property
     def classification_changed(self) -> bool:
         return self.previous_classification is not None and self.previous_classification != self.classification.label
 
@@ -80,6 +93,7 @@ class ConsentRequest:
         out = [f"Install {self.name}@{self.version} ({self.source})"]
         if self.previous_version is not None:
             out.append(f"  replaces installed version {self.previous_version}")
+            out.extend(f"    change: {c}" for c in self.changes)
         out.append(f"  {self.grants}")
         out.append(f"  specifiers: {', '.join(self.specifiers) or '(none)'}")
         out.append(f"  kind: {self.classification.label}")
@@ -92,11 +106,15 @@ class ConsentRequest:
         out.append(f"  install mode: {self.install_mode} — {INSTALL_MODE_DETAIL}")
         if self.lifecycle_scripts:
             out.append(f"  declared install scripts (not run): {', '.join(self.lifecycle_scripts)}")
+        if self.dependencies:
+            files, size = self.tree_size
+            out.append(f"  dependency tree: {len(self.dependencies)} packages, {files} files, {size} bytes")
         for dep in self.dependencies:
-            out.append(f"  dependency {dep.name}@{dep.version} ({dep.files} files, {dep.integrity})")
+            out.append(f"  dependency {dep.name}@{dep.version} ({dep.files} files, {dep.size} bytes, {dep.integrity})")
         for module in self.npm_modules:
             state = f"compiled, {module.size} bytes" if module.ok else f"skipped ({module.rule}): {module.message}"
             out.append(f"  npm module {module.dependency}: {state}")
+            out.extend(f"    warning: {w}" for w in module.warnings)
         docs = "trusted" if self.trusted else "untrusted (its SKILL.md reaches agents only as untrusted content)"
         out.append(f"  docs: {docs}")
         out.extend(f"  warning: {w}" for w in self.warnings)
@@ -110,9 +128,11 @@ class ConsentRequest:
             "installMode": self.install_mode, "classification": self.classification.label,
             "previousVersion": self.previous_version, "previousClassification": self.previous_classification,
             "classificationChanged": self.classification_changed, "lifecycleScripts": list(self.lifecycle_scripts),
-            "dependencies": [{"name": d.name, "version": d.version, "integrity": d.integrity, "files": d.files}
-                             for d in self.dependencies],
-            "npmModules": [{"dependency": m.dependency, "ok": m.ok, "rule": m.rule, "message": m.message}
-                           for m in self.npm_modules],
+            "dependencies": [{"name": d.name, "version": d.version, "integrity": d.integrity, "files": d.files,
+                              "size": d.size} for d in self.dependencies],
+            "treeFiles": self.tree_size[0], "treeSize": self.tree_size[1],
+            "npmModules": [{"dependency": m.dependency, "ok": m.ok, "rule": m.rule, "message": m.message,
+                            "size": m.size, "warnings": list(m.warnings)} for m in self.npm_modules],
             "trusted": self.trusted, "warnings": list(self.warnings), "state": self.state,
+            "changes": list(self.changes),
         }

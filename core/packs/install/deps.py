@@ -7,6 +7,12 @@ read from each *unpacked* package.json, not from registry summaries. Layout is
 npm's: hoisted to the top `node_modules/` when the name is free there, nested
 under the requiring package when a different version already holds it, so
 Node-style resolution (which the compiler follows) finds the right copy.
+`peerDependencies` (not marked optional) are fetched beside the package that
+asks for them, as npm 7+ does. A pack that ships `npm-shrinkwrap.json` or
+`package-lock.json` (lockfile v2/v3 `packages` map) pins each dependency it
+lists: the exact locked version is fetched, and the registry's integrity must
+equal the locked one (`integrity-mismatch` otherwise), so the consented
+lockfile decides what lands, not the registry's latest match.
 Only dependencies named by `{"npm": ...}` modules (and what they need) are
 fetched: nothing else a pack lists can reach a guest.
 """
@@ -17,6 +23,9 @@ import os
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+import orjson
 
 from core.packs.install.archive import MAX_UNPACKED_BYTES, ArchiveLimits, extract_tarball
 from core.packs.install.errors import InstallError
@@ -29,6 +38,9 @@ from core.packs.install.staging import Staging
 MAX_DEPENDENCIES = 100
 #: Budget for every dependency together (each tarball also has the per-archive caps).
 MAX_DEPENDENCY_BYTES = MAX_UNPACKED_BYTES
+#: Lockfiles of real packs run to megabytes; larger ones are ignored (the ranges still apply).
+MAX_LOCKFILE_BYTES = 16 * 1024 * 1024
+LOCKFILES = ("npm-shrinkwrap.json", "package-lock.json")
 
 
 @dataclass(frozen=True)
@@ -75,15 +87,68 @@ def _ancestors(parent: tuple[str, ...]) -> list[tuple[str, ...]]:
     return found
 
 
+def read_lockfile(pack_root: Path) -> dict[str, tuple[str, str]]:
+    """{"node_modules/a": (version, integrity)} from the pack's shrinkwrap or lockfile (v2/v3), else {}."""
+    for name in LOCKFILES:
+        path = pack_root / name
+        try:
+            if path.is_symlink() or not path.is_file() or path.stat().st_size > MAX_LOCKFILE_BYTES:
+                continue
+            doc = orjson.loads(path.read_bytes())
+        except (OSError, orjson.JSONDecodeError):
+            continue
+        packages = doc.get("packages") if isinstance(doc, dict) else None
+        if not isinstance(packages, dict):
+            continue
+        return {key: (str(entry["version"]), str(entry["integrity"])) for key, entry in packages.items()
+                if key.startswith("node_modules/") and isinstance(entry, dict)
+                and isinstance(entry.get("version"), str) and isinstance(entry.get("integrity"), str)}
+    return {}
+
+
+def _locked(lock: dict[str, tuple[str, str]], place: tuple[str, ...], name: str,
+            spec: str) -> tuple[str, str] | None:
+    """The lockfile's (version, integrity) for a package placed at `place` (or hoisted, if it fits)."""
+    found = lock.get("/".join(place)) or lock.get(f"node_modules/{name}")
+    if found is None or not _satisfies(spec, _parse(found[0])):
+        return None
+    return found
+
+
+def _parse(version: str) -> Version | None:
+    try:
+        return Version.parse(version)
+    except RangeError:
+        return None
+
+
+def _fresh_label(staging: Staging) -> str:
+    index = 0
+    while (staging.root / f"dep-{index}").exists() or staging.tarball(f"dep-{index}").exists():
+        index += 1
+    return f"dep-{index}"
+
+
+def _peers(doc: dict[str, Any]) -> dict[str, str]:
+    """peerDependencies npm 7+ installs: all but those `peerDependenciesMeta` marks optional."""
+    meta = doc.get("peerDependenciesMeta") if isinstance(doc.get("peerDependenciesMeta"), dict) else {}
+    return {name: spec for name, spec in string_map(doc, "peerDependencies").items()
+            if not (isinstance(meta.get(name), dict) and meta[name].get("optional") is True)}
+
+
 def fetch_dependencies(pack_root: Path, wanted: dict[str, str], *, registry: Registry, staging: Staging,
-                       on_progress: Progress | None = None) -> list[FetchedDependency]:
+                       on_progress: Progress | None = None,
+                       fetched: list[FetchedDependency] | None = None) -> list[FetchedDependency]:
     """Fetch `wanted` ({name: range}) and what they depend on into `pack_root/node_modules`.
 
     Copies the pack already bundles (its tarball's own node_modules, covered by
-    the pack's integrity) are used when they satisfy the range.
+    the pack's integrity) are used when they satisfy the range. `fetched`
+    holds what earlier calls for the same pack fetched: it is appended to, and
+    the byte budget and package count are shared with them.
     """
-    fetched: list[FetchedDependency] = []
-    budget = MAX_DEPENDENCY_BYTES
+    fetched = [] if fetched is None else fetched
+    budget = MAX_DEPENDENCY_BYTES - sum(dep.size for dep in fetched)
+    lock = read_lockfile(pack_root)
     queue: deque[tuple[str, str, tuple[str, ...]]] = deque((n, r, ()) for n, r in sorted(wanted.items()))
     while queue:
         name, spec, parent = queue.popleft()
@@ -108,10 +173,14 @@ def fetch_dependencies(pack_root: Path, wanted: dict[str, str], *, registry: Reg
         if len(fetched) >= MAX_DEPENDENCIES:
             raise InstallError(f"more than {MAX_DEPENDENCIES} dependency packages to fetch",
                                rule="dependency-limit")
-        package = registry.resolve(name, spec)
+        locked = _locked(lock, place, name, spec)
+        package = registry.resolve(name, locked[0] if locked else spec)
+        if locked is not None and package.integrity != locked[1]:
+            raise InstallError(f"dependency {name}@{package.version}: the registry's integrity differs from the "
+                               f"pack's lockfile ({locked[1][:30]}...)", rule="integrity-mismatch")
         if on_progress is not None:
             on_progress("dependencies", len(fetched), None)
-        label = f"dep-{len(fetched)}"
+        label = _fresh_label(staging)
         download = registry.download(package, staging.tarball(label), on_progress=on_progress)
         unpack_to = staging.root / label
         unpack_to.mkdir()
@@ -132,4 +201,5 @@ def fetch_dependencies(pack_root: Path, wanted: dict[str, str], *, registry: Reg
         for dep, dep_spec in sorted(string_map(doc, "dependencies").items()):
             if dep not in optional:
                 queue.append((dep, dep_spec, place))
+        queue.extend((dep, dep_spec, parent) for dep, dep_spec in sorted(_peers(doc).items()))
     return fetched

@@ -5,51 +5,70 @@
     commit_install(request)                        # on an explicit yes: one atomic swap
     discard(request)                               # on no: nothing is left behind
 
-Sources: `name[@range|@tag]` from an npm-protocol registry (the `--registry`
-URL, `$CORDON_NPM_REGISTRY`, or registry.npmjs.org; a token from Cordon's own
-keyring credentials under `npm-token:<host>` when one is stored), a local `.tgz`, or a local
-folder. Every path runs the same checks, and no npm process (so no script)
+Sources: `npm:<name>[@range]` (any npm library: Cordon writes the wrapper pack
+itself, one guest module compiled from the library's `.` entry),
+`name[@range|@tag]` from an npm-protocol registry (the `--registry` URL,
+`$CORDON_NPM_REGISTRY`, or registry.npmjs.org; a token from Cordon's own
+keyring credentials under `npm-token:<host>` when one is stored), a local
+`.tgz`, or a local folder. Every path runs the same checks, and no npm process (so no script)
 ever runs.
 """
 
 from __future__ import annotations
 
 import hashlib
+import logging
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 from urllib.parse import urlsplit
 
+import orjson
+
 from core import secrets_store
 from core.cancel import CancelHandle
 from core.errors import CordonError
 from core.packs.compiler import CompileError, compile_npm
-from core.packs.install import trust
-from core.packs.install.archive import copy_folder, extract_tarball
+from core.packs.install import trust, updates
+from core.packs.install.archive import Unpacked, copy_folder, extract_tarball
 from core.packs.install.classify import classify, refuse_host_code
 from core.packs.install.consent import ConsentRequest, NpmModuleStatus
-from core.packs.install.deps import fetch_dependencies
+from core.packs.install.deps import FetchedDependency, fetch_dependencies
 from core.packs.install.errors import InstallError
 from core.packs.install.integrity import to_sri
 from core.packs.install.names import split_spec, validate_name
 from core.packs.install.package_json import lifecycle_scripts, read_package_json
 from core.packs.install.registry import CHUNK, MAX_TARBALL_BYTES, Progress, Registry, registry_url
 from core.packs.install.staging import Staging, discard_installed, pack_dir, place, recover, transaction_lock
+from core.packs.install.updates import InstallRecord
+
+logger = logging.getLogger(__name__)
 
 TOKEN_PREFIX = secrets_store.REGISTRY_TOKEN_PREFIX
+#: Refusals that fail the whole pack rather than skip one module: a tampered or unverifiable
+#: artifact, a registry that cannot be reached, or the person cancelling.
+NPM_PREFIX = "npm:"
+#: package.json field of a wrapper pack Cordon wrote: which library and range it follows (for updates).
+WRAPPER_FIELD = "cordonWrapper"
+WHOLE_PACK_RULES = frozenset({"integrity-mismatch", "integrity-missing", "registry-error", "download-incomplete",
+                              "cancelled"})
 
 
 @dataclass(frozen=True)
 class InstallSource:
-    kind: Literal["registry", "tarball", "folder"]
+    kind: Literal["registry", "npm", "tarball", "folder"]
     name: str = ""
     spec: str = ""
     path: Path | None = None
 
     @classmethod
     def parse(cls, text: str) -> InstallSource:
-        """A path when it looks like one (`./x`, `/x`, `~/x`, `x.tgz`, an existing folder with a slash)."""
+        """`npm:name[@range]`; a path when it looks like one (`./x`, `/x`, `~/x`, `x.tgz`, an existing
+        folder with a slash); else a pack `name[@range]` on the registry."""
         text = text.strip()
+        if text.startswith(NPM_PREFIX):
+            name, spec = split_spec(text[len(NPM_PREFIX):].strip())
+            return cls("npm", name=name, spec=spec)
         looks_like_path = (text.startswith((".", "/", "~", "\\")) or text.endswith((".tgz", ".tar.gz"))
                            or (len(text) > 1 and text[1] == ":") or ("/" in text and not text.startswith("@")))
         if looks_like_path:
@@ -65,9 +84,16 @@ class InstallSource:
         name, spec = split_spec(text)
         return cls("registry", name=name, spec=spec)
 
+    @classmethod
+    def npm_library(cls, text: str) -> InstallSource:
+        """`<library>[@range]` of the npm registry, to be wrapped as a pack (the "From npm" field)."""
+        return cls.parse(NPM_PREFIX + text.strip())
+
     def describe(self, registry: str) -> str:
         if self.kind == "registry":
             return f"{self.name}@{self.spec or 'latest'} from {registry}"
+        if self.kind == "npm":
+            return f"npm library {self.name}@{self.spec or 'latest'} from {registry}, wrapped by Cordon"
         return f"{self.kind} {self.path}"
 
 
@@ -79,6 +105,7 @@ def registry_token(url: str) -> str | None:
     try:
         return secrets_store.get_credential(name)  # Cordon's own: no run can name it
     except CordonError:  # no usable keyring, or a host that is no valid secret name: install anonymously
+        logger.debug("no registry token for %s", host, exc_info=True)
         return None
 
 
@@ -138,6 +165,12 @@ def prepare_install(source: str | InstallSource, *, registry: str | None = None,
             download = client.download(package, staging.tarball("pack"), on_progress=on_progress)
             unpacked = extract_tarball(download.path, staging.pack, what=what, on_progress=on_progress)
             integrity, download_size = download.integrity, download.size
+        elif src.kind == "npm":
+            client = Registry(url, token=auth, cancel=cancel)
+            library = client.resolve(src.name, src.spec)
+            staging.pack.mkdir()
+            unpacked = write_wrapper(staging.pack, library.name, library.version, src.spec or "latest")
+            integrity, download_size = library.integrity, 0
         elif src.kind == "tarball":
             assert src.path is not None
             copied, download_size, integrity = _copy_tarball(src.path, staging, what)
@@ -152,18 +185,35 @@ def prepare_install(source: str | InstallSource, *, registry: str | None = None,
         found = classify(staging.pack, what)
         what = f"{found.name}@{found.version}"
         validate_name(found.name)
-        if src.kind == "registry" and found.name != src.name:
+        if src.kind in ("registry", "npm") and found.name != src.name:
             raise InstallError(f"asked for {src.name}, but the tarball's package.json names {found.name}",
                                rule="package-name-mismatch")
         refuse_host_code(found, what)
-        dependencies = []
+        dependencies: list[FetchedDependency] = []
+        unfetched: dict[str, NpmModuleStatus] = {}
         if found.npm:
             client = client or Registry(url, token=auth, cancel=cancel)
-            dependencies = fetch_dependencies(staging.pack, found.npm, registry=client, staging=staging,
-                                              on_progress=on_progress)
-        modules = tuple(_compile(staging.pack, dep) for dep in sorted(found.npm))
+        for dep, spec in sorted(found.npm.items()):
+            assert client is not None
+            try:
+                fetch_dependencies(staging.pack, {dep: spec}, registry=client, staging=staging,
+                                   on_progress=on_progress, fetched=dependencies)
+            except InstallError as exc:
+                if exc.rule in WHOLE_PACK_RULES:
+                    raise
+                unfetched[dep] = _fetch_skip(dep, exc)
+        modules = tuple(unfetched.get(dep) or _compile(staging.pack, dep) for dep in sorted(found.npm))
+        if modules and not any(m.ok for m in modules) and set(found.module_kinds) == {"npm"}:
+            reasons = "; ".join(f"{m.dependency}: {m.rule}: {m.message[:300]}" for m in modules)
+            raise InstallError(f"{what}: none of its npm modules can be admitted ({reasons}), so it would add "
+                               "nothing a Code node can import", rule="pack-no-admitted-modules")
         previous_version, previous_label = _installed(found.name)
         doc = read_package_json(staging.pack, what)
+        record = _record(src, found.name, found.version, url, integrity)
+        tree = (unpacked.files + sum(d.files for d in dependencies), unpacked.size + sum(d.size for d in dependencies))
+        changes = () if previous_version is None else tuple(updates.describe_changes(
+            found.name, specifiers=found.specifiers, integrity=integrity, tree=tree,
+            modules={m.dependency: (m.ok, m.rule, m.warnings) for m in modules}))
         return ConsentRequest(
             name=found.name, version=found.version, origin=src.kind, source=src.describe(url),
             integrity=integrity, download_size=download_size, unpacked_size=unpacked.size,
@@ -171,7 +221,7 @@ def prepare_install(source: str | InstallSource, *, registry: str | None = None,
             previous_classification=previous_label,
             lifecycle_scripts=tuple(lifecycle_scripts(doc) + _native_build(staging.pack)),
             dependencies=tuple(dependencies), npm_modules=modules, trusted=trust.is_trusted(found.name),
-            warnings=found.problems, _staging=staging)
+            warnings=found.problems, changes=changes, record=record, _staging=staging)
     except BaseException:
         staging.release()
         raise
@@ -180,12 +230,44 @@ def prepare_install(source: str | InstallSource, *, registry: str | None = None,
             client.close()
 
 
+def _record(src: InstallSource, name: str, version: str, registry: str, integrity: str) -> InstallRecord | None:
+    """What `cordon packs update` prepares again: the source as typed, on the same registry."""
+    if src.kind not in ("registry", "npm"):
+        return None
+    typed = src.name + (f"@{src.spec}" if src.spec else "")
+    return InstallRecord(name=name, source=(NPM_PREFIX + typed) if src.kind == "npm" else typed, registry=registry,
+                         version=version, integrity=integrity, spec=src.spec, package=src.name)
+
+
+def write_wrapper(folder: Path, library: str, version: str, spec: str) -> Unpacked:
+    """The pack Cordon writes for `npm:<library>`: named after the library, one guest module (`.`)
+    compiled from its pinned exact version. No npm process: the installer fetches and bundles it."""
+    doc = {
+        "name": library, "version": version,
+        "description": f"{library}@{version} from npm, wrapped as a sandbox pack by Cordon",
+        "dependencies": {library: version},
+        WRAPPER_FIELD: {"npm": library, "range": spec},
+        "cordon": {"apiVersion": 1, "sandboxModules": [{"name": ".", "kind": "js", "npm": library}]},
+    }
+    data = orjson.dumps(doc, option=orjson.OPT_INDENT_2) + b"\n"
+    (folder / "package.json").write_bytes(data)
+    return Unpacked(files=1, size=len(data))
+
+
+def _fetch_skip(dependency: str, exc: InstallError) -> NpmModuleStatus:
+    """A dependency that could not be fetched skips its module only, with the skip rule that fits."""
+    too_large = exc.rule in ("archive-too-large", "archive-too-many-entries", "download-too-large",
+                             "dependency-limit")
+    return NpmModuleStatus(dependency, False, "npm-module-too-large" if too_large else "npm-module-unresolved",
+                           f"{exc.message} (rule: {exc.rule})")
+
+
 def _compile(pack_root: Path, dependency: str) -> NpmModuleStatus:
     try:
         compiled = compile_npm(pack_root, dependency)
     except CompileError as exc:
         return NpmModuleStatus(dependency, False, exc.rule, exc.message)
-    return NpmModuleStatus(dependency, True, size=len(compiled.source.encode("utf-8")))
+    return NpmModuleStatus(dependency, True, size=len(compiled.source.encode("utf-8")), warnings=compiled.warnings)
 
 
 def commit_install(request: ConsentRequest) -> Path:
@@ -201,11 +283,13 @@ def commit_install(request: ConsentRequest) -> Path:
                                    "again so the consent request describes what it replaces", rule="install-stale")
             dest = pack_dir(request.name)
             place(staging.pack, dest)
+            updates.remember(request.record, request.name)
     except BaseException:
         discard(request)
         raise
     staging.release()
     request.state = "committed"
+    logger.info("installed %s %s at %s", request.name, request.version, dest)
     _catalog_changed()
     return dest
 
@@ -228,6 +312,8 @@ def remove(name: str) -> None:
     if not removed:
         raise InstallError(f"{name} is not installed", rule="pack-not-installed")
     trust.forget(name)
+    updates.remember(None, name)
+    logger.info("removed %s", name)
     _catalog_changed()
 
 

@@ -86,27 +86,45 @@ class Registry:
     # -- metadata ----------------------------------------------------------------
     def packument(self, name: str) -> dict[str, Any]:
         url = f"{self.url}/{quote(name, safe='@')}"
+        doc = self._json(url, f"package '{name}'", accept="application/vnd.npm.install-v1+json; q=1.0, "
+                         "application/json; q=0.8",
+                         not_found=f"package '{name}' was not found on {self.url}")
+        if not isinstance(doc, dict) or not isinstance(doc.get("versions"), dict):
+            raise InstallError(f"the registry's metadata for '{name}' has no versions", rule="registry-error")
+        return doc
+
+    def search(self, text: str, *, keyword: str, size: int = 20) -> list[dict[str, str]]:
+        """The registry's search endpoint (`/-/v1/search`), limited to packages with `keyword`:
+        [{name, version, description}], best match first."""
+        query = f"keywords:{keyword} {text}".strip()
+        doc = self._json(f"{self.url}/-/v1/search?text={quote(query)}&size={size}", "search",
+                         accept="application/json", not_found=f"{self.url} has no search endpoint")
+        found = []
+        for item in doc.get("objects", []) if isinstance(doc, dict) and isinstance(doc.get("objects"), list) else []:
+            package = item.get("package") if isinstance(item, dict) else None
+            if isinstance(package, dict) and isinstance(package.get("name"), str):
+                found.append({k: str(package.get(k) or "") for k in ("name", "version", "description")})
+        return found
+
+    def _json(self, url: str, what: str, *, accept: str, not_found: str) -> Any:
+        """A JSON document of at most MAX_PACKUMENT_BYTES (404 -> `package-not-found`)."""
         chunks = []
-        with self._stream(url, accept="application/vnd.npm.install-v1+json; q=1.0, application/json; q=0.8",
-                          what=f"package {name}") as response:
+        with self._stream(url, accept=accept, what=what) as response:
             if response.status_code == 404:
-                raise InstallError(f"package '{name}' was not found on {self.url}", rule="package-not-found")
-            self._check_status(response, f"package {name}")
+                raise InstallError(not_found, rule="package-not-found")
+            self._check_status(response, what)
             received = 0
             for chunk in response.iter_bytes(CHUNK):
                 self._check_cancel()
                 received += len(chunk)
                 if received > MAX_PACKUMENT_BYTES:
-                    raise InstallError(f"the registry's metadata for '{name}' exceeds "
+                    raise InstallError(f"the registry's metadata for {what} exceeds "
                                        f"{MAX_PACKUMENT_BYTES // (1024 * 1024)} MB", rule="registry-error")
                 chunks.append(chunk)
         try:
-            doc = orjson.loads(b"".join(chunks))
+            return orjson.loads(b"".join(chunks))
         except orjson.JSONDecodeError:
-            raise InstallError(f"the registry's metadata for '{name}' is not JSON", rule="registry-error") from None
-        if not isinstance(doc, dict) or not isinstance(doc.get("versions"), dict):
-            raise InstallError(f"the registry's metadata for '{name}' has no versions", rule="registry-error")
-        return doc
+            raise InstallError(f"the registry's metadata for {what} is not JSON", rule="registry-error") from None
 
     def resolve(self, name: str, spec: str) -> ResolvedPackage:
         """The exact version `spec` (range or dist-tag) selects, with its tarball and integrity."""

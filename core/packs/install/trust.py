@@ -18,7 +18,9 @@ import orjson
 
 from core import paths
 from core.atomic import write_atomic
+from core.packs.install.errors import InstallError
 from core.packs.install.names import validate_name
+from core.packs.install.staging import pack_dir
 from core.packs.pack import Pack
 
 TRUST_FILE = "trust.json"
@@ -58,7 +60,11 @@ def decisions() -> dict[str, str]:
 
 
 def set_trust(name: str, trusted: bool) -> None:
+    """Record a decision for an installed pack; a name that is not installed is refused, so a typo
+    cannot leave a standing decision that a pack installed later under that name would inherit."""
     validate_name(name, "pack name")
+    if not pack_dir(name).is_dir():
+        raise InstallError(f"{name} is not installed (see `cordon packs list`)", rule="pack-not-installed")
     with _lock:
         current = _load()
         current[name] = TRUSTED if trusted else UNTRUSTED

@@ -4,9 +4,13 @@ Starting at the dependency's entry (see `resolve`), every file reached by a
 static import, re-export or literal `require` is transformed (`transform`)
 into an entry of a function registry; the runtime (`runtime.js`) runs each on
 first use. The emitted module imports nothing, so the sandbox loader serves it
-as a single source. Its default export is the entry's default (ESM) or
-`module.exports` (CommonJS); its named exports are the entry's export names,
-which the caller supplies (the export probe reads them from a real run).
+as a single source. Its exports follow Node's and esbuild's interop: an ES
+module entry exports exactly its own names (a default only if it has one:
+no default is invented, so `import x from` fails to link where Node would
+refuse it too); a CommonJS entry exports `module.exports` as the default
+(or its `default` when `__esModule` marks transpiled ESM) plus one named
+export per own key. The caller supplies the names (the export probe reads
+them from a real run).
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ import orjson
 from core.packs.caps import NPM_JS_MAX
 from core.packs.manifest import is_export_identifier
 from core.packs.npm.resolve import CompileError, Resolver
-from core.packs.npm.scan import Finding
+from core.packs.npm.scan import Finding, summarize
 from core.packs.npm.transform import transform_file
 
 RUNTIME = (Path(__file__).with_name("runtime.js")).read_text(encoding="utf-8")
@@ -36,17 +40,21 @@ class Bundle:
     body: str
     files: list[str]
     warnings: list[str] = field(default_factory=list)
+    #: Whether the entry file is an ES module (its exports are exactly its own) or CommonJS.
+    entry_esm: bool = True
 
     def keys_probe_source(self) -> str:
         """The bundle with a default export listing the entry's export names (for the export probe)."""
-        return self.body + "export default Object.keys(__cordon$entry).filter((k) => k !== \"default\");\n"
+        return self.body + "export default Object.keys(__cordon$entry);\n"
 
     def module_source(self, names: list[str]) -> tuple[str, list[str]]:
-        """The final module (default export plus one named export per valid name) and those names."""
-        lines = [self.body,
-                 'const __cordon$default = "default" in __cordon$entry ? __cordon$entry.default : __cordon$entry;',
-                 "export default __cordon$default;"]
-        exported = [n for n in dict.fromkeys(names) if is_export_identifier(n) and not n.startswith("__cordon$")]
+        """The final module (its default export, if any, plus one named export per valid name) and its names."""
+        lines = [self.body]
+        if not self.entry_esm or "default" in names:
+            lines += ['const __cordon$default = "default" in __cordon$entry ? __cordon$entry.default : '
+                      "__cordon$entry;", "export default __cordon$default;"]
+        exported = [n for n in dict.fromkeys(names)
+                    if n != "default" and is_export_identifier(n) and not n.startswith("__cordon$")]
         exported = exported[:MAX_NAMED_EXPORTS]
         for i, name in enumerate(exported):
             lines.append(f"const __cordon$x{i} = __cordon$entry.{name}; export {{ __cordon$x{i} as {name} }};")
@@ -68,6 +76,7 @@ def build(pack_root: Path, dependency: str) -> Bundle:
     findings: list[Finding] = []
     warnings: list[str] = []
     size = len(RUNTIME)
+    entry_esm = True
 
     while queue:
         path = queue.popleft()
@@ -91,22 +100,18 @@ def build(pack_root: Path, dependency: str) -> Bundle:
         if size > NPM_JS_MAX:
             raise _too_large(dependency, size)
         done = transform_file(text, rel, json=path.suffix == ".json", dependency_id=dependency_id)
+        if ids[path] == 0:
+            entry_esm = done.esm
         findings.extend(done.findings)
         warnings.extend(done.warnings)
         requires = orjson.dumps(done.requires).decode()
         pieces.append(f"/* {ids[path]}: {rel} */ [{int(done.esm)}, {requires}, {done.source}, "
                       f"{orjson.dumps(rel).decode()}]")
 
-    hard = [f for f in findings if f.hard]
-    if hard:
-        listed = "; ".join(str(f) for f in hard[:5])
-        more = f" (and {len(hard) - 5} more)" if len(hard) > 5 else ""
-        raise CompileError(f"'{dependency}' uses globals the sandbox does not have: {listed}{more}",
-                           rule="npm-module-forbidden-global")
-    warnings.extend(str(f) for f in findings)
+    warnings.extend(summarize(findings))  # the probe is the gate; unreached references only warn
     body = (f"// Cordon bundle of npm module '{dependency}': {len(pieces)} file(s)\n{RUNTIME}"
             "const __cordon$modules = [\n" + ",\n".join(pieces) + "\n];\n"
             "const __cordon$entry = __cordon$import(0);\n")
     if len(body.encode("utf-8")) > NPM_JS_MAX:
         raise _too_large(dependency, len(body.encode("utf-8")))
-    return Bundle(dependency, body, [resolver.relative(p) for p in ids], warnings)
+    return Bundle(dependency, body, [resolver.relative(p) for p in ids], warnings, entry_esm)

@@ -27,7 +27,7 @@ from core.errors import CordonError
 from core.packs.caps import MANIFEST_MAX
 
 #: Explicit, ordered: the first of these a conditional export names wins.
-CONDITIONS = ("import", "module", "default")
+CONDITIONS = ("import", "module", "browser", "worker", "neutral", "default")
 MAIN_FIELDS = ("module", "main")
 EXTENSIONS = (".js", ".mjs", ".cjs", ".json")
 NODE_BUILTINS = frozenset((

@@ -2,6 +2,15 @@
 // __cordon$modules[id] = [isEsm, requireMap, body, file]. A CommonJS body gets a `require`
 // that knows only the specifiers the compiler resolved for that file; an ES module body gets
 // its exports object and reads other modules through __cordon$import (live namespaces).
+//
+// The sandbox deletes the global `Function` (no code from strings), yet libraries read
+// `Function.prototype` at load time (lodash's toSource, instanceof checks). Inside the bundle
+// `Function` is a stand-in whose prototype is the real one and whose call is the same refusal the
+// constructor path gives: nothing can be compiled from a string through it.
+const Function = function Function() {
+  throw new EvalError("code generation from strings is disabled in the sandbox (rule: no-eval)");
+};
+Object.defineProperty(Function, "prototype", { value: Object.getPrototypeOf(function () {}), writable: false });
 const __cordon$cache = [];
 const __cordon$namespaces = [];
 const __cordon$hasOwn = Object.prototype.hasOwnProperty;

@@ -1,12 +1,15 @@
-"""The forbidden-global scan: references to what the sandbox does not have.
+"""The missing-global scan: references to what the sandbox does not have.
 
 A free reference (bound by nothing in its module, see `scope`) to `process`,
 `Buffer`, `require`, `eval`, `Function`, timers, `WebAssembly` or a DOM name
-is a hard error: the module would throw a ReferenceError the moment that code
-runs. A feature-detected use — under `typeof`, or inside the branch of an
-`if`, `?:`, `&&` or `||` whose test checks `typeof <name>` — only warns: the
-author planned for its absence, though a warning is a heads-up, not a
-compatibility guarantee (only the QuickJS probe shows initialisation works).
+throws a ReferenceError (or the no-eval EvalError) the moment that code runs.
+It is not a refusal: the capability-free QuickJS probe is the gate, and a
+reference in code the probe does not reach (a Node-only branch, a timer
+helper nobody calls) costs nothing until it is called. So every finding is a
+warning listing the names and their lines, shown in the consent request and
+in `cordon packs show`. A feature-detected use (under `typeof`, or inside
+the branch of an `if`, `?:`, `&&` or `||` whose test checks `typeof <name>`)
+is reported as such: the author planned for its absence.
 """
 
 from __future__ import annotations
@@ -24,6 +27,9 @@ FORBIDDEN_GLOBALS = frozenset((
     "location", "localStorage", "sessionStorage", "XMLHttpRequest", "HTMLElement", "Element", "DOMParser",
     "MutationObserver", "requestAnimationFrame", "cancelAnimationFrame", "customElements", "alert",
 ))
+
+#: Names whose use is code generation: the bundle's stand-in (or the engine) refuses it with EvalError.
+CODE_GENERATION = frozenset(("eval", "Function"))
 
 _BRANCHES = {
     "binary_expression": ("right",),
@@ -43,6 +49,28 @@ class Finding:
     def __str__(self) -> str:
         how = "references" if self.hard else "feature-detects"
         return f"{self.file}:{self.line} {how} '{self.name}', which the sandbox does not have"
+
+
+#: Places listed per name in a summary line (the rest are counted).
+MAX_PLACES = 5
+
+
+def summarize(findings: list[Finding]) -> list[str]:
+    """One warning per (name, kind): the name, where it occurs, and what happens if that code runs."""
+    places: dict[tuple[str, bool], list[str]] = {}
+    for finding in findings:
+        places.setdefault((finding.name, finding.hard), []).append(f"{finding.file}:{finding.line}")
+    out = []
+    for (name, hard), where in sorted(places.items()):
+        listed = ", ".join(where[:MAX_PLACES]) + (f" and {len(where) - MAX_PLACES} more" if len(where) > MAX_PLACES
+                                                  else "")
+        if hard:
+            fails = "an EvalError (no code from strings)" if name in CODE_GENERATION else "a ReferenceError"
+            out.append(f"references '{name}', which the sandbox does not have, at {listed}; the probe does not "
+                       f"reach it, and calling that code throws {fails}")
+        else:
+            out.append(f"feature-detects '{name}', which the sandbox does not have, at {listed}")
+    return out
 
 
 def _tests_typeof(test: Node | None, name: str) -> bool:

@@ -22,6 +22,7 @@ import orjson
 from tree_sitter import Node, Tree
 
 from core import jsparse
+from core.packs.npm.minify import minify
 from core.packs.npm.resolve import CompileError, unresolved
 from core.packs.npm.scan import Finding, forbidden_globals
 from core.packs.npm.scope import Analysis, analyze
@@ -89,6 +90,7 @@ def transform_file(source: str, file: str, *, json: bool, dependency_id: Depende
             raise CompileError(f"{file} is not valid JSON ({exc})", rule="npm-module-unresolved") from None
         return Transformed(False, f"function (module) {{ module.exports = {orjson.dumps(value).decode()}; }}")
     source = _strip_hashbang(source)
+    source = minify(source, jsparse.parse(source))  # same lines, so findings keep their line numbers
     tree = jsparse.parse(source)
     esm = _is_esm(tree)
     analysis = analyze(tree) if esm else analyze(tree, predeclared=CJS_PARAMS, sloppy=True)

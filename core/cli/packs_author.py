@@ -1,0 +1,141 @@
+"""`cordon packs new|check|link|unlink|search`: tools for pack authors.
+
+`new` writes a working template, `check` runs every discovery rule and the
+capability-free probe on a folder without installing it (exit 1 when
+anything would be skipped), `link` makes a folder a dev install that
+discovery re-reads on every catalog load, and `search` asks the registry's
+search endpoint for packages carrying the `cordon-pack` keyword (the
+publishing convention in docs/packs.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from core.cli.common import print_json
+from core.errors import CordonError
+
+Verbs = argparse._SubParsersAction
+#: The npm keyword that marks a package as a Cordon pack (what `cordon packs search` looks for).
+PACK_KEYWORD = "cordon-pack"
+
+
+def register_new(verbs: Verbs) -> None:
+    p = verbs.add_parser("new", help="write a working pack template (guest module, SKILL.md, example body)")
+    p.add_argument("name", help="the package name (also the folder name, unless --dir)")
+    p.add_argument("--dir", help="the folder to create (default: ./NAME without its scope)")
+    p.add_argument("--wasm", action="store_true", help="include a WASM module example (add)")
+    p.set_defaults(handler=main_new)
+
+
+def register_check(verbs: Verbs) -> None:
+    p = verbs.add_parser("check", help="discovery rules, the probe and sizes for a pack folder (installs nothing)")
+    p.add_argument("dir", help="the pack folder")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(handler=main_check)
+
+
+def register_link(verbs: Verbs) -> None:
+    p = verbs.add_parser("link", help="a dev install that follows the folder (re-read on every discovery)")
+    p.add_argument("dir", help="the pack folder")
+    p.set_defaults(handler=main_link)
+
+
+def register_unlink(verbs: Verbs) -> None:
+    p = verbs.add_parser("unlink", help="drop a dev link made by `cordon packs link`")
+    p.add_argument("name")
+    p.set_defaults(handler=main_unlink)
+
+
+def register_search(verbs: Verbs) -> None:
+    p = verbs.add_parser("search", help=f"packs on the registry (packages with the '{PACK_KEYWORD}' keyword)")
+    p.add_argument("text", nargs="*", help="words to search for")
+    p.add_argument("--registry", help="npm-protocol registry URL (default: $CORDON_NPM_REGISTRY or npmjs.org)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(handler=main_search)
+
+
+def _fail(exc: CordonError) -> int:
+    print(f"cordon: {exc.message} (rule: {exc.rule})", file=sys.stderr)
+    return 1
+
+
+def main_new(args: argparse.Namespace) -> int:
+    from core.packs.authoring import new_pack
+
+    folder = Path(args.dir) if args.dir else Path(args.name.rsplit("/", 1)[-1])
+    try:
+        written = new_pack(folder, args.name, wasm=args.wasm)
+    except CordonError as exc:
+        return _fail(exc)
+    print(f"created {args.name} in {folder}: {', '.join(p.name for p in written)}")
+    print(f"next: cordon packs check {folder}  |  cordon packs link {folder}")
+    return 0
+
+
+def main_check(args: argparse.Namespace) -> int:
+    from core.packs.authoring import check_pack
+
+    try:
+        report = check_pack(Path(args.dir))
+    except CordonError as exc:
+        return _fail(exc)
+    if args.json:
+        print_json(report.to_json())
+        return 0 if report.ok else 1
+    for module in report.modules:
+        state = "ok" if module.ok else "FAILS"
+        print(f"  {module.specifier}  [{module.kind}]  {module.size} bytes  probe {state}: {module.detail}")
+    for status in report.statuses:
+        print(f"  {status.severity}: {status}")
+    print(report.summary())
+    return 0 if report.ok else 1
+
+
+def main_link(args: argparse.Namespace) -> int:
+    from core.packs import default_catalog
+    from core.packs.authoring import link_pack
+
+    try:
+        name, link = link_pack(Path(args.dir))
+    except CordonError as exc:
+        return _fail(exc)
+    default_catalog().reload()
+    print(f"linked {name}: {link} -> {Path(args.dir).resolve()} (edits show on the next run)")
+    return 0
+
+
+def main_unlink(args: argparse.Namespace) -> int:
+    from core.packs.authoring import unlink_pack
+
+    try:
+        unlink_pack(args.name)
+    except CordonError as exc:
+        return _fail(exc)
+    print(f"unlinked {args.name}")
+    return 0
+
+
+def main_search(args: argparse.Namespace) -> int:
+    from core.packs.install.flow import registry_token
+    from core.packs.install.registry import Registry, registry_url
+
+    try:
+        url = registry_url(args.registry)
+        with Registry(url, token=registry_token(url)) as client:
+            found = client.search(" ".join(args.text), keyword=PACK_KEYWORD)
+    except CordonError as exc:
+        return _fail(exc)
+    if args.json:
+        print_json({"packs": found})
+        return 0
+    for item in found:
+        print(f"{item['name']} {item['version']}  {item['description']}")
+    if not found:
+        print("no packs found")
+    return 0
+
+
+SUBCOMMANDS = (register_new, register_check, register_link, register_unlink, register_search)

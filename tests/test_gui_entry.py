@@ -1,0 +1,93 @@
+"""Issue 14, item 8: entry points. `cordon` alone opens the studio on the welcome node (Ctrl+C stops it);
+`cordon --screenshot PATH` runs the welcome node and saves a PNG of the main window, with no display at all.
+Each runs the real `cordon` command in its own process and CORDON_HOME."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _cordon(args: list[str]) -> list[str]:
+    """The `cordon` command (its console script's target) in a fresh interpreter."""
+    return [sys.executable, "-c", "import sys; from core.cli import main; sys.exit(main(sys.argv[1:]))", *args]
+
+
+def _env(home: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    return {**env, "CORDON_HOME": str(home), **extra}
+
+
+def test_cordon_screenshot_runs_the_welcome_node_and_writes_a_png_offscreen(tmp_path):
+    out = tmp_path / "shots" / "studio.png"
+    done = subprocess.run(_cordon(["--screenshot", str(out)]), env=_env(tmp_path / "home"), cwd=ROOT,
+                          capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stderr
+    assert f"saved {out}" in done.stdout
+    with Image.open(out) as image:
+        assert image.format == "PNG" and image.size[0] >= 1000 and image.size[1] >= 600
+        assert len(image.convert("L").resize((64, 40)).getcolors(4096)) > 8    # a painted window, not a blank
+    log = (tmp_path / "home").rglob("studio.log")
+    assert any("started" in p.read_text() for p in log)
+
+
+def test_cordon_alone_opens_the_studio_on_the_welcome_node_and_ctrl_c_stops_it(tmp_path):
+    home = tmp_path / "home"
+    proc = subprocess.Popen(_cordon([]), env=_env(home, QT_QPA_PLATFORM="offscreen"), cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            logs = list(home.rglob("studio.log"))
+            if logs and "opened the welcome node" in logs[0].read_text():
+                break
+            assert proc.poll() is None, proc.communicate()[1]
+            time.sleep(0.2)
+        else:
+            pytest.fail("the studio did not open the welcome node within 60 s")
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(timeout=30) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+@pytest.mark.skipif(shutil.which("xvfb-run") is None, reason="xvfb-run is not installed (./dev.sh installs xvfb)")
+def test_the_screenshot_in_a_real_x_window_under_xvfb(tmp_path):
+    out = tmp_path / "x11.png"
+    env = _env(tmp_path / "home")
+    done = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1400x900x24", *_cordon(["--screenshot", str(out)])],
+                          env=env, cwd=ROOT, capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stderr
+    with Image.open(out) as image:
+        assert image.format == "PNG" and image.size[0] >= 1000
+
+
+@pytest.mark.skipif(not os.access(ROOT / ".venv" / "bin" / "cordon-studio", os.X_OK),
+                    reason="no .venv/bin/cordon-studio")
+def test_dev_sh_studio_without_a_display_says_it_runs_offscreen_and_how_to_stop(tmp_path):
+    proc = subprocess.Popen([str(ROOT / "dev.sh"), "studio"], env=_env(tmp_path / "home"), cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        first = proc.stderr.readline()
+        while first and not first.startswith("dev.sh: no display"):  # a first run sets itself up (pip says so)
+            first = proc.stderr.readline()
+        assert "runs offscreen" in first and "Ctrl+C" in first and f"kill {proc.pid}" in first
+        time.sleep(3)
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(timeout=30) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
