@@ -28,6 +28,7 @@ import asyncio
 import collections
 import ctypes
 import hashlib
+import logging
 import math
 import struct
 import threading
@@ -72,6 +73,8 @@ _ST_OK, _ST_ERROR, _ST_PENDING = 0, 1, 2
 _SETUP_INIT, _SETUP_REGISTER, _SETUP_GC, _SETUP_LAYOUT = 0, 1, 2, 3
 _HOST_FAILED = "Host function failed"
 _WASI_EBADF = 8
+
+logger = logging.getLogger(__name__)
 
 Trap = wasmtime.Trap
 HostFunctions = dict[str, tuple[Callable[..., Any], bool]]
@@ -366,6 +369,7 @@ class GuestVM:
             self._put_value(fn(*args))
             return 0
         except BaseException as exc:  # a failing host function must not trap the guest: it throws there
+            logger.exception("a host function of the guest failed")
             self._last_host_exception = exc
             return -1
 
@@ -376,6 +380,7 @@ class GuestVM:
         except asyncio.CancelledError:
             raise
         except BaseException as exc:
+            logger.exception("a host function of the guest failed")
             self._last_host_exception = exc
             self._settled.append((pending, False, None))
         finally:
@@ -393,6 +398,7 @@ class GuestVM:
             self._put_reply(_ARG_STRING, data)
             return len(data)
         except BaseException as exc:
+            logger.exception("the module normaliser failed")
             self._last_host_exception = exc
             return -1
 
@@ -405,6 +411,7 @@ class GuestVM:
             self._put_reply(_ARG_STRING, data)
             return len(data)
         except BaseException as exc:
+            logger.exception("the module loader failed")
             self._last_host_exception = exc
             return -1
 
@@ -483,6 +490,7 @@ class GuestVM:
             try:
                 self._put_value(value)
             except BaseException as exc:
+                logger.exception("a host function's reply could not cross to the guest")
                 self._last_host_exception = exc
                 ok = False
         return int(self._call("cg_settle", pending, int(ok)))
