@@ -28,11 +28,12 @@ def standard_surfaces() -> tuple[Surface, ...]:
         progress,
         secrets,
         timers,
+        video,
         web,
         workspace,
     )
 
     return (encoding.SURFACE, console.SURFACE, timers.SURFACE, progress.SURFACE, crypto.SURFACE,
-            format.SURFACE, media.SURFACE, image.SURFACE, audio.SURFACE,
+            format.SURFACE, media.SURFACE, image.SURFACE, audio.SURFACE, video.SURFACE,
             workspace.SURFACE, assets.SURFACE, nodetool.SURFACE,
             secrets.SURFACE, fetch.SURFACE, web.SURFACE)
