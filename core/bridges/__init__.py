@@ -17,6 +17,7 @@ def standard_surfaces() -> tuple[Surface, ...]:
     from core.bridges import (
         assets,
         audio,
+        canvas,
         console,
         crypto,
         encoding,
@@ -34,6 +35,6 @@ def standard_surfaces() -> tuple[Surface, ...]:
     )
 
     return (encoding.SURFACE, console.SURFACE, timers.SURFACE, progress.SURFACE, crypto.SURFACE,
-            format.SURFACE, media.SURFACE, image.SURFACE, audio.SURFACE, video.SURFACE,
+            format.SURFACE, media.SURFACE, image.SURFACE, audio.SURFACE, video.SURFACE, canvas.SURFACE,
             workspace.SURFACE, assets.SURFACE, nodetool.SURFACE,
             secrets.SURFACE, fetch.SURFACE, web.SURFACE)
