@@ -157,11 +157,11 @@ class Writer:
         return MediaItem("video", MIME, self.buf.getvalue(), *self.size)
 
     def close(self) -> None:
-        if self.out is not None:
-            try:
-                self.out.close()
-            except av.FFmpegError:  # already closed by finish, or a half-written file we drop anyway
-                logger.debug("%s: closing the output", self.what, exc_info=True)
+        """Release the output (a no-op after `finish`); a half-written file is dropped anyway."""
+        try:
+            self.out.close()
+        except av.FFmpegError:
+            logger.debug("%s: closing the output", self.what, exc_info=True)
 
 
 def _even(n: int) -> int:
