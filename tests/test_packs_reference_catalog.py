@@ -26,7 +26,7 @@ def test_every_reference_pack_is_shipped_or_out_of_scope_with_a_reason():
         assert not (served and ours in OUT_OF_SCOPE), name
         if not served and ours not in OUT_OF_SCOPE:
             missing.append(name)
-    assert missing in ([], ["@nodetool-ai/sandbox-fabric"]), missing  # fabric lands with the host canvas
+    assert missing == []
     assert set(OUT_OF_SCOPE) == {f"@cordon/sandbox-{n}" for n in ("flow", "dsl", "timeline", "game", "tfjs")}
 
 
