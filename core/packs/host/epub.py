@@ -58,7 +58,7 @@ def _dc(book: Any, name: str) -> list[str]:
 
 def metadata(data: bytes) -> dict[str, Any]:
     book = _read(data)
-    first = {name: (_dc(book, name) or [None])[0]
+    first: dict[str, str | None] = {name: next(iter(_dc(book, name)), None)
              for name in ("title", "creator", "language", "identifier", "publisher", "date", "description",
                           "rights")}
     return {**first, "creators": _dc(book, "creator"), "subjects": _dc(book, "subject")}
@@ -94,11 +94,11 @@ def _chapters(data: bytes) -> list[dict[str, Any]]:
     from ebooklib import epub
 
     book = _read(data)
-    titles = {}
+    titles: dict[str, str] = {}
     for entry in sorted(_toc(book), key=lambda e: e["id"] is None):  # a chapter's own link before its part's
         if entry["href"]:
             titles.setdefault(entry["href"].split("#")[0], entry["title"])
-    chapters = []
+    chapters: list[dict[str, Any]] = []
     for idref, _linear in book.spine:
         worker_check_alive()
         item = book.get_item_with_id(idref)

@@ -151,7 +151,7 @@ def build(description: Any) -> bytes:
         for i, item in enumerate(items):
             worker_check_alive()
             where = f"page {p} item {i}"
-            draw = _DRAW.get(item.get("type")) if isinstance(item, dict) else None
+            draw = _DRAW.get(str(item.get("type"))) if isinstance(item, dict) else None
             if draw is None:
                 raise _bad(where, "must be an object whose type is text, rect, line or image")
             draw(pdf, item, where)
