@@ -589,13 +589,14 @@ class MainWindow(QMainWindow):
         except InputsError as exc:
             self.run_panel.show_refusal(f"Not run: {exc}")
             return
-        if self._doc.props.secrets and not ensure_secret_store(self):  # no keyring: the guided setup first
-            self.run_panel.show_refusal("Not run: this node reads secrets and there is nowhere to keep them yet "
-                                        "(Tools → Secrets → Set up…).")
-            return
         doc = self.settle_grants(self.current_document())
         if doc is None:
             self.run_panel.show_refusal("Not run: cancelled at the question about the grants this document asks for.")
+            return
+        # Only after the grants are settled: a document run without its grants reads no secret.
+        if doc.props.secrets and not ensure_secret_store(self):  # no keyring: the guided setup first
+            self.run_panel.show_refusal("Not run: this node reads secrets and there is nowhere to keep them yet "
+                                        "(Tools → Secrets → Set up…).")
             return
         if doc.packages or "import" in doc.body:
             allowed = ensure_consent(self, self.catalogs.wait(), doc)
