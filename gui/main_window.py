@@ -593,8 +593,9 @@ class MainWindow(QMainWindow):
         if doc is None:
             self.run_panel.show_refusal("Not run: cancelled at the question about the grants this document asks for.")
             return
-        # Only after the grants are settled: a document run without its grants reads no secret.
-        if doc.props.secrets and not ensure_secret_store(self):  # no keyring: the guided setup first
+        # Only after the grants are settled (a document run without its grants reads no secret), and only for a
+        # body that reads one: no keyring, the guided setup first.
+        if doc.props.secrets and analyse(doc.body).secret_reads and not ensure_secret_store(self):
             self.run_panel.show_refusal("Not run: this node reads secrets and there is nowhere to keep them yet "
                                         "(Tools → Secrets → Set up…).")
             return
