@@ -71,7 +71,8 @@ _HOW_TO_CONFIGURE = (
     "Linux: run a Secret Service (GNOME Keyring or KWallet) in your session; macOS uses the "
     "Keychain and Windows the Credential Manager. To pick a backend explicitly set "
     "PYTHON_KEYRING_BACKEND or write a keyringrc.cfg (`python -m keyring diagnose` shows where); "
-    "plain-file backends (keyrings.alt) are refused because they store secrets unencrypted")
+    "plain-file backends (keyrings.alt) are refused because they store secrets unencrypted. Without a keyring, "
+    "create Cordon's encrypted secrets file: `cordon secrets setup` (studio: Tools → Secrets → Set up…)")
 
 #: How to get a platform keyring running (the other way out of "no keyring": Cordon's encrypted file).
 HOW_TO_START_KEYRING = (
