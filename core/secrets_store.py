@@ -120,7 +120,8 @@ def _backend() -> KeyringBackend:
             return _encrypted
         if encrypted_store_exists():
             raise KeyringUnavailable("Cordon's encrypted secrets file is locked: unlock it with its passphrase "
-                                     "(studio: Tools → Secrets; command line: `cordon secrets` asks for it)",
+                                     "(studio: Tools → Secrets; command line: `cordon secrets` commands ask for it, "
+                                     f"and a run reads it from {PASSPHRASE_ENV})",
                                      rule="keyring-locked")
         plain = [type(b).__module__ for b in chained if type(b).__module__.startswith("keyrings.alt")]
         if plain:

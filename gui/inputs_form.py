@@ -393,15 +393,16 @@ class InputsForm(QWidget):
 
     # -- building -----------------------------------------------------------------------
     def set_handles(self, handles: Sequence[InputHandle], streamed: Iterable[str] = (),
-                    saved: Mapping[str, Any] | None = None) -> None:
+                    saved: Mapping[str, Any] | None = None, *, reset: bool = False) -> None:
         """Rebuild for these declarations. What was typed (or picked) for an input whose name, type and
         streaming stay the same is kept; other inputs start from `saved` (the document's test inputs,
-        public JSON) when that value fits, else from the declared default."""
+        public JSON) when that value fits, else from the declared default. `reset` (another document
+        opened) keeps nothing."""
         handles, streamed = tuple(handles), frozenset(streamed)
-        if handles == self._handles and streamed == self._streamed:
+        if handles == self._handles and streamed == self._streamed and not reset:
             return
-        kept = {name: f for name, f in self._fields.items() if (name in streamed) == f.streamed
-                and any(h.name == name and h.type == f.handle.type for h in handles)}
+        kept = {} if reset else {name: f for name, f in self._fields.items() if (name in streamed) == f.streamed
+                                 and any(h.name == name and h.type == f.handle.type for h in handles)}
         if self._raw:  # new declarations: back to the form (what was typed raw is dropped)
             self._raw = False
             self.raw_toggle.blockSignals(True)

@@ -246,7 +246,7 @@ class MainWindow(QMainWindow):
         self.details.load(doc)
         with QSignalBlocker(self.editor):
             self.editor.set_text(doc.body)
-        self.run_panel.inputs.set_handles(doc.inputs, self._streamed(doc.body), saved=doc.testInputs)
+        self.run_panel.inputs.set_handles(doc.inputs, self._streamed(doc.body), saved=doc.testInputs, reset=True)
         self.editor.input_names = doc.input_names
         self.recovery.clear()
         self._update_title()

@@ -122,3 +122,11 @@ def test_a_file_without_test_inputs_loads_and_one_without_them_is_written_as_bef
 
 def _b64(data: bytes) -> str:
     return base64.b64encode(data).decode()
+
+
+def test_opening_another_document_with_the_same_inputs_shows_its_own_test_inputs(qtbot, window):
+    handles = (InputHandle(name="csv", type="string"),)
+    window.load(CodeNodeDocument(body="return inputs.csv", inputs=handles, testInputs={"csv": "first"}), None)
+    assert window.run_panel.inputs.field("csv").text() == "first"
+    window.load(CodeNodeDocument(body="return inputs.csv", inputs=handles, testInputs={"csv": "x\ny"}), None)
+    assert window.run_panel.inputs.field("csv").text() == "x\ny" and not window.dirty
