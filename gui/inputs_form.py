@@ -522,9 +522,14 @@ class InputsForm(QWidget):
     # -- raw mode ---------------------------------------------------------------------------
     @Slot(bool)
     def _on_raw_toggled(self, raw: bool) -> None:
-        """Carry the values across; refuse the switch (naming the problem) while they are invalid."""
+        """Carry the values across; refuse the switch (naming the problem) while they are invalid, or while
+        files are picked (raw JSON would show them as base64 text)."""
         try:
             if raw:
+                picked = [name for name, row in self._fields.items() if row.files]
+                if picked:
+                    raise InputsError(f"{picked[0]}: raw JSON would show the picked files as base64; clear them "
+                                      "first (or keep the form)")
                 inputs, streams = self.values()
                 text = json.dumps(to_public({**inputs, **streams}), indent=2, ensure_ascii=False)
             else:

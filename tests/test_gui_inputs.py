@@ -56,6 +56,9 @@ def test_files_for_an_any_input_are_media_refs_held_out_of_the_text(qtbot, windo
     assert field.text_edit.isHidden() and len(field.preview_labels()) == 2
     outcome = run_and_wait(qtbot, window)
     assert outcome.result.outputs == {"kind": [2, "image"]}
+    form = window.run_panel.inputs
+    form.raw_toggle.setChecked(True)                                       # raw JSON would be base64: refused
+    assert not form.raw_toggle.isChecked() and "clear them first" in form.error_label.text()
     qtbot.mouseClick(field.clear_button, Qt.MouseButton.LeftButton)       # back to JSON
     assert not field.text_edit.isHidden() and field.files == []
 
