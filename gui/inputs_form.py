@@ -122,7 +122,7 @@ def _monospace(edit: QPlainTextEdit, lines: int) -> None:
     edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
     height = edit.fontMetrics().lineSpacing() * lines + 2 * edit.frameWidth() + 8
     edit.setMinimumHeight(height)
-    edit.setMaximumHeight(height * 3)
+    edit.setMaximumHeight(height * 2)
 
 
 @dataclass(frozen=True)
@@ -176,7 +176,7 @@ class _Field(QWidget):
         elif kind != "bytes" or streamed:
             self.text_edit = QPlainTextEdit()
             self.text_edit.setPlaceholderText(self._placeholder())
-            _monospace(self.text_edit, 1 if kind == "string" and not streamed else 2)
+            _monospace(self.text_edit, 3)
             self.text_edit.textChanged.connect(self.edited)
             layout.addWidget(self.text_edit)
         self.preview = QWidget()
@@ -314,6 +314,7 @@ class _Field(QWidget):
         while self.preview_layout.count():
             item = self.preview_layout.takeAt(0)
             if item.widget() is not None:
+                item.widget().hide()
                 item.widget().deleteLater()
         for f in files:
             row = QLabel(f"{f.name} — {_size(f.size)}")
@@ -413,10 +414,10 @@ class InputsForm(QWidget):
             row_widgets = self.form.takeRow(0)
             field = row_widgets.fieldItem.widget() if row_widgets.fieldItem is not None else None
             label = row_widgets.labelItem.widget() if row_widgets.labelItem is not None else None
-            if label is not None:
-                label.deleteLater()
-            if field is not None and field not in kept.values():
-                field.deleteLater()
+            for widget in (label, field if field not in kept.values() else None):
+                if widget is not None:  # hidden now, deleted when control returns to the event loop
+                    widget.hide()
+                    widget.deleteLater()
         self._fields = {}
         self._handles, self._streamed = handles, streamed
         for handle in handles:
