@@ -3,6 +3,7 @@
 #   ./dev.sh studio   open the studio (offscreen when there is no display)
 #   ./dev.sh test     run the whole test suite
 #   ./dev.sh lint     ruff check and the mypy baseline (CI runs it before the tests)
+#   ./dev.sh cordon   the command line from .venv (./dev.sh cordon run body.js, ./dev.sh cordon --version)
 # Each sets itself up on first use: Debian's Qt runtime libraries (when root), a venv in .venv,
 # and the pinned Python dependencies from pyproject.toml.
 set -euo pipefail
@@ -29,11 +30,37 @@ system_deps() {
   fi
 }
 
+# pyproject's requires-python: 3.11 (from 3.11.5, soupsieve's floor) to 3.13; every pinned dependency has wheels
+# for these. Newest first: dev.sh picks the newest one present.
+SUPPORTED="3.13 3.12 3.11"
+supported() {  # does interpreter $1 run, and is it a version Cordon supports?
+  "$1" -c 'import sys; sys.exit(not (3, 11, 5) <= sys.version_info[:3] < (3, 14))' >/dev/null 2>&1
+}
+
+pick_python() {
+  local candidates=${PYTHON:-}
+  if [ -z "$candidates" ]; then
+    for v in $SUPPORTED; do candidates+=" python$v"; done
+    candidates+=" python3"
+  fi
+  for py in $candidates; do
+    supported "$py" && { echo "$py"; return; }
+  done
+  echo "dev.sh: no supported Python found (tried:$candidates). Cordon needs Python 3.11 (3.11.5 or later)," \
+       "3.12 or 3.13: on Debian 12 \`apt-get install python3 python3-venv\` (3.11), elsewhere install python3.13," \
+       "or point PYTHON at one: PYTHON=/path/to/python3.12 ./dev.sh test" >&2
+  exit 2
+}
+
 venv() {
-  local py=${PYTHON:-python3.11}
-  command -v "$py" >/dev/null || py=python3
+  if [ -e .venv ] && ! supported .venv/bin/python; then  # a venv of an unsupported (or removed) Python
+    echo "dev.sh: .venv was made by an unsupported or missing Python; replacing it" >&2
+    rm -rf .venv
+  fi
   if [ ! -x .venv/bin/python ]; then
-    echo "dev.sh: creating .venv with $py" >&2
+    local py
+    py=$(pick_python)
+    echo "dev.sh: creating .venv with $py ($("$py" -c 'import sys; print(sys.version.split()[0])'))" >&2
     "$py" -m venv .venv
   fi
   local stamp=.venv/.cordon-installed
@@ -67,13 +94,18 @@ case "${1:-}" in
     export QT_QPA_PLATFORM=offscreen
     exec .venv/bin/python -m pytest -q "$@"
     ;;
+  cordon)
+    venv
+    shift
+    exec .venv/bin/cordon "$@"
+    ;;
   lint)
     venv
     .venv/bin/ruff check .
     .venv/bin/python .ci/mypy_baseline.py
     ;;
   *)
-    echo "usage: ./dev.sh studio | ./dev.sh test [pytest args] | ./dev.sh lint" >&2
+    echo "usage: ./dev.sh studio | ./dev.sh test [pytest args] | ./dev.sh lint | ./dev.sh cordon [args]" >&2
     exit 2
     ;;
 esac
