@@ -201,12 +201,12 @@ def prepare_install(source: str | InstallSource, *, registry: str | None = None,
             client = client or Registry(url, token=auth, cancel=cancel)
         for dep, spec in sorted(found.npm.items()):
             assert client is not None
-            package = split_npm_target(dep)[0]
-            failed = next((m for target, m in unfetched.items() if split_npm_target(target)[0] == package), None)
+            library = split_npm_target(dep)[0]
+            failed = next((m for target, m in unfetched.items() if split_npm_target(target)[0] == library), None)
             try:
                 if failed is not None:
                     raise InstallError(failed.message, rule="dependency-unavailable")
-                fetch_dependencies(staging.pack, {package: spec}, registry=client, staging=staging,
+                fetch_dependencies(staging.pack, {library: spec}, registry=client, staging=staging,
                                    on_progress=on_progress, fetched=dependencies)
             except InstallError as exc:
                 if exc.rule in WHOLE_PACK_RULES:
