@@ -6,6 +6,7 @@
 #   ./dev.sh guest    rebuild the QuickJS guest from its pinned sources and check the bytes equal the
 #                     shipped core/guest/cordon_guest.wasm (installs clang-19 and wasi-libc when root;
 #                     only this check needs a compiler: users run the shipped module)
+#   ./dev.sh cordon   the command line from .venv (./dev.sh cordon run body.js, ./dev.sh cordon --version)
 # Each sets itself up on first use: Debian's Qt runtime libraries (when root), a venv in .venv,
 # and the pinned Python dependencies from pyproject.toml.
 set -euo pipefail
@@ -15,16 +16,17 @@ QT_LIBS="libegl1 libgl1 libx11-6 libdbus-1-3 libfontconfig1 libfreetype6 libglib
 fonts-dejavu-core libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-render-util0 \
 libxcb-render0 libxcb-shape0 libxcb-util1 libxcb-xkb1 libxkbcommon-x11-0 \
 xvfb xauth"  # xvfb-run: the tests that drive the studio in a real X window
+OCR_PKGS="tesseract-ocr tesseract-ocr-eng"  # @cordon/sandbox-ocr's engine and English data (nothing downloaded at run time)
 
 system_deps() {
-  # Qt's offscreen and X platform plugins need these shared libraries.
+  # Qt's offscreen and X platform plugins need these shared libraries; the ocr pack needs Tesseract.
   if command -v dpkg-query >/dev/null && [ "$(id -u)" = 0 ]; then
     local missing=()
-    for pkg in $QT_LIBS; do
+    for pkg in $QT_LIBS $OCR_PKGS; do
       dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
     done
     if [ ${#missing[@]} -gt 0 ]; then
-      echo "dev.sh: installing Qt runtime libraries: ${missing[*]}" >&2
+      echo "dev.sh: installing Debian packages (Qt runtime libraries, the OCR engine): ${missing[*]}" >&2
       apt-get update -qq
       DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
     fi
@@ -47,11 +49,37 @@ guest_toolchain() {
   fi
 }
 
+# pyproject's requires-python: 3.11 (from 3.11.5, soupsieve's floor) to 3.13; every pinned dependency has wheels
+# for these. Newest first: dev.sh picks the newest one present.
+SUPPORTED="3.13 3.12 3.11"
+supported() {  # does interpreter $1 run, and is it a version Cordon supports?
+  "$1" -c 'import sys; sys.exit(not (3, 11, 5) <= sys.version_info[:3] < (3, 14))' >/dev/null 2>&1
+}
+
+pick_python() {
+  local candidates=${PYTHON:-}
+  if [ -z "$candidates" ]; then
+    for v in $SUPPORTED; do candidates+=" python$v"; done
+    candidates+=" python3"
+  fi
+  for py in $candidates; do
+    supported "$py" && { echo "$py"; return; }
+  done
+  echo "dev.sh: no supported Python found (tried:$candidates). Cordon needs Python 3.11 (3.11.5 or later)," \
+       "3.12 or 3.13: on Debian 12 \`apt-get install python3 python3-venv\` (3.11), elsewhere install python3.13," \
+       "or point PYTHON at one: PYTHON=/path/to/python3.12 ./dev.sh test" >&2
+  exit 2
+}
+
 venv() {
-  local py=${PYTHON:-python3.11}
-  command -v "$py" >/dev/null || py=python3
+  if [ -e .venv ] && ! supported .venv/bin/python; then  # a venv of an unsupported (or removed) Python
+    echo "dev.sh: .venv was made by an unsupported or missing Python; replacing it" >&2
+    rm -rf .venv
+  fi
   if [ ! -x .venv/bin/python ]; then
-    echo "dev.sh: creating .venv with $py" >&2
+    local py
+    py=$(pick_python)
+    echo "dev.sh: creating .venv with $py ($("$py" -c 'import sys; print(sys.version.split()[0])'))" >&2
     "$py" -m venv .venv
   fi
   local stamp=.venv/.cordon-installed
@@ -85,6 +113,11 @@ case "${1:-}" in
     export QT_QPA_PLATFORM=offscreen
     exec .venv/bin/python -m pytest -q "$@"
     ;;
+  cordon)
+    venv
+    shift
+    exec .venv/bin/cordon "$@"
+    ;;
   lint)
     venv
     .venv/bin/ruff check .
@@ -96,7 +129,7 @@ case "${1:-}" in
     PYTHON=.venv/bin/python guest/build.sh --check
     ;;
   *)
-    echo "usage: ./dev.sh studio | ./dev.sh test [pytest args] | ./dev.sh lint | ./dev.sh guest" >&2
+    echo "usage: ./dev.sh studio | ./dev.sh test [pytest args] | ./dev.sh lint | ./dev.sh cordon [args] | ./dev.sh guest" >&2
     exit 2
     ;;
 esac

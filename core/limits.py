@@ -52,8 +52,8 @@ class SandboxLimits(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     timeoutMs: int = Field(30_000, description="CPU/wall budget of the run; 0 means no timeout")
-    suspendAllowanceMs: int = Field(30 * 60_000, description="time parked on the host (a prompt, a stream "
-                                    "take) not charged to timeoutMs; the run ends at timeoutMs + this")
+    suspendAllowanceMs: int = Field(default=30 * 60_000, description="time parked on the host (a prompt, a "
+                                    "stream take) not charged to timeoutMs; the run ends at timeoutMs + this")
     memoryLimitBytes: int = 64 * MB
     maxStackBytes: int = 512 * KB
     maxOutputSize: int = 100 * KB

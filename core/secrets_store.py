@@ -71,7 +71,8 @@ _HOW_TO_CONFIGURE = (
     "Linux: run a Secret Service (GNOME Keyring or KWallet) in your session; macOS uses the "
     "Keychain and Windows the Credential Manager. To pick a backend explicitly set "
     "PYTHON_KEYRING_BACKEND or write a keyringrc.cfg (`python -m keyring diagnose` shows where); "
-    "plain-file backends (keyrings.alt) are refused because they store secrets unencrypted")
+    "plain-file backends (keyrings.alt) are refused because they store secrets unencrypted. Without a keyring, "
+    "create Cordon's encrypted secrets file: `cordon secrets setup` (studio: Tools → Secrets → Set up…)")
 
 #: How to get a platform keyring running (the other way out of "no keyring": Cordon's encrypted file).
 HOW_TO_START_KEYRING = (
@@ -119,7 +120,8 @@ def _backend() -> KeyringBackend:
             return _encrypted
         if encrypted_store_exists():
             raise KeyringUnavailable("Cordon's encrypted secrets file is locked: unlock it with its passphrase "
-                                     "(studio: Tools → Secrets; command line: `cordon secrets` asks for it)",
+                                     "(studio: Tools → Secrets; command line: `cordon secrets` commands ask for it, "
+                                     f"and a run reads it from {PASSPHRASE_ENV})",
                                      rule="keyring-locked")
         plain = [type(b).__module__ for b in chained if type(b).__module__.startswith("keyrings.alt")]
         if plain:

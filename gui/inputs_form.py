@@ -122,7 +122,7 @@ def _monospace(edit: QPlainTextEdit, lines: int) -> None:
     edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
     height = edit.fontMetrics().lineSpacing() * lines + 2 * edit.frameWidth() + 8
     edit.setMinimumHeight(height)
-    edit.setMaximumHeight(height * 3)
+    edit.setMaximumHeight(height * 2)
 
 
 @dataclass(frozen=True)
@@ -176,7 +176,7 @@ class _Field(QWidget):
         elif kind != "bytes" or streamed:
             self.text_edit = QPlainTextEdit()
             self.text_edit.setPlaceholderText(self._placeholder())
-            _monospace(self.text_edit, 1 if kind == "string" and not streamed else 2)
+            _monospace(self.text_edit, 3)
             self.text_edit.textChanged.connect(self.edited)
             layout.addWidget(self.text_edit)
         self.preview = QWidget()
@@ -314,6 +314,7 @@ class _Field(QWidget):
         while self.preview_layout.count():
             item = self.preview_layout.takeAt(0)
             if item.widget() is not None:
+                item.widget().hide()
                 item.widget().deleteLater()
         for f in files:
             row = QLabel(f"{f.name} — {_size(f.size)}")
@@ -393,15 +394,16 @@ class InputsForm(QWidget):
 
     # -- building -----------------------------------------------------------------------
     def set_handles(self, handles: Sequence[InputHandle], streamed: Iterable[str] = (),
-                    saved: Mapping[str, Any] | None = None) -> None:
+                    saved: Mapping[str, Any] | None = None, *, reset: bool = False) -> None:
         """Rebuild for these declarations. What was typed (or picked) for an input whose name, type and
         streaming stay the same is kept; other inputs start from `saved` (the document's test inputs,
-        public JSON) when that value fits, else from the declared default."""
+        public JSON) when that value fits, else from the declared default. `reset` (another document
+        opened) keeps nothing."""
         handles, streamed = tuple(handles), frozenset(streamed)
-        if handles == self._handles and streamed == self._streamed:
+        if handles == self._handles and streamed == self._streamed and not reset:
             return
-        kept = {name: f for name, f in self._fields.items() if (name in streamed) == f.streamed
-                and any(h.name == name and h.type == f.handle.type for h in handles)}
+        kept = {} if reset else {name: f for name, f in self._fields.items() if (name in streamed) == f.streamed
+                                 and any(h.name == name and h.type == f.handle.type for h in handles)}
         if self._raw:  # new declarations: back to the form (what was typed raw is dropped)
             self._raw = False
             self.raw_toggle.blockSignals(True)
@@ -412,10 +414,10 @@ class InputsForm(QWidget):
             row_widgets = self.form.takeRow(0)
             field = row_widgets.fieldItem.widget() if row_widgets.fieldItem is not None else None
             label = row_widgets.labelItem.widget() if row_widgets.labelItem is not None else None
-            if label is not None:
-                label.deleteLater()
-            if field is not None and field not in kept.values():
-                field.deleteLater()
+            for widget in (label, field if field not in kept.values() else None):
+                if widget is not None:  # hidden now, deleted when control returns to the event loop
+                    widget.hide()
+                    widget.deleteLater()
         self._fields = {}
         self._handles, self._streamed = handles, streamed
         for handle in handles:
@@ -521,9 +523,14 @@ class InputsForm(QWidget):
     # -- raw mode ---------------------------------------------------------------------------
     @Slot(bool)
     def _on_raw_toggled(self, raw: bool) -> None:
-        """Carry the values across; refuse the switch (naming the problem) while they are invalid."""
+        """Carry the values across; refuse the switch (naming the problem) while they are invalid, or while
+        files are picked (raw JSON would show them as base64 text)."""
         try:
             if raw:
+                picked = [name for name, row in self._fields.items() if row.files]
+                if picked:
+                    raise InputsError(f"{picked[0]}: raw JSON would show the picked files as base64; clear them "
+                                      "first (or keep the form)")
                 inputs, streams = self.values()
                 text = json.dumps(to_public({**inputs, **streams}), indent=2, ensure_ascii=False)
             else:

@@ -246,7 +246,7 @@ class MainWindow(QMainWindow):
         self.details.load(doc)
         with QSignalBlocker(self.editor):
             self.editor.set_text(doc.body)
-        self.run_panel.inputs.set_handles(doc.inputs, self._streamed(doc.body), saved=doc.testInputs)
+        self.run_panel.inputs.set_handles(doc.inputs, self._streamed(doc.body), saved=doc.testInputs, reset=True)
         self.editor.input_names = doc.input_names
         self.recovery.clear()
         self._update_title()
@@ -589,13 +589,15 @@ class MainWindow(QMainWindow):
         except InputsError as exc:
             self.run_panel.show_refusal(f"Not run: {exc}")
             return
-        if self._doc.props.secrets and not ensure_secret_store(self):  # no keyring: the guided setup first
-            self.run_panel.show_refusal("Not run: this node reads secrets and there is nowhere to keep them yet "
-                                        "(Tools → Secrets → Set up…).")
-            return
         doc = self.settle_grants(self.current_document())
         if doc is None:
             self.run_panel.show_refusal("Not run: cancelled at the question about the grants this document asks for.")
+            return
+        # Only after the grants are settled (a document run without its grants reads no secret), and only for a
+        # body that reads one: no keyring, the guided setup first.
+        if doc.props.secrets and analyse(doc.body).secret_reads and not ensure_secret_store(self):
+            self.run_panel.show_refusal("Not run: this node reads secrets and there is nowhere to keep them yet "
+                                        "(Tools → Secrets → Set up…).")
             return
         if doc.packages or "import" in doc.body:
             allowed = ensure_consent(self, self.catalogs.wait(), doc)

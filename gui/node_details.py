@@ -17,10 +17,12 @@ from PySide6.QtCore import QSignalBlocker, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
+    QScrollArea,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -114,11 +116,13 @@ class _HandleList(QWidget):
     @Slot(object)
     def _remove(self, row: HandleRow) -> None:
         self.rows.remove(row)
+        row.hide()
         row.deleteLater()
         self.edited.emit()
 
     def set_handles(self, handles: list[dict[str, Any]]) -> None:
         for row in self.rows:
+            row.hide()
             row.deleteLater()
         self.rows = []
         with QSignalBlocker(self):
@@ -152,7 +156,15 @@ class NodeDetails(QWidget):
         form = QFormLayout()
         form.addRow("Name", self.name_edit)
         form.addRow("Description", self.description_edit)
-        layout = QVBoxLayout(self)
+        content = QWidget()  # scrolls: a node may declare more handles than the tab is tall
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(content)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll)
+        layout = QVBoxLayout(content)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addLayout(form)
         for title, handles in (("Inputs", self.inputs), ("Outputs", self.outputs)):

@@ -62,6 +62,7 @@ from core.packs.install import (
     is_trusted,
     outdated,
     prepare_install,
+    recorded_source,
     registry_token,
     remove,
     set_trust,
@@ -391,7 +392,7 @@ class PackManager(QWidget):
         """Prepare the selected pack's recorded source again: consent lists what changes; a failure places nothing."""
         newer = self.updates.get(self.selected_name() or "")
         if newer is not None:
-            self.install(InstallSource.parse(newer.record.source), registry=self.registry or newer.record.registry)
+            self.install(recorded_source(newer.record), registry=self.registry or newer.record.registry)
 
     def _show_docs(self, pack: Pack | None, trusted: bool) -> None:
         if pack is None or pack.skill is None:

@@ -194,3 +194,10 @@ def test_not_audio_is_refused_and_the_next_run_is_healthy(run):
     refused(run_audio('return await audio.info({type: "image", uri: "data:image/png;base64,"})'),
             "media-type-mismatch")
     assert ok(run_audio("return (await audio.info(inputs.a)).channels", a=TONE)) == 1
+
+
+def test_an_output_over_the_size_cap_is_refused_by_name(monkeypatch):
+    monkeypatch.setattr(audio_ops, "OUTPUT_CAP", Cap(20_000, "media output, 20000 B", "media-output-too-large"))
+    message = refused(run_audio("return await audio.repeat(inputs.a, 2)", a=TONE), "media-output-too-large")
+    assert "limit media output" in message
+    assert ok(run_audio("return (await audio.info(await audio.trim(inputs.a, {end: 0.5}))).duration", a=TONE)) == 0.5

@@ -189,14 +189,23 @@ def test_pending_bridge_calls_are_capped(run):
     assert_healthy(run)
 
 
-def test_the_timeout_meters_the_guest_not_the_setup(run):
-    """Building the guest (here a cold template each time, ~50-100 ms) is the host's cost, never
-    charged to `timeoutMs`: a trivial body under 12 ms succeeds every time, a loop still times out."""
+def test_the_timeout_meters_the_guest_not_the_setup(run, monkeypatch):
+    """Setup is the host's cost, never charged to `timeoutMs`. Made deterministic: building the
+    guest (its template, the last step before the guest's first instruction) takes 400 ms, twice
+    the 200 ms budget, and a trivial body still succeeds; a loop still times out. (Before, setup
+    was charged: this timed out.)"""
     from core.engine import driver
 
-    for _ in range(40):
-        driver._templates.clear()  # each run builds its guest from scratch, the most setup there is
-        result = run("return 1", limits={"timeoutMs": 12})
+    real_template_for = driver.template_for
+
+    def slow_template_for(*args, **kwargs):
+        time.sleep(0.4)
+        return real_template_for(*args, **kwargs)
+
+    monkeypatch.setattr(driver, "template_for", slow_template_for)
+    for _ in range(3):
+        result = run("return 1", limits={"timeoutMs": 200})
         assert result.ok, (result.error, result.timings)
-    result = run("while (true) {}", limits={"timeoutMs": 12})
+        assert result.timings["setup_ms"] >= 400
+    result = run("while (true) {}", limits={"timeoutMs": 200})
     assert not result.ok and result.error.rule == "timeout"

@@ -75,7 +75,7 @@ def test_the_dialog_lists_what_is_asked_and_the_safe_choice_is_the_default(qtbot
     assert dialog.decision is TrustDecision.TRUST
 
 
-def test_run_without_the_grants_then_trust_is_remembered(qtbot, window, tmp_path):
+def test_run_without_the_grants_then_trust_is_remembered(qtbot, window, tmp_path, memory_keyring):
     with RecordingServer() as server:
         path = arrived(tmp_path, server)
         assert window.open_path(path)
@@ -104,7 +104,7 @@ def test_run_without_the_grants_then_trust_is_remembered(qtbot, window, tmp_path
         assert server.count == 2
 
 
-def test_a_document_the_person_saved_is_trusted_as_written(qtbot, window, tmp_path, monkeypatch):
+def test_a_document_the_person_saved_is_trusted_as_written(qtbot, window, tmp_path, monkeypatch, memory_keyring):
     with RecordingServer() as server:
         made_here = arrived(tmp_path, server)  # the same grants, but set by the person in this window
         doc = load_document(made_here)

@@ -56,6 +56,9 @@ def test_files_for_an_any_input_are_media_refs_held_out_of_the_text(qtbot, windo
     assert field.text_edit.isHidden() and len(field.preview_labels()) == 2
     outcome = run_and_wait(qtbot, window)
     assert outcome.result.outputs == {"kind": [2, "image"]}
+    form = window.run_panel.inputs
+    form.raw_toggle.setChecked(True)                                       # raw JSON would be base64: refused
+    assert not form.raw_toggle.isChecked() and "clear them first" in form.error_label.text()
     qtbot.mouseClick(field.clear_button, Qt.MouseButton.LeftButton)       # back to JSON
     assert not field.text_edit.isHidden() and field.files == []
 
@@ -122,3 +125,11 @@ def test_a_file_without_test_inputs_loads_and_one_without_them_is_written_as_bef
 
 def _b64(data: bytes) -> str:
     return base64.b64encode(data).decode()
+
+
+def test_opening_another_document_with_the_same_inputs_shows_its_own_test_inputs(qtbot, window):
+    handles = (InputHandle(name="csv", type="string"),)
+    window.load(CodeNodeDocument(body="return inputs.csv", inputs=handles, testInputs={"csv": "first"}), None)
+    assert window.run_panel.inputs.field("csv").text() == "first"
+    window.load(CodeNodeDocument(body="return inputs.csv", inputs=handles, testInputs={"csv": "x\ny"}), None)
+    assert window.run_panel.inputs.field("csv").text() == "x\ny" and not window.dirty

@@ -351,3 +351,29 @@ def test_a_pack_from_a_folder_is_not_updatable(registry, capsys):
     assert main(["packs", "install", str(FIXTURES / "packs" / "scripted-pack"), "--yes"]) == 0
     assert main(["packs", "update", "scripted-pack"]) == 1
     assert "pack-not-updatable" in capsys.readouterr().err
+
+
+def test_npm_prefix_wraps_each_entry_point_picked_and_updates_keep_them(registry, tmp_path, capsys):
+    def multi(version: str) -> None:
+        publish_package(registry, tmp_path, {"name": "multi-lib", "version": version, "type": "module",
+                                             "exports": {".": "./index.js", "./extra": "./extra/index.js"}},
+                        {"index.js": f'export const main = "{version}";\n',
+                         "extra/index.js": 'export const extra = "x";\n'})
+
+    multi("1.0.0")
+    assert main(["packs", "install", "npm:multi-lib", "--entry", ".", "--entry", "./extra", "--registry",
+                 registry.url, "--yes", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)["request"]
+    assert report["specifiers"] == ["multi-lib", "multi-lib/extra"]
+    assert [m["dependency"] for m in report["npmModules"]] == ["multi-lib", "multi-lib/extra"]
+    code = 'import { main } from "multi-lib";\nimport { extra } from "multi-lib/extra";\nreturn main + extra;'
+    packs = resolve_body(code, catalog=Catalog())
+    assert ok(run_in_sandbox(code, modules=packs.modules, surfaces=packs.surfaces)) == "1.0.0x"
+
+    multi("1.1.0")
+    assert main(["packs", "update", "multi-lib", "--yes", "--json"]) == 0
+    request = json.loads(capsys.readouterr().out)["request"]
+    assert request["version"] == "1.1.0" and request["specifiers"] == ["multi-lib", "multi-lib/extra"]
+    assert not any(c.startswith("modules removed") for c in request["changes"])
+    assert main(["packs", "install", "npm:multi-lib", "--entry", "../up", "--registry", registry.url]) == 1
+    assert "(rule: usage)" in capsys.readouterr().err

@@ -125,3 +125,19 @@ def test_package_json_errors_name_their_rule(raw, rule):
     with pytest.raises(ManifestError) as info:
         parse_package_json(raw)
     assert info.value.rule == rule
+
+
+@pytest.mark.parametrize(("target", "valid"), [("date-fns", True), ("date-fns/locale", True),
+                                                ("@scope/lib/fp/add", True), ("lib/../x", False),
+                                                ("lib//x", False), ("Bad Name", False)])
+def test_an_npm_module_may_name_an_entry_point_of_its_dependency(target, valid):
+    from pydantic import ValidationError
+
+    from core.packs.manifest import JsNpmEntry
+
+    if valid:
+        entry = JsNpmEntry(name="x", kind="js", npm=target)
+        assert entry.package == ("@scope/lib" if target.startswith("@") else target.split("/")[0])
+    else:
+        with pytest.raises(ValidationError):
+            JsNpmEntry(name="x", kind="js", npm=target)

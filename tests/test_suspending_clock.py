@@ -105,3 +105,26 @@ def test_nested_suspensions_count_once_and_the_credit_is_capped():
         time.sleep(0.15)
     assert clock.allowance_spent()
     assert clock.deadline() == pytest.approx(clock.started + 1.2)  # the rest of the wait was charged
+
+
+def test_many_short_suspensions_leave_the_watchdog_one_entry_and_the_run_collectable():
+    """A stream of short takes re-arms nothing: the one watchdog entry follows the deadline."""
+    import asyncio
+    import gc
+
+    from core.bridges.base import Op, Surface
+    from core.engine import watchdog
+
+    async def park(scope, ms):
+        with scope.clock.suspended():
+            await asyncio.sleep(ms / 1000)
+
+    surface = Surface("park", {"park": Op(park)}, 'C.define("park", (ms) => C.call("park", ms));', ("park",))
+    before = len(watchdog._heap)
+    result = run_in_sandbox("for (let i = 0; i < 300; i++) await park(1); return 1",
+                            limits={"timeoutMs": 5_000}, surfaces=[surface])
+    assert ok(result) == 1
+    assert len(watchdog._heap) - before <= 2
+    gc.collect()
+    # Every run here has ended: what is left in the heap keeps none of them alive.
+    assert all(check() is None for _, _, check in list(watchdog._heap))

@@ -17,6 +17,7 @@ def standard_surfaces() -> tuple[Surface, ...]:
     from core.bridges import (
         assets,
         audio,
+        canvas,
         console,
         crypto,
         encoding,
@@ -28,11 +29,12 @@ def standard_surfaces() -> tuple[Surface, ...]:
         progress,
         secrets,
         timers,
+        video,
         web,
         workspace,
     )
 
     return (encoding.SURFACE, console.SURFACE, timers.SURFACE, progress.SURFACE, crypto.SURFACE,
-            format.SURFACE, media.SURFACE, image.SURFACE, audio.SURFACE,
+            format.SURFACE, media.SURFACE, image.SURFACE, audio.SURFACE, video.SURFACE, canvas.SURFACE,
             workspace.SURFACE, assets.SURFACE, nodetool.SURFACE,
             secrets.SURFACE, fetch.SURFACE, web.SURFACE)

@@ -24,7 +24,7 @@ import logging
 import wave
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import av
 import numpy as np
@@ -85,12 +85,11 @@ def undecodable(what: str, exc: BaseException) -> SandboxRefusal:
                           rule="media-decode", name="TypeError")
 
 
-def open_container(data: bytes, what: str, max_pixels: int) -> av.container.InputContainer:
-    """Open the header only (the named demuxer), with FFmpeg's own per-frame pixel cap set too."""
+def open_container(data: bytes, what: str) -> av.container.InputContainer:
+    """Open the header only, with the demuxer named from the magic bytes."""
     fmt = container_format(data, what)
     try:
-        return av.open(io.BytesIO(data), format=fmt, metadata_errors="ignore",
-                       stream_options=[{"max_pixels": str(max_pixels)}] * 4)
+        return cast(av.container.InputContainer, av.open(io.BytesIO(data), "r", format=fmt, metadata_errors="ignore"))
     except (av.FFmpegError, ValueError, UnicodeDecodeError) as exc:
         logger.debug("%s: FFmpeg could not open the container", what, exc_info=True)
         raise undecodable(what, exc) from None
@@ -188,7 +187,7 @@ def decode_stream(container: av.container.InputContainer, stream: av.audio.strea
 
 
 def decode(data: bytes, what: str, rate: int | None = None, channels: int | None = None) -> Clip:
-    with open_container(data, what, 1) as container:
+    with open_container(data, what) as container:
         return decode_stream(container, audio_header(container, what), what, rate, channels)
 
 
@@ -254,7 +253,7 @@ async def info_op(scope: RunScope, value: Any) -> dict[str, Any]:
     item = await source(scope, value, "audio.info")
 
     def header() -> dict[str, Any]:
-        with open_container(item.data, "audio.info", 1) as container:
+        with open_container(item.data, "audio.info") as container:
             stream = audio_header(container, "audio.info")
             return {"duration": seconds_of(container, stream), "sampleRate": stream.codec_context.sample_rate,
                     "channels": stream.codec_context.layout.nb_channels, "codec": stream.codec_context.name,
@@ -294,7 +293,7 @@ async def normalize_op(scope: RunScope, value: Any, options: dict[str, Any]) -> 
     return await _transform(scope, what, [await source(scope, value, what)], normalize)
 
 
-def _span(options: dict[str, Any], what: str) -> tuple[float, float | None]:
+def span(options: dict[str, Any], what: str) -> tuple[float, float | None]:
     start = _number(options, "start", 0, 0, MAX_SECONDS, what)
     if "end" in options and "duration" in options:
         raise bad_argument(f"{what}: pass end or duration, not both")
@@ -309,7 +308,7 @@ async def trim_op(scope: RunScope, value: Any, options: dict[str, Any]) -> dict[
     """Keep [start, end) seconds (or `duration` seconds from `start`)."""
     what = "audio.trim"
     only_options(options, {"start", "end", "duration"}, what)
-    start, end = _span(options, what)
+    start, end = span(options, what)
 
     def trim(clips: list[Clip]) -> Clip:
         clip = clips[0]
@@ -342,12 +341,15 @@ async def mix_op(scope: RunScope, values: Any, options: dict[str, Any]) -> dict[
         raise bad_argument(f"{what}: volumes must be an array with one number per input")
     gains = [_number({"volume": v}, "volume", None, 0, 16, what) for v in volumes]
 
-    def mix(clips: list[Clip]) -> Clip:
-        out = np.zeros((clips[0].channels, max(c.samples.shape[1] for c in clips)), np.float32)
-        for clip, gain in zip(clips, gains, strict=True):
-            out[:, :clip.samples.shape[1]] += clip.samples * np.float32(gain)
-        return Clip(out, clips[0].rate)
-    return await _transform(scope, what, items, mix, same_format=True)
+    return await _transform(scope, what, items, lambda clips: mix_clips(clips, gains), same_format=True)
+
+
+def mix_clips(clips: list[Clip], gains: list[float]) -> Clip:
+    """Clips of one rate and channel count summed, each times its gain, over the longest."""
+    out = np.zeros((clips[0].channels, max(c.samples.shape[1] for c in clips)), np.float32)
+    for clip, gain in zip(clips, gains, strict=True):
+        out[:, :clip.samples.shape[1]] += clip.samples * np.float32(gain)
+    return Clip(out, clips[0].rate)
 
 
 async def reverse_op(scope: RunScope, value: Any, options: dict[str, Any]) -> dict[str, Any]:

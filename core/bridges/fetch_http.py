@@ -149,9 +149,9 @@ def _headers(pairs: Any) -> Headers:
         if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(p, str) for p in pair)):
             raise _refuse("fetch: each header must be a [name, value] pair of strings", RULE_OPTION)
         name, value = pair[0].lower(), pair[1].strip(" \t")
-        if not _TOKEN.fullmatch(name) or any(c in value for c in "\r\n\0"):
-            raise _refuse(f"fetch: invalid header {pair[0]!r} (names are tokens; values have no CR, LF or NUL)",
-                          RULE_OPTION)
+        if not _TOKEN.fullmatch(name) or any(c in value for c in "\r\n\0") or not value.isascii():
+            raise _refuse(f"fetch: invalid header {pair[0][:80]!r} (names are tokens; values are ASCII, without "
+                          "CR, LF or NUL: percent-encode anything else)", RULE_OPTION)
         if name in FORBIDDEN_HEADERS or name.startswith("proxy-"):
             raise _refuse(f"fetch: header {pair[0]!r} is set by the sandbox, not by code", RULE_HEADER)
         out.append((name, value))
@@ -195,7 +195,9 @@ async def guarded_fetch(scope: RunScope, url: str, *, method: str = "GET", heade
                                      limits.fetchMaxBodyBytes if max_bytes is None else max_bytes)
     except (TimeoutError, httpx.TimeoutException):
         raise _refuse(too_slow, RULE_TIMEOUT, "TimeoutError") from None
-    except (httpx.TransportError, zlib.error) as exc:
+    except UnicodeError as exc:  # a host name that is not valid IDNA ("xn--a"), here or in a redirect
+        raise _refuse(f"fetch: invalid URL {url[:200]!r}: {exc}", RULE_BAD_URL) from None
+    except (httpx.TransportError, httpx.DecodingError, zlib.error) as exc:
         raise _refuse(f"fetch failed: {hop.url}: {exc or type(exc).__name__}", RULE_FAILED) from None
     if result.truncated:
         limit = "limit fetchMaxBodyBytes" if max_bytes is None else "the host's cap for this fetch"

@@ -10,6 +10,7 @@ import argparse
 import logging
 import sys
 from collections.abc import Sequence
+from importlib import metadata
 
 from core import logs
 from core.cli import node, packs, run, secrets, validate
@@ -18,6 +19,9 @@ from core.errors import CordonError, UsageError
 
 logger = logging.getLogger(__name__)
 
+#: The distribution's name on PyPI ("cordon" there is an unrelated project): `cordon --version` prints it.
+DISTRIBUTION = "cordon-studio"
+
 COMMANDS = (run, node, packs, validate, secrets)
 
 
@@ -25,6 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cordon", description="Run JavaScript Code nodes in Cordon's sandbox.")
     parser.add_argument("-v", "--verbose", action="store_true",
                         help="debug output on stderr: what the engine, the packs and the installer do")
+    parser.add_argument("--version", action="version", version=f"{DISTRIBUTION} {metadata.version(DISTRIBUTION)}")
     subparsers = parser.add_subparsers(dest="command", required=True)
     for command in COMMANDS:
         command.register(subparsers)
@@ -39,7 +44,7 @@ def studio(argv: Sequence[str]) -> int:
     try:
         from gui.app import main as studio_main
     except ImportError as exc:
-        print(f"cordon: the studio is not installed ({exc}); install it with `pip install 'cordon[gui]'`, "
+        print(f"cordon: the studio is not installed ({exc}); install it with `pip install 'cordon-studio[gui]'`, "
               "or run `cordon --help` for the command line", file=sys.stderr)
         return 2
     return studio_main(["cordon", *argv])

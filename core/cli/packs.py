@@ -14,7 +14,7 @@ from typing import Any
 from core.cli import packs_author, packs_install
 from core.cli.common import print_json
 from core.packs import Pack, default_catalog
-from core.packs.specifier import canonical_specifier, package_of
+from core.packs.specifier import OUT_OF_SCOPE, canonical_specifier, package_of, reference_alias
 
 Verbs = argparse._SubParsersAction
 
@@ -29,6 +29,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def register_list(verbs: Verbs) -> None:
     p = verbs.add_parser("list", help="every discovered pack, its specifiers and its problems")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--all", action="store_true",
+                   help="also the reference's packs Cordon does not ship, and why (out of scope)")
     p.set_defaults(handler=main_list)
 
 
@@ -60,8 +62,11 @@ def pack_json(pack: Pack, *, skill: bool = False) -> dict[str, Any]:
 def main_list(args: argparse.Namespace) -> int:
     catalog = default_catalog()
     statuses = catalog.diagnostics()
+    out_of_scope = [{"name": name, "alias": reference_alias(name), "reason": reason}
+                    for name, reason in OUT_OF_SCOPE.items()] if args.all else []
     if args.json:
-        print_json({"packs": [pack_json(p) for p in catalog.packs()], "statuses": [s.to_json() for s in statuses]})
+        print_json({"packs": [pack_json(p) for p in catalog.packs()], "statuses": [s.to_json() for s in statuses],
+                    **({"outOfScope": out_of_scope} if args.all else {})})
         return 0
     for pack in catalog.packs():
         also = f"  (also {pack.alias})" if pack.alias else ""
@@ -72,6 +77,8 @@ def main_list(args: argparse.Namespace) -> int:
         print(f"{status.severity}: {status}")
     if not catalog.packs() and not statuses:
         print("no sandbox packs found")
+    for entry in out_of_scope:
+        print(f"{entry['name']}  (also {entry['alias']})  not shipped, out of scope: {entry['reason']}")
     return 0
 
 

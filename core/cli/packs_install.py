@@ -14,12 +14,14 @@ import sys
 from core.cli.common import print_json
 from core.errors import CordonError
 from core.packs.install import (
+    InstallSource,
     commit_install,
     decisions,
     discard,
     is_trusted,
     outdated,
     prepare_install,
+    recorded_source,
     remove,
     set_trust,
 )
@@ -32,6 +34,8 @@ def register_install(verbs: Verbs) -> None:
     p.add_argument("source", help="npm:<library>[@range] (any npm library, wrapped as a pack), a pack "
                    "name[@range|@tag] from the registry, a local .tgz, or a local folder")
     p.add_argument("--registry", help="npm-protocol registry URL (default: $CORDON_NPM_REGISTRY or npmjs.org)")
+    p.add_argument("--entry", action="append", metavar="PATH",
+                   help="with npm:, an entry point of the library to wrap ('.', './locale'); repeatable; default '.'")
     p.add_argument("--yes", action="store_true", help="consent without asking (what would be asked is printed)")
     p.add_argument("--json", action="store_true", help="print one JSON object (the consent request and outcome)")
     p.set_defaults(handler=main_install)
@@ -99,12 +103,16 @@ class _ProgressLine:
 
 
 def main_install(args: argparse.Namespace) -> int:
-    return _install(args.source, args.registry, yes=args.yes, as_json=args.json)
+    try:
+        source = InstallSource.parse(args.source, entries=tuple(args.entry or (".",)))
+    except CordonError as exc:
+        return _fail(exc, args.json)
+    return _install(source, args.registry, yes=args.yes, as_json=args.json)
 
 
-def _install(source: str, registry: str | None, *, yes: bool, as_json: bool) -> int:
+def _install(source: InstallSource, registry: str | None, *, yes: bool, as_json: bool) -> int:
     """Prepare `source`, show the consent request, and place it only on an explicit yes."""
-    progress = _ProgressLine(source, sys.stderr.isatty() and not as_json)
+    progress = _ProgressLine(source.name or str(source.path), sys.stderr.isatty() and not as_json)
     try:
         request = prepare_install(source, registry=registry, on_progress=progress)
     except CordonError as exc:
@@ -188,8 +196,12 @@ def main_update(args: argparse.Namespace) -> int:
         return 0
     status = 0
     for item in found:
-        status |= _install(item.record.source, args.registry or item.record.registry, yes=args.yes,
-                           as_json=args.json)
+        try:
+            source = recorded_source(item.record)
+        except CordonError as exc:
+            status |= _fail(exc, args.json)
+            continue
+        status |= _install(source, args.registry or item.record.registry, yes=args.yes, as_json=args.json)
     return status
 
 

@@ -13,9 +13,12 @@ import contextlib
 import inspect
 import json
 import logging
+import math
 import os
 import re
+import threading
 import time
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -199,8 +202,11 @@ class _Run:
         self.finished: tuple[Any, dict[str, Any]] | None = None
         self.truncated = False
         self.in_flight = 0
-        #: Bumped each time the watchdog is re-armed; an entry of an older generation retires.
+        #: Bumped each time the watchdog gets a new entry; an entry of an older generation retires.
         self.watch_generation = 0
+        #: When the current entry fires next.
+        self.watch_scheduled = math.inf
+        self.watch_lock = threading.Lock()
         self.reply_seq = 0
         self.pending_side: dict[int, collections.deque[bytes | str]] = {}
         self._preflight()
@@ -366,16 +372,18 @@ class _Run:
                 loop.call_soon_threadsafe(task.cancel)
 
     def _watchdog_check(self, generation: int) -> float | None:
-        if (generation != self.watch_generation or self.task is None or self.task.done()
-                or self.stop_reason is not None):
-            return None
-        deadline = self.scope.clock.deadline()
-        if deadline is None:
-            return None
-        if time.monotonic() >= deadline:
-            self._stop("timeout")
-            return None
-        return self.scope.clock.watch_at()
+        with self.watch_lock:
+            if (generation != self.watch_generation or self.task is None or self.task.done()
+                    or self.stop_reason is not None):
+                return None
+            deadline = self.scope.clock.deadline()
+            if deadline is None:
+                return None
+            if time.monotonic() < deadline:
+                self.watch_scheduled = self.scope.clock.watch_at() or deadline
+                return self.watch_scheduled
+        self._stop("timeout")
+        return None
 
     def _rearm_epoch(self) -> None:
         if self.vm is not None:
@@ -386,15 +394,23 @@ class _Run:
     def _on_clock_change(self) -> None:
         """A suspension began or ended: move the epoch backstop and the watchdog to the new deadline.
 
-        The watchdog's earlier entry retires (its generation is stale), so each run has one
-        entry however many takes and prompts it parks on.
+        The watchdog's entry re-arms itself at a later deadline when it fires, so only a deadline
+        earlier than the one it waits for (a suspension that outlived it has ended) needs a new
+        entry; the old one retires (stale generation). A stream of short takes adds none. Entries
+        hold the run weakly, so a finished run is not kept alive until its backstop.
         """
         self._rearm_epoch()
         watch_at = self.scope.clock.watch_at()
-        if self.task is not None and watch_at is not None:
+        if self.task is None or watch_at is None:
+            return
+        with self.watch_lock:
+            if watch_at >= self.watch_scheduled:
+                return
             self.watch_generation += 1
+            self.watch_scheduled = watch_at
             generation = self.watch_generation
-            watchdog.watch(watch_at, lambda: self._watchdog_check(generation))
+        run = weakref.ref(self)
+        watchdog.watch(watch_at, lambda: _check_run(run, generation))
 
     # -- the run -------------------------------------------------------------------
     async def execute(self, started: float) -> RunResult:
@@ -537,6 +553,12 @@ def _line_of(text: str | None) -> int | None:
         return None
     m = _ENTRY_LINE.search(text)
     return int(m.group(1)) if m else None
+
+
+def _check_run(run: weakref.ref[_Run], generation: int) -> float | None:
+    """The watchdog's call: the run's check while the run exists."""
+    live = run()
+    return None if live is None else live._watchdog_check(generation)
 
 
 def _standard_surfaces() -> tuple[Surface, ...]:

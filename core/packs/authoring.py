@@ -71,7 +71,7 @@ def new_pack(folder: Path, name: str, *, wasm: bool = False) -> list[Path]:
         "files": ["index.js", "SKILL.md", *(["add.wasm"] if wasm else [])],
         "cordon": {"apiVersion": 1, "sandboxModules": modules},
     }
-    files = {
+    files: dict[str, str | bytes] = {
         "package.json": orjson.dumps(manifest, option=orjson.OPT_INDENT_2) + b"\n",
         "index.js": ("// Guest JavaScript: runs inside the sandbox of the Code node that imports it.\n"
                      "// Import only files of this pack (list helpers under cordon.internal).\n"
@@ -162,8 +162,9 @@ def check_pack(folder: Path) -> CheckReport:
         pack = catalog.pack(name)
         report = CheckReport(name, pack.version if pack else "?", pack,
                              [s for s in catalog.diagnostics() if s.pack in (name, None)])
-        for module in sorted(pack.modules.values(), key=lambda m: m.specifier) if pack else ():
-            report.modules.append(_probe(catalog, pack, module.specifier, module.kind))
+        if pack is not None:
+            for module in sorted(pack.modules.values(), key=lambda m: m.specifier):
+                report.modules.append(_probe(catalog, pack, module.specifier, module.kind))
     finally:
         shutil.rmtree(scratch, ignore_errors=True)  # only the link: the author's folder is never followed
     return report
@@ -177,8 +178,9 @@ def _probe(catalog: Catalog, pack: Pack, specifier: str, kind: str) -> ModuleChe
                if i in pack.mounted)
     body = f'import * as m from "{specifier}";\nreturn Object.keys(m);'
     packs = resolve_body(body, catalog=catalog)
-    if not packs.ok:
-        return ModuleCheck(specifier, kind, size, False, "; ".join(e.message for e in packs.errors))
+    if packs is None or not packs.ok:
+        why = "; ".join(e.message for e in packs.errors) if packs else "the body imports nothing"
+        return ModuleCheck(specifier, kind, size, False, why)
     result = run_in_sandbox(body, modules=packs.modules, surfaces=packs.surfaces, limits=PROBE_LIMITS,
                             services=HostServices())
     if not result.ok:

@@ -24,6 +24,7 @@ from core.packs.manifest import HostEntry, WasmEntry
 from core.packs.pack import MountedModule, Pack, SandboxModule
 from core.packs.roots import PackRoot
 from core.packs.specifier import (
+    OUT_OF_SCOPE,
     DeclarationLike,
     canonical_specifier,
     looks_like_pack_specifier,
@@ -135,6 +136,8 @@ class _Snapshot:
                                   f"({failed.rule})", pack=name, specifier=specifier)
             advice = f"install {package}" if spec == specifier else \
                 f"Cordon does not ship {package} (`cordon packs list` shows the reference packs it has)"
+            if name in OUT_OF_SCOPE:
+                advice = f"Cordon does not ship {package}, out of scope: {OUT_OF_SCOPE[name]}"
             return PackStatus("pack-not-installed", f"no installed pack serves '{specifier}': {advice}",
                               pack=package, specifier=specifier)
         if spec in pack.modules:

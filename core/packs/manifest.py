@@ -83,14 +83,29 @@ class JsNpmEntry(_Entry):
     """Guest JavaScript compiled from one of the pack's npm dependencies."""
 
     kind: Literal["js"]
-    npm: str = Field(min_length=1, max_length=214)
+    #: A dependency (`js-yaml`) or one of its entry points (`date-fns/locale`), as an import would name it.
+    npm: str = Field(min_length=1, max_length=500)
 
     @field_validator("npm")
     @classmethod
     def _valid_dependency(cls, value: str) -> str:
-        if not is_package_name(value):
-            raise ValueError(f"npm dependency {value!r} is not a valid package name")
+        package, subpath = split_npm_target(value)
+        if not is_package_name(package) or any(module_name_problem(part) for part in subpath):
+            raise ValueError(f"npm dependency {value!r} is not a package name, optionally followed by "
+                             "/-separated entry point segments")
         return value
+
+    @property
+    def package(self) -> str:
+        """The dependency the module compiles from (`date-fns` for `date-fns/locale`)."""
+        return split_npm_target(self.npm)[0]
+
+
+def split_npm_target(value: str) -> tuple[str, list[str]]:
+    """`@s/p/x/y` -> (`@s/p`, [`x`, `y`]); `p` -> (`p`, [])."""
+    parts = value.split("/")
+    count = 2 if value.startswith("@") else 1
+    return "/".join(parts[:count]), parts[count:]
 
 
 class HostEntry(_Entry):

@@ -74,6 +74,16 @@ def looks_like_pack_specifier(specifier: str) -> bool:
 #: answers to `@nodetool-ai/sandbox-<name>`, so a body written for the reference imports unchanged.
 CORDON_PACK_PREFIX = "@cordon/sandbox-"
 REFERENCE_PACK_PREFIX = "@nodetool-ai/sandbox-"
+#: The reference's packs Cordon does not ship, by Cordon's name, and why: `cordon packs list --all`
+#: lists them, and importing one says why instead of only that it is not installed.
+OUT_OF_SCOPE = {
+    "@cordon/sandbox-flow": "NodeTool's own generated node callables; Cordon has no NodeTool node library to call",
+    "@cordon/sandbox-dsl": "NodeTool's graph-builder DSL; Cordon has no NodeTool graphs to build",
+    "@cordon/sandbox-timeline": "NodeTool's motion-graphics timeline authoring; Cordon has no timeline editor",
+    "@cordon/sandbox-game": "NodeTool's native game document builder; Cordon has no game editor",
+    "@cordon/sandbox-tfjs": "needs model weights (MobileNet, COCO-SSD, QnA) fetched at run time; Cordon "
+                            "downloads nothing at run time",
+}
 
 
 def canonical_specifier(specifier: str) -> str:

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
         commit_install,
         discard,
         prepare_install,
+        recorded_source,
         registry_token,
         remove,
     )
@@ -47,6 +48,7 @@ _EXPORTS = {
     "is_trusted": "core.packs.install.trust",
     "outdated": "core.packs.install.updates",
     "prepare_install": "core.packs.install.flow",
+    "recorded_source": "core.packs.install.flow",
     "recover": "core.packs.install.staging",
     "registry_token": "core.packs.install.flow",
     "remove": "core.packs.install.flow",
@@ -74,6 +76,7 @@ __all__ = [
     "is_trusted",
     "outdated",
     "prepare_install",
+    "recorded_source",
     "recover",
     "registry_token",
     "remove",

@@ -55,7 +55,8 @@ class Classification:
     #: Module kinds the pack mounts, sorted: "js", "npm", "wasm".
     module_kinds: tuple[str, ...]
     specifiers: tuple[str, ...]
-    #: npm dependencies compiled into guest modules: {dependency: version range from package.json}.
+    #: npm modules compiled into guest modules: {dependency or entry point (`date-fns/locale`): the
+    #: dependency's version range from package.json}.
     npm: dict[str, str]
     host_code: tuple[str, ...] = ()
     #: Entries that will be skipped at discovery (invalid), as readable lines.
@@ -111,10 +112,10 @@ def classify(root: Path, what: str) -> Classification:
         specifiers.append(specifier_for(manifest.name, entry.name))
         if isinstance(entry, JsNpmEntry):
             kinds.add("npm")
-            spec = dependencies.get(entry.npm)
+            spec = dependencies.get(entry.package)
             if not isinstance(spec, str):
-                raise InstallError(f"{what}: module {entry.name!r} compiles npm dependency {entry.npm!r}, which "
-                                   "package.json does not list in \"dependencies\"", rule="dependency-missing")
+                raise InstallError(f"{what}: module {entry.name!r} compiles npm dependency {entry.package!r}, "
+                                   "which package.json does not list in \"dependencies\"", rule="dependency-missing")
             npm[entry.npm] = spec
         elif isinstance(entry, (JsFileEntry, WasmEntry)):
             kinds.add(entry.kind)

@@ -131,7 +131,8 @@ def _fresh_label(staging: Staging) -> str:
 
 def _peers(doc: dict[str, Any]) -> dict[str, str]:
     """peerDependencies npm 7+ installs: all but those `peerDependenciesMeta` marks optional."""
-    meta = doc.get("peerDependenciesMeta") if isinstance(doc.get("peerDependenciesMeta"), dict) else {}
+    raw = doc.get("peerDependenciesMeta")
+    meta: dict[str, Any] = raw if isinstance(raw, dict) else {}
     return {name: spec for name, spec in string_map(doc, "peerDependencies").items()
             if not (isinstance(meta.get(name), dict) and meta[name].get("optional") is True)}
 

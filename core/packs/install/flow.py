@@ -41,6 +41,7 @@ from core.packs.install.package_json import lifecycle_scripts, read_package_json
 from core.packs.install.registry import CHUNK, MAX_TARBALL_BYTES, Progress, Registry, registry_url
 from core.packs.install.staging import Staging, discard_installed, pack_dir, place, recover, transaction_lock
 from core.packs.install.updates import InstallRecord
+from core.packs.manifest import split_npm_target
 
 logger = logging.getLogger(__name__)
 
@@ -60,15 +61,19 @@ class InstallSource:
     name: str = ""
     spec: str = ""
     path: Path | None = None
+    #: For `npm:` sources: the library's entry points to wrap, one guest module each.
+    entries: tuple[str, ...] = (".",)
 
     @classmethod
-    def parse(cls, text: str) -> InstallSource:
+    def parse(cls, text: str, *, entries: tuple[str, ...] = (".",)) -> InstallSource:
         """`npm:name[@range]`; a path when it looks like one (`./x`, `/x`, `~/x`, `x.tgz`, an existing
         folder with a slash); else a pack `name[@range]` on the registry."""
         text = text.strip()
         if text.startswith(NPM_PREFIX):
             name, spec = split_spec(text[len(NPM_PREFIX):].strip())
-            return cls("npm", name=name, spec=spec)
+            for entry in entries:
+                _module_name(entry)
+            return cls("npm", name=name, spec=spec, entries=tuple(dict.fromkeys(entries)) or (".",))
         looks_like_path = (text.startswith((".", "/", "~", "\\")) or text.endswith((".tgz", ".tar.gz"))
                            or (len(text) > 1 and text[1] == ":") or ("/" in text and not text.startswith("@")))
         if looks_like_path:
@@ -169,7 +174,8 @@ def prepare_install(source: str | InstallSource, *, registry: str | None = None,
             client = Registry(url, token=auth, cancel=cancel)
             library = client.resolve(src.name, src.spec)
             staging.pack.mkdir()
-            unpacked = write_wrapper(staging.pack, library.name, library.version, src.spec or "latest")
+            unpacked = write_wrapper(staging.pack, library.name, library.version, src.spec or "latest",
+                                     src.entries)
             integrity, download_size = library.integrity, 0
         elif src.kind == "tarball":
             assert src.path is not None
@@ -195,13 +201,17 @@ def prepare_install(source: str | InstallSource, *, registry: str | None = None,
             client = client or Registry(url, token=auth, cancel=cancel)
         for dep, spec in sorted(found.npm.items()):
             assert client is not None
+            library = split_npm_target(dep)[0]
+            failed = next((m for target, m in unfetched.items() if split_npm_target(target)[0] == library), None)
             try:
-                fetch_dependencies(staging.pack, {dep: spec}, registry=client, staging=staging,
+                if failed is not None:
+                    raise InstallError(failed.message, rule="dependency-unavailable")
+                fetch_dependencies(staging.pack, {library: spec}, registry=client, staging=staging,
                                    on_progress=on_progress, fetched=dependencies)
             except InstallError as exc:
                 if exc.rule in WHOLE_PACK_RULES:
                     raise
-                unfetched[dep] = _fetch_skip(dep, exc)
+                unfetched[dep] = failed or _fetch_skip(dep, exc)
         modules = tuple(unfetched.get(dep) or _compile(staging.pack, dep) for dep in sorted(found.npm))
         if modules and not any(m.ok for m in modules) and set(found.module_kinds) == {"npm"}:
             reasons = "; ".join(f"{m.dependency}: {m.rule}: {m.message[:300]}" for m in modules)
@@ -236,22 +246,41 @@ def _record(src: InstallSource, name: str, version: str, registry: str, integrit
         return None
     typed = src.name + (f"@{src.spec}" if src.spec else "")
     return InstallRecord(name=name, source=(NPM_PREFIX + typed) if src.kind == "npm" else typed, registry=registry,
-                         version=version, integrity=integrity, spec=src.spec, package=src.name)
+                         version=version, integrity=integrity, spec=src.spec, package=src.name,
+                         entries=" ".join(src.entries))
 
 
-def write_wrapper(folder: Path, library: str, version: str, spec: str) -> Unpacked:
-    """The pack Cordon writes for `npm:<library>`: named after the library, one guest module (`.`)
-    compiled from its pinned exact version. No npm process: the installer fetches and bundles it."""
+def recorded_source(record: InstallRecord) -> InstallSource:
+    """The source an update prepares again (an `npm:` wrapper keeps its entry points)."""
+    return InstallSource.parse(record.source, entries=tuple(record.entries.split()))
+
+
+def write_wrapper(folder: Path, library: str, version: str, spec: str,
+                  entries: tuple[str, ...] = (".",)) -> Unpacked:
+    """The pack Cordon writes for `npm:<library>`: named after the library, one guest module per entry
+    point (`.` -> the library itself, `./locale` -> `<library>/locale`) compiled from its pinned exact
+    version. No npm process: the installer fetches and bundles it."""
+    modules = [{"name": _module_name(entry), "kind": "js", "npm": library + entry.removeprefix(".")}
+               for entry in entries]
     doc = {
         "name": library, "version": version,
         "description": f"{library}@{version} from npm, wrapped as a sandbox pack by Cordon",
         "dependencies": {library: version},
         WRAPPER_FIELD: {"npm": library, "range": spec},
-        "cordon": {"apiVersion": 1, "sandboxModules": [{"name": ".", "kind": "js", "npm": library}]},
+        "cordon": {"apiVersion": 1, "sandboxModules": modules},
     }
     data = orjson.dumps(doc, option=orjson.OPT_INDENT_2) + b"\n"
     (folder / "package.json").write_bytes(data)
     return Unpacked(files=1, size=len(data))
+
+
+def _module_name(entry: str) -> str:
+    """`.` -> `.`; `./fp/addDays` -> `fp-addDays` (a module name is one path segment)."""
+    if entry == ".":
+        return "."
+    if not entry.startswith("./") or ".." in entry.split("/"):
+        raise InstallError(f"entry point {entry!r} must be '.' or start with './'", rule="usage")
+    return entry[2:].strip("/").replace("/", "-")
 
 
 def _fetch_skip(dependency: str, exc: InstallError) -> NpmModuleStatus:

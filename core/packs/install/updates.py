@@ -47,6 +47,8 @@ class InstallRecord:
     #: The npm range the record follows ("" for the latest tag), and the package the registry is asked about.
     spec: str
     package: str
+    #: For an `npm:` wrapper: its entry points, space-separated (an update wraps the same ones).
+    entries: str = "."
 
 
 @dataclass(frozen=True)
@@ -76,7 +78,7 @@ def records() -> dict[str, InstallRecord]:
     out = {}
     for name, doc in raw.items():
         try:
-            record = InstallRecord(name=name, **{k: str(doc[k]) for k in (
+            record = InstallRecord(name=name, entries=str(doc.get("entries", ".")), **{k: str(doc[k]) for k in (
                 "source", "registry", "version", "integrity", "spec", "package")})
         except KeyError:
             continue
@@ -94,7 +96,7 @@ def remember(record: InstallRecord | None, name: str) -> None:
                 return
         else:
             current[name] = {k: getattr(record, k) for k in (
-                "source", "registry", "version", "integrity", "spec", "package")}
+                "source", "registry", "version", "integrity", "spec", "package", "entries")}
         write_atomic(_path(), orjson.dumps({"version": 1, "packs": dict(sorted(current.items()))},
                                            option=orjson.OPT_INDENT_2))
 

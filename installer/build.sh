@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Build the desktop bundle: dist/cordon-studio/, one folder holding both commands
+#   dist/cordon-studio/cordon-studio   the studio
+#   dist/cordon-studio/cordon          the command line
+# with every native library and the package metadata they read at run time (installer/cordon.spec).
+# Uses the project's .venv (made by ./dev.sh) and adds the pinned PyInstaller (the `bundle` extra).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ -x .venv/bin/python ] || { echo "build.sh: no .venv yet; run ./dev.sh test (or ./dev.sh studio) first" >&2; exit 2; }
+if ! .venv/bin/python -c "import PyInstaller" 2>/dev/null; then
+  echo "build.sh: installing the pinned PyInstaller into .venv" >&2
+  .venv/bin/python -m pip install -q -e ".[gui,bundle]"
+fi
+start=$(date +%s)
+.venv/bin/python -m PyInstaller --noconfirm --log-level WARN --distpath dist --workpath build/pyinstaller \
+  installer/cordon.spec
+echo "build.sh: built dist/cordon-studio in $(( $(date +%s) - start )) s, $(du -sh dist/cordon-studio | cut -f1)" \
+     "($(du -sb dist/cordon-studio | cut -f1) bytes)"
