@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import signal
+import socket
 import sys
 import threading
 from collections.abc import Iterator
@@ -93,14 +94,32 @@ def sigint_cancels(cancel: CancelHandle) -> Iterator[None]:
 
     A KeyboardInterrupt raised while the guest computes lands inside a wasm callback, which
     takes the process down (a segfault); while the run awaits, it escapes as a traceback. The
-    handle stops either within milliseconds and the run ends as cancelled. The handle is fired
-    from a new thread: the handler runs on the main thread, which may hold the handle's lock.
+    handle stops either within milliseconds and the run ends as cancelled. A Python signal
+    handler only runs between bytecodes of the main thread, and a guest computing on it never
+    returns to Python until it stops (the cancel flag lives in guest memory: no host call per
+    poll). So the signal is taken from CPython's wakeup fd by a thread of its own, which fires
+    the handle; the Python-level handler only has to exist (it keeps SIGINT from raising).
     """
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.signal(signal.SIGINT, lambda signum, frame: threading.Thread(target=cancel.cancel).start())
+    reader, writer = socket.socketpair()
+    writer.setblocking(False)
+
+    def watch() -> None:
+        while data := reader.recv(64):
+            if signal.SIGINT in data:
+                cancel.cancel()
+
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: None)
+    previous_fd = signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
+    watcher = threading.Thread(target=watch, name="cordon-sigint", daemon=True)
+    watcher.start()
     try:
         yield
     finally:
+        signal.set_wakeup_fd(previous_fd)
         signal.signal(signal.SIGINT, previous)
+        writer.close()  # the watcher reads end-of-file and returns
+        watcher.join()
+        reader.close()
