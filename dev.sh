@@ -14,16 +14,17 @@ fonts-dejavu-core libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 lib
 libxcb-render0 libxcb-shape0 libxcb-util1 libxcb-xkb1 libxkbcommon-x11-0 \
 xvfb xauth"  # xvfb-run: the tests that drive the studio in a real X window
 OCR_PKGS="tesseract-ocr tesseract-ocr-eng"  # @cordon/sandbox-ocr's engine and English data (nothing downloaded at run time)
+DESKTOP_PKGS="desktop-file-utils appstream shared-mime-info"  # tests/test_packaging.py: the freedesktop validators
 
 system_deps() {
   # Qt's offscreen and X platform plugins need these shared libraries; the ocr pack needs Tesseract.
   if command -v dpkg-query >/dev/null && [ "$(id -u)" = 0 ]; then
     local missing=()
-    for pkg in $QT_LIBS $OCR_PKGS; do
+    for pkg in $QT_LIBS $OCR_PKGS $DESKTOP_PKGS; do
       dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
     done
     if [ ${#missing[@]} -gt 0 ]; then
-      echo "dev.sh: installing Debian packages (Qt runtime libraries, the OCR engine): ${missing[*]}" >&2
+      echo "dev.sh: installing Debian packages (Qt runtime libraries, the OCR engine, desktop file validators): ${missing[*]}" >&2
       apt-get update -qq
       DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
     fi
