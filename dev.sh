@@ -31,11 +31,11 @@ system_deps() {
   fi
 }
 
-# pyproject's requires-python: 3.11 (from 3.11.5, soupsieve's floor) to 3.13; every pinned dependency has wheels
+# pyproject's requires-python: 3.11 to 3.13; every pinned dependency has wheels
 # for these. Newest first: dev.sh picks the newest one present.
 SUPPORTED="3.13 3.12 3.11"
 supported() {  # does interpreter $1 run, and is it a version Cordon supports?
-  "$1" -c 'import sys; sys.exit(not (3, 11, 5) <= sys.version_info[:3] < (3, 14))' >/dev/null 2>&1
+  "$1" -c 'import sys; sys.exit(not (3, 11) <= sys.version_info[:2] < (3, 14))' >/dev/null 2>&1
 }
 
 pick_python() {
@@ -47,7 +47,7 @@ pick_python() {
   for py in $candidates; do
     supported "$py" && { echo "$py"; return; }
   done
-  echo "dev.sh: no supported Python found (tried:$candidates). Cordon needs Python 3.11 (3.11.5 or later)," \
+  echo "dev.sh: no supported Python found (tried:$candidates). Cordon needs Python 3.11," \
        "3.12 or 3.13: on Debian 12 \`apt-get install python3 python3-venv\` (3.11), elsewhere install python3.13," \
        "or point PYTHON at one: PYTHON=/path/to/python3.12 ./dev.sh test" >&2
   exit 2
