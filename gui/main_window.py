@@ -239,6 +239,7 @@ class MainWindow(QMainWindow):
         """Show `doc` (from `path`, or untitled). `saved` is what counts as unmodified (default: `doc`)."""
         if self.run_panel.running:  # its results belong to the document being replaced
             self.cancel_run()
+        self.run_panel.clear_results(new_document=True)  # the last document's results are not this one's
         self.path = path
         self._saved = saved if saved is not None else doc
         self._doc = doc
