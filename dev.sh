@@ -17,16 +17,17 @@ fonts-dejavu-core libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 lib
 libxcb-render0 libxcb-shape0 libxcb-util1 libxcb-xkb1 libxkbcommon-x11-0 \
 xvfb xauth"  # xvfb-run: the tests that drive the studio in a real X window
 OCR_PKGS="tesseract-ocr tesseract-ocr-eng"  # @cordon/sandbox-ocr's engine and English data (nothing downloaded at run time)
+DESKTOP_PKGS="desktop-file-utils appstream shared-mime-info"  # tests/test_packaging.py: the freedesktop validators
 
 system_deps() {
   # Qt's offscreen and X platform plugins need these shared libraries; the ocr pack needs Tesseract.
   if command -v dpkg-query >/dev/null && [ "$(id -u)" = 0 ]; then
     local missing=()
-    for pkg in $QT_LIBS $OCR_PKGS; do
+    for pkg in $QT_LIBS $OCR_PKGS $DESKTOP_PKGS; do
       dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
     done
     if [ ${#missing[@]} -gt 0 ]; then
-      echo "dev.sh: installing Debian packages (Qt runtime libraries, the OCR engine): ${missing[*]}" >&2
+      echo "dev.sh: installing Debian packages (Qt runtime libraries, the OCR engine, desktop file validators): ${missing[*]}" >&2
       apt-get update -qq
       DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
     fi
@@ -49,11 +50,11 @@ guest_toolchain() {
   fi
 }
 
-# pyproject's requires-python: 3.11 (from 3.11.5, soupsieve's floor) to 3.13; every pinned dependency has wheels
+# pyproject's requires-python: 3.11 to 3.13; every pinned dependency has wheels
 # for these. Newest first: dev.sh picks the newest one present.
 SUPPORTED="3.13 3.12 3.11"
 supported() {  # does interpreter $1 run, and is it a version Cordon supports?
-  "$1" -c 'import sys; sys.exit(not (3, 11, 5) <= sys.version_info[:3] < (3, 14))' >/dev/null 2>&1
+  "$1" -c 'import sys; sys.exit(not (3, 11) <= sys.version_info[:2] < (3, 14))' >/dev/null 2>&1
 }
 
 pick_python() {
@@ -65,7 +66,7 @@ pick_python() {
   for py in $candidates; do
     supported "$py" && { echo "$py"; return; }
   done
-  echo "dev.sh: no supported Python found (tried:$candidates). Cordon needs Python 3.11 (3.11.5 or later)," \
+  echo "dev.sh: no supported Python found (tried:$candidates). Cordon needs Python 3.11," \
        "3.12 or 3.13: on Debian 12 \`apt-get install python3 python3-venv\` (3.11), elsewhere install python3.13," \
        "or point PYTHON at one: PYTHON=/path/to/python3.12 ./dev.sh test" >&2
   exit 2

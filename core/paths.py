@@ -90,6 +90,18 @@ def resources_dir() -> Path:
     return Path(__file__).resolve().parents[1] / "resources"
 
 
+def docs_dir() -> Path:
+    """The shipped `docs/` folder (the studio's Help → Sandbox API reads `sandbox-api.md` from it).
+
+    Next to the `core` package in a checkout; at the bundle root in a PyInstaller build (the spec
+    collects `docs/sandbox-api.md` into `docs/`).
+    """
+    bundle = getattr(sys, "_MEIPASS", None)
+    if bundle:
+        return Path(bundle) / "docs"
+    return Path(__file__).resolve().parents[1] / "docs"
+
+
 def protected_dirs() -> dict[str, str]:
     """Every folder Cordon loads code or trusted state from, by what it holds, resolved (none is created).
 

@@ -59,6 +59,8 @@ class Fix:
     name: str
     #: What the button says.
     label: str
+    #: A detail of the change (the Code node: the type a declared handle gets).
+    detail: str = ""
 
 
 @dataclass(frozen=True)

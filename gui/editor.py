@@ -45,6 +45,10 @@ _MARKER_RUN_ERROR = 3
 _INDICATORS = {"error": 8, "warning": 9, "info": 10}
 _INDICATOR_FIND = 11
 _BRACES = b"()[]{}"
+#: Typing an opener inserts its closer after the caret; typing that closer over it steps over it.
+_PAIRS = {"(": ")", "[": "]", "{": "}", '"': '"', "'": "'", "`": "`"}
+#: A closer is added only before these (or at the end of the line): typing before a word adds none.
+_CLOSE_BEFORE = set(" \t\r\n)]};,:")
 
 
 def _bgr(rgb: int) -> int:
@@ -57,6 +61,8 @@ class _Scintilla(ps.ScintillaEdit):
     """Scintilla with two keys the window must not steal: Esc closes its own popups first."""
 
     completionRequested = Signal()
+    #: Ctrl+/ (the key every code editor uses for it): comment or uncomment the selected lines.
+    commentToggleRequested = Signal()
 
     def event(self, event: QEvent) -> bool:
         if not isinstance(event, QKeyEvent):
@@ -68,6 +74,12 @@ class _Scintilla(ps.ScintillaEdit):
         if event.type() == QEvent.Type.KeyPress and event.key() == Qt.Key.Key_Space \
                 and event.modifiers() & Qt.KeyboardModifier.ControlModifier:
             self.completionRequested.emit()
+            return True
+        if event.key() == Qt.Key.Key_Slash and event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            if event.type() == QEvent.Type.ShortcutOverride:
+                event.accept()
+            elif event.type() == QEvent.Type.KeyPress:
+                self.commentToggleRequested.emit()
             return True
         return super().event(event)
 
@@ -101,6 +113,7 @@ class CodeEditor(QWidget):
         self.sci.updateUi.connect(self._on_update_ui)
         self.sci.charAdded.connect(self._on_char_added)
         self.sci.completionRequested.connect(self.complete)
+        self.sci.commentToggleRequested.connect(self.toggle_comment)
         self.sci.dwellStart.connect(self._on_dwell_start)
         self.sci.dwellEnd.connect(self._on_dwell_end)
         self.setFocusProxy(self.sci)
@@ -421,6 +434,54 @@ class CodeEditor(QWidget):
         self.sci.markerDeleteAll(_MARKER_RUN_ERROR)
         self.sci.annotationClearAll()
 
+    # -- editing habits ----------------------------------------------------------------------
+    @Slot()
+    def toggle_comment(self) -> None:
+        """Comment the selected lines (or the caret's) with `// `, or uncomment them when all already are;
+        one undo step."""
+        sci = self.sci
+        first = sci.lineFromPosition(sci.selectionStart())
+        last = sci.lineFromPosition(sci.selectionEnd())
+        if last > first and sci.selectionEnd() == sci.positionFromLine(last):
+            last -= 1  # a selection ending at a line's start does not take that line
+        lines = [(n, bytes(sci.get_text_range(sci.positionFromLine(n), sci.lineEndPosition(n))))
+                 for n in range(first, last + 1)]
+        code = [(n, text) for n, text in lines if text.strip()]
+        if not code:
+            return
+        uncomment = all(text.lstrip().startswith(b"//") for _, text in code)
+        selected = sci.selectionStart() != sci.selectionEnd()
+        column = min(len(text) - len(text.lstrip()) for _, text in code)
+        sci.beginUndoAction()
+        try:
+            for n, text in reversed(code):
+                start = sci.positionFromLine(n)
+                if uncomment:
+                    at = len(text) - len(text.lstrip())
+                    width = 3 if text[at + 2:at + 3] == b" " else 2
+                    sci.deleteRange(start + at, width)
+                else:
+                    sci.insertText(start + column, "// ")
+        finally:
+            sci.endUndoAction()
+        if selected:  # the same lines stay selected, so the next Ctrl+/ undoes this one
+            sci.setSel(sci.positionFromLine(first), sci.lineEndPosition(last))
+
+    def _auto_close(self, char: str) -> None:
+        """After `char` was typed: step over a closer that was already there, or add the opener's closer."""
+        sci = self.sci
+        pos = sci.currentPos()
+        after = chr(sci.charAt(pos) & 0xFF) if pos < sci.length() else "\n"
+        before = chr(sci.charAt(pos - 2) & 0xFF) if pos >= 2 else " "
+        if char in ")]}\"'`" and after == char:
+            sci.deleteRange(pos, 1)  # the closer typed over the one added with its opener
+            return
+        if char not in _PAIRS or after not in _CLOSE_BEFORE:
+            return
+        if char in "\"'`" and (before.isalnum() or before in "_$\\"):
+            return  # an apostrophe in a word, an escaped quote
+        sci.insertText(pos, _PAIRS[char])
+
     # -- completion -------------------------------------------------------------------------
     @Slot()
     def complete(self) -> None:
@@ -455,6 +516,8 @@ class CodeEditor(QWidget):
         if char == ord("\n"):
             self._auto_indent()
             return
+        if chr(char) in _PAIRS or chr(char) in ")]}":
+            self._auto_close(chr(char))
         if chr(char).isalnum() or char in (ord("_"), ord("$"), ord("."), ord("/"), ord("@"), ord('"'), ord("'"),
                                            ord("{"), ord(",")):
             self._complete(explicit=False)

@@ -17,7 +17,6 @@ from PySide6.QtCore import QSignalBlocker, Qt, QTimer, QUrl, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
-    QDialog,
     QFileDialog,
     QInputDialog,
     QLabel,
@@ -38,7 +37,9 @@ from core.codenode.grants import DocumentKey, Grants, is_trusted, strip_grants, 
 from gui.catalog_holder import CatalogHolder
 from gui.completion import CompletionSource, GuestApiProbe, PackIndex
 from gui.diagnostics import diagnose, summary
+from gui.dialogs.common import closable_window
 from gui.dialogs.document_trust import TrustDecision, TrustFacts, ask_trust
+from gui.dialogs.help import sandbox_api_window, shortcuts_window
 from gui.dialogs.package_picker import ensure_consent, pick_package
 from gui.documents import AUTOSAVE_MS, FILE_FILTER, RecentFiles, RecoveredWork, Recovery, display_name
 from gui.editor import CodeEditor
@@ -181,8 +182,9 @@ class MainWindow(QMainWindow):
 
         edit_menu = menu.addMenu("&Edit")
         sci = self.editor.sci
-        edit_menu.addAction(self._action("&Undo", sci.undo, K.Undo))
-        edit_menu.addAction(self._action("Re&do", sci.redo, K.Redo))
+        self.undo_action = self._action("&Undo", sci.undo, K.Undo)
+        self.redo_action = self._action("Re&do", sci.redo, K.Redo)
+        edit_menu.addActions([self.undo_action, self.redo_action])
         edit_menu.addSeparator()
         edit_menu.addAction(self._action("Cu&t", sci.cut, K.Cut))
         edit_menu.addAction(self._action("&Copy", sci.copy, K.Copy))
@@ -192,6 +194,10 @@ class MainWindow(QMainWindow):
             action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         edit_menu.addSeparator()
         edit_menu.addActions([self.find_action, self.replace_action, self.goto_action, self.complete_action])
+        self.comment_action = self._action("Toggle &Comment", self.editor.toggle_comment, "Ctrl+/")
+        self.comment_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)  # the editor handles the key
+        edit_menu.addAction(self.comment_action)
+        sci.updateUi.connect(self._refresh_undo)
 
         run_menu = menu.addMenu("&Run")
         run_menu.addActions([self.run_action, self.cancel_action])
@@ -205,6 +211,11 @@ class MainWindow(QMainWindow):
         help_menu = menu.addMenu("&Help")
         self.log_folder_action = self._action("Open &Log Folder", self.open_log_folder,
                                               tip="Show the studio's log files (attach them to a bug report)")
+        self.api_help_action = self._action("Sandbox &API", self.show_api_help, "F1",
+                                            tip="What a body can use: globals, imports, limits (searchable)")
+        self.shortcuts_action = self._action("&Keyboard Shortcuts", self.show_shortcuts)
+        help_menu.addActions([self.api_help_action, self.shortcuts_action])
+        help_menu.addSeparator()
         help_menu.addActions([self.log_folder_action, self._action("&About Cordon Studio", self.about)])
 
         toolbar = self.addToolBar("Main")
@@ -239,6 +250,7 @@ class MainWindow(QMainWindow):
         """Show `doc` (from `path`, or untitled). `saved` is what counts as unmodified (default: `doc`)."""
         if self.run_panel.running:  # its results belong to the document being replaced
             self.cancel_run()
+        self.run_panel.clear_results(new_document=True)  # the last document's results are not this one's
         self.path = path
         self._saved = saved if saved is not None else doc
         self._doc = doc
@@ -246,6 +258,7 @@ class MainWindow(QMainWindow):
         self.details.load(doc)
         with QSignalBlocker(self.editor):
             self.editor.set_text(doc.body)
+        self._refresh_undo()  # a loaded document has no history
         self.run_panel.inputs.set_handles(doc.inputs, self._streamed(doc.body), saved=doc.testInputs, reset=True)
         self.editor.input_names = doc.input_names
         self.recovery.clear()
@@ -495,7 +508,14 @@ class MainWindow(QMainWindow):
 
     # -- editing ----------------------------------------------------------------------------------
     @Slot()
+    def _refresh_undo(self) -> None:
+        """Undo/Redo are offered only when there is something to undo or redo."""
+        self.undo_action.setEnabled(bool(self.editor.sci.canUndo()))
+        self.redo_action.setEnabled(bool(self.editor.sci.canRedo()))
+
+    @Slot()
     def _on_text_changed(self) -> None:
+        self._refresh_undo()
         self._update_title()
         self._diagnose_timer.start()
 
@@ -658,23 +678,27 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def open_pack_manager(self) -> None:
-        dialog = QDialog(self)
-        dialog.setWindowTitle("Pack Manager")
-        manager = PackManager(self.catalogs.wait(), registry=self.settings.registry_url, parent=dialog)
+        manager = PackManager(self.catalogs.wait(), registry=self.settings.registry_url)
         manager.packs_changed.connect(self._on_catalog_ready)  # the manager reloaded the shared catalog
-        layout = QVBoxLayout(dialog)
-        layout.addWidget(manager)
-        dialog.resize(900, 600)
-        dialog.exec()
+        closable_window(self, "Pack Manager", manager, 900, 600).exec()
 
     @Slot()
     def open_secrets(self) -> None:
-        dialog = QDialog(self)
-        dialog.setWindowTitle("Secrets")
-        layout = QVBoxLayout(dialog)
-        layout.addWidget(SecretsPage(dialog))
-        dialog.resize(480, 360)
-        dialog.exec()
+        closable_window(self, "Secrets", SecretsPage(), 480, 360).exec()
+
+    @Slot()
+    def show_api_help(self) -> None:
+        """Help → Sandbox API, beside the window (not modal): a person reads it while writing the body."""
+        window = sandbox_api_window(self, insert=self.editor.sci.replaceSel)
+        window.setModal(False)
+        window.show()
+        self.api_help = window
+
+    @Slot()
+    def show_shortcuts(self) -> None:
+        keys = [(action.text().replace("&", "").rstrip("…"), action.shortcut())
+                for action in self.findChildren(QAction) if not action.shortcut().isEmpty()]
+        shortcuts_window(self, keys).exec()
 
     @Slot()
     def open_settings(self) -> None:

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from core import RunError
+from core.codenode.contract import DEPRECATION
 from gui.inputs_form import InputsForm
 from gui.json_tree import JsonTree
 from gui.theme import icon
@@ -103,7 +104,8 @@ class RunPanel(QWidget):
         self.console = QPlainTextEdit()
         self.console.setReadOnly(True)
         self.console.setMaximumBlockCount(MAX_CONSOLE_LINES)
-        self.console.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        # Long lines wrap so a run's message is read whole, from its start, without scrolling sideways.
+        self.console.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         self.console.setObjectName("console")
         self.workspace: Path | None = None
         self.workspace_label = QLabel()
@@ -152,6 +154,8 @@ class RunPanel(QWidget):
         self._console_count = 0
         self._error: RunError | None = None
         self.last_outcome: RunOutcome | None = None
+        #: Warnings already shown for this document: a standing one (the legacy contract) is said once, not per run.
+        self._warned: set[str] = set()
         self.progress_message.hide()
         self.run_button.clicked.connect(self.runRequested)
         self.cancel_button.clicked.connect(self.cancel)
@@ -185,8 +189,9 @@ class RunPanel(QWidget):
         return self.controller.running
 
     # -- starting and stopping --------------------------------------------------------------
-    def start(self, request: RunRequest) -> None:
-        """Clear the last run's results and start this one."""
+    def clear_results(self, *, new_document: bool = False) -> None:
+        """Forget the last run's outputs, console, error and status, so nothing shown belongs to another
+        run; `new_document` also forgets which standing warnings were already said."""
         self.outputs.clear()
         self.emitted.clear()
         self.console.clear()
@@ -197,6 +202,13 @@ class RunPanel(QWidget):
         self.progress.setValue(0)
         self.progress_message.hide()
         self._retitle()
+        self.status.setText("Ready")
+        if new_document:
+            self._warned.clear()
+
+    def start(self, request: RunRequest) -> None:
+        """Clear the last run's results and start this one."""
+        self.clear_results()
         self.status.setText("Running…")
         self.controller.start(request)
 
@@ -251,9 +263,11 @@ class RunPanel(QWidget):
         for key, value in result.outputs.items():  # the final bag, whatever arrived before
             if not any(self.outputs.topLevelItem(i).text(0) == key for i in range(self.outputs.topLevelItemCount())):
                 self.outputs.add_entry(key, value)
-        if run.warnings:
-            self.console.appendPlainText("\n".join(f"[warning] {w}" for w in run.warnings))
-            self._console_count += len(run.warnings)
+        fresh = [w for w in run.warnings if w not in self._warned]
+        self._warned.update(w for w in fresh if w == DEPRECATION)  # said once per document, not on every run
+        if fresh:
+            self.console.appendPlainText("\n".join(f"[warning] {w}" for w in fresh))
+            self._console_count += len(fresh)
         timings = run.timings or {}
         detail = f"setup {format_ms(timings.get('setup_ms', 0.0))}, run {format_ms(timings.get('run_ms', 0.0))}"
         invocations = f" · {result.invocations} invocation{'s' if result.invocations != 1 else ''}"
@@ -277,6 +291,7 @@ class RunPanel(QWidget):
             self.tabs.setCurrentWidget(self.emitted)
         elif not result.ok and self._console_count:
             self.tabs.setCurrentWidget(self.console)
+        self.console.horizontalScrollBar().setValue(0)  # open at the start of the lines
         self._retitle()
         self.runFinished.emit(outcome)
 

@@ -201,3 +201,9 @@ def test_an_output_over_the_size_cap_is_refused_by_name(monkeypatch):
     message = refused(run_audio("return await audio.repeat(inputs.a, 2)", a=TONE), "media-output-too-large")
     assert "limit media output" in message
     assert ok(run_audio("return (await audio.info(await audio.trim(inputs.a, {end: 0.5}))).duration", a=TONE)) == 0.5
+
+
+def test_inputs_that_together_decode_past_the_samples_cap_are_refused(monkeypatch):
+    monkeypatch.setattr(audio_ops, "MAX_SAMPLES", 12_000)  # each 1 s tone (8,000) fits; two do not
+    message = refused(run_audio("return await audio.mix([inputs.a, inputs.a])", a=TONE), "audio-too-many-samples")
+    assert "the inputs together" in message and "cap: decoded samples" in message

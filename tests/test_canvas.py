@@ -160,3 +160,18 @@ def test_bad_calls_are_refused_or_ignored_as_the_spec_says():
     assert im.getpixel((1, 1)) == (0, 0, 0, 255) and im.getpixel((4, 4))[3] == 0
     result = run_in_sandbox('createCanvas(5, 5).getContext("webgl")')
     assert not result.ok and "2d" in result.error.message
+
+
+def test_images_drawn_share_one_images_pixel_cap(monkeypatch):
+    from core.bridges import canvas_ops
+
+    monkeypatch.setattr(canvas_ops, "MAX_PIXELS", 150)  # one 10x10 image fits, two do not
+    body = """
+      const ctx = createCanvas(20, 10).getContext("2d");
+      ctx.drawImage(inputs.a, 0, 0); ctx.drawImage(inputs.b, 10, 0);
+      return await ctx.canvas.toBytes();
+    """
+    message = refused(run_in_sandbox(body, inputs={"a": png((255, 0, 0)), "b": png((0, 255, 0))}),
+                      "image-too-many-pixels")
+    assert "cap: image pixels, 150" in message
+    assert draw("ctx.drawImage(inputs.a, 0, 0);", 10, 10, a=png((255, 0, 0))).getpixel((5, 5)) == (255, 0, 0, 255)

@@ -91,3 +91,34 @@ def test_dev_sh_studio_without_a_display_says_it_runs_offscreen_and_how_to_stop(
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+#: Run in a real X window (xcb under Xvfb): click Run with the mouse, print what the run produced.
+_CLICK_RUN = """
+import json, sys, time
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+app = QApplication(sys.argv)
+assert app.platformName() == "xcb", app.platformName()
+from gui.main_window import MainWindow
+from gui.settings import AppSettings
+window = MainWindow(AppSettings())
+window.show()
+QTest.qWaitForWindowExposed(window)
+button = window.run_panel.run_button
+QTest.mouseClick(button, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, QPoint(8, 8))
+deadline = time.monotonic() + 60
+while (window.run_panel.last_outcome is None or window.run_panel.running) and time.monotonic() < deadline:
+    QTest.qWait(50)
+print(json.dumps(window.run_panel.last_outcome.result.outputs))
+window.run_panel.shutdown()
+"""
+
+
+@pytest.mark.skipif(shutil.which("xvfb-run") is None, reason="xvfb-run is not installed (./dev.sh installs xvfb)")
+def test_clicking_run_with_the_mouse_in_a_real_x_window(tmp_path):
+    done = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1400x900x24", sys.executable, "-c", _CLICK_RUN],
+                          env=_env(tmp_path / "home"), cwd=ROOT, capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == '{"total": 6}'

@@ -24,6 +24,7 @@ def test_the_readme_first_example_runs_after_one_quick_fix(qtbot, window):
     assert list(fixes) == ["Declare input 'rows'"]
     qtbot.mouseClick(fixes["Declare input 'rows'"], Qt.MouseButton.LeftButton)
     assert window.current_document().input_names == ("items", "rows")
+    assert window.current_document().inputs[-1].type == "array"           # `.filter` says what rows is
     assert [row.name_edit.text() for row in window.details.inputs.rows] == ["items", "rows"]  # the Node tab form
     assert _fixes(window) == {} and window.dirty
     window.run_panel.inputs.field("rows").set_text('[{"score": 70}, {"score": 20}]')
@@ -52,6 +53,14 @@ def test_an_undeclared_secret_is_a_problem_with_its_fix(qtbot, window, memory_ke
     assert window.current_document().props.secrets == ("API_KEY",)
     outcome = run_and_wait(qtbot, window)
     assert outcome.result.outputs == {"total": "sk-1"}
+
+
+def test_a_declared_input_gets_the_type_its_use_implies():
+    doc = CodeNodeDocument(body='inputs.a.split(",");\ninputs.b.map(String);\ninputs.c.length;\n')
+    fixes = {d.fix.name: d.fix for d in validate_node(doc) if d.fix is not None}
+    for fix in fixes.values():
+        doc = apply_fix(doc, fix)
+    assert {h.name: h.type for h in doc.inputs} == {"a": "string", "b": "array", "c": "any"}
 
 
 def test_every_secret_read_form_is_checked_and_a_refused_write_says_how_to_declare():

@@ -159,12 +159,14 @@ def test_cpu_heavy_host_work_is_abandoned_at_the_deadline_and_queued_work_never_
     surface = _spinning_surface(started)
     healthy()
     begin = time.monotonic()
-    result = run_in_sandbox(f"return await Promise.all(Array.from({{length: {2 * _HOST_WORKERS}}}, () => spin.run(1.5)))",
+    result = run_in_sandbox(f"return await Promise.all(Array.from({{length: {2 * _HOST_WORKERS}}}, () => spin.run(3)))",
                             limits={"timeoutMs": 300}, surfaces=(surface,))
-    assert time.monotonic() - begin < 1.2  # the run ended while every worker was still spinning
+    assert time.monotonic() - begin < 2.5  # the run ended while every worker was still spinning
     assert not result.ok and result.error.rule == "timeout"
-    time.sleep(2)  # the running calls finish and are discarded; the queued ones see a stopped run
-    assert len(started) == _HOST_WORKERS
+    time.sleep(3.5)  # the running calls finish and are discarded; the queued ones see a stopped run
+    # At most one call per worker ever started (fewer on a loaded machine that reached the
+    # deadline before every worker picked one up): the queued calls never ran.
+    assert 1 <= len(started) <= _HOST_WORKERS
     healthy()
 
 

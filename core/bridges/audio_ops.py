@@ -238,9 +238,14 @@ async def _transform(scope: RunScope, what: str, items: list[MediaItem],
     """Decode `items` (to the first one's rate and channels when `same_format`), `edit`, keep as a handle."""
     def work() -> MediaItem:
         clips = [decode(items[0].data, what)]
+        held = clips[0].samples.size
         for i, item in enumerate(items[1:], 1):
             fmt = (clips[0].rate, clips[0].channels) if same_format else (None, None)
             clips.append(decode(item.data, f"{what}: input {i}", *fmt))
+            held += clips[-1].samples.size
+            if held > MAX_SAMPLES:  # each input is capped; together they are too
+                raise refuse(f"{what}: the inputs together decode to more than {MAX_SAMPLES} samples (cap: "
+                             f"decoded samples, {MAX_SAMPLES})", "audio-too-many-samples")
         return encode_wav(edit(clips), what)
     item: MediaItem = await in_worker_thread(scope, work)
     return item.ref(run_store(scope).put(item))
@@ -270,7 +275,7 @@ async def to_asset_op(scope: RunScope, value: Any, options: dict[str, Any], kind
     what = f"{kind}.toAsset"
     only_options(options, {"filename"}, what)
     filename = filename_arg(options.get("filename"), what)
-    item = await source(scope, value, what, kind, cap=Cap(run_store(scope).budget, "runMediaBytes", "runMediaBytes"))
+    item = await source(scope, value, what, kind, cap=Cap.of_limit(run_store(scope).budget, "runMediaBytes"))
     if not (isinstance(value, dict) and str(value.get("uri", "")).startswith("sandbox://")):
         container_format(item.data, what)  # bytes that are no media are refused, not stored as audio
         run_store(scope).charge(len(item.data))  # new bytes on disk count against the run's media budget

@@ -30,7 +30,7 @@ import skia
 
 from core.bridges.base import RunScope, in_worker_thread, worker_check_alive
 from core.bridges.canvas import MAX_OPS
-from core.bridges.image_ops import _color, _layers, check_surface, decode
+from core.bridges.image_ops import MAX_PIXELS, _color, _layers, check_surface, decode, open_header
 from core.bridges.media import bad_argument, byte_cap, only_options
 from core.errors import SandboxRefusal
 from core.media_store import MediaItem, run_store, too_large
@@ -525,6 +525,13 @@ async def render_op(scope: RunScope, width: Any, height: Any, ops: Any, images: 
     items = await _layers(scope, images, f"{what}: drawImage") if images else []
 
     def work() -> MediaItem:
+        # Decoded, the images stay in memory for the whole replay: together they get one image's pixel cap.
+        pixels = sum(w * h for w, h in (open_header(item.data, f"{what}: drawImage image {i}").size
+                                        for i, item in enumerate(items)))
+        if pixels > MAX_PIXELS:
+            raise SandboxRefusal(f"{what}: the images drawn are {pixels} pixels together, more than {MAX_PIXELS} "
+                                 f"(cap: image pixels, {MAX_PIXELS})", rule="image-too-many-pixels",
+                                 name="RangeError")
         pictures = []
         for i, item in enumerate(items):
             rgba = np.asarray(decode(item.data, f"{what}: drawImage image {i}"))

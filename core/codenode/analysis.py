@@ -25,6 +25,14 @@ from core import jsparse
 _REFERENCES = ("identifier", "shorthand_property_identifier")
 _STREAM_VERBS = ("first", "open")
 _SECRET_FUNCTIONS = ("getSecret", "requestSecret")
+#: Methods only one type has: `inputs.x.<method>` says what x is (for "Declare input" with its type).
+_TYPED_METHODS = {
+    **dict.fromkeys(("filter", "map", "forEach", "reduce", "some", "every", "find", "findIndex", "flatMap",
+                     "join", "push", "sort"), "array"),
+    **dict.fromkeys(("split", "trim", "toUpperCase", "toLowerCase", "startsWith", "endsWith", "replaceAll",
+                     "padStart", "padEnd", "charAt"), "string"),
+    **dict.fromkeys(("toFixed",), "number"),
+}
 _SECRET_VERBS = ("get", "tryGet")
 
 
@@ -52,6 +60,8 @@ class BodyFacts:
     yields: bool = False
     #: Literal names of `getSecret("n")`, `requestSecret("n", ...)`, `nodetool.secrets.get/tryGet("n")`.
     secret_reads: list[Use] = field(default_factory=list)
+    #: The type an input's use implies (`inputs.rows.filter(...)`: array), where one method says so.
+    input_types: dict[str, str] = field(default_factory=dict)
 
     @property
     def legacy(self) -> bool:
@@ -152,11 +162,23 @@ def _input_read(node: Node, facts: BodyFacts) -> None:
         prop = node.child_by_field_name("property")
         if prop is not None and prop.type == "property_identifier":
             facts.input_reads.append(_use(jsparse.text(prop), node))
+            _input_type(jsparse.text(prop), node, facts)
         return
     index = node.child_by_field_name("index")
     name = jsparse.string_value(index) if index is not None else None
     if name is not None:
         facts.input_reads.append(_use(name, node))
+
+
+def _input_type(name: str, read: Node, facts: BodyFacts) -> None:
+    """`inputs.x.<method>(...)` with a method of one type only: x is of that type (first use wins)."""
+    parent = read.parent
+    if parent is None or parent.type != "member_expression" or parent.child_by_field_name("object") != read:
+        return
+    method = parent.child_by_field_name("property")
+    kind = _TYPED_METHODS.get(jsparse.text(method)) if method is not None else None
+    if kind is not None:
+        facts.input_types.setdefault(name, kind)
 
 
 def _destructured_inputs(node: Node, facts: BodyFacts) -> None:

@@ -52,15 +52,17 @@ _HOW = {DECLARE_INPUT: "declare it in the Node tab (Inputs) or with the quick fi
         ALLOW_SECRET: "allow it in Settings (Secrets) or with the quick fix"}
 
 
-def fix_for(kind: str, name: str) -> Fix:
+def fix_for(kind: str, name: str, handle_type: str = "any") -> Fix:
+    """The fix; a declared handle gets `handle_type` (what the body's use of it implies, else `any`)."""
     label = {DECLARE_INPUT: "Declare input", DECLARE_OUTPUT: "Declare output", ALLOW_SECRET: "Allow secret"}[kind]
-    return Fix(kind, name, f"{label} '{name}'")
+    return Fix(kind, name, f"{label} '{name}'", handle_type if kind != ALLOW_SECRET else "")
 
 
 def apply_fix(doc: CodeNodeDocument, fix: Fix) -> CodeNodeDocument:
-    """`doc` with the fix applied (an input or output of type `any`, or the secret allowed); idempotent."""
+    """`doc` with the fix applied (an input or output of the fix's type, or the secret allowed); idempotent."""
     if fix.kind == DECLARE_INPUT and fix.name not in doc.input_names:
-        return doc.model_copy(update={"inputs": (*doc.inputs, InputHandle(name=fix.name))})
+        handle = InputHandle.model_validate({"name": fix.name, "type": fix.detail or "any"})
+        return doc.model_copy(update={"inputs": (*doc.inputs, handle)})
     if fix.kind == DECLARE_OUTPUT and fix.name not in doc.output_names:
         return doc.model_copy(update={"outputs": (*doc.outputs, OutputHandle(name=fix.name))})
     if fix.kind == ALLOW_SECRET and fix.name not in doc.props.secrets:
@@ -77,7 +79,8 @@ def check_input_reads(ctx: CodeContext) -> Iterable[Diagnostic]:
         if use.name not in doc.input_names:
             yield _at(use, "error", "undeclared-input", f"inputs.{use.name} is not a declared input of this node "
                       f"(declared: {_declared(doc.input_names)}); it is always undefined: "
-                      f"{_HOW[DECLARE_INPUT]}", fix_for(DECLARE_INPUT, use.name))
+                      f"{_HOW[DECLARE_INPUT]}",
+                      fix_for(DECLARE_INPUT, use.name, facts.input_types.get(use.name, "any")))
         elif use.name in streamed:
             yield _at(use, "error", "stream-input-read", f"inputs.{use.name} in a body that streams it: a connected "
                       f"handle is read with stream(\"{use.name}\"); inputs holds only its configured value")

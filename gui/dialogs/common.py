@@ -5,7 +5,7 @@ from __future__ import annotations
 import unicodedata
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
 
 
 def plain_label(text: str = "", *, wrap: bool = True) -> QLabel:
@@ -16,6 +16,21 @@ def plain_label(text: str = "", *, wrap: bool = True) -> QLabel:
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     label.setText(text)
     return label
+
+
+def closable_window(parent: QWidget | None, title: str, content: QWidget, width: int, height: int) -> QDialog:
+    """A window around `content` with a Close button: a tool window (Pack Manager, Secrets, Help) must be
+    leavable without knowing Esc or the title bar's ✕."""
+    dialog = QDialog(parent)
+    dialog.setWindowTitle(title)
+    layout = QVBoxLayout(dialog)
+    layout.addWidget(content, 1)
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+    buttons.rejected.connect(dialog.reject)
+    layout.addWidget(buttons)
+    content.setParent(dialog)
+    dialog.resize(width, height)
+    return dialog
 
 
 def fit_to_width(window: QWidget, width: int) -> None:

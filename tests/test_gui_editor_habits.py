@@ -1,0 +1,96 @@
+"""Editor habits people expect (issue 14 item 6), on the real window and the real Scintilla widget."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QTableWidget
+
+from gui.dialogs.help import SandboxApiView
+from tests.gui_support import home, set_body, window
+
+__all__ = ["home", "window"]
+
+CTRL = Qt.KeyboardModifier.ControlModifier
+
+
+def test_ctrl_slash_toggles_comments_on_the_selected_lines(qtbot, window):
+    set_body(window, "const a = 1;\n  const b = 2;\n\nreturn a;\n")
+    sci = window.editor.sci
+    sci.setSel(0, sci.positionFromLine(2))                  # lines 1-2 (ends at line 3's start)
+    qtbot.keyClick(sci, Qt.Key.Key_Slash, CTRL)
+    assert window.editor.text() == "// const a = 1;\n//   const b = 2;\n\nreturn a;\n"
+    qtbot.keyClick(sci, Qt.Key.Key_Slash, CTRL)
+    assert window.editor.text() == "const a = 1;\n  const b = 2;\n\nreturn a;\n"
+    window.editor.goto(4)
+    qtbot.keyClick(sci, Qt.Key.Key_Slash, CTRL)              # no selection: the caret's line
+    assert window.editor.text().splitlines()[3] == "// return a;"
+    sci.undo()                                               # one undo step
+    assert window.editor.text().splitlines()[3] == "return a;"
+
+
+def test_brackets_and_quotes_close_and_are_typed_over(qtbot, window):
+    set_body(window, "")
+    sci = window.editor.sci
+    qtbot.keyClicks(sci, 'f(')
+    assert window.editor.text() == "f()"
+    qtbot.keyClicks(sci, '"a')
+    assert window.editor.text() == 'f("a")'
+    qtbot.keyClicks(sci, '")[')
+    sci.autoCCancel()
+    assert window.editor.text() == 'f("a")[]'
+    set_body(window, "")
+    qtbot.keyClicks(sci, "it's")                             # an apostrophe in a word adds no closer
+    assert window.editor.text() == "it's"
+
+
+def test_undo_redo_enabled_only_when_possible(qtbot, window):
+    window.new_document(ask=False)
+    assert not window.undo_action.isEnabled() and not window.redo_action.isEnabled()
+    set_body(window, "return 1;")
+    qtbot.waitUntil(window.undo_action.isEnabled, timeout=2000)
+    assert not window.redo_action.isEnabled()
+    window.editor.sci.undo()
+    qtbot.waitUntil(window.redo_action.isEnabled, timeout=2000)
+
+
+def test_help_sandbox_api_opens_finds_text_and_inserts_a_selection(qtbot, window):
+    set_body(window, "")
+    window.api_help_action.trigger()
+    dialog = window.api_help
+    view = dialog.findChild(SandboxApiView)
+    assert dialog.isVisible() and "Sandbox API" in view.browser.toPlainText()
+    qtbot.keyClicks(view.find_edit, "parallelMap")
+    selected = view.browser.textCursor().selectedText()
+    assert selected == "parallelMap" and view.not_found.text() == ""
+    assert view.insert_button.isEnabled()
+    qtbot.mouseClick(view.insert_button, Qt.MouseButton.LeftButton)
+    assert window.editor.text() == "parallelMap"
+    view.find_edit.setText("no such words anywhere")
+    assert view.not_found.text() == "Not found"
+    close = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Close)
+    qtbot.mouseClick(close, Qt.MouseButton.LeftButton)
+    assert not dialog.isVisible()
+
+
+def _close_modal_then(check):
+    def step() -> None:
+        modal = QApplication.activeModalWidget()
+        assert isinstance(modal, QDialog)
+        check(modal)
+        modal.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Close).click()
+    return step
+
+
+def test_keyboard_shortcuts_list_and_tool_windows_have_close_buttons(qtbot, window):
+    seen: dict[str, object] = {}
+
+    def shortcuts(modal: QDialog) -> None:
+        table = modal.findChild(QTableWidget)
+        seen["rows"] = {table.item(r, 0).text(): table.item(r, 1).text() for r in range(table.rowCount())}
+
+    QTimer.singleShot(200, _close_modal_then(shortcuts))
+    window.shortcuts_action.trigger()
+    assert seen["rows"]["Toggle Comment"] == "Ctrl+/" and "Run" in seen["rows"]
+    QTimer.singleShot(200, _close_modal_then(lambda modal: seen.update(secrets=modal.windowTitle())))
+    window.secrets_action.trigger()
+    assert seen["secrets"] == "Secrets"

@@ -1,0 +1,94 @@
+"""Issue 16: installing Cordon like a desktop app. The desktop files pass the freedesktop validators
+(run when installed: Debian's desktop-file-utils and appstream), installer/install-desktop.sh puts them
+into a data folder, `cordon --version` names the distribution, and the adapter's binding pins are the
+ones the distribution requires (so a wheel install passes the adapter's version check).
+The bundle itself is built and started by CI (installer/build.sh, installer/smoke.sh in .ci/run)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import tomllib
+from importlib import metadata
+from pathlib import Path
+from xml.etree import ElementTree
+
+import pytest
+
+from core.cli import main
+from core.engine import adapter
+
+ROOT = Path(__file__).resolve().parents[1]
+APP_ID = "io.github.cordon_studio.Studio"
+DESKTOP = ROOT / "installer" / "desktop"
+
+
+def _tool(name: str) -> str:
+    path = shutil.which(name)
+    if path is None:
+        pytest.skip(f"{name} is not installed")
+    return path
+
+
+def _installed(tmp_path: Path) -> Path:
+    data = tmp_path / "share"
+    done = subprocess.run([str(ROOT / "installer" / "install-desktop.sh"), str(data)],
+                          capture_output=True, text=True, timeout=60,
+                          env={"PATH": "/usr/bin:/bin", "CORDON_STUDIO_EXEC": "/opt/cordon-studio/cordon-studio"})
+    assert done.returncode == 0, done.stderr
+    return data
+
+
+def test_install_desktop_puts_every_file_in_the_data_folder(tmp_path: Path) -> None:
+    data = _installed(tmp_path)
+    entry = (data / "applications" / f"{APP_ID}.desktop").read_text()
+    assert "Exec=/opt/cordon-studio/cordon-studio %F" in entry and f"Icon={APP_ID}" in entry
+    assert (data / "icons" / "hicolor" / "scalable" / "apps" / f"{APP_ID}.svg").read_bytes() == \
+        (ROOT / "resources" / "icons" / "cordon.svg").read_bytes()
+    assert (data / "metainfo" / f"{APP_ID}.metainfo.xml").is_file()
+    assert (data / "mime" / "packages" / f"{APP_ID}.xml").is_file()
+    if shutil.which("update-mime-database"):  # the database the desktop reads was rebuilt with our glob
+        assert "application/x-cordon-node+json:*.node.json" in (data / "mime" / "globs2").read_text()
+
+
+def test_desktop_entry_validates(tmp_path: Path) -> None:
+    validate = _tool("desktop-file-validate")
+    for entry in (DESKTOP / f"{APP_ID}.desktop", _installed(tmp_path) / "applications" / f"{APP_ID}.desktop"):
+        done = subprocess.run([validate, str(entry)], capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0 and not done.stdout.strip(), done.stdout
+
+
+def test_appstream_metainfo_validates() -> None:
+    appstreamcli = _tool("appstreamcli")
+    done = subprocess.run([appstreamcli, "validate", "--no-net", str(DESKTOP / f"{APP_ID}.metainfo.xml")],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_mime_type_and_desktop_entry_agree() -> None:
+    ns = {"m": "http://www.freedesktop.org/standards/shared-mime-info"}
+    mime = ElementTree.parse(DESKTOP / f"{APP_ID}.mime.xml").getroot().find("m:mime-type", ns)
+    assert mime is not None and mime.find("m:glob", ns).get("pattern") == "*.node.json"
+    entry = (DESKTOP / f"{APP_ID}.desktop").read_text()
+    assert f"MimeType={mime.get('type')};" in entry
+
+
+def test_version_names_the_distribution(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == f"cordon-studio {metadata.version('cordon-studio')}"
+
+
+def test_distribution_requires_exactly_the_bindings_the_adapter_accepts() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    required = dict(dep.split("==") for dep in project["dependencies"] if "==" in dep)
+    for dist, want in adapter.PINNED.items():
+        assert required[dist] == want, f"pyproject pins {dist}=={required[dist]}, the adapter accepts {want}"
+    adapter.check_versions()  # the installed metadata satisfies it
+
+
+def test_adapter_refuses_a_binding_it_was_not_written_against(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(adapter.PINNED, "wasmtime", "49.0.0")
+    found = metadata.version("wasmtime")
+    with pytest.raises(RuntimeError, match=rf"pinned to wasmtime==49\.0\.0, found {re.escape(found)}"):
+        adapter.check_versions()
