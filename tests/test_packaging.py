@@ -1,7 +1,7 @@
 """Issue 16: installing Cordon like a desktop app. The desktop files pass the freedesktop validators
 (run when installed: Debian's desktop-file-utils and appstream), installer/install-desktop.sh puts them
-into a data folder, `cordon --version` names the distribution, and the adapter's binding pins are the
-ones the distribution requires (so a wheel install passes the adapter's version check).
+into a data folder, `cordon --version` names the distribution, and the engine driver's pins are the
+ones the distribution requires (so a wheel install passes the driver's version check).
 The bundle itself is built and started by CI (installer/build.sh, installer/smoke.sh in .ci/run)."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from xml.etree import ElementTree
 import pytest
 
 from core.cli import main
-from core.engine import adapter
+from core.engine import driver
 
 ROOT = Path(__file__).resolve().parents[1]
 APP_ID = "io.github.cordon_studio.Studio"
@@ -79,16 +79,16 @@ def test_version_names_the_distribution(capsys: pytest.CaptureFixture[str]) -> N
     assert capsys.readouterr().out.strip() == f"cordon-studio {metadata.version('cordon-studio')}"
 
 
-def test_distribution_requires_exactly_the_bindings_the_adapter_accepts() -> None:
+def test_distribution_requires_exactly_the_bindings_the_driver_accepts() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     required = dict(dep.split("==") for dep in project["dependencies"] if "==" in dep)
-    for dist, want in adapter.PINNED.items():
-        assert required[dist] == want, f"pyproject pins {dist}=={required[dist]}, the adapter accepts {want}"
-    adapter.check_versions()  # the installed metadata satisfies it
+    for dist, want in driver.PINNED.items():
+        assert required[dist] == want, f"pyproject pins {dist}=={required[dist]}, the driver accepts {want}"
+    driver.check_versions()  # the installed metadata satisfies it
 
 
-def test_adapter_refuses_a_binding_it_was_not_written_against(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(adapter.PINNED, "wasmtime", "49.0.0")
+def test_driver_refuses_a_wasmtime_it_was_not_written_against(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(driver.PINNED, "wasmtime", "49.0.0")
     found = metadata.version("wasmtime")
     with pytest.raises(RuntimeError, match=rf"pinned to wasmtime==49\.0\.0, found {re.escape(found)}"):
-        adapter.check_versions()
+        driver.check_versions()

@@ -104,6 +104,20 @@ class DeadlockError(GuestError):
     """The entry's promise is pending and no host call is in flight to settle it."""
 
 
+#: The wasmtime this driver was measured against: the JS stack limit is calibrated to its native frame
+#: sizes (Cranelift's), and the driver relies on its memory settings.
+PINNED = {"wasmtime": "50.0.1"}
+
+
+def check_versions() -> None:
+    """Refuse to run on a wasmtime this driver was not calibrated against."""
+    for dist, want in PINNED.items():
+        have = metadata.version(dist)
+        if have != want:
+            raise RuntimeError(f"Cordon's engine driver is pinned to {dist}=={want}, found {have}; "
+                               f"reinstall with: pip install {dist}=={want}")
+
+
 def _guest_wasm_bytes() -> bytes:
     return resources.files("core.guest").joinpath("cordon_guest.wasm").read_bytes()
 
@@ -133,6 +147,7 @@ class _Guest:
     """The process's Engine, the compiled guest module and the Linker with its imports."""
 
     def __init__(self) -> None:
+        check_versions()
         self.engine = wasmtime.Engine(engine_config())
         self.wasm = wasm = _guest_wasm_bytes()
         self.module = _load_precompiled(self.engine, wasm)
