@@ -42,7 +42,7 @@ from typing import Any
 
 from core.bridges.base import Op, RunScope, Surface
 from core.bridges.fsguard import FsGuard, Location, kind_of, oserrors, refusal
-from core.errors import SandboxRefusal
+from core.errors import LimitExceeded, SandboxRefusal
 from core.limits import SandboxLimits
 
 GUEST_JS = r"""
@@ -182,9 +182,9 @@ def _require_kind(st: os.stat_result | None, shown: str, want: str) -> None:
     raise refusal(shown, "is not a directory", "workspace-not-a-directory")
 
 
-def _too_big(shown: str, size: int | str, cap: int, limit: str, verb: str) -> SandboxRefusal:
-    return refusal(shown, f"is {size} bytes; at most {cap} bytes can be {verb} at once (limit {limit})",
-                   limit, name="QuotaExceededError")
+def _too_big(shown: str, size: int | str, cap: int, limit: str, verb: str) -> LimitExceeded:
+    return LimitExceeded(f"{shown} is {size} bytes; at most {cap} bytes can be {verb} at once (limit {limit})",
+                         limit=limit, name="QuotaExceededError")
 
 
 def _cap(scope: RunScope, text: bool) -> tuple[int, str]:

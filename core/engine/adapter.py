@@ -20,6 +20,7 @@ below; if the binding changes, this file is where Cordon breaks, loudly.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import hashlib
 import math
@@ -238,6 +239,7 @@ class GuestVM:
         self._inst._exports = _FastExports(self._inst._exports, self._inst.store)
         self._patch_job_drain()
         self._patch_string_marshal()
+        self._patch_error_rule()
 
     @classmethod
     def from_template(cls, template: GuestTemplate, functions: HostFunctions, *, memory_limit: int,
@@ -284,6 +286,32 @@ class GuestVM:
             return general(handle, **kwargs)
 
         inst.handle_to_python = handle_to_python
+
+    def _patch_error_rule(self) -> None:
+        """Carry a rejection's `rule` property onto the `JSError` (`error_rule` reads it).
+
+        The binding reads only name, message and stack off a rejection. The rule a refusal
+        names travels as that field (the prelude sets `err.rule`), so the host never parses
+        it out of a message the guest could have written.
+        """
+        ctx = self._ctx
+        raise_from_reason = ctx._raise_from_reason_handle
+
+        def with_rule(reason: Any, deadline: float | None) -> None:
+            rule = None
+            with contextlib.suppress(Exception):  # a thrown primitive has no properties
+                field = reason._require_live().get("rule")
+                try:
+                    rule = field.to_python()
+                finally:
+                    field.dispose()
+            try:
+                raise_from_reason(reason, deadline)
+            except quickjs_rs.JSError as exc:
+                exc.rule = rule if isinstance(rule, str) else None  # type: ignore[attr-defined]
+                raise
+
+        ctx._raise_from_reason_handle = with_rule
 
     def _patch_job_drain(self) -> None:
         """Drain microtasks until the queue is empty, not just one batch.
@@ -526,6 +554,11 @@ def is_epoch_trap(exc: BaseException) -> bool:
 
 def is_stack_trap(exc: BaseException) -> bool:
     return isinstance(exc, wasmtime.Trap) and exc.trap_code == wasmtime.TrapCode.STACK_OVERFLOW
+
+
+def error_rule(exc: BaseException) -> str | None:
+    """The `rule` field of a guest exception, when the guest error carried one."""
+    return getattr(exc, "rule", None) if isinstance(exc, quickjs_rs.JSError) else None
 
 
 def js_error_parts(exc: BaseException) -> tuple[str, str, str | None]:

@@ -33,6 +33,7 @@ from core.engine.prelude import build_prelude, reserved_names
 from core.entry import ENTRY_ID, INTERNAL_ID, INTERNAL_SOURCE, build_entry
 from core.errors import CordonError, ModuleRefused, SandboxRefusal, UsageError
 from core.limits import SandboxLimits, resolve_limits
+from core.rules import GUEST_RULES, rule_alias
 
 logger = logging.getLogger(__name__)
 
@@ -64,8 +65,19 @@ class RunError:
     line: int | None = None
     rule: str | None = None
 
+    @property
+    def rule_alias(self) -> str | None:
+        """The rule's name before the registry (a limit's camelCase name), kept for one release."""
+        return rule_alias(self.rule)
+
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "message": self.message, "line": self.line, "rule": self.rule}
+        """The `error` of `--json` output: `rule` when there is one, `ruleAlias` while it has an old name."""
+        out: dict[str, Any] = {"name": self.name, "message": self.message, "line": self.line}
+        if self.rule:
+            out["rule"] = self.rule
+        if self.rule_alias is not None:
+            out["ruleAlias"] = self.rule_alias
+        return out
 
 
 @dataclass
@@ -162,7 +174,6 @@ def _caller_globals(inputs: Any, extra: Mapping[str, Any] | None, surfaces: Sequ
 
 
 _ENTRY_LINE = re.compile(re.escape(adapter.ENTRY_MODULE_NAME) + r":(\d+)")
-_RULE = re.compile(r"\(rule: ([a-zA-Z0-9-]+)\)")
 
 
 class _Run:
@@ -208,6 +219,8 @@ class _Run:
         self.watch_scheduled = math.inf
         self.watch_lock = threading.Lock()
         self.reply_seq = 0
+        #: Rules of the refusals sent to the guest: a guest error's `rule` field is believed for these.
+        self.sent_rules: set[str] = set()
         self.pending_side: dict[int, collections.deque[bytes | str]] = {}
         self._preflight()
 
@@ -291,6 +304,7 @@ class _Run:
         message = exc.message
         if exc.rule and f"rule: {exc.rule}" not in message:
             message = f"{message} (rule: {exc.rule})"
+        self.sent_rules.add(exc.rule)
         return self._reply(*transport.encode({"name": exc.name, "message": message, "rule": exc.rule}), ok=0)
 
     def _request(self, head: str, side: tuple[bytes, ...]) -> tuple[Op, list[Any]]:
@@ -525,11 +539,13 @@ class _Run:
             if name == "InternalError" and "string too long" in message:
                 return RunError("RangeError", "string too long: the guest hit the engine's maximum string "
                                 "length (limit memoryLimitBytes)", line, "memory-limit")
-            rule = _RULE.search(message)
+            rule = adapter.error_rule(exc)
+            if rule not in self.sent_rules and rule not in GUEST_RULES:
+                rule = None  # the body's own error, whatever its fields or message say
             dynamic = self.entry.dynamic_import_lines
-            if line is None and rule is not None and rule.group(1) == "dynamic-import" and len(dynamic) == 1:
+            if line is None and rule == "dynamic-import" and len(dynamic) == 1:
                 line = dynamic[0]  # the refusal is thrown in the loader's module; the body has one import()
-            return RunError(name, message, line, rule.group(1) if rule else None)
+            return RunError(name, message, line, rule)
         if isinstance(exc, adapter.Trap):
             return RunError("InternalError", f"the guest stopped: {str(exc).splitlines()[0]}", None, "engine-trap")
         return RunError(type(exc).__name__, str(exc) or type(exc).__name__, None, "host-error")
