@@ -55,6 +55,9 @@ from gui.theme import Theme, apply_theme, icon, resources_dir
 from gui.worker import RunOutcome, RunRequest
 
 APP_TITLE = "Cordon Studio"
+#: Pixels the code editor keeps however narrow the window or wide the side panel is dragged.
+EDITOR_MIN_WIDTH = 420
+SIDE_MIN_WIDTH = 260
 DIAGNOSE_MS = 300
 
 
@@ -127,6 +130,10 @@ class MainWindow(QMainWindow):
         self.split = QSplitter(Qt.Orientation.Horizontal)
         self.split.addWidget(self.left)
         self.split.addWidget(self.side_tabs)
+        # The editor never gets squeezed below a usable width: the side panel yields first (it scrolls).
+        self.left.setMinimumWidth(EDITOR_MIN_WIDTH)
+        self.side_tabs.setMinimumWidth(SIDE_MIN_WIDTH)
+        self.split.setChildrenCollapsible(False)
         self.split.setStretchFactor(0, 3)
         self.split.setStretchFactor(1, 2)
         self.split.setSizes([740, 520])
