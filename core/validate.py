@@ -23,9 +23,8 @@ from tree_sitter import Node, Tree
 
 from core import jsparse
 from core.bridges.base import Surface
-from core.entry import INTERNAL_ID
 from core.packs.catalog import Catalog
-from core.packs.specifier import DeclarationLike, canonical_specifier, looks_like_pack_specifier, specifier_kind
+from core.packs.specifier import DeclarationLike, canonical_specifier, looks_like_pack_specifier, specifier_refusal
 from core.packs.status import PackStatus
 
 Severity = Literal["error", "warning", "info"]
@@ -148,16 +147,13 @@ def check_imports(ctx: CodeContext) -> Iterable[Diagnostic]:
     declared = None if ctx.declarations is None else {canonical_specifier(d.specifier) for d in ctx.declarations}
     for imp in ctx.imports():
         spec = imp.specifier
-        kind = specifier_kind(spec)
-        if spec == INTERNAL_ID or kind == "private":
-            yield at(imp.node, "error", "module-private", f"'{spec}' is private to the sandbox")
+        refusal = specifier_refusal(spec)  # the loader's own verdict, word for word
+        if refusal is not None:
+            yield at(imp.node, "error", refusal.rule, refusal.message)
             continue
-        if kind != "bare" or not looks_like_pack_specifier(spec):
-            what = {"node": "Node builtins do not exist in the sandbox", "relative": "a body has no files next to it",
-                    "absolute": "absolute paths are refused", "url": "URLs are refused",
-                    "encoded": "encoded or malformed specifiers are refused"}.get(kind, "it is not a pack specifier")
-            yield at(imp.node, "error", "import-not-a-pack", f"import '{spec[:200]}': {what}; import a sandbox "
-                     "pack by its specifier (<package> or <package>/<module>)")
+        if not looks_like_pack_specifier(spec):
+            yield at(imp.node, "error", "import-not-a-pack", f"import '{spec[:200]}': it is not a pack specifier; "
+                     "import a sandbox pack by its specifier (<package> or <package>/<module>)")
             continue
         if ctx.catalog is not None:
             problem = ctx.catalog.check(spec, allowed=ctx.allowed)

@@ -33,6 +33,7 @@ from core.engine.prelude import build_prelude, reserved_names
 from core.entry import ENTRY_ID, INTERNAL_ID, INTERNAL_SOURCE, build_entry
 from core.errors import CordonError, ModuleRefused, SandboxRefusal, UsageError
 from core.limits import SandboxLimits, resolve_limits
+from core.packs.specifier import show_specifier, specifier_refusal
 from core.rules import GUEST_RULES, rule_alias
 
 logger = logging.getLogger(__name__)
@@ -231,9 +232,7 @@ class _Run:
                 if spec == INTERNAL_ID:
                     raise ModuleRefused(f"'{spec}' is private to the sandbox", rule="module-private")
                 if self.modules is None:
-                    raise ModuleRefused(
-                        f"import '{spec}' resolves nothing: this run declares no packs. "
-                        f"Add '{spec}' to the node's packages (and install the pack) to import it")
+                    raise _without_packs(spec)
                 self.modules.resolve(ENTRY_ID, spec)
             except CordonError as exc:
                 exc.line = exc.line or line
@@ -252,8 +251,7 @@ class _Run:
                     raise ModuleRefused(f"'{specifier}' is private to the sandbox", rule="module-private")
                 return INTERNAL_ID
             if self.modules is None:
-                raise ModuleRefused(f"import '{specifier}' resolves nothing: this run declares no packs. "
-                                    f"Add '{specifier}' to the node's packages to import it")
+                raise _without_packs(specifier)
             return self.modules.resolve(ENTRY_ID if base == adapter.ENTRY_MODULE_NAME else base, specifier)
         except CordonError as exc:
             self.refusal = exc
@@ -549,6 +547,14 @@ class _Run:
         if isinstance(exc, adapter.Trap):
             return RunError("InternalError", f"the guest stopped: {str(exc).splitlines()[0]}", None, "engine-trap")
         return RunError(type(exc).__name__, str(exc) or type(exc).__name__, None, "host-error")
+
+
+def _without_packs(specifier: str) -> ModuleRefused:
+    """An import in a run that declares no packs: what the specifier is decides first, as with packs."""
+    shown = show_specifier(specifier)
+    return specifier_refusal(specifier) or ModuleRefused(
+        f"import '{shown}' resolves nothing: this run declares no packs. "
+        f"Add '{shown}' to the node's packages (and install the pack) to import it")
 
 
 #: Module ids the loader gives a refused dynamic import (never a pack's: those start "pack:").
