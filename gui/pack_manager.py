@@ -294,6 +294,9 @@ class PackManager(QWidget):
             item.setData(0, Qt.ItemDataRole.UserRole, pack.name)
             if self._statuses(pack.name):
                 item.setToolTip(0, "This pack has problems: select it to see them.")
+            if not pack.modules:  # loaded, but discovery skipped every module: nothing to import
+                item.setText(3, f"{pack.origin}, unusable: no importable module")
+                item.setForeground(0, Qt.GlobalColor.red)
             self.pack_list.addTopLevelItem(item)
         for name in self._unusable():
             item = QTreeWidgetItem([name, "—", "", "not loaded"])

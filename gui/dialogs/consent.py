@@ -91,6 +91,7 @@ class ConsentFacts:
                        for m in request.npm_modules if not m.ok)
         notices.extend(f"npm module {m.dependency}: {w}" for m in request.npm_modules for w in m.warnings)
         notices.extend(request.warnings)
+        notices.extend(f"Discovery will skip: {problem}" for problem in request.problems)
         deps = "".join(f"\n+ dependency {d.name}@{d.version}" for d in request.dependencies)
         size = f"{human_size(request.unpacked_size)} in {plural(request.file_count, 'file')}"
         if request.download_size:
