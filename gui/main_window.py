@@ -40,7 +40,7 @@ from gui.diagnostics import diagnose, summary
 from gui.dialogs.common import closable_window
 from gui.dialogs.document_trust import TrustDecision, TrustFacts, ask_trust
 from gui.dialogs.help import sandbox_api_window, shortcuts_window
-from gui.dialogs.package_picker import ensure_consent, pick_package
+from gui.dialogs.package_picker import ensure_consent, pick_package, unallowed_imports
 from gui.documents import AUTOSAVE_MS, FILE_FILTER, RecentFiles, RecoveredWork, Recovery, display_name
 from gui.editor import CodeEditor
 from gui.inputs_form import InputsError
@@ -627,9 +627,12 @@ class MainWindow(QMainWindow):
                                         "(Tools → Secrets → Set up…).")
             return
         if doc.packages or "import" in doc.body:
-            allowed = ensure_consent(self, self.catalogs.wait(), doc)
+            catalog = self.catalogs.wait()
+            allowed = ensure_consent(self, catalog, doc)
             if allowed is None:
-                self.run_panel.show_refusal("Not run: the body imports a pack that is not allowed in this document.")
+                refused = ", ".join(f"'{s}' (pack {catalog.module(s).pack})" for s in unallowed_imports(catalog, doc))
+                self.run_panel.show_refusal(f"Not run: the body imports {refused or 'a pack'}, which this document "
+                                            "does not allow: run again to be asked, or remove the import.")
                 return
             if allowed != doc:
                 self._doc = allowed.model_copy(update={"body": self._doc.body})
