@@ -41,7 +41,7 @@ from collections.abc import Callable
 from typing import Any
 
 from core.bridges.base import Op, RunScope, Surface
-from core.bridges.fsguard import FsGuard, Location, kind_of, oserrors, refusal
+from core.bridges.fsguard import FsGuard, Location, kind_of, oserrors, read_capped, refusal
 from core.errors import LimitExceeded, SandboxRefusal
 from core.limits import SandboxLimits
 
@@ -227,13 +227,10 @@ def _read_capped(scope: RunScope, guard: FsGuard, path: Any, options: Any, text:
             size = os.fstat(fd).st_size
             if size > cap:
                 raise _too_big(loc.shown, size, cap, limit, "read")
-            chunks, total = [], 0
-            while chunk := os.read(fd, min(_CHUNK, cap + 1 - total)):
-                chunks.append(chunk)
-                total += len(chunk)
-                if total > cap:  # the file grew while being read
-                    raise _too_big(loc.shown, f"more than {cap}", cap, limit, "read")
-            return b"".join(chunks)
+            data = read_capped(fd, cap, _CHUNK)
+            if data is None:  # the file grew while being read
+                raise _too_big(loc.shown, f"more than {cap}", cap, limit, "read")
+            return data
         finally:
             os.close(fd)
 

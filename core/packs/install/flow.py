@@ -16,7 +16,6 @@ ever runs.
 
 from __future__ import annotations
 
-import hashlib
 import logging
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,7 +34,7 @@ from core.packs.install.classify import Classification, classify, refuse_host_co
 from core.packs.install.consent import ConsentRequest, NpmModuleStatus
 from core.packs.install.deps import FetchedDependency, fetch_dependencies
 from core.packs.install.errors import InstallError
-from core.packs.install.integrity import to_sri
+from core.packs.install.integrity import hashing_copy, to_sri
 from core.packs.install.names import split_spec, validate_name
 from core.packs.install.package_json import lifecycle_scripts, read_package_json
 from core.packs.install.registry import CHUNK, MAX_TARBALL_BYTES, Progress, Registry, registry_url
@@ -117,17 +116,9 @@ def registry_token(url: str) -> str | None:
 def _copy_tarball(path: Path, staging: Staging, what: str) -> tuple[Path, int, str]:
     """Copy a local tarball into staging (hashing it) so what is verified is what is unpacked."""
     target = staging.tarball("pack")
-    digest = hashlib.sha512()
-    size = 0
     with open(path, "rb") as src, open(target, "wb") as out:
-        while chunk := src.read(CHUNK):
-            size += len(chunk)
-            if size > MAX_TARBALL_BYTES:
-                raise InstallError(f"{what}: the tarball exceeds the {MAX_TARBALL_BYTES}-byte cap",
-                                   rule="download-too-large")
-            digest.update(chunk)
-            out.write(chunk)
-    return target, size, to_sri(digest.digest())
+        size, digest = hashing_copy(iter(lambda: src.read(CHUNK), b""), out, MAX_TARBALL_BYTES, what)
+    return target, size, to_sri(digest)
 
 
 def _installed(name: str) -> tuple[str | None, str | None]:
