@@ -46,6 +46,10 @@ JS_BUILTINS = frozenset({
 _BODY_NAMES = frozenset({"arguments"})
 
 
+#: The fix of an unused package declaration: drop it (and with it the document's consent to that pack).
+REMOVE_DECLARATION = "remove-declaration"
+
+
 @dataclass(frozen=True)
 class Fix:
     """A one-click change that resolves a finding: `kind` says what to change, `name` which one.
@@ -182,7 +186,8 @@ def check_declarations(ctx: CodeContext) -> Iterable[Diagnostic]:
                 yield _from_status(drift, None)
         if canonical_specifier(spec) not in imported:
             yield Diagnostic(None, None, "warning", "declaration-unused",
-                             f"'{spec}' is declared in the node's packages but the body never imports it")
+                             f"'{spec}' is declared in the node's packages but the body never imports it",
+                             Fix(REMOVE_DECLARATION, spec, f"Remove declaration '{spec}'"))
 
 
 def check_bare_reads(ctx: CodeContext) -> Iterable[Diagnostic]:

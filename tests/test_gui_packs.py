@@ -316,3 +316,24 @@ def test_consent_shows_discovery_problems_and_nothing_usable_is_refused(qtbot, m
     placed, message = finished.args
     assert not placed and "pack-no-admitted-modules" in message and "index.js does not exist" in message
     assert manager.consent_dialog is None and not (installed_dir() / "empty-pack").exists()
+
+
+def test_an_unused_declaration_is_removed_from_its_warning(qtbot, home):
+    from gui.main_window import MainWindow
+    from gui.settings import AppSettings
+
+    win = MainWindow(AppSettings())
+    win.show()
+    try:
+        doc = CodeNodeDocument.model_validate({"body": "return 1;", "packages": [{"specifier": "cordon-geometry/wasm"}]})
+        win.load(doc, None)
+        win.refresh_diagnostics()
+        fixes = {button.text(): button for button in win.problems.fix_buttons()}
+        assert "Remove declaration 'cordon-geometry/wasm'" in fixes    # the unused declaration's warning
+        qtbot.mouseClick(fixes["Remove declaration 'cordon-geometry/wasm'"], Qt.MouseButton.LeftButton)
+        assert win.current_document().packages == ()                   # and the document's consent with it
+        assert not any(d.rule == "declaration-unused" for d in win.editor.diagnostics())
+    finally:
+        win.load(win.current_document(), win.path, saved=win.current_document())
+        win.close()
+        win.deleteLater()
