@@ -18,8 +18,10 @@ from core.packs import Catalog, PackRoot
 from core.packs.install import InstallSource, decisions
 from core.packs.roots import SHIPPED_DIR, installed_dir
 from gui.dialogs.consent import ConsentDialog
+from gui.main_window import MainWindow
 from gui.pack_manager import UNTRUSTED_BANNER, VERSIONS_SHOWN, PackManager, newest_versions
 from gui.pack_statuses import GENERIC_SENTENCE, STATUS_SENTENCES
+from gui.settings import AppSettings
 from tests import install_support
 from tests.npm_registry import FIXTURES
 from tests.packfixtures import make_pack
@@ -319,9 +321,6 @@ def test_consent_shows_discovery_problems_and_nothing_usable_is_refused(qtbot, m
 
 
 def test_an_unused_declaration_is_removed_from_its_warning(qtbot, home):
-    from gui.main_window import MainWindow
-    from gui.settings import AppSettings
-
     win = MainWindow(AppSettings())
     win.show()
     try:
