@@ -142,6 +142,7 @@ class MainWindow(QMainWindow):
     def _action(self, text: str, slot, shortcut: QKeySequence | str | None = None, icon_name: str | None = None,
                 tip: str | None = None) -> QAction:
         action = QAction(icon(icon_name) if icon_name else QIcon(), text, self)
+        action.setProperty("iconName", icon_name)  # redrawn in the new ink when the theme changes
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
         if tip:
@@ -719,6 +720,9 @@ class MainWindow(QMainWindow):
         app = QApplication.instance()
         if isinstance(app, QApplication):
             apply_theme(app, self.settings.theme)
+            for action in self.findChildren(QAction):
+                if action.property("iconName"):
+                    action.setIcon(icon(action.property("iconName")))
         self.editor.apply_palette(Theme.palette())
         self.editor.set_font(self.settings.editor_font())
         if props is not None and props != self._doc.props:
