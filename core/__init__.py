@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from core.engine.run import ModuleGraph, RunError, RunResult, run_in_sandbox
     from core.errors import CordonError, LimitsError, ModuleRefused, SandboxRefusal, UsageError
     from core.limits import CEILINGS, SandboxLimits, resolve_limits
+    from core.rules import RULE_SENTENCES, RULES, rule_sentence
 
 _EXPORTS = {
     "CEILINGS": "core.limits",
@@ -31,6 +32,8 @@ _EXPORTS = {
     "LimitsError": "core.errors",
     "ModuleGraph": "core.engine.run",
     "ModuleRefused": "core.errors",
+    "RULES": "core.rules",
+    "RULE_SENTENCES": "core.rules",
     "RunError": "core.engine.run",
     "RunResult": "core.engine.run",
     "SandboxLimits": "core.limits",
@@ -38,12 +41,15 @@ _EXPORTS = {
     "Surface": "core.bridges.base",
     "UsageError": "core.errors",
     "resolve_limits": "core.limits",
+    "rule_sentence": "core.rules",
     "run_in_sandbox": "core.engine.run",
 }
 __getattr__, __dir__ = lazy.exports(__name__, _EXPORTS)
 
 __all__ = [
     "CEILINGS",
+    "RULES",
+    "RULE_SENTENCES",
     "CancelHandle",
     "CordonError",
     "HostServices",
@@ -57,5 +63,6 @@ __all__ = [
     "Surface",
     "UsageError",
     "resolve_limits",
+    "rule_sentence",
     "run_in_sandbox",
 ]

@@ -7,6 +7,8 @@ prose. The message says what to do next where there is something to do.
 
 from __future__ import annotations
 
+from core.rules import limit_rule
+
 
 class CordonError(Exception):
     """Base class: `rule` is a stable, kebab-case identifier of the broken rule."""
@@ -55,6 +57,21 @@ class ModuleRefused(SandboxRefusal):
 
     rule = "module-not-declared"
     name = "ReferenceError"
+
+
+class LimitExceeded(SandboxRefusal):
+    """An operation would go past a limit: carries the limit's name and its kebab-case rule.
+
+    `limit` is the reference's name (`maxOutputSize`) or a fixed cap's description; the
+    rule comes from `core.rules.LIMIT_RULES` unless the caller names a narrower one.
+    """
+
+    name = "RangeError"
+
+    def __init__(self, message: str, *, limit: str, rule: str | None = None, name: str | None = None,
+                 line: int | None = None) -> None:
+        super().__init__(message, rule=rule or limit_rule(limit), name=name, line=line)
+        self.limit = limit
 
 
 class UsageError(CordonError):

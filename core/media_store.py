@@ -35,7 +35,8 @@ from pathlib import Path
 from core import paths
 from core.atomic import write_atomic
 from core.bridges.base import RunScope
-from core.errors import SandboxRefusal
+from core.errors import LimitExceeded, SandboxRefusal
+from core.rules import limit_rule
 
 HANDLE_PREFIX = "sandbox://media/"
 ASSET_PREFIX = "asset://"
@@ -55,11 +56,16 @@ class Cap:
     limit: str
     rule: str
 
+    @classmethod
+    def of_limit(cls, size: int, limit: str) -> Cap:
+        """The cap a `SandboxLimits` field sets, with that limit's registered rule."""
+        return cls(size, limit, limit_rule(limit))
 
-def too_large(what: str, cap: Cap) -> SandboxRefusal:
+
+def too_large(what: str, cap: Cap) -> LimitExceeded:
     """The one wording for "this payload is over its cap"."""
-    return SandboxRefusal(f"{what} is larger than {cap.size} bytes (limit {cap.limit})", rule=cap.rule,
-                          name="QuotaExceededError")
+    return LimitExceeded(f"{what} is larger than {cap.size} bytes (limit {cap.limit})", limit=cap.limit,
+                         rule=cap.rule, name="QuotaExceededError")
 
 
 @dataclass(frozen=True)
@@ -93,10 +99,10 @@ class RunMediaStore:
         """Count `size` new bytes this run produces (a handle, or an asset written from guest bytes)."""
         with self._lock:
             if self.used + size > self.budget:
-                raise SandboxRefusal(
+                raise LimitExceeded(
                     f"media of this run would hold {self.used + size} bytes, more than runMediaBytes "
                     f"({self.budget}); persist results with toAsset() and keep fewer intermediate handles",
-                    rule="runMediaBytes", name="QuotaExceededError")
+                    limit="runMediaBytes", name="QuotaExceededError")
             self.used += size
 
     def put(self, item: MediaItem) -> str:

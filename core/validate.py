@@ -23,9 +23,8 @@ from tree_sitter import Node, Tree
 
 from core import jsparse
 from core.bridges.base import Surface
-from core.entry import INTERNAL_ID
 from core.packs.catalog import Catalog
-from core.packs.specifier import DeclarationLike, canonical_specifier, looks_like_pack_specifier, specifier_kind
+from core.packs.specifier import DeclarationLike, canonical_specifier, looks_like_pack_specifier, specifier_refusal
 from core.packs.status import PackStatus
 
 Severity = Literal["error", "warning", "info"]
@@ -45,6 +44,10 @@ JS_BUILTINS = frozenset({
 })
 #: Valid in the body without being globals (the body runs inside a function).
 _BODY_NAMES = frozenset({"arguments"})
+
+
+#: The fix of an unused package declaration: drop it (and with it the document's consent to that pack).
+REMOVE_DECLARATION = "remove-declaration"
 
 
 @dataclass(frozen=True)
@@ -148,16 +151,13 @@ def check_imports(ctx: CodeContext) -> Iterable[Diagnostic]:
     declared = None if ctx.declarations is None else {canonical_specifier(d.specifier) for d in ctx.declarations}
     for imp in ctx.imports():
         spec = imp.specifier
-        kind = specifier_kind(spec)
-        if spec == INTERNAL_ID or kind == "private":
-            yield at(imp.node, "error", "module-private", f"'{spec}' is private to the sandbox")
+        refusal = specifier_refusal(spec)  # the loader's own verdict, word for word
+        if refusal is not None:
+            yield at(imp.node, "error", refusal.rule, refusal.message)
             continue
-        if kind != "bare" or not looks_like_pack_specifier(spec):
-            what = {"node": "Node builtins do not exist in the sandbox", "relative": "a body has no files next to it",
-                    "absolute": "absolute paths are refused", "url": "URLs are refused",
-                    "encoded": "encoded or malformed specifiers are refused"}.get(kind, "it is not a pack specifier")
-            yield at(imp.node, "error", "import-not-a-pack", f"import '{spec[:200]}': {what}; import a sandbox "
-                     "pack by its specifier (<package> or <package>/<module>)")
+        if not looks_like_pack_specifier(spec):
+            yield at(imp.node, "error", "import-not-a-pack", f"import '{spec[:200]}': it is not a pack specifier; "
+                     "import a sandbox pack by its specifier (<package> or <package>/<module>)")
             continue
         if ctx.catalog is not None:
             problem = ctx.catalog.check(spec, allowed=ctx.allowed)
@@ -186,7 +186,8 @@ def check_declarations(ctx: CodeContext) -> Iterable[Diagnostic]:
                 yield _from_status(drift, None)
         if canonical_specifier(spec) not in imported:
             yield Diagnostic(None, None, "warning", "declaration-unused",
-                             f"'{spec}' is declared in the node's packages but the body never imports it")
+                             f"'{spec}' is declared in the node's packages but the body never imports it",
+                             Fix(REMOVE_DECLARATION, spec, f"Remove declaration '{spec}'"))
 
 
 def check_bare_reads(ctx: CodeContext) -> Iterable[Diagnostic]:

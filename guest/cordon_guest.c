@@ -14,7 +14,8 @@
  *   gets a promise whose resolvers wait here under a pending id until `cg_settle`.
  * - cancel: the host writes a non-zero int32 at `layout.cancel_flag`; the interrupt
  *   handler reads it without crossing to the host.
- * - results: an error is "name\0message\0stack" at `layout.result` (pointer, length).
+ * - results: an error is four length-prefixed fields (name, message, stack, rule) at
+ *   `layout.result` (pointer, length); the rule is the error's `rule` property when a string.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -68,29 +69,41 @@ static void set_result(const char *s, size_t n) {
     result.len = (uint32_t)n;
 }
 
-/* The property `name` of `obj` as text appended to buf at *pos, or `fallback`. */
-static void append_text(char **buf, size_t *pos, JSValueConst v, const char *fallback) {
+/* Append `v` as text (or `fallback`) to buf at *pos as a field: a uint32 length, then the bytes
+ * (lengths, not separators: a message may hold a NUL). Returns false when out of memory. */
+static int append_field(char **buf, size_t *pos, JSValueConst v, const char *fallback) {
     size_t n = 0;
     const char *s = JS_IsUndefined(v) ? NULL : JS_ToCStringLen(ctx, &n, v);
     if (!s) {
         if (!JS_IsUndefined(v)) JS_FreeValue(ctx, JS_GetException(ctx));
         s = fallback; n = strlen(fallback);
     }
-    char *grown = realloc(*buf, *pos + n + 1);
-    if (grown) { *buf = grown; memcpy(grown + *pos, s, n); *pos += n; grown[(*pos)++] = 0; }
+    char *grown = realloc(*buf, *pos + 4 + n);
+    if (grown) {
+        uint32_t len = (uint32_t)n;
+        *buf = grown;
+        memcpy(grown + *pos, &len, 4);
+        memcpy(grown + *pos + 4, s, n);
+        *pos += 4 + n;
+    }
     if (s != fallback) JS_FreeCString(ctx, s);
+    return grown != NULL;
 }
 
-/* Report `e` (consumed) as "name\0message\0stack". An uncatchable interrupt or a failed
- * conversion under memory pressure keeps the engine's own InternalError names. */
+/* "InternalError", "out of memory", no stack, no rule: in fields, as append_field writes them. */
+static const char OOM_RESULT[] = "\x0d\0\0\0InternalError\x0d\0\0\0out of memory\0\0\0\0\0\0\0\0";
+
+/* Report `e` (consumed) as four fields: name, message, stack, rule (its `rule` property when a
+ * string: a host refusal sets one). An uncatchable interrupt keeps the engine's InternalError. */
 static int32_t report_error(JSValue e) {
     char *buf = NULL;
     size_t pos = 0;
+    int ok = 1;
     /* A heap exhausted by small allocations leaves no room for the error object itself, and
      * QuickJS then throws null: after an out-of-memory error, a non-object is that error. */
     if (!JS_IsObject(e) && cordon_oom_hits) {
         JS_FreeValue(ctx, e);
-        set_result("InternalError\0out of memory\0", 28);
+        set_result(OOM_RESULT, sizeof OOM_RESULT - 1);
         return ST_ERROR;
     }
     JS_SetMemoryLimit(rt, 0);  /* reporting must not fail for the memory the error is about */
@@ -98,19 +111,22 @@ static int32_t report_error(JSValue e) {
         JSValue name = JS_GetPropertyStr(ctx, e, "name");
         JSValue message = JS_GetPropertyStr(ctx, e, "message");
         JSValue stack = JS_GetPropertyStr(ctx, e, "stack");
-        append_text(&buf, &pos, JS_IsException(name) ? JS_UNDEFINED : name, "Error");
-        append_text(&buf, &pos, JS_IsException(message) ? JS_UNDEFINED : message, "");
-        append_text(&buf, &pos, JS_IsException(stack) ? JS_UNDEFINED : stack, "");
-        JS_FreeValue(ctx, name); JS_FreeValue(ctx, message); JS_FreeValue(ctx, stack);
+        JSValue rule = JS_GetPropertyStr(ctx, e, "rule");
+        ok &= append_field(&buf, &pos, JS_IsException(name) ? JS_UNDEFINED : name, "Error");
+        ok &= append_field(&buf, &pos, JS_IsException(message) ? JS_UNDEFINED : message, "");
+        ok &= append_field(&buf, &pos, JS_IsException(stack) ? JS_UNDEFINED : stack, "");
+        ok &= append_field(&buf, &pos, JS_IsString(rule) ? rule : JS_UNDEFINED, "");
+        JS_FreeValue(ctx, name); JS_FreeValue(ctx, message); JS_FreeValue(ctx, stack); JS_FreeValue(ctx, rule);
     } else {
-        append_text(&buf, &pos, JS_UNDEFINED, "Error");
-        append_text(&buf, &pos, e, "");
-        append_text(&buf, &pos, JS_UNDEFINED, "");
+        ok &= append_field(&buf, &pos, JS_UNDEFINED, "Error");
+        ok &= append_field(&buf, &pos, e, "");
+        ok &= append_field(&buf, &pos, JS_UNDEFINED, "");
+        ok &= append_field(&buf, &pos, JS_UNDEFINED, "");
     }
     JS_FreeValue(ctx, e);
     JS_SetMemoryLimit(rt, memory_limit);
-    if (buf && pos >= 3) set_result(buf, pos - 1);
-    else set_result("InternalError\0out of memory\0", 28);
+    if (ok && buf) set_result(buf, pos);
+    else set_result(OOM_RESULT, sizeof OOM_RESULT - 1);
     free(buf);
     return ST_ERROR;
 }

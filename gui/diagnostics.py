@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from core.codenode import CodeNodeDocument, validate_node
 from core.packs import Catalog
 from core.validate import Diagnostic
+from gui.dialogs.common import plural
 
 logger = logging.getLogger(__name__)
 
@@ -43,5 +44,5 @@ def summary(diagnostics: Sequence[Diagnostic]) -> str:
     for severity in SEVERITIES:
         n = sum(1 for d in diagnostics if d.severity == severity)
         if n:
-            parts.append(f"{n} {severity}{'s' if n != 1 else ''}")
+            parts.append(plural(n, severity))
     return ", ".join(parts) or "No problems"

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QHeaderView, QLabel, QMenu, QTreeWidget, QTreeWidg
 from core.errors import SandboxRefusal
 from core.media_store import ASSET_PREFIX, AssetStore, Cap
 from core.transport import UNDEFINED, to_public
+from gui.dialogs.common import plural
 
 MAX_CHILDREN = 1000
 PREVIEW_PX = 160
@@ -77,9 +78,9 @@ def summary(value: Any, limit: int = 200) -> str:
             size = f" {value.get('width')}×{value.get('height')}" if "width" in value else ""
             text = f"{value.get('mimeType', 'image')}{size}  {ref}"
         else:
-            text = f"{{{len(value)} keys}}"
+            text = f"{{{plural(len(value), 'key')}}}"
     elif isinstance(value, (list, tuple)):
-        text = f"[{len(value)} items]"
+        text = f"[{plural(len(value), 'item')}]"
     else:
         text = str(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"

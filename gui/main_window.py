@@ -40,7 +40,7 @@ from gui.diagnostics import diagnose, summary
 from gui.dialogs.common import closable_window
 from gui.dialogs.document_trust import TrustDecision, TrustFacts, ask_trust
 from gui.dialogs.help import sandbox_api_window, shortcuts_window
-from gui.dialogs.package_picker import ensure_consent, pick_package
+from gui.dialogs.package_picker import ensure_consent, pick_package, unallowed_imports
 from gui.documents import AUTOSAVE_MS, FILE_FILTER, RecentFiles, RecoveredWork, Recovery, display_name
 from gui.editor import CodeEditor
 from gui.inputs_form import InputsError
@@ -55,6 +55,9 @@ from gui.theme import Theme, apply_theme, icon, resources_dir
 from gui.worker import RunOutcome, RunRequest
 
 APP_TITLE = "Cordon Studio"
+#: Pixels the code editor keeps however narrow the window or wide the side panel is dragged.
+EDITOR_MIN_WIDTH = 420
+SIDE_MIN_WIDTH = 260
 DIAGNOSE_MS = 300
 
 
@@ -127,6 +130,10 @@ class MainWindow(QMainWindow):
         self.split = QSplitter(Qt.Orientation.Horizontal)
         self.split.addWidget(self.left)
         self.split.addWidget(self.side_tabs)
+        # The editor never gets squeezed below a usable width: the side panel yields first (it scrolls).
+        self.left.setMinimumWidth(EDITOR_MIN_WIDTH)
+        self.side_tabs.setMinimumWidth(SIDE_MIN_WIDTH)
+        self.split.setChildrenCollapsible(False)
         self.split.setStretchFactor(0, 3)
         self.split.setStretchFactor(1, 2)
         self.split.setSizes([740, 520])
@@ -135,6 +142,7 @@ class MainWindow(QMainWindow):
     def _action(self, text: str, slot, shortcut: QKeySequence | str | None = None, icon_name: str | None = None,
                 tip: str | None = None) -> QAction:
         action = QAction(icon(icon_name) if icon_name else QIcon(), text, self)
+        action.setProperty("iconName", icon_name)  # redrawn in the new ink when the theme changes
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
         if tip:
@@ -620,9 +628,12 @@ class MainWindow(QMainWindow):
                                         "(Tools → Secrets → Set up…).")
             return
         if doc.packages or "import" in doc.body:
-            allowed = ensure_consent(self, self.catalogs.wait(), doc)
+            catalog = self.catalogs.wait()
+            allowed = ensure_consent(self, catalog, doc)
             if allowed is None:
-                self.run_panel.show_refusal("Not run: the body imports a pack that is not allowed in this document.")
+                refused = ", ".join(f"'{s}' (pack {catalog.module(s).pack})" for s in unallowed_imports(catalog, doc))
+                self.run_panel.show_refusal(f"Not run: the body imports {refused or 'a pack'}, which this document "
+                                            "does not allow: run again to be asked, or remove the import.")
                 return
             if allowed != doc:
                 self._doc = allowed.model_copy(update={"body": self._doc.body})
@@ -709,6 +720,9 @@ class MainWindow(QMainWindow):
         app = QApplication.instance()
         if isinstance(app, QApplication):
             apply_theme(app, self.settings.theme)
+            for action in self.findChildren(QAction):
+                if action.property("iconName"):
+                    action.setIcon(icon(action.property("iconName")))
         self.editor.apply_palette(Theme.palette())
         self.editor.set_font(self.settings.editor_font())
         if props is not None and props != self._doc.props:

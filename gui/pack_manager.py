@@ -72,7 +72,7 @@ from core.packs.install.registry import Registry, registry_url
 from core.packs.install.semver import RangeError, Version
 from core.packs.specifier import reference_alias
 from core.packs.status import PackStatus
-from gui.dialogs.common import CALLOUT_STYLE, display_text, plain_label, styled_label
+from gui.dialogs.common import CALLOUT_STYLE, display_text, plain_label, plural, styled_label
 from gui.dialogs.consent import ConsentDialog, ConsentFacts, human_size, pack_trusted
 from gui.pack_statuses import detail, sentence
 
@@ -294,6 +294,9 @@ class PackManager(QWidget):
             item.setData(0, Qt.ItemDataRole.UserRole, pack.name)
             if self._statuses(pack.name):
                 item.setToolTip(0, "This pack has problems: select it to see them.")
+            if not pack.modules:  # loaded, but discovery skipped every module: nothing to import
+                item.setText(3, f"{pack.origin}, unusable: no importable module")
+                item.setForeground(0, Qt.GlobalColor.red)
             self.pack_list.addTopLevelItem(item)
         for name in self._unusable():
             item = QTreeWidgetItem([name, "—", "", "not loaded"])
@@ -385,7 +388,7 @@ class PackManager(QWidget):
     def _updates_found(self, found: list[Outdated]) -> None:
         self.updates = {item.record.name: item for item in found}
         self._fill()
-        self.status.setText(f"{len(found)} update(s) available." if found else "Every pack is up to date.")
+        self.status.setText(f"{plural(len(found), 'update')} available." if found else "Every pack is up to date.")
 
     @Slot()
     def _update_selected(self) -> None:
@@ -397,9 +400,11 @@ class PackManager(QWidget):
     def _show_docs(self, pack: Pack | None, trusted: bool) -> None:
         if pack is None or pack.skill is None:
             self.docs_banner.setText("")
+            self.docs_banner.hide()  # an empty banner would keep a band the docs should fill
             self.docs.show_markdown("*This pack has no readable SKILL.md.*" if pack else "")
             return
         self.docs_banner.setText(TRUSTED_BANNER if trusted else UNTRUSTED_BANNER)
+        self.docs_banner.show()
         self.docs_banner.setStyleSheet("" if trusted else CALLOUT_STYLE)
         self.docs.show_markdown(pack.skill.body)
 
@@ -464,7 +469,7 @@ class PackManager(QWidget):
             self.versions.setCurrentIndex(versions.index(latest))
         self.versions.setEnabled(bool(versions))
         self.install_button.setEnabled(bool(versions))
-        self.status.setText(f"{len(versions)} version(s) of {self.package_name.text().strip()}.")
+        self.status.setText(f"{plural(len(versions), 'version')} of {self.package_name.text().strip()}.")
 
     @Slot()
     def _forget_versions(self) -> None:

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from core import RunError
 from core.codenode.contract import DEPRECATION
+from gui.dialogs.common import plural
 from gui.inputs_form import InputsForm
 from gui.json_tree import JsonTree
 from gui.theme import icon
@@ -270,7 +271,7 @@ class RunPanel(QWidget):
             self._console_count += len(fresh)
         timings = run.timings or {}
         detail = f"setup {format_ms(timings.get('setup_ms', 0.0))}, run {format_ms(timings.get('run_ms', 0.0))}"
-        invocations = f" · {result.invocations} invocation{'s' if result.invocations != 1 else ''}"
+        invocations = f" · {plural(result.invocations, 'invocation')}"
         if outcome.cancelled:
             self.status.setText(f"Cancelled after {format_ms(outcome.wall_ms)}")
         elif result.ok:

@@ -13,10 +13,17 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from PySide6.QtGui import QColor, QIcon, QPalette
+from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtGui import QColor, QIcon, QImage, QPainter, QPalette, QPixmap
+from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QApplication
 
 THEMES = ("light", "dark")
+#: The line colour of the drawn icons, made for a light toolbar; the dark theme draws them in `_DARK_INK`.
+_ICON_INK = "#3b4a5a"
+_DARK_INK = "#c9d3dc"
+#: Pixel sizes an icon is rendered at (toolbar, menus, a 2x screen).
+_ICON_SIZES = (16, 24, 48)
 
 
 def resources_dir() -> Path:
@@ -27,11 +34,29 @@ def resources_dir() -> Path:
     return Path(__file__).resolve().parents[1] / "resources"
 
 
-@cache
 def icon(name: str) -> QIcon:
-    """A drawn icon from `resources/icons/<name>.svg` (an empty icon if it is missing)."""
+    """A drawn icon from `resources/icons/<name>.svg` (an empty icon if it is missing), in the active
+    theme's ink: dark slate lines on a dark toolbar would be all but invisible."""
+    return _icon(name, Theme.name)
+
+
+@cache
+def _icon(name: str, theme: str) -> QIcon:
     path = resources_dir() / "icons" / f"{name}.svg"
-    return QIcon(str(path)) if path.is_file() else QIcon()
+    if not path.is_file():
+        return QIcon()
+    if theme != "dark":
+        return QIcon(str(path))
+    renderer = QSvgRenderer(QByteArray(path.read_bytes().replace(_ICON_INK.encode(), _DARK_INK.encode())))
+    result = QIcon()
+    for size in _ICON_SIZES:
+        image = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(image)
+        renderer.render(painter)
+        painter.end()
+        result.addPixmap(QPixmap.fromImage(image))
+    return result
 
 
 @dataclass(frozen=True)

@@ -75,6 +75,6 @@ def test_a_bad_id_and_no_workspace_are_named_refusals(tmp_path):
 def test_the_media_caps_apply(tmp_path):
     (tmp_path / "big.bin").write_bytes(b"x" * 4096)
     result = _run('return await sandboxToAsset("big.bin")', tmp_path, limits={"hostByteInputBytes": 1024})
-    assert not result.ok and result.error.rule == "hostByteInputBytes", result
+    assert not result.ok and result.error.rule == "host-input-too-large", result
     budget = _run('return await sandboxToAsset("big.bin")', tmp_path, limits={"runMediaBytes": 1024})
-    assert not budget.ok and budget.error.rule == "runMediaBytes", budget
+    assert not budget.ok and budget.error.rule == "media-quota", budget

@@ -78,7 +78,7 @@ def test_a_body_that_throws_keeps_its_emissions_and_drops_its_finals():
 
 def test_an_oversized_value_is_refused_by_the_output_size_limit():
     result = run_node(node("await emit('out', 'x'.repeat(200 * 1024));"))
-    assert not result.ok and result.error.rule == "maxOutputSize"
+    assert not result.ok and result.error.rule == "output-too-large"
 
 
 def test_backpressure_parks_the_emitter_until_the_consumer_makes_room():

@@ -168,3 +168,9 @@ def test_a_tampered_image_in_the_cache_is_never_loaded(tmp_path):
     cached.write_bytes(os.urandom(4096))
     assert fresh_process(home) == {"results": [42], "baked": True}  # baked again from the shipped module
     assert len(cached.read_bytes()) > 4096
+
+
+def test_an_error_crosses_whole_even_with_a_nul_in_its_message():
+    """The error's fields cross length-prefixed: a NUL in a message cannot shift them."""
+    result = run_in_sandbox('const e = new TypeError("a\\0b"); e.rule = "no-eval"; throw e;')
+    assert (result.error.name, result.error.message) == ("TypeError", "a\0b")

@@ -159,7 +159,8 @@ def test_an_undeclared_pack_import_asks_for_consent_before_the_run(qtbot, window
     seen = answer_modal(qtbot, lambda dialog: dialog.refuse.click())
     window.run()
     assert seen == ["Allow a pack in this document?"]
-    assert not window.run_panel.running and "not allowed" in window.run_panel.error_banner.text()
+    refusal = window.run_panel.error_banner.text()                    # names the pack said no to
+    assert not window.run_panel.running and "'cordon-geometry/wasm' (pack cordon-geometry)" in refusal
     assert window.current_document().packages == ()
     answer_modal(qtbot, lambda dialog: isinstance(dialog, ConsentDialog) and dialog.allow.click())
     window.run()

@@ -11,15 +11,17 @@ from __future__ import annotations
 import pytest
 import shiboken6
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication, QLabel, QMessageBox
 
 from core.codenode import CodeNodeDocument, run_node
 from core.packs import Catalog, PackRoot
 from core.packs.install import InstallSource, decisions
 from core.packs.roots import SHIPPED_DIR, installed_dir
 from gui.dialogs.consent import ConsentDialog
+from gui.main_window import MainWindow
 from gui.pack_manager import UNTRUSTED_BANNER, VERSIONS_SHOWN, PackManager, newest_versions
 from gui.pack_statuses import GENERIC_SENTENCE, STATUS_SENTENCES
+from gui.settings import AppSettings
 from tests import install_support
 from tests.npm_registry import FIXTURES
 from tests.packfixtures import make_pack
@@ -298,3 +300,39 @@ def test_an_update_is_marked_and_installed_with_its_changes_in_consent(qtbot, ma
         qtbot.mouseClick(dialog.allow, Qt.MouseButton.LeftButton)
     assert finished.args == [True, "Installed scripted-pack 1.1.0."]
     assert manager.pack_list.topLevelItem(0).text(1) == "1.1.0" and not manager.update_button.isEnabled()
+
+
+def test_consent_shows_discovery_problems_and_nothing_usable_is_refused(qtbot, manager, tmp_path):
+    half = make_pack(tmp_path, "half-pack", modules=[{"name": ".", "kind": "js", "file": "index.js"},
+                                                      {"name": "extra", "kind": "js", "file": "missing.js"}])
+    with qtbot.waitSignal(manager.consent_requested, timeout=30_000) as asked:
+        manager.install(InstallSource("folder", path=half))
+    dialog = asked.args[0]
+    shown = " ".join(label.text() for label in dialog.findChildren(QLabel))
+    assert "Discovery will skip" in shown and "missing.js" in shown and "module-missing-file" in shown
+    with qtbot.waitSignal(manager.install_finished, timeout=30_000):
+        qtbot.mouseClick(dialog.refuse, Qt.MouseButton.LeftButton)
+    empty = make_pack(tmp_path, "empty-pack", files={}, modules=[{"name": ".", "kind": "js", "file": "index.js"}])
+    with qtbot.waitSignal(manager.install_finished, timeout=30_000) as finished:
+        manager.install(InstallSource("folder", path=empty))      # refused before any consent is asked
+    placed, message = finished.args
+    assert not placed and "pack-no-admitted-modules" in message and "index.js does not exist" in message
+    assert manager.consent_dialog is None and not (installed_dir() / "empty-pack").exists()
+
+
+def test_an_unused_declaration_is_removed_from_its_warning(qtbot, home):
+    win = MainWindow(AppSettings())
+    win.show()
+    try:
+        doc = CodeNodeDocument.model_validate({"body": "return 1;", "packages": [{"specifier": "cordon-geometry/wasm"}]})
+        win.load(doc, None)
+        win.refresh_diagnostics()
+        fixes = {button.text(): button for button in win.problems.fix_buttons()}
+        assert "Remove declaration 'cordon-geometry/wasm'" in fixes    # the unused declaration's warning
+        qtbot.mouseClick(fixes["Remove declaration 'cordon-geometry/wasm'"], Qt.MouseButton.LeftButton)
+        assert win.current_document().packages == ()                   # and the document's consent with it
+        assert not any(d.rule == "declaration-unused" for d in win.editor.diagnostics())
+    finally:
+        win.load(win.current_document(), win.path, saved=win.current_document())
+        win.close()
+        win.deleteLater()

@@ -297,7 +297,7 @@ def test_run_media_bytes_caps_the_handles_of_a_run():
         for (let i = 0; i < 100; i++) h = await image.flip(h);
         return h;
     """, inputs={"src": encode(noise)}, limits={"runMediaBytes": 50_000})
-    message = failed(result, "runMediaBytes")
+    message = failed(result, "media-quota")
     assert "50000" in message
 
 

@@ -137,14 +137,14 @@ def test_byte_caps_refuse_by_limit_name():
     big = "A" * 5000  # base64 of 3,750 bytes
     limits = {"hostByteInputBytes": 1000, "hostTextInputBytes": 100}
     failed(run_in_sandbox(f'return await media.bytes({{type: "document", uri: "data:;base64,{big}"}})',
-                          limits=limits), "hostByteInputBytes")
+                          limits=limits), "host-input-too-large")
     failed(run_in_sandbox(f'return await media.text({{type: "document", uri: "data:,{"x" * 200}"}})',
-                          limits=limits), "hostTextInputBytes")
+                          limits=limits), "host-text-too-large")
     failed(run_in_sandbox("return await media.toDocument(new Uint8Array(1001))", limits=limits),
-           "hostByteInputBytes")
+           "host-input-too-large")
     ref = ok(run_in_sandbox("return await media.toDocument(new Uint8Array(5000))"))
     failed(run_in_sandbox("return await media.bytes(inputs.r)", inputs={"r": ref}, limits=limits),
-           "hostByteInputBytes")
+           "host-input-too-large")
     # The host is fine afterwards.
     assert ok(run_in_sandbox("return (await media.info(inputs.r)).size", inputs={"r": ref})) == 5000
 
@@ -197,7 +197,7 @@ def test_run_media_budget_counts_new_assets():
     limits = {"runMediaBytes": 10_000}
     failed(run_in_sandbox("""
         for (let i = 0; i < 5; i++) await media.toDocument(new Uint8Array(3000).fill(i));
-    """, limits=limits), "runMediaBytes")
+    """, limits=limits), "media-quota")
 
 
 def test_remote_refs_go_through_the_guarded_fetch():
@@ -218,7 +218,7 @@ def test_remote_refs_go_through_the_guarded_fetch():
                               inputs={"u": server.url("/status?code=404")}, services=public), "media-fetch-status")
         failed(run_in_sandbox("return await media.bytes({type: 'document', uri: inputs.u})",
                               inputs={"u": server.url("/bytes?n=2000")}, services=public,
-                              limits={"hostByteInputBytes": 1000}), "hostByteInputBytes")
+                              limits={"hostByteInputBytes": 1000}), "host-input-too-large")
         # Media fetches spend the run's fetch budget like fetch() does.
         failed(run_in_sandbox("""
             const r = {type: "document", uri: inputs.u};

@@ -71,7 +71,7 @@ def test_check_names_every_problem_and_exits_1(tmp_path, capsys):
     capsys.readouterr()
     assert main(["packs", "check", str(folder)]) == 1
     out = capsys.readouterr().out
-    assert "module-outside-pack" in out and "node:fs" in out
+    assert "module-node-builtin" in out and "node:fs" in out
     assert "broken-pack/boom  [js]" in out and "probe FAILS: Error: at import time" in out
     assert out.strip().splitlines()[-1].startswith("broken-pack 0.1.0: NOT ok:")
     assert Catalog().pack("broken-pack") is None  # nothing was installed

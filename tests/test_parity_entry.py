@@ -124,7 +124,7 @@ def test_a_throw_after_some_yields_fails_the_node_and_replays_none():
 
 def test_yields_are_bounded_by_value_and_in_all_and_the_next_run_is_healthy():
     too_big = run_node(node('yield("x".repeat(200000));'))
-    assert not too_big.ok and too_big.error.rule == "maxOutputSize"
+    assert not too_big.ok and too_big.error.rule == "output-too-large"
     too_many = run_node(node('const s = "x".repeat(100000);\nfor (let i = 0; i < 400; i++) yield(s + i);'))
     assert not too_many.ok and too_many.error.rule == "yield-limit" and too_many.emitted == []
     assert emitted(run_node(node("yield(1);"))) == [{"output": 1}]

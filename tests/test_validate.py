@@ -54,8 +54,8 @@ def test_imports_no_installed_pack_serves_name_the_pack(cat):
     code = ('import z from "@acme/zzz";\nimport w from "@acme/p/nope";\nimport fs from "node:fs";\n'
             'import s from "./sib.js";\nimport i from "cordon:internal";\nreturn [z, w, fs, s, i];')
     diags = validate_code(code, catalog=cat)
-    assert found(diags) == [(1, "pack-not-installed"), (2, "specifier-unknown"), (3, "import-not-a-pack"),
-                            (4, "import-not-a-pack"), (5, "module-private")]
+    assert found(diags) == [(1, "pack-not-installed"), (2, "specifier-unknown"), (3, "module-node-builtin"),
+                            (4, "module-relative-import"), (5, "module-private")]
     assert "install @acme/zzz" in diags[0].message
 
 

@@ -42,7 +42,7 @@ def healthy(catalog: Catalog) -> None:
 def test_infinite_loop_meets_the_per_call_deadline(kitchen):
     result, resolution = run_body(kitchen, 'import { spin } from "kitchen/wasm"; await spin(); return 1;',
                                   limits={"wasmCallTimeoutMs": 150})
-    assert not result.ok and result.error.rule == "wasmCallTimeoutMs" and result.error.name == "TimeoutError"
+    assert not result.ok and result.error.rule == "wasm-call-timeout" and result.error.name == "TimeoutError"
     assert "150 ms" in result.error.message
     assert dispatcher_of(resolution).stats["calls"] == 1
     healthy(kitchen)
@@ -53,23 +53,23 @@ def test_the_guest_can_catch_a_deadline_and_go_on(kitchen):
         import { spin, add } from "kitchen/wasm";
         try { await spin(); } catch (e) { return [e.rule, await add(1, 1)]; }
     """, limits={"wasmCallTimeoutMs": 100})
-    assert ok(result) == ["wasmCallTimeoutMs", 2]
+    assert ok(result) == ["wasm-call-timeout", 2]
 
 
 def test_a_pack_may_lower_the_deadline(kitchen):
     result, _ = run_body(kitchen, 'import { spin } from "lowered/wasm"; await spin();')
-    assert not result.ok and result.error.rule == "wasmCallTimeoutMs" and "100 ms" in result.error.message
+    assert not result.ok and result.error.rule == "wasm-call-timeout" and "100 ms" in result.error.message
 
 
 def test_a_pack_cannot_raise_a_budget(kitchen):
     result, _ = run_body(kitchen, 'import { spin } from "greedy/wasm"; await spin();', limits={"wasmCallTimeoutMs": 120})
-    assert not result.ok and result.error.rule == "wasmCallTimeoutMs" and "120 ms" in result.error.message
+    assert not result.ok and result.error.rule == "wasm-call-timeout" and "120 ms" in result.error.message
     many, _ = run_body(kitchen, """
         import { add } from "greedy/wasm";
         let n = 0;
         try { for (;;) { await add(1, 1); n++; } } catch (e) { return [n, e.rule]; }
     """)
-    assert ok(many) == [256, "wasmMaxCalls"]
+    assert ok(many) == [256, "wasm-max-calls"]
 
 
 def test_the_run_timeout_stops_a_wasm_call(kitchen):
@@ -86,7 +86,7 @@ def test_call_count(kitchen):
         try { for (let i = 0; i < 10; i++) { await add(i, 1); n++; } } catch (e) { return [n, e.rule, e.message]; }
     """, limits={"wasmMaxCalls": 5})
     n, rule, message = ok(result)
-    assert (n, rule) == (5, "wasmMaxCalls") and "at most 5 per run" in message
+    assert (n, rule) == (5, "wasm-max-calls") and "at most 5 per run" in message
     assert dispatcher_of(resolution).stats["calls"] == 5
     healthy(kitchen)
 
@@ -97,7 +97,7 @@ def test_call_count_default_in_promise_all(kitchen):
         const all = await Promise.allSettled(Array.from({ length: 300 }, (_, i) => add(i, 0)));
         return [all.filter(r => r.status === "fulfilled").length, all.find(r => r.status === "rejected").reason.rule];
     """)
-    assert ok(result) == [256, "wasmMaxCalls"]
+    assert ok(result) == [256, "wasm-max-calls"]
 
 
 def test_a_pack_may_lower_the_call_count(kitchen):
@@ -107,7 +107,7 @@ def test_a_pack_may_lower_the_call_count(kitchen):
         try { for (;;) { await add(1, 1); n++; } } catch (e) { return [n, e.rule, e.message]; }
     """)
     n, rule, message = ok(result)
-    assert (n, rule) == (3, "wasmMaxCalls") and "lowered/wasm" in message
+    assert (n, rule) == (3, "wasm-max-calls") and "lowered/wasm" in message
 
 
 # -- concurrency ----------------------------------------------------------------------------
@@ -157,16 +157,16 @@ def test_aggregate_wasm_time(kitchen):
         import { spin } from "kitchen/wasm";
         const rules = [];
         for (let i = 0; i < 10; i++) {
-          try { await spin(); } catch (e) { rules.push(e.rule); if (e.rule !== "wasmCallTimeoutMs") break; }
+          try { await spin(); } catch (e) { rules.push(e.rule); if (e.rule !== "wasm-call-timeout") break; }
         }
         return rules;
     """, limits={"wasmCallTimeoutMs": 150, "wasmAggregateMs": 400})
     rules = ok(result)
-    assert rules[-1] == "wasmAggregateMs" and set(rules[:-1]) == {"wasmCallTimeoutMs"}
+    assert rules[-1] == "wasm-time-budget" and set(rules[:-1]) == {"wasm-call-timeout"}
     assert 0.4 <= dispatcher_of(resolution).stats["wasm_s"] < 10
     after, _ = run_body(kitchen, 'import { spin } from "kitchen/wasm"; try { await spin(); } catch (e) { return e.rule; }',
                         limits={"wasmCallTimeoutMs": 50, "wasmAggregateMs": 400})
-    assert ok(after) == "wasmCallTimeoutMs"  # a fresh run has a fresh budget
+    assert ok(after) == "wasm-call-timeout"  # a fresh run has a fresh budget
     healthy(kitchen)
 
 

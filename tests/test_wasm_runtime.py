@@ -119,7 +119,7 @@ def test_runaway_modules_are_stopped_by_name(tmp_path):
                exports=["f"])
     catalog = catalog_of(tmp_path)
     expected = {"huge-table": ("wasm-instantiate", "table"), "recurse": ("wasm-trap", "call stack exhausted"),
-                "slow-start": ("wasmCallTimeoutMs", "deadline")}  # a start function runs under the deadline
+                "slow-start": ("wasm-call-timeout", "deadline")}  # a start function runs under the deadline
     for name, (rule, words) in expected.items():
         result, _ = run_body(catalog, f'import {{ f }} from "{name}/wasm"; return await f();',
                              limits={"wasmCallTimeoutMs": 150})

@@ -382,20 +382,20 @@ def test_host_mode_reads_hard_links(ws):
 def test_reads_over_the_caps_are_refused(ws):
     with open(ws / "big.bin", "wb") as f:  # sparse: costs no disk
         f.truncate(10 * 1024 * 1024 + 1)
-    message = refused(run_ws('return (await workspace.readBytes("big.bin")).length', ws), "hostByteInputBytes")
+    message = refused(run_ws('return (await workspace.readBytes("big.bin")).length', ws), "host-input-too-large")
     assert "'big.bin'" in message and "10485761" in message
-    refused(run_ws('return (await workspace.read("big.bin")).length', ws), "hostTextInputBytes")
+    refused(run_ws('return (await workspace.read("big.bin")).length', ws), "host-text-too-large")
     (ws / "k.txt").write_text("x" * 1000)
     assert ok(run_ws('return (await workspace.read("k.txt")).length', ws, hostTextInputBytes=1000)) == 1000
     refused(run_ws('return (await workspace.read("k.txt")).length', ws, hostTextInputBytes=999),
-            "hostTextInputBytes")
+            "host-text-too-large")
     assert ok(run_ws('return (await workspace.readBytes("k.txt")).length', ws, hostByteInputBytes=1000)) == 1000
 
 
 def test_listing_is_capped_by_the_text_limit(ws):
     for i in range(10):
         (ws / f"file-{i}.txt").write_text("x")
-    refused(run_ws("return await workspace.list()", ws, hostTextInputBytes=100), "hostTextInputBytes")
+    refused(run_ws("return await workspace.list()", ws, hostTextInputBytes=100), "host-text-too-large")
     assert len(ok(run_ws("return await workspace.list()", ws))) == 12
 
 
@@ -406,9 +406,9 @@ def test_a_vanished_workspace_is_refused(ws):
 
 def test_writes_over_the_caps_are_refused_and_leave_nothing(ws):
     refused(run_ws('await workspace.write("n/big.txt", "x".repeat(1001))', ws,
-                   hostTextInputBytes=1000), "hostTextInputBytes")
+                   hostTextInputBytes=1000), "host-text-too-large")
     refused(run_ws('await workspace.writeBytes("n/big.bin", new Uint8Array(2001))', ws,
-                   hostByteInputBytes=2000), "hostByteInputBytes")
+                   hostByteInputBytes=2000), "host-input-too-large")
     assert not (ws / "n").exists()
     ok(run_ws('await workspace.write("n/ok.txt", "x".repeat(1000)); return 1', ws,
               hostTextInputBytes=1000))
@@ -416,7 +416,7 @@ def test_writes_over_the_caps_are_refused_and_leave_nothing(ws):
 
 def test_default_text_cap_on_write(ws):
     code = 'await workspace.write("big.txt", "x".repeat(5 * 1024 * 1024 + 1))'
-    refused(run_ws(code, ws), "hostTextInputBytes")
+    refused(run_ws(code, ws), "host-text-too-large")
     assert not (ws / "big.txt").exists()
 
 

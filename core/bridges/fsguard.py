@@ -319,6 +319,22 @@ def _read_link(name: str, dir_fd: int, shown: str) -> str:
         raise
 
 
+def read_capped(fd: int, cap: int, chunk: int = 1 << 20) -> bytes | None:
+    """All of `fd` from where it stands, or None once it holds more than `cap` bytes.
+
+    Reads at most `cap + 1` bytes whatever the file claims, so a file that grows while
+    it is read (or a size the stat got wrong) cannot make the host hold more than its cap.
+    """
+    chunks: list[bytes] = []
+    total = 0
+    while data := os.read(fd, min(chunk, cap + 1 - total)):
+        chunks.append(data)
+        total += len(data)
+        if total > cap:
+            return None
+    return b"".join(chunks)
+
+
 @contextmanager
 def _tolerate(code: int) -> Iterator[None]:
     try:

@@ -272,7 +272,7 @@ async def _workspace_bytes(scope: RunScope, path: str, cap: Cap) -> bytes:
 
 def byte_cap(scope: RunScope) -> Cap:
     """Bytes the host reads for, or hands to, the guest in one call."""
-    return Cap(scope.limits.hostByteInputBytes, "hostByteInputBytes", "hostByteInputBytes")
+    return Cap.of_limit(scope.limits.hostByteInputBytes, "hostByteInputBytes")
 
 
 # -- ops -------------------------------------------------------------------------------
@@ -294,7 +294,7 @@ async def _text(scope: RunScope, value: Any, options: dict[str, Any]) -> str:
     ref = parse_ref(value, None, "media.text")
     only_options(options, {"encoding"}, "media.text")
     given = encoding.require(options["encoding"], "media.text") if "encoding" in options else None
-    cap = Cap(scope.limits.hostTextInputBytes, "hostTextInputBytes", "hostTextInputBytes")
+    cap = Cap.of_limit(scope.limits.hostTextInputBytes, "hostTextInputBytes")
     item = await load(scope, ref, cap, "media.text")
     charset = _CHARSET.search(item.mime_type)
     chosen = given or (encoding.lookup(charset.group(1)) if charset else None)
@@ -327,7 +327,7 @@ async def _to(scope: RunScope, media_type: str, value: Any, options: dict[str, A
     elif isinstance(value, dict):
         ref = parse_ref(value, media_type, what)
         counted = ref.uri.startswith(HANDLE_PREFIX)  # a handle's bytes are in the budget already
-        item = await load(scope, ref, Cap(store.budget, "runMediaBytes", "runMediaBytes") if counted
+        item = await load(scope, ref, Cap.of_limit(store.budget, "runMediaBytes") if counted
                           else byte_cap(scope), what)
         if mime is not None:
             item = MediaItem(item.type, mime, item.data, item.width, item.height)

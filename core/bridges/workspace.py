@@ -41,8 +41,8 @@ from collections.abc import Callable
 from typing import Any
 
 from core.bridges.base import Op, RunScope, Surface
-from core.bridges.fsguard import FsGuard, Location, kind_of, oserrors, refusal
-from core.errors import SandboxRefusal
+from core.bridges.fsguard import FsGuard, Location, kind_of, oserrors, read_capped, refusal
+from core.errors import LimitExceeded, SandboxRefusal
 from core.limits import SandboxLimits
 
 GUEST_JS = r"""
@@ -182,9 +182,9 @@ def _require_kind(st: os.stat_result | None, shown: str, want: str) -> None:
     raise refusal(shown, "is not a directory", "workspace-not-a-directory")
 
 
-def _too_big(shown: str, size: int | str, cap: int, limit: str, verb: str) -> SandboxRefusal:
-    return refusal(shown, f"is {size} bytes; at most {cap} bytes can be {verb} at once (limit {limit})",
-                   limit, name="QuotaExceededError")
+def _too_big(shown: str, size: int | str, cap: int, limit: str, verb: str) -> LimitExceeded:
+    return LimitExceeded(f"{shown} is {size} bytes; at most {cap} bytes can be {verb} at once (limit {limit})",
+                         limit=limit, name="QuotaExceededError")
 
 
 def _cap(scope: RunScope, text: bool) -> tuple[int, str]:
@@ -227,13 +227,10 @@ def _read_capped(scope: RunScope, guard: FsGuard, path: Any, options: Any, text:
             size = os.fstat(fd).st_size
             if size > cap:
                 raise _too_big(loc.shown, size, cap, limit, "read")
-            chunks, total = [], 0
-            while chunk := os.read(fd, min(_CHUNK, cap + 1 - total)):
-                chunks.append(chunk)
-                total += len(chunk)
-                if total > cap:  # the file grew while being read
-                    raise _too_big(loc.shown, f"more than {cap}", cap, limit, "read")
-            return b"".join(chunks)
+            data = read_capped(fd, cap, _CHUNK)
+            if data is None:  # the file grew while being read
+                raise _too_big(loc.shown, f"more than {cap}", cap, limit, "read")
+            return data
         finally:
             os.close(fd)
 

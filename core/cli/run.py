@@ -38,11 +38,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def result_object(result: RunResult, *, outputs: dict[str, Any] | None = None,
                   emitted: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """The machine interface's result object (docs/design.md), with public value tagging."""
-    error = None
-    if result.error is not None:
-        error = {"name": result.error.name, "message": result.error.message, "line": result.error.line}
-        if result.error.rule:
-            error["rule"] = result.error.rule
+    error = result.error.to_json() if result.error is not None else None
     return {
         "ok": result.ok,
         "result": to_public(result.result),

@@ -23,7 +23,7 @@ from core.codenode.analysis import BodyFacts, Use, analyse_tree
 from core.codenode.contract import DEPRECATION
 from core.codenode.document import CodeNodeDocument, InputHandle, OutputHandle
 from core.packs.catalog import Catalog
-from core.validate import Check, CodeContext, Diagnostic, Fix, validate_code
+from core.validate import REMOVE_DECLARATION, Check, CodeContext, Diagnostic, Fix, validate_code
 
 NODE_KEY = "codenode.document"
 _FACTS_KEY = "codenode.facts"
@@ -59,7 +59,8 @@ def fix_for(kind: str, name: str, handle_type: str = "any") -> Fix:
 
 
 def apply_fix(doc: CodeNodeDocument, fix: Fix) -> CodeNodeDocument:
-    """`doc` with the fix applied (an input or output of the fix's type, or the secret allowed); idempotent."""
+    """`doc` with the fix applied (an input or output of the fix's type, the secret allowed, an unused package
+    declaration removed); idempotent."""
     if fix.kind == DECLARE_INPUT and fix.name not in doc.input_names:
         handle = InputHandle.model_validate({"name": fix.name, "type": fix.detail or "any"})
         return doc.model_copy(update={"inputs": (*doc.inputs, handle)})
@@ -68,6 +69,8 @@ def apply_fix(doc: CodeNodeDocument, fix: Fix) -> CodeNodeDocument:
     if fix.kind == ALLOW_SECRET and fix.name not in doc.props.secrets:
         props = doc.props.model_copy(update={"secrets": (*doc.props.secrets, fix.name)})
         return doc.model_copy(update={"props": props})
+    if fix.kind == REMOVE_DECLARATION:
+        return doc.model_copy(update={"packages": tuple(p for p in doc.packages if p.specifier != fix.name)})
     return doc
 
 

@@ -36,7 +36,7 @@ from core.bridges.base import HostServices, Op, RunScope, Surface
 from core.cancel import CancelHandle
 from core.codenode.rendezvous import Rendezvous
 from core.entry import LEGACY_YIELD
-from core.errors import SandboxRefusal
+from core.errors import LimitExceeded, SandboxRefusal
 from core.limits import MB
 
 CONTRACT_KEY = "codenode.contract"
@@ -227,8 +227,8 @@ def _check_size(scope: RunScope, verb: str, name: str, value: Any) -> int:
     size = encoded_size(value, f"{verb}('{name}')")
     cap = scope.limits.maxOutputSize
     if size > cap:
-        raise SandboxRefusal(f"{verb}('{name}'): the value is {size} bytes, more than {cap} "
-                             "(limit maxOutputSize)", rule="maxOutputSize", name="RangeError")
+        raise LimitExceeded(f"{verb}('{name}'): the value is {size} bytes, more than {cap} "
+                            "(limit maxOutputSize)", limit="maxOutputSize")
     return size
 
 

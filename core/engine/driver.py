@@ -87,9 +87,9 @@ class GuestError(Exception):
 class JSError(GuestError):
     """An exception thrown by guest code and not caught."""
 
-    def __init__(self, name: str, message: str, stack: str | None = None) -> None:
+    def __init__(self, name: str, message: str, stack: str | None = None, rule: str | None = None) -> None:
         super().__init__(f"{name}: {message}")
-        self.name, self.message, self.stack = name, message, stack
+        self.name, self.message, self.stack, self.rule = name, message, stack, rule
 
 
 class MemoryLimitError(GuestError):
@@ -511,17 +511,22 @@ class GuestVM:
         return int(self._call("cg_settle", pending, int(ok)))
 
     def _error(self) -> BaseException:
-        """The guest's reported error ("name\\0message\\0stack") as the exception to raise."""
+        """The guest's reported error (name, message, stack and rule, each length-prefixed) as the
+        exception to raise."""
         ptr, length = struct.unpack("<iI", self._read(self.store, self._addresses["result"], 8))
-        name, _, rest = _decode(self._read(self.store, ptr, length)).partition("\0")
-        message, _, stack = rest.partition("\0")
+        raw, fields, at = self._read(self.store, ptr, length), [], 0
+        while len(fields) < 4 and at + 4 <= len(raw):
+            (size,) = struct.unpack_from("<I", raw, at)
+            fields.append(_decode(raw[at + 4:at + 4 + size]))
+            at += 4 + size
+        name, message, stack, rule = (*fields, "", "", "", "")[:4]
         if name == "HostError" and message == _HOST_FAILED and self._last_host_exception is not None:
             return self._last_host_exception
         if name == "InternalError" and "interrupted" in message:
             return InterruptError(message)
         if name == "InternalError" and "out of memory" in message:
             return MemoryLimitError(message)
-        return JSError(name, message, stack or None)
+        return JSError(name, message, stack or None, rule or None)
 
     # -- the backstops ----------------------------------------------------------
     def arm_epoch(self, seconds: float | None) -> None:
@@ -679,6 +684,12 @@ def template_for(prelude: str, functions: HostFunctions) -> GuestTemplate:
         while len(_templates) > _TEMPLATES_KEPT:
             _templates.popitem(last=False)
     return template
+
+
+def error_rule(exc: BaseException) -> str | None:
+    """The `rule` field of a guest exception, when the guest error carried one (a refusal the
+    prelude re-threw sets it), so the host never parses it out of a message the guest wrote."""
+    return exc.rule if isinstance(exc, JSError) else None
 
 
 def is_epoch_trap(exc: BaseException) -> bool:

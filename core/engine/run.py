@@ -33,6 +33,8 @@ from core.engine.prelude import build_prelude, reserved_names
 from core.entry import ENTRY_ID, INTERNAL_ID, INTERNAL_SOURCE, build_entry
 from core.errors import CordonError, ModuleRefused, SandboxRefusal, UsageError
 from core.limits import SandboxLimits, resolve_limits
+from core.packs.specifier import show_specifier, specifier_refusal
+from core.rules import GUEST_RULES, rule_alias
 
 logger = logging.getLogger(__name__)
 
@@ -64,8 +66,19 @@ class RunError:
     line: int | None = None
     rule: str | None = None
 
+    @property
+    def rule_alias(self) -> str | None:
+        """The rule's name before the registry (a limit's camelCase name), kept for one release."""
+        return rule_alias(self.rule)
+
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "message": self.message, "line": self.line, "rule": self.rule}
+        """The `error` of `--json` output: `rule` when there is one, `ruleAlias` while it has an old name."""
+        out: dict[str, Any] = {"name": self.name, "message": self.message, "line": self.line}
+        if self.rule:
+            out["rule"] = self.rule
+        if self.rule_alias is not None:
+            out["ruleAlias"] = self.rule_alias
+        return out
 
 
 @dataclass
@@ -162,7 +175,6 @@ def _caller_globals(inputs: Any, extra: Mapping[str, Any] | None, surfaces: Sequ
 
 
 _ENTRY_LINE = re.compile(re.escape(driver.ENTRY_MODULE_NAME) + r":(\d+)")
-_RULE = re.compile(r"\(rule: ([a-zA-Z0-9-]+)\)")
 
 
 class _Run:
@@ -208,6 +220,8 @@ class _Run:
         self.watch_scheduled = math.inf
         self.watch_lock = threading.Lock()
         self.reply_seq = 0
+        #: Rules of the refusals sent to the guest: a guest error's `rule` field is believed for these.
+        self.sent_rules: set[str] = set()
         self.pending_side: dict[int, collections.deque[bytes | str]] = {}
         self._preflight()
 
@@ -218,9 +232,7 @@ class _Run:
                 if spec == INTERNAL_ID:
                     raise ModuleRefused(f"'{spec}' is private to the sandbox", rule="module-private")
                 if self.modules is None:
-                    raise ModuleRefused(
-                        f"import '{spec}' resolves nothing: this run declares no packs. "
-                        f"Add '{spec}' to the node's packages (and install the pack) to import it")
+                    raise _without_packs(spec)
                 self.modules.resolve(ENTRY_ID, spec)
             except CordonError as exc:
                 exc.line = exc.line or line
@@ -239,8 +251,7 @@ class _Run:
                     raise ModuleRefused(f"'{specifier}' is private to the sandbox", rule="module-private")
                 return INTERNAL_ID
             if self.modules is None:
-                raise ModuleRefused(f"import '{specifier}' resolves nothing: this run declares no packs. "
-                                    f"Add '{specifier}' to the node's packages to import it")
+                raise _without_packs(specifier)
             return self.modules.resolve(ENTRY_ID if base == driver.ENTRY_MODULE_NAME else base, specifier)
         except CordonError as exc:
             self.refusal = exc
@@ -290,6 +301,7 @@ class _Run:
         message = exc.message
         if exc.rule and f"rule: {exc.rule}" not in message:
             message = f"{message} (rule: {exc.rule})"
+        self.sent_rules.add(exc.rule)
         return self._reply(*transport.encode({"name": exc.name, "message": message, "rule": exc.rule}), ok=0)
 
     def _request(self, head: str, side: tuple[bytes, ...]) -> tuple[Op, list[Any]]:
@@ -522,14 +534,24 @@ class _Run:
             if name == "InternalError" and "string too long" in message:
                 return RunError("RangeError", "string too long: the guest hit the engine's maximum string "
                                 "length (limit memoryLimitBytes)", line, "memory-limit")
-            rule = _RULE.search(message)
+            rule = driver.error_rule(exc)
+            if rule not in self.sent_rules and rule not in GUEST_RULES:
+                rule = None  # the body's own error, whatever its fields or message say
             dynamic = self.entry.dynamic_import_lines
-            if line is None and rule is not None and rule.group(1) == "dynamic-import" and len(dynamic) == 1:
+            if line is None and rule == "dynamic-import" and len(dynamic) == 1:
                 line = dynamic[0]  # the refusal is thrown in the loader's module; the body has one import()
-            return RunError(name, message, line, rule.group(1) if rule else None)
+            return RunError(name, message, line, rule)
         if isinstance(exc, driver.Trap):
             return RunError("InternalError", f"the guest stopped: {str(exc).splitlines()[0]}", None, "engine-trap")
         return RunError(type(exc).__name__, str(exc) or type(exc).__name__, None, "host-error")
+
+
+def _without_packs(specifier: str) -> ModuleRefused:
+    """An import in a run that declares no packs: what the specifier is decides first, as with packs."""
+    shown = show_specifier(specifier)
+    return specifier_refusal(specifier) or ModuleRefused(
+        f"import '{shown}' resolves nothing: this run declares no packs. "
+        f"Add '{shown}' to the node's packages (and install the pack) to import it")
 
 
 #: Module ids the loader gives a refused dynamic import (never a pack's: those start "pack:").

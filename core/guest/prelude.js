@@ -34,7 +34,9 @@
 
   // ---- hardening: no code from strings, through any constructor path --------
   const deny = function () {
-    throw new EvalError("code generation from strings is disabled in the sandbox (rule: no-eval)");
+    const err = new EvalError("code generation from strings is disabled in the sandbox (rule: no-eval)");
+    err.rule = "no-eval";
+    throw err;
   };
   const fnProtos = [
     Function.prototype,
@@ -167,7 +169,9 @@
       started = true;
       if (depth + depthOffset >= MAX_DEPTH) {
         if (forResult) return "[MaxDepth]";
-        throw new TypeError("value is nested deeper than " + MAX_DEPTH + " levels (rule: transport-depth)");
+        const err = new TypeError("value is nested deeper than " + MAX_DEPTH + " levels (rule: transport-depth)");
+        err.rule = "transport-depth";
+        throw err;
       }
       if (out === null || typeof out !== "object") return out;
       if (!isArray(out) && hasOwn(out, MARK) && !escaped.has(v)) {

@@ -149,24 +149,32 @@ class CheckReport:
                 "modules": [m.__dict__ for m in self.modules]}
 
 
-def check_pack(folder: Path) -> CheckReport:
-    """Discover `folder` as an installed pack would be, and probe each module; nothing is installed."""
+def discover_folder(folder: Path) -> tuple[str, Pack | None, list[PackStatus], Catalog]:
+    """Discover `folder` exactly as an installed pack would be: (its name, the pack or None, its statuses, the
+    one-pack catalog). The installer asks this before consent, so a person never allows a pack whose modules
+    discovery would skip."""
     folder = folder.resolve()
-    if not (folder / "package.json").is_file():
-        raise AuthoringError(f"{folder} has no package.json", rule="manifest-missing")
     name = _package_name(folder)
     scratch = Path(tempfile.mkdtemp(prefix="cordon-check-"))
     try:
         _place_link(scratch, name, folder)
         catalog = Catalog([PackRoot(scratch, "installed")])
         pack = catalog.pack(name)
-        report = CheckReport(name, pack.version if pack else "?", pack,
-                             [s for s in catalog.diagnostics() if s.pack in (name, None)])
-        if pack is not None:
-            for module in sorted(pack.modules.values(), key=lambda m: m.specifier):
-                report.modules.append(_probe(catalog, pack, module.specifier, module.kind))
+        statuses = [s for s in catalog.diagnostics() if s.pack in (name, None)]
     finally:
         shutil.rmtree(scratch, ignore_errors=True)  # only the link: the author's folder is never followed
+    return name, pack, statuses, catalog
+
+
+def check_pack(folder: Path) -> CheckReport:
+    """Discover `folder` as an installed pack would be, and probe each module; nothing is installed."""
+    if not (folder / "package.json").is_file():
+        raise AuthoringError(f"{folder.resolve()} has no package.json", rule="manifest-missing")
+    name, pack, statuses, catalog = discover_folder(folder)
+    report = CheckReport(name, pack.version if pack else "?", pack, statuses)
+    if pack is not None:
+        for module in sorted(pack.modules.values(), key=lambda m: m.specifier):
+            report.modules.append(_probe(catalog, pack, module.specifier, module.kind))
     return report
 
 

@@ -59,8 +59,10 @@ from core.packs.specifier import (
     REFERENCE_PACK_PREFIX,
     canonical_specifier,
     module_name_problem,
+    show_specifier,
     specifier_for,
     specifier_kind,
+    specifier_refusal,
 )
 from core.packs.status import DiscoveryError, PackStatus
 
@@ -357,11 +359,12 @@ class _PackReader:
             return file_module_id(self.name, target)
         if kind == "bare" and spec in entry_ids:
             return entry_ids[spec]
-        what = {"node": "a Node builtin (the sandbox has none)", "encoded": "an encoded or malformed path",
-                "absolute": "an absolute path", "url": "a URL", "private": "private to Cordon",
-                "bare": "another package: packs cannot import other packs"}[kind]
-        raise DiscoveryError(f"{rel} imports '{spec[:200]}', {what}; a pack module may import only files of its own "
-                             "pack and its own specifiers", rule="module-outside-pack")
+        refusal = specifier_refusal(spec, rel)  # what the loader would refuse at run time, in its words
+        if refusal is not None:
+            raise DiscoveryError(refusal.message, rule=refusal.rule)
+        raise DiscoveryError(f"{rel} imports '{show_specifier(spec)}': packs cannot import other packs; a pack "
+                             "module may import only files of its own pack and its own specifiers",
+                             rule="module-cross-pack")
 
     def _npm(self, spec: str, entry: JsNpmEntry) -> MountedModule:
         assert self.name is not None

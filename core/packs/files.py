@@ -1,9 +1,10 @@
 """Reading a pack's files: containment, symlink checks and size caps.
 
 Every path a manifest names is pack-relative and untrusted. It is normalised
-without touching the filesystem, then resolved with symlinks followed and
-checked to stay inside the pack's own (resolved) folder, and read through a
-descriptor that refuses anything but a regular file, never more than its cap.
+without touching the filesystem, then walked by folder descriptors the way
+`workspace.*` paths are (links followed by Cordon, never outside the pack), and
+read through a descriptor that refuses anything but a regular file, never more
+than its cap.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ import re
 import stat
 from pathlib import Path
 
+from core.bridges.fsguard import FsGuard, read_capped
+from core.errors import SandboxRefusal
 from core.packs.status import DiscoveryError
 
 _DRIVE = re.compile(r"^[A-Za-z]:")
@@ -43,20 +46,23 @@ def normalize_relpath(rel: str) -> str:
 
 
 def read_contained(root: Path, rel: str, cap: int, *, too_large: str = "module-too-large") -> bytes:
-    """The bytes of pack file `rel` (already normalised), refusing escapes, non-files and oversize."""
-    real_root = root.resolve()
-    target = Path(os.path.realpath(root / rel))
-    if not target.is_relative_to(real_root):
-        raise DiscoveryError(f"{rel} resolves outside the pack folder through a symlink",
-                             rule="module-symlink-escape", path=rel)
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    """The bytes of pack file `rel` (already normalised), refusing escapes, non-files and oversize.
+
+    The path is walked by folder descriptors (`core.bridges.fsguard`, the workspace's walker):
+    a link inside the pack that points inside is followed by Cordon, one that leads out is
+    refused, and a name swapped for a link between the check and the open is never followed
+    (checking the realpath first and then opening by path would follow it).
+    """
     try:
-        fd = os.open(target, flags)
-    except FileNotFoundError:
-        raise DiscoveryError(f"{rel} does not exist in the pack", rule="module-missing-file", path=rel) from None
-    except OSError as exc:
-        raise DiscoveryError(f"{rel} cannot be read: {exc.strerror}", rule="module-missing-file",
-                             path=rel) from None
+        with FsGuard(root, host=False).locate(rel) as loc:
+            if loc.seen is None:
+                raise DiscoveryError(f"{rel} does not exist in the pack", rule="module-missing-file", path=rel)
+            fd = loc.open(os.O_RDONLY | getattr(os, "O_BINARY", 0))
+    except SandboxRefusal as exc:
+        if exc.rule in ("workspace-symlink", "workspace-escape"):
+            raise DiscoveryError(f"{rel} resolves outside the pack folder through a symlink",
+                                 rule="module-symlink-escape", path=rel) from None
+        raise DiscoveryError(f"{rel} cannot be read: {exc.message}", rule="module-missing-file", path=rel) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
@@ -64,18 +70,10 @@ def read_contained(root: Path, rel: str, cap: int, *, too_large: str = "module-t
         if info.st_size > cap:
             raise DiscoveryError(f"{rel} is {info.st_size} bytes; the cap is {cap} bytes",
                                  rule=too_large, path=rel)
-        chunks: list[bytes] = []
-        remaining = cap + 1
-        while remaining > 0:
-            chunk = os.read(fd, min(remaining, 1 << 20))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            remaining -= len(chunk)
-        data = b"".join(chunks)
+        data = read_capped(fd, cap)
     finally:
         os.close(fd)
-    if len(data) > cap:
+    if data is None:
         raise DiscoveryError(f"{rel} is larger than {cap} bytes", rule=too_large, path=rel)
     return data
 

@@ -23,7 +23,8 @@ from collections.abc import Callable, Mapping
 from core.entry import ENTRY_ID
 from core.errors import ModuleRefused
 from core.packs.pack import MountedModule
-from core.packs.specifier import canonical_specifier, specifier_kind
+from core.packs.specifier import canonical_specifier, specifier_kind, specifier_refusal
+from core.packs.specifier import show_specifier as _show
 
 #: Extra advice for an undeclared specifier imported by the body (the catalog knows what is installed).
 Hint = Callable[[str], str | None]
@@ -81,24 +82,11 @@ class PackModuleGraph:
 
     def _refusal(self, specifier: str, *, importer: MountedModule | None) -> ModuleRefused:
         shown = _show(specifier)
-        who = "the body" if importer is None else f"pack module {importer.module_id.split('#', 1)[-1]} " \
-                                                  f"of {importer.pack}"
-        kind = specifier_kind(specifier)
-        if kind == "encoded":
-            return ModuleRefused(f"{who} imports '{shown}': encoded or malformed specifiers (percent-escapes, "
-                                 "backslashes, spaces) are refused", rule="module-path-encoded")
-        if kind == "node":
-            return ModuleRefused(f"{who} imports '{shown}': Node builtins do not exist in the sandbox; "
-                                 "use a sandbox pack instead", rule="module-node-builtin")
-        if kind in ("absolute", "url"):
-            return ModuleRefused(f"{who} imports '{shown}': absolute paths and URLs are refused; "
-                                 "import a declared pack by its specifier", rule="module-absolute-path")
-        if kind == "private":
-            return ModuleRefused(f"'{shown}' is private to the sandbox", rule="module-private")
-        if kind == "relative":
-            if importer is None:
-                return ModuleRefused(f"the body imports '{shown}': a body has no files next to it; "
-                                     "import a declared pack by its specifier", rule="module-relative-import")
+        who = None if importer is None else f"pack module {importer.module_id.split('#', 1)[-1]} of {importer.pack}"
+        refusal = specifier_refusal(specifier, who)
+        if refusal is not None:
+            return refusal
+        if specifier_kind(specifier) == "relative":
             return ModuleRefused(f"{who} imports '{shown}', which is not a file its pack mounts",
                                  rule="module-outside-pack")
         if importer is not None:
@@ -107,9 +95,3 @@ class PackModuleGraph:
         hint = self._hint(specifier) if self._hint is not None else None
         return ModuleRefused(f"import '{shown}' is not declared for this run: add '{shown}' to the node's "
                              f"packages{f' ({hint})' if hint else ''}", rule="module-not-declared")
-
-
-def _show(specifier: str) -> str:
-    """A specifier as it may appear in a message: bounded and printable."""
-    cleaned = "".join(c if c.isprintable() else "?" for c in specifier[:200])
-    return cleaned + ("..." if len(specifier) > 200 else "")

@@ -14,6 +14,7 @@ from typing import Protocol
 from pydantic import BaseModel, ConfigDict, Field
 
 from core import jsparse
+from core.errors import ModuleRefused
 
 #: npm's package-name rule (lowercase, optional scope), minus leading '.' or '_'.
 _PACKAGE = re.compile(r"^(?:@[a-z0-9][a-z0-9._~-]*/)?[a-z0-9][a-z0-9._~-]*$")
@@ -180,3 +181,39 @@ def specifier_kind(specifier: str) -> str:
     if _SCHEME.match(specifier):
         return "url"
     return "bare"
+
+
+def show_specifier(specifier: str) -> str:
+    """A specifier as it may appear in a message: bounded and printable."""
+    cleaned = "".join(c if c.isprintable() else "?" for c in specifier[:200])
+    return cleaned + ("..." if len(specifier) > 200 else "")
+
+
+def specifier_refusal(specifier: str, importer: str | None = None) -> ModuleRefused | None:
+    """The refusal of a specifier that no declaration can make importable, else None.
+
+    The one authority on specifiers: the engine's loader (with or without packs),
+    `validate` and pack discovery all ask here, so `import fs from "node:fs"` gets
+    the same rule and the same advice from a run, the editor and a pack's scan.
+    `importer` names a pack module ("pack module x of p"), None for the body. A
+    bare specifier is left to the caller: whether it is declared and installed is
+    the catalog's question, not the name's.
+    """
+    shown = show_specifier(specifier)
+    who = importer or "the body"
+    kind = specifier_kind(specifier)
+    if kind == "encoded":
+        return ModuleRefused(f"{who} imports '{shown}': encoded or malformed specifiers (percent-escapes, "
+                             "backslashes, spaces) are refused", rule="module-path-encoded")
+    if kind == "node":
+        return ModuleRefused(f"{who} imports '{shown}': Node builtins do not exist in the sandbox; "
+                             "use a sandbox pack instead", rule="module-node-builtin")
+    if kind in ("absolute", "url"):
+        return ModuleRefused(f"{who} imports '{shown}': absolute paths and URLs are refused; "
+                             "import a declared pack by its specifier", rule="module-absolute-path")
+    if kind == "private":
+        return ModuleRefused(f"'{shown}' is private to the sandbox", rule="module-private")
+    if kind == "relative" and importer is None:
+        return ModuleRefused(f"the body imports '{shown}': a body has no files next to it; "
+                             "import a declared pack by its specifier", rule="module-relative-import")
+    return None

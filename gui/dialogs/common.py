@@ -18,6 +18,11 @@ def plain_label(text: str = "", *, wrap: bool = True) -> QLabel:
     return label
 
 
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """"1 item", "2 items", "0 items": every count the studio shows reads as English."""
+    return f"{n} {word if n == 1 else words or word + 's'}"
+
+
 def closable_window(parent: QWidget | None, title: str, content: QWidget, width: int, height: int) -> QDialog:
     """A window around `content` with a Close button: a tool window (Pack Manager, Secrets, Help) must be
     leavable without knowing Esc or the title bar's ✕."""

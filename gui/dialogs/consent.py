@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 from core.packs.install import INSTALL_MODE, ConsentRequest, grant_text, is_trusted
 from core.packs.install.consent import INSTALL_MODE_DETAIL
 from core.packs.pack import Pack
-from gui.dialogs.common import fit_to_width, plain_label, styled_label
+from gui.dialogs.common import fit_to_width, plain_label, plural, styled_label
 
 SHIPPED_MODE = "shipped with Cordon"
 TRUSTED_DOCS = "trusted: its SKILL.md is registered like any skill"
@@ -91,13 +91,14 @@ class ConsentFacts:
                        for m in request.npm_modules if not m.ok)
         notices.extend(f"npm module {m.dependency}: {w}" for m in request.npm_modules for w in m.warnings)
         notices.extend(request.warnings)
+        notices.extend(f"Discovery will skip: {problem}" for problem in request.problems)
         deps = "".join(f"\n+ dependency {d.name}@{d.version}" for d in request.dependencies)
-        size = f"{human_size(request.unpacked_size)} in {request.file_count} files"
+        size = f"{human_size(request.unpacked_size)} in {plural(request.file_count, 'file')}"
         if request.download_size:
             size += f" (download {human_size(request.download_size)})"
         if request.dependencies:
             files, total = request.tree_size
-            size += f"; with its dependencies {human_size(total)} in {files} files"
+            size += f"; with its dependencies {human_size(total)} in {plural(files, 'file')}"
         return cls("install", request.name, request.version, request.specifiers, request.trusted,
                    request.install_mode, size, request.source + deps, request.integrity, (), tuple(notices))
 

@@ -198,6 +198,13 @@ def allow_in_document(parent: QWidget | None, catalog: Catalog, document: CodeNo
     return stamp_declaration(document, module)
 
 
+def unallowed_imports(catalog: Catalog, document: CodeNodeDocument) -> list[str]:
+    """Specifiers the body imports from an installed pack that the document does not allow yet (a refused
+    run names them, so the person knows which pack was said no to)."""
+    return [d.specifier for d in declarations_from_code(document.body)
+            if catalog.module(d.specifier) is not None and not is_allowed_in(document, d.specifier)]
+
+
 def pick_package(parent: QWidget | None, catalog: Catalog, document: CodeNodeDocument) -> PickedPackage | None:
     """Run the picker, then the consent dialog when needed. None when cancelled or refused."""
     picker = PackagePicker(catalog, document, parent)

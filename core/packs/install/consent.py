@@ -67,6 +67,8 @@ class ConsentRequest:
     changes: tuple[str, ...] = ()
     #: Where this came from, kept after commit so `cordon packs update` can prepare it again (None: a file).
     record: InstallRecord | None = None
+    #: Discovery's errors about the staged pack (modules it will skip), shown before consent.
+    problems: tuple[str, ...] = ()
     state: str = "prepared"
     _staging: Staging | None = field(default=None, repr=False)
 

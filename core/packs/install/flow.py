@@ -16,7 +16,6 @@ ever runs.
 
 from __future__ import annotations
 
-import hashlib
 import logging
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,11 +30,11 @@ from core.errors import CordonError
 from core.packs.compiler import CompileError, compile_npm
 from core.packs.install import trust, updates
 from core.packs.install.archive import Unpacked, copy_folder, extract_tarball
-from core.packs.install.classify import classify, refuse_host_code
+from core.packs.install.classify import Classification, classify, refuse_host_code
 from core.packs.install.consent import ConsentRequest, NpmModuleStatus
 from core.packs.install.deps import FetchedDependency, fetch_dependencies
 from core.packs.install.errors import InstallError
-from core.packs.install.integrity import to_sri
+from core.packs.install.integrity import hashing_copy, to_sri
 from core.packs.install.names import split_spec, validate_name
 from core.packs.install.package_json import lifecycle_scripts, read_package_json
 from core.packs.install.registry import CHUNK, MAX_TARBALL_BYTES, Progress, Registry, registry_url
@@ -117,17 +116,9 @@ def registry_token(url: str) -> str | None:
 def _copy_tarball(path: Path, staging: Staging, what: str) -> tuple[Path, int, str]:
     """Copy a local tarball into staging (hashing it) so what is verified is what is unpacked."""
     target = staging.tarball("pack")
-    digest = hashlib.sha512()
-    size = 0
     with open(path, "rb") as src, open(target, "wb") as out:
-        while chunk := src.read(CHUNK):
-            size += len(chunk)
-            if size > MAX_TARBALL_BYTES:
-                raise InstallError(f"{what}: the tarball exceeds the {MAX_TARBALL_BYTES}-byte cap",
-                                   rule="download-too-large")
-            digest.update(chunk)
-            out.write(chunk)
-    return target, size, to_sri(digest.digest())
+        size, digest = hashing_copy(iter(lambda: src.read(CHUNK), b""), out, MAX_TARBALL_BYTES, what)
+    return target, size, to_sri(digest)
 
 
 def _installed(name: str) -> tuple[str | None, str | None]:
@@ -217,6 +208,7 @@ def prepare_install(source: str | InstallSource, *, registry: str | None = None,
             reasons = "; ".join(f"{m.dependency}: {m.rule}: {m.message[:300]}" for m in modules)
             raise InstallError(f"{what}: none of its npm modules can be admitted ({reasons}), so it would add "
                                "nothing a Code node can import", rule="pack-no-admitted-modules")
+        problems = _discovery_problems(staging.pack, found, what, modules)
         previous_version, previous_label = _installed(found.name)
         doc = read_package_json(staging.pack, what)
         record = _record(src, found.name, found.version, url, integrity)
@@ -231,13 +223,30 @@ def prepare_install(source: str | InstallSource, *, registry: str | None = None,
             previous_classification=previous_label,
             lifecycle_scripts=tuple(lifecycle_scripts(doc) + _native_build(staging.pack)),
             dependencies=tuple(dependencies), npm_modules=modules, trusted=trust.is_trusted(found.name),
-            warnings=found.problems, changes=changes, record=record, _staging=staging)
+            warnings=found.problems, changes=changes, record=record, problems=problems, _staging=staging)
     except BaseException:
         staging.release()
         raise
     finally:
         if client is not None:
             client.close()
+
+
+def _discovery_problems(folder: Path, found: Classification, what: str,
+                        npm_modules: tuple[NpmModuleStatus, ...]) -> tuple[str, ...]:
+    """What discovery will say of the staged pack's js/wasm modules (a missing file, a module over its cap),
+    for the consent dialog; refuse the install when nothing in it would be importable. npm modules were
+    just compiled and carry their own statuses, so a pack of npm modules only is not discovered twice."""
+    if not set(found.module_kinds) - {"npm"}:
+        return ()
+    from core.packs.authoring import discover_folder  # (authoring runs the engine; the installer rarely needs it)
+
+    _, pack, statuses, _ = discover_folder(folder)
+    problems = tuple(str(s) for s in statuses if s.severity == "error")
+    if (pack is None or not pack.modules) and not any(m.ok for m in npm_modules):
+        raise InstallError(f"{what}: nothing in it can be imported: {'; '.join(problems) or 'no modules'}",
+                           rule="pack-no-admitted-modules")
+    return problems
 
 
 def _record(src: InstallSource, name: str, version: str, registry: str, integrity: str) -> InstallRecord | None:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+from collections.abc import Callable, Iterable
+from typing import BinaryIO
 
 from core.packs.install.errors import InstallError
 
@@ -51,3 +53,25 @@ def verify(actual: bytes, integrity: str | None, what: str) -> str:
                            f"(expected {to_sri(allowed[0])}, got {to_sri(actual)}); nothing was installed",
                            rule="integrity-mismatch")
     return to_sri(actual)
+
+
+def hashing_copy(chunks: Iterable[bytes], out: BinaryIO, cap: int, what: str,
+                 each: Callable[[int], None] | None = None) -> tuple[int, bytes]:
+    """Write `chunks` to `out`, counting and hashing them; (size, sha512 digest) of what was written.
+
+    The one capped copy of a tarball into staging (a download or a local file), so what is
+    verified is byte for byte what is unpacked. Past `cap` bytes it stops with
+    `download-too-large` before writing the chunk that crossed it. `each(size so far)` runs
+    after every chunk (cancel checks, progress).
+    """
+    digest = hashlib.new(ALGORITHM)
+    size = 0
+    for chunk in chunks:
+        size += len(chunk)
+        if size > cap:
+            raise InstallError(f"{what}: the tarball exceeds the {cap}-byte download cap", rule="download-too-large")
+        digest.update(chunk)
+        out.write(chunk)
+        if each is not None:
+            each(size)
+    return size, digest.digest()

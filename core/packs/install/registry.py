@@ -10,7 +10,6 @@ the registry's own origin, never to a tarball host elsewhere.
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -157,7 +156,6 @@ class Registry:
         what = f"{package.name}@{package.version}"
         if urlsplit(package.tarball).scheme not in ("http", "https"):
             raise InstallError(f"{what}: tarball URL must be http(s)", rule="registry-error")
-        hasher = hashlib.sha512()
         received = 0
         with self._stream(package.tarball, accept="application/octet-stream", what=what) as response:
             self._check_status(response, what)
@@ -165,25 +163,23 @@ class Registry:
             if announced is not None and announced > max_bytes:
                 raise InstallError(f"{what}: the tarball is {announced} bytes, over the "
                                    f"{max_bytes}-byte download cap", rule="download-too-large")
+            def each(size: int) -> None:
+                nonlocal received
+                received = size
+                self._check_cancel()
+                if on_progress is not None:
+                    on_progress("download", size, announced)
+
             with open(dest, "wb") as out:
                 try:
-                    for chunk in response.iter_bytes(CHUNK):
-                        self._check_cancel()
-                        received += len(chunk)
-                        if received > max_bytes:
-                            raise InstallError(f"{what}: the tarball exceeds the {max_bytes}-byte download cap",
-                                               rule="download-too-large")
-                        hasher.update(chunk)
-                        out.write(chunk)
-                        if on_progress is not None:
-                            on_progress("download", received, announced)
+                    received, digest = integrity.hashing_copy(response.iter_bytes(CHUNK), out, max_bytes, what, each)
                 except httpx.HTTPError as exc:
                     raise InstallError(f"{what}: the download broke off after {received} bytes ({exc}); "
                                        "nothing was installed", rule="download-incomplete") from None
             if announced is not None and received != announced:
                 raise InstallError(f"{what}: received {received} of {announced} bytes; nothing was installed",
                                    rule="download-incomplete")
-        sri = integrity.verify(hasher.digest(), package.integrity, what)
+        sri = integrity.verify(digest, package.integrity, what)
         return Download(dest, received, sri)
 
     # -- plumbing ------------------------------------------------------------------

@@ -22,10 +22,12 @@ from pathlib import Path
 import orjson
 
 from core.packs.caps import NPM_JS_MAX
+from core.packs.files import read_text
 from core.packs.manifest import is_export_identifier
 from core.packs.npm.resolve import CompileError, Resolver
 from core.packs.npm.scan import Finding, summarize
 from core.packs.npm.transform import transform_file
+from core.packs.status import DiscoveryError
 
 RUNTIME = (Path(__file__).with_name("runtime.js")).read_text(encoding="utf-8")
 MAX_FILES = 5000
@@ -92,10 +94,12 @@ def build(pack_root: Path, dependency: str) -> Bundle:
                 queue.append(target)
             return ids[target]
 
-        try:
-            text = path.read_bytes().decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise CompileError(f"{rel} is not UTF-8 text", rule="npm-module-unresolved") from None
+        try:  # by folder fds from the pack root, as pack files are: a link swapped in is never followed
+            text = read_text(resolver.pack_root, rel, NPM_JS_MAX - size, too_large="npm-module-too-large")
+        except DiscoveryError as exc:
+            if exc.rule == "npm-module-too-large":
+                raise _too_large(dependency, NPM_JS_MAX + 1) from None
+            raise CompileError(exc.message, rule="npm-module-unresolved") from None
         size += len(text)
         if size > NPM_JS_MAX:
             raise _too_large(dependency, size)

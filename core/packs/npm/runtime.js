@@ -8,7 +8,9 @@
 // `Function` is a stand-in whose prototype is the real one and whose call is the same refusal the
 // constructor path gives: nothing can be compiled from a string through it.
 const Function = function Function() {
-  throw new EvalError("code generation from strings is disabled in the sandbox (rule: no-eval)");
+  const err = new EvalError("code generation from strings is disabled in the sandbox (rule: no-eval)");
+  err.rule = "no-eval";
+  throw err;
 };
 Object.defineProperty(Function, "prototype", { value: Object.getPrototypeOf(function () {}), writable: false });
 const __cordon$cache = [];

@@ -26,7 +26,7 @@ from functools import lru_cache
 from typing import Any
 
 from core.bridges.base import Op, RunScope, Surface
-from core.errors import SandboxRefusal
+from core.errors import LimitExceeded, SandboxRefusal
 from core.packs.bridge import BridgedModule, binding_name, check_call
 from core.packs.manifest import WasmEntry
 from core.packs.wasm.runtime import Call, CallInterrupted, pool
@@ -111,8 +111,8 @@ class WasmDispatcher:
         run, mine = self._budgets(scope, key, module)
         for budget, what in ((run, "per run"), (mine, f"for {bridged.specifier}")):
             if budget.calls >= budget.max_calls:
-                raise SandboxRefusal(f"WASM calls: at most {budget.max_calls} {what} (limit wasmMaxCalls)",
-                                     rule="wasmMaxCalls", name="RangeError")
+                raise LimitExceeded(f"WASM calls: at most {budget.max_calls} {what} (limit wasmMaxCalls)",
+                                    limit="wasmMaxCalls")
         run.calls += 1
         mine.calls += 1
         async with run.gate(), mine.gate():
@@ -149,9 +149,9 @@ class WasmDispatcher:
             if scope.cancel.cancelled:
                 raise SandboxRefusal("the run was cancelled", rule="cancelled", name="CancelledError") from None
             if bound == "call":
-                raise SandboxRefusal(f"WASM call {specifier}.{sig.wasm} ran past its {per_call_ms} ms deadline "
-                                     "(limit wasmCallTimeoutMs)", rule="wasmCallTimeoutMs",
-                                     name="TimeoutError") from None
+                raise LimitExceeded(f"WASM call {specifier}.{sig.wasm} ran past its {per_call_ms} ms deadline "
+                                    "(limit wasmCallTimeoutMs)", limit="wasmCallTimeoutMs",
+                                    name="TimeoutError") from None
             if bound == "aggregate":
                 raise _aggregate_refusal(run, mine) from None
             raise SandboxRefusal(f"execution timed out after {scope.limits.timeoutMs} ms (limit timeoutMs)",
@@ -174,10 +174,10 @@ class WasmDispatcher:
         return self._run, mine
 
 
-def _aggregate_refusal(run: _Budget, mine: _Budget) -> SandboxRefusal:
+def _aggregate_refusal(run: _Budget, mine: _Budget) -> LimitExceeded:
     budget = run if run.remaining_s() <= mine.remaining_s() else mine
-    return SandboxRefusal(f"WASM time budget used up: {budget.aggregate_s * 1000:.0f} ms of WASM wall time "
-                          "per run (limit wasmAggregateMs)", rule="wasmAggregateMs", name="RangeError")
+    return LimitExceeded(f"WASM time budget used up: {budget.aggregate_s * 1000:.0f} ms of WASM wall time "
+                         "per run (limit wasmAggregateMs)", limit="wasmAggregateMs")
 
 
 def _convert(specifier: str, name: str, sig: Signature, wire: Any) -> tuple[int | float, ...]:
