@@ -54,8 +54,6 @@ MAX_WASM_STACK = 1536 * 1024
 MAX_JS_STACK = 384 * 1024
 #: Linear memory the guest needs beyond its heap (shadow stack, data, allocator slack).
 LINEAR_OVERHEAD = 8 * 1024 * 1024
-#: What guest code runs on: part of every cache key that depends on the engine's behaviour.
-ENGINE_VERSION = "quickjs-ng/0.17.0+cordon-guest/1"
 #: Runs from one template before its image module is compiled (a second of CPU in the background).
 BAKE_AFTER_RUNS = 16
 #: The clock the guest sees while a template is built: its memory must be the same in every

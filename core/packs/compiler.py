@@ -43,7 +43,7 @@ from pathlib import Path
 import orjson
 
 from core import cache
-from core.engine.driver import ENGINE_VERSION
+from core.guest import ENGINE_VERSION
 from core.packs.caps import NPM_JS_MAX
 from core.packs.npm import bundle, probe
 from core.packs.npm.resolve import CONDITIONS, MAIN_FIELDS, CompileError
