@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from core.engine.run import ModuleGraph, RunError, RunResult, run_in_sandbox
     from core.errors import CordonError, LimitsError, ModuleRefused, SandboxRefusal, UsageError
     from core.limits import CEILINGS, SandboxLimits, resolve_limits
-    from core.rules import RULE_SENTENCES, RULES, rule_sentence
+    from core.rules import RULE_SENTENCES, RULES, problem_line, rule_sentence
 
 _EXPORTS = {
     "CEILINGS": "core.limits",
@@ -40,6 +40,7 @@ _EXPORTS = {
     "SandboxRefusal": "core.errors",
     "Surface": "core.bridges.base",
     "UsageError": "core.errors",
+    "problem_line": "core.rules",
     "resolve_limits": "core.limits",
     "rule_sentence": "core.rules",
     "run_in_sandbox": "core.engine.run",
@@ -62,6 +63,7 @@ __all__ = [
     "SandboxRefusal",
     "Surface",
     "UsageError",
+    "problem_line",
     "resolve_limits",
     "rule_sentence",
     "run_in_sandbox",

@@ -154,7 +154,7 @@ def test_diagnostics_name_every_skip_in_plain_words(qtbot, manager):
     manager.select_pack("half-broken")
     shown = [manager.diagnostics.item(i).text() for i in range(manager.diagnostics.count())]
     assert manager.diagnostics_label.text() == "Problems (3)"
-    assert any(line.startswith(STATUS_SENTENCES["module-dynamic-import"]) and "[error: module-dynamic-import]" in line
+    assert any(line.startswith(STATUS_SENTENCES["module-dynamic-import"]) and "error: " in line and "[module-dynamic-import]" in line
                for line in shown)
     assert any(line.startswith(STATUS_SENTENCES["skill-missing"]) for line in shown)
     assert not any(GENERIC_SENTENCE in line for line in shown)

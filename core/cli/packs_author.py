@@ -16,6 +16,7 @@ from pathlib import Path
 
 from core.cli.common import print_json
 from core.errors import CordonError
+from core.rules import problem_line
 
 Verbs = argparse._SubParsersAction
 #: The npm keyword that marks a package as a Cordon pack (what `cordon packs search` looks for).
@@ -58,7 +59,7 @@ def register_search(verbs: Verbs) -> None:
 
 
 def _fail(exc: CordonError) -> int:
-    print(f"cordon: {exc.message} (rule: {exc.rule})", file=sys.stderr)
+    print(f"cordon: {problem_line(exc.message, exc.rule)}", file=sys.stderr)
     return 1
 
 
@@ -89,7 +90,7 @@ def main_check(args: argparse.Namespace) -> int:
         state = "ok" if module.ok else "FAILS"
         print(f"  {module.specifier}  [{module.kind}]  {module.size} bytes  probe {state}: {module.detail}")
     for status in report.statuses:
-        print(f"  {status.severity}: {status}")
+        print(f"  {status}")
     print(report.summary())
     return 0 if report.ok else 1
 

@@ -25,6 +25,7 @@ from core.packs.install import (
     remove,
     set_trust,
 )
+from core.rules import problem_line
 
 Verbs = argparse._SubParsersAction
 
@@ -75,7 +76,7 @@ def _fail(exc: CordonError, as_json: bool) -> int:
         print_json({"ok": False, "installed": False,
                     "error": {"name": exc.name, "message": exc.message, "rule": exc.rule}})
     else:
-        print(f"cordon: {exc.message} (rule: {exc.rule})", file=sys.stderr)
+        print(f"cordon: {problem_line(exc.message, exc.rule)}", file=sys.stderr)
     return 1
 
 
