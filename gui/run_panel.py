@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from core import RunError, problem_line
-from core.codenode.contract import DEPRECATION
+from core.codenode import DEPRECATION
 from gui.dialogs.common import plural
 from gui.inputs_form import InputsForm
 from gui.json_tree import JsonTree
