@@ -336,3 +336,27 @@ def test_an_unused_declaration_is_removed_from_its_warning(qtbot, home):
         win.load(win.current_document(), win.path, saved=win.current_document())
         win.close()
         win.deleteLater()
+
+
+def test_a_documents_pack_consent_can_be_revoked(qtbot, home):
+    win = MainWindow(AppSettings())
+    win.show()
+    try:
+        doc = CodeNodeDocument.model_validate({"body": "return 1;", "packages": [{"specifier": "cordon-geometry/wasm"}]})
+        win.load(doc, None)
+
+        def pick() -> None:
+            dialog = QApplication.activeModalWidget()
+            if dialog is None:
+                QTimer.singleShot(10, pick)
+                return
+            dialog.setTextValue("cordon-geometry/wasm")
+            dialog.accept()
+
+        QTimer.singleShot(0, pick)
+        win.revoke_pack_action.trigger()
+        assert win.current_document().packages == () and win.dirty   # the next run that imports it asks again
+    finally:
+        win.load(win.current_document(), win.path)
+        win.close()
+        win.deleteLater()
