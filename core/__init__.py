@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from core.bridges.base import HostServices, Surface
     from core.cancel import CancelHandle
     from core.engine.run import ModuleGraph, RunError, RunResult, run_in_sandbox
-    from core.errors import CordonError, LimitsError, ModuleRefused, SandboxRefusal, UsageError
+    from core.errors import CordonError, LimitExceeded, LimitsError, ModuleRefused, SandboxRefusal, UsageError
     from core.limits import CEILINGS, SandboxLimits, resolve_limits
     from core.rules import RULE_SENTENCES, RULES, problem_line, rule_sentence
 
@@ -29,6 +29,7 @@ _EXPORTS = {
     "CancelHandle": "core.cancel",
     "CordonError": "core.errors",
     "HostServices": "core.bridges.base",
+    "LimitExceeded": "core.errors",
     "LimitsError": "core.errors",
     "ModuleGraph": "core.engine.run",
     "ModuleRefused": "core.errors",
@@ -54,6 +55,7 @@ __all__ = [
     "CancelHandle",
     "CordonError",
     "HostServices",
+    "LimitExceeded",
     "LimitsError",
     "ModuleGraph",
     "ModuleRefused",
