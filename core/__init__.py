@@ -20,15 +20,16 @@ if TYPE_CHECKING:
     from core.bridges.base import HostServices, Surface
     from core.cancel import CancelHandle
     from core.engine.run import ModuleGraph, RunError, RunResult, run_in_sandbox
-    from core.errors import CordonError, LimitsError, ModuleRefused, SandboxRefusal, UsageError
+    from core.errors import CordonError, LimitExceeded, LimitsError, ModuleRefused, SandboxRefusal, UsageError
     from core.limits import CEILINGS, SandboxLimits, resolve_limits
-    from core.rules import RULE_SENTENCES, RULES, rule_sentence
+    from core.rules import RULE_SENTENCES, RULES, problem_line, rule_sentence
 
 _EXPORTS = {
     "CEILINGS": "core.limits",
     "CancelHandle": "core.cancel",
     "CordonError": "core.errors",
     "HostServices": "core.bridges.base",
+    "LimitExceeded": "core.errors",
     "LimitsError": "core.errors",
     "ModuleGraph": "core.engine.run",
     "ModuleRefused": "core.errors",
@@ -40,6 +41,7 @@ _EXPORTS = {
     "SandboxRefusal": "core.errors",
     "Surface": "core.bridges.base",
     "UsageError": "core.errors",
+    "problem_line": "core.rules",
     "resolve_limits": "core.limits",
     "rule_sentence": "core.rules",
     "run_in_sandbox": "core.engine.run",
@@ -53,6 +55,7 @@ __all__ = [
     "CancelHandle",
     "CordonError",
     "HostServices",
+    "LimitExceeded",
     "LimitsError",
     "ModuleGraph",
     "ModuleRefused",
@@ -62,6 +65,7 @@ __all__ = [
     "SandboxRefusal",
     "Surface",
     "UsageError",
+    "problem_line",
     "resolve_limits",
     "rule_sentence",
     "run_in_sandbox",

@@ -197,3 +197,15 @@ def rule_alias(rule: str | None) -> str | None:
 def rule_sentence(rule: str | None) -> str:
     """The plain-words sentence for `rule`; a generic one keeps an unsentenced rule visible."""
     return RULE_SENTENCES.get(rule or "", GENERIC_SENTENCE)
+
+
+def problem_line(message: str, rule: str | None = None, *, where: str | None = None,
+                 severity: str | None = None) -> str:
+    """The one way a problem is shown as a line: `where: severity: message [rule]`.
+
+    Used by `cordon validate`, pack statuses, CLI refusals and the studio's problem lists, so a
+    person (or a grep) meets one shape everywhere. Parts that are not known are left out; a
+    message that already ends with its `(rule: x)` does not get the rule twice.
+    """
+    shown_rule = f" [{rule}]" if rule and f"(rule: {rule})" not in message else ""
+    return f"{f'{where}: ' if where else ''}{f'{severity}: ' if severity else ''}{message}{shown_rule}"

@@ -15,6 +15,7 @@ inputs/handles checks there), so one tree is parsed once for all of them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
@@ -125,11 +126,56 @@ def _from_status(status: PackStatus, node: Node | None) -> Diagnostic:
 
 # -- the checks -----------------------------------------------------------------------------
 def check_syntax(ctx: CodeContext) -> Iterable[Diagnostic]:
+    """One syntax error, in the engine's words (what a run would say), at tree-sitter's column when both name
+    the same line; tree-sitter's own words when the engine accepts the text (its grammar is the looser one)."""
     node = jsparse.syntax_error_node(ctx.tree)
-    if node is not None:
-        near = " ".join(jsparse.text(node).split())[:40]
-        what = f"missing {node.type}" if node.is_missing else f"unexpected {near!r}" if near else "unexpected input"
-        yield at(node, "error", "syntax-error", f"invalid JavaScript: {what}")
+    if node is None:
+        return
+    found = at(node, "error", "syntax-error", "")
+    engine = _engine_syntax_error(ctx)
+    if engine is not None:
+        line, message = engine
+        column = _engine_column(ctx.code, line, message, found.column if line == found.line else None)
+        yield Diagnostic(line, column, "error", "syntax-error", f"SyntaxError: {message}")
+        return
+    near = " ".join(jsparse.text(node).split())[:40]
+    what = f"missing {node.type}" if node.is_missing else f"unexpected {near!r}" if near else "unexpected input"
+    yield Diagnostic(found.line, found.column, "error", "syntax-error", f"invalid JavaScript: {what}")
+
+
+def _engine_syntax_error(ctx: CodeContext) -> tuple[int, str] | None:
+    """(1-based line, message) of the engine's SyntaxError for the body, or None.
+
+    Only a body tree-sitter already refused pays for this (~5 ms): the body is compiled behind a leading
+    `return;`, so nothing of it runs, and its import lines are blanked (the loader, not the parser, owns them).
+    """
+    from core import run_in_sandbox  # the engine loads only for a body with a syntax error
+
+    lines = ctx.code.split("\n")
+    for imp in ctx.imports():
+        for n in range(imp.node.start_point[0], imp.node.end_point[0] + 1):
+            lines[n] = ""
+    result = run_in_sandbox("return;\n" + "\n".join(lines))
+    error = result.error
+    if result.ok or error is None or error.name != "SyntaxError" or not error.line or error.line < 2:
+        return None
+    return error.line - 1, error.message
+
+
+#: The token the engine's message names ("Unexpected token ';'", "unexpected token in expression: ';'").
+_TOKEN = re.compile(r"token(?: in expression)?:? '(.+)'$", re.IGNORECASE)
+
+
+def _engine_column(code: str, line: int, message: str, near: int | None) -> int:
+    """The engine gives a line only: the column of the token its message names, searched from tree-sitter's
+    column (`near`, when it saw the same line); else that column; else the line's first character."""
+    lines = code.split("\n")
+    text = lines[line - 1] if line <= len(lines) else ""
+    start = (near or 1) - 1
+    token = _TOKEN.search(message)
+    if token is not None and (at := text.find(token.group(1), start)) >= 0:
+        return at + 1
+    return near if near is not None else len(text) - len(text.lstrip()) + 1
 
 
 def check_exports(ctx: CodeContext) -> Iterable[Diagnostic]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
+from core import problem_line
 from core.codenode import CodeNodeDocument, validate_node
 from core.packs import Catalog
 from core.validate import Diagnostic
@@ -34,8 +35,9 @@ def diagnose(doc: CodeNodeDocument, catalog: Catalog | None) -> list[Diagnostic]
 
 
 def label(diag: Diagnostic) -> str:
+    """One finding as a line, in the shape every problem list uses (`core.rules.problem_line`)."""
     where = f"{diag.line}:{diag.column}" if diag.line is not None else "node"
-    return f"{where}  {diag.message}  ({diag.rule})"
+    return problem_line(diag.message, diag.rule, where=where, severity=diag.severity)
 
 
 def summary(diagnostics: Sequence[Diagnostic]) -> str:

@@ -23,6 +23,7 @@ from PySide6.QtCore import QEvent, QSize, Qt, Signal, Slot
 from PySide6.QtGui import QFont, QFontDatabase, QImage, QKeyEvent
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
+from core import problem_line
 from gui.completion import CompletionSource, context_at
 from gui.diagnostics import Diagnostic
 from gui.find_bar import FindBar
@@ -409,7 +410,7 @@ class CodeEditor(QWidget):
         line = sci.lineFromPosition(pos) + 1
         found = [d for d in self._diagnostics if d.line == line]
         if found:
-            tip = "\n".join(f"{d.severity}: {d.message} ({d.rule})" for d in found)
+            tip = "\n".join(problem_line(d.message, d.rule, severity=d.severity) for d in found)
             sci.callTipShow(pos, tip)
 
     def _on_dwell_end(self, _x: int, _y: int) -> None:

@@ -34,6 +34,7 @@ from core.codenode import CodeNodeDocument, DocumentError, apply_fix, load_docum
 from core.codenode.analysis import analyse
 from core.codenode.document import default_path, dumps, read_document
 from core.codenode.grants import DocumentKey, Grants, is_trusted, strip_grants, trust
+from core.validate import REMOVE_DECLARATION, Fix
 from gui.catalog_holder import CatalogHolder
 from gui.completion import CompletionSource, GuestApiProbe, PackIndex
 from gui.diagnostics import diagnose, summary
@@ -211,7 +212,9 @@ class MainWindow(QMainWindow):
         run_menu.addActions([self.run_action, self.cancel_action])
 
         packs_menu = menu.addMenu("&Packs")
-        packs_menu.addActions([self.insert_pack_action, self.pack_manager_action])
+        self.revoke_pack_action = self._action("&Revoke a Pack's Consent…", self.revoke_pack,
+                                               tip="Take back this document's permission to import a pack")
+        packs_menu.addActions([self.insert_pack_action, self.revoke_pack_action, self.pack_manager_action])
 
         tools_menu = menu.addMenu("&Tools")
         tools_menu.addActions([self.secrets_action, self.settings_action])
@@ -686,6 +689,18 @@ class MainWindow(QMainWindow):
         self.editor.insert_line(line, picked.import_line)
         self.editor.goto(line + 1)
         self.refresh_diagnostics()
+
+    @Slot()
+    def revoke_pack(self) -> None:
+        """Drop one of the document's pack declarations (its consent): the next run that imports it asks again."""
+        declared = [p.specifier for p in self._doc.packages]
+        if not declared:
+            self.statusBar().showMessage("This document allows no pack.", 5000)
+            return
+        specifier, ok = QInputDialog.getItem(self, "Revoke a pack's consent",
+                                             "Stop allowing this pack in the document:", declared, 0, False)
+        if ok and specifier:
+            self.apply_quick_fix(Fix(REMOVE_DECLARATION, specifier, f"Revoked '{specifier}'"))
 
     @Slot()
     def open_pack_manager(self) -> None:

@@ -50,6 +50,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from core import problem_line
 from core.cancel import CancelHandle
 from core.errors import CordonError
 from core.packs import Catalog, Pack, default_catalog
@@ -564,7 +565,7 @@ class PackManager(QWidget):
 
     def _failed(self, exc: Exception) -> None:
         if isinstance(exc, CordonError):
-            self.status.setText(f"{exc.message} [{exc.rule}]")
+            self.status.setText(problem_line(exc.message, exc.rule))
         else:
             self.status.setText(f"Unexpected error: {type(exc).__name__}: {exc}")
         self.status.setStyleSheet("color: #c62828")

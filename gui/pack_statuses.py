@@ -25,8 +25,4 @@ def sentence(status: PackStatus) -> str:
 
 def detail(status: PackStatus) -> str:
     """The technical line under the sentence: where, what, and the rule's name."""
-    where = status.specifier or ""
-    if status.path:
-        where = f"{where} ({status.path}{f':{status.line}' if status.line else ''})".strip()
-    prefix = f"{where}: " if where else ""
-    return f"{prefix}{status.message} [{status.severity}: {status.rule}]"
+    return str(status)

@@ -29,8 +29,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core import RunError
-from core.codenode.contract import DEPRECATION
+from core import RunError, problem_line
+from core.codenode import DEPRECATION
 from gui.dialogs.common import plural
 from gui.inputs_form import InputsForm
 from gui.json_tree import JsonTree
@@ -63,8 +63,7 @@ class _ErrorBanner(QLabel):
 
 def describe_error(error: RunError) -> str:
     where = f" (line {error.line})" if error.line else ""
-    rule = f"  [rule: {error.rule}]" if error.rule and f"(rule: {error.rule})" not in error.message else ""
-    return f"{error.name}: {error.message}{where}{rule}"
+    return problem_line(f"{error.name}: {error.message}{where}", error.rule)
 
 
 def format_ms(ms: float) -> str:

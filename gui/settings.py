@@ -45,7 +45,7 @@ from core.codenode.document import NodeProps
 from core.errors import CordonError
 from core.limits import CEILINGS, MB
 from core.paths import config_dir
-from gui.dialogs.common import styled_label
+from gui.dialogs.common import refit, styled_label
 from gui.theme import THEMES
 
 SETTINGS_FILE = "settings.json"
@@ -185,6 +185,7 @@ class LimitsEditor(QWidget):
         else:
             self.secrets_error.setText("")
         self.secrets_error.setVisible(bool(self.secrets_error.text()))
+        refit(self.window())
 
     @Slot(bool)
     def _confirm_switch(self, checked: bool) -> None:

@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QTableWidget
 
 from gui.dialogs.help import SandboxApiView
-from tests.gui_support import home, set_body, window
+from tests.gui_support import home, run_and_wait, set_body, window
 
 __all__ = ["home", "window"]
 
@@ -94,3 +94,11 @@ def test_keyboard_shortcuts_list_and_tool_windows_have_close_buttons(qtbot, wind
     QTimer.singleShot(200, _close_modal_then(lambda modal: seen.update(secrets=modal.windowTitle())))
     window.secrets_action.trigger()
     assert seen["secrets"] == "Secrets"
+
+
+def test_problems_show_one_syntax_message_the_engines_at_its_column(qtbot, window):
+    set_body(window, "const a = 1;\nlet x = ;\n")
+    syntax = [d for d in window.editor.diagnostics() if d.rule == "syntax-error"]
+    assert [(d.line, d.column, d.message) for d in syntax] == [(2, 9, "SyntaxError: unexpected token in expression: ';'")]
+    outcome = run_and_wait(qtbot, window)                    # the run says the same words
+    assert outcome.result.error.name == "SyntaxError" and outcome.result.error.message in syntax[0].message

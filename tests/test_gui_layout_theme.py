@@ -4,10 +4,20 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QApplication, QCheckBox, QStyle, QStyleOptionButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QLineEdit,
+    QStyle,
+    QStyleOptionButton,
+    QVBoxLayout,
+    QWidget,
+)
 
+from core.codenode import NodeProps
 from gui.dialogs.common import plural
 from gui.main_window import EDITOR_MIN_WIDTH
+from gui.settings import AppSettings, SettingsDialog
 from gui.theme import apply_theme, icon
 from tests.gui_support import home, window
 
@@ -62,3 +72,16 @@ def test_the_editor_keeps_a_usable_width_and_the_side_panel_yields(qtbot, window
 def test_counts_read_as_english():
     assert plural(1, "item") == "1 item" and plural(2, "file") == "2 files" and plural(0, "key") == "0 keys"
     assert QApplication.instance() is not None
+
+
+def test_a_dialog_keeps_its_layout_after_a_validation_error(qtbot):
+    dialog = SettingsDialog(AppSettings(), NodeProps())
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    fields = [w for w in dialog.findChildren(QLineEdit) if w.isVisible() and w.objectName() != "qt_spinbox_lineedit"]
+    before = [w.height() for w in fields]
+    dialog.limits.secrets.setText("API_TOKEN, bad name")
+    qtbot.wait(20)
+    assert dialog.limits.secrets_error.isVisible()
+    assert [w.height() for w in fields] == before        # the message got its own room: no field was squeezed

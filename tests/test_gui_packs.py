@@ -154,7 +154,7 @@ def test_diagnostics_name_every_skip_in_plain_words(qtbot, manager):
     manager.select_pack("half-broken")
     shown = [manager.diagnostics.item(i).text() for i in range(manager.diagnostics.count())]
     assert manager.diagnostics_label.text() == "Problems (3)"
-    assert any(line.startswith(STATUS_SENTENCES["module-dynamic-import"]) and "[error: module-dynamic-import]" in line
+    assert any(line.startswith(STATUS_SENTENCES["module-dynamic-import"]) and "error: " in line and "[module-dynamic-import]" in line
                for line in shown)
     assert any(line.startswith(STATUS_SENTENCES["skill-missing"]) for line in shown)
     assert not any(GENERIC_SENTENCE in line for line in shown)
@@ -334,5 +334,29 @@ def test_an_unused_declaration_is_removed_from_its_warning(qtbot, home):
         assert not any(d.rule == "declaration-unused" for d in win.editor.diagnostics())
     finally:
         win.load(win.current_document(), win.path, saved=win.current_document())
+        win.close()
+        win.deleteLater()
+
+
+def test_a_documents_pack_consent_can_be_revoked(qtbot, home):
+    win = MainWindow(AppSettings())
+    win.show()
+    try:
+        doc = CodeNodeDocument.model_validate({"body": "return 1;", "packages": [{"specifier": "cordon-geometry/wasm"}]})
+        win.load(doc, None)
+
+        def pick() -> None:
+            dialog = QApplication.activeModalWidget()
+            if dialog is None:
+                QTimer.singleShot(10, pick)
+                return
+            dialog.setTextValue("cordon-geometry/wasm")
+            dialog.accept()
+
+        QTimer.singleShot(0, pick)
+        win.revoke_pack_action.trigger()
+        assert win.current_document().packages == () and win.dirty   # the next run that imports it asks again
+    finally:
+        win.load(win.current_document(), win.path)
         win.close()
         win.deleteLater()

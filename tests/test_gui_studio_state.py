@@ -6,7 +6,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QPlainTextEdit
 
-from core.codenode.contract import DEPRECATION
+from core.codenode import DEPRECATION
 from gui.main_window import examples_dir
 from tests.gui_support import home, run_and_wait, set_body, top_level, window
 

@@ -264,7 +264,7 @@ def test_unreached_missing_globals_warn_in_consent_and_packs_show(registry, tmp_
     commit_install(request)
     assert main(["packs", "show", "timers-pack"]) == 0
     out = capsys.readouterr().out
-    assert "references 'setTimeout'" in out and "index.js:2" in out and "(warning: npm-module-warning)" in out
+    assert "references 'setTimeout'" in out and "index.js:2" in out and "warning: " in out and "[npm-module-warning]" in out
 
 
 def test_npm_prefix_installs_any_library_as_a_wrapper_pack(registry, capsys):
@@ -376,4 +376,4 @@ def test_npm_prefix_wraps_each_entry_point_picked_and_updates_keep_them(registry
     assert request["version"] == "1.1.0" and request["specifiers"] == ["multi-lib", "multi-lib/extra"]
     assert not any(c.startswith("modules removed") for c in request["changes"])
     assert main(["packs", "install", "npm:multi-lib", "--entry", "../up", "--registry", registry.url]) == 1
-    assert "(rule: usage)" in capsys.readouterr().err
+    assert "[usage]" in capsys.readouterr().err

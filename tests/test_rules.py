@@ -17,7 +17,16 @@ from core import run_in_sandbox
 from core.cli import main
 from core.errors import LimitExceeded, SandboxRefusal
 from core.limits import SandboxLimits
-from core.rules import _NAMES, GUEST_RULES, LIMIT_RULES, RULE_SENTENCES, RULES, rule_alias, rule_sentence
+from core.rules import (
+    _NAMES,
+    GUEST_RULES,
+    LIMIT_RULES,
+    RULE_SENTENCES,
+    RULES,
+    problem_line,
+    rule_alias,
+    rule_sentence,
+)
 
 CORE = Path(__file__).resolve().parent.parent / "core"
 KEBAB = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
@@ -108,3 +117,10 @@ def test_the_machine_interface_keeps_the_old_name_as_an_alias(capsys, tmp_path):
     assert code == 1 and error["rule"] == "host-text-too-large" and error["ruleAlias"] == "hostTextInputBytes"
     code = main(["run", str(body), "--json"])
     assert "ruleAlias" not in json.loads(capsys.readouterr().out)["error"]  # no workspace: no old name
+
+
+def test_one_problem_line_everywhere():
+    assert problem_line("bad", "module-private", where="a.js:1:2", severity="error") == \
+        "a.js:1:2: error: bad [module-private]"
+    assert problem_line("refused (rule: timeout)", "timeout") == "refused (rule: timeout)"  # no rule twice
+    assert problem_line("plain") == "plain"

@@ -16,6 +16,7 @@ import orjson
 
 from core.cancel import CancelHandle
 from core.errors import CordonError, UsageError
+from core.rules import problem_line
 from core.transport import from_public
 
 
@@ -80,7 +81,7 @@ def fail(exc: CordonError, as_json: bool, status: int) -> int:
                     "error": {"name": exc.name, "message": exc.message, "line": None, "rule": exc.rule},
                     "timings": {"setup_ms": 0.0, "run_ms": 0.0}})
     else:
-        print(f"cordon: {exc.message}", file=sys.stderr)
+        print(f"cordon: {problem_line(exc.message, exc.rule)}", file=sys.stderr)
     return status
 
 

@@ -74,7 +74,7 @@ def main_list(args: argparse.Namespace) -> int:
         for module in sorted(pack.modules.values(), key=lambda m: m.specifier):
             print(f"  {module.specifier}  [{module.kind}]  {module.digest[:19]}")
     for status in statuses:
-        print(f"{status.severity}: {status}")
+        print(status)
     if not catalog.packs() and not statuses:
         print("no sandbox packs found")
     for entry in out_of_scope:
@@ -103,7 +103,7 @@ def main_show(args: argparse.Namespace) -> int:
         for module in sorted(pack.modules.values(), key=lambda m: m.specifier):
             print(f"  {module.specifier}  [{module.kind}]  {module.digest}")
     for status in statuses:
-        print(f"{status.severity}: {status}")
+        print(status)
     if pack is not None and pack.skill is not None:
         print(f"\n--- SKILL.md ({pack.skill.name}) ---\n{pack.skill.body}")
     return 0 if pack else 1

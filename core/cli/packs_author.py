@@ -11,10 +11,9 @@ publishing convention in docs/packs.md).
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
-from core.cli.common import print_json
+from core.cli.common import fail, print_json
 from core.errors import CordonError
 
 Verbs = argparse._SubParsersAction
@@ -57,11 +56,6 @@ def register_search(verbs: Verbs) -> None:
     p.set_defaults(handler=main_search)
 
 
-def _fail(exc: CordonError) -> int:
-    print(f"cordon: {exc.message} (rule: {exc.rule})", file=sys.stderr)
-    return 1
-
-
 def main_new(args: argparse.Namespace) -> int:
     from core.packs.authoring import new_pack
 
@@ -69,7 +63,7 @@ def main_new(args: argparse.Namespace) -> int:
     try:
         written = new_pack(folder, args.name, wasm=args.wasm)
     except CordonError as exc:
-        return _fail(exc)
+        return fail(exc, False, 1)
     print(f"created {args.name} in {folder}: {', '.join(p.name for p in written)}")
     print(f"next: cordon packs check {folder}  |  cordon packs link {folder}")
     return 0
@@ -81,7 +75,7 @@ def main_check(args: argparse.Namespace) -> int:
     try:
         report = check_pack(Path(args.dir))
     except CordonError as exc:
-        return _fail(exc)
+        return fail(exc, False, 1)
     if args.json:
         print_json(report.to_json())
         return 0 if report.ok else 1
@@ -89,7 +83,7 @@ def main_check(args: argparse.Namespace) -> int:
         state = "ok" if module.ok else "FAILS"
         print(f"  {module.specifier}  [{module.kind}]  {module.size} bytes  probe {state}: {module.detail}")
     for status in report.statuses:
-        print(f"  {status.severity}: {status}")
+        print(f"  {status}")
     print(report.summary())
     return 0 if report.ok else 1
 
@@ -101,7 +95,7 @@ def main_link(args: argparse.Namespace) -> int:
     try:
         name, link = link_pack(Path(args.dir))
     except CordonError as exc:
-        return _fail(exc)
+        return fail(exc, False, 1)
     default_catalog().reload()
     print(f"linked {name}: {link} -> {Path(args.dir).resolve()} (edits show on the next run)")
     return 0
@@ -113,7 +107,7 @@ def main_unlink(args: argparse.Namespace) -> int:
     try:
         unlink_pack(args.name)
     except CordonError as exc:
-        return _fail(exc)
+        return fail(exc, False, 1)
     print(f"unlinked {args.name}")
     return 0
 
@@ -127,7 +121,7 @@ def main_search(args: argparse.Namespace) -> int:
         with Registry(url, token=registry_token(url)) as client:
             found = client.search(" ".join(args.text), keyword=PACK_KEYWORD)
     except CordonError as exc:
-        return _fail(exc)
+        return fail(exc, False, 1)
     if args.json:
         print_json({"packs": found})
         return 0

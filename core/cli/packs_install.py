@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from core.cli.common import print_json
+from core.cli.common import fail, print_json
 from core.errors import CordonError
 from core.packs.install import (
     InstallSource,
@@ -71,11 +71,9 @@ def register_update(verbs: Verbs) -> None:
 
 
 def _fail(exc: CordonError, as_json: bool) -> int:
-    if as_json:
-        print_json({"ok": False, "installed": False,
-                    "error": {"name": exc.name, "message": exc.message, "rule": exc.rule}})
-    else:
-        print(f"cordon: {exc.message} (rule: {exc.rule})", file=sys.stderr)
+    if not as_json:
+        return fail(exc, False, 1)
+    print_json({"ok": False, "installed": False, "error": {"name": exc.name, "message": exc.message, "rule": exc.rule}})
     return 1
 
 

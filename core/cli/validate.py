@@ -20,6 +20,7 @@ from core.codenode.checks import validate_node
 from core.codenode.document import SUFFIX, DocumentError, load_document
 from core.errors import UsageError
 from core.packs import default_catalog
+from core.rules import problem_line
 from core.validate import Diagnostic, has_errors, validate_code
 
 
@@ -64,4 +65,4 @@ def main(args: argparse.Namespace) -> int:
 
 def format_diagnostic(name: str, d: Diagnostic) -> str:
     where = f"{name}:{d.line}:{d.column}" if d.line is not None else name
-    return f"{where}: {d.severity}: {d.message} [{d.rule}]"
+    return problem_line(d.message, d.rule, where=where, severity=d.severity)

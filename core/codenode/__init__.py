@@ -15,7 +15,7 @@ from core import lazy
 
 if TYPE_CHECKING:
     from core.codenode.checks import apply_fix, validate_node
-    from core.codenode.contract import Emission, EmitQueue
+    from core.codenode.contract import DEPRECATION, Emission, EmitQueue
     from core.codenode.document import (
         CodeNodeDocument,
         DocumentError,
@@ -36,6 +36,7 @@ _DOCUMENT = "core.codenode.document"
 _EXPORTS = {
     "CodeNodeDocument": _DOCUMENT,
     "DocumentError": _DOCUMENT,
+    "DEPRECATION": "core.codenode.contract",
     "Emission": "core.codenode.contract",
     "EmitQueue": "core.codenode.contract",
     "InputHandle": _DOCUMENT,
@@ -56,6 +57,7 @@ _EXPORTS = {
 __getattr__, __dir__ = lazy.exports(__name__, _EXPORTS)
 
 __all__ = [
+    "DEPRECATION",
     "CodeNodeDocument",
     "DocumentError",
     "Emission",

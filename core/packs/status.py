@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
 from core.errors import CordonError
+from core.rules import problem_line
 
 Severity = Literal["error", "warning"]
 
@@ -30,12 +31,16 @@ class PackStatus:
     def to_json(self) -> dict[str, Any]:
         return {k: v for k, v in asdict(self).items() if v is not None}
 
-    def __str__(self) -> str:
+    @property
+    def where(self) -> str:
+        """`specifier (path:line)`, as much of it as is known."""
         where = self.specifier or self.pack or ""
         if self.path:
-            where = f"{where} ({self.path}{f':{self.line}' if self.line else ''})"
-        return f"{where}: {self.message} ({self.severity}: {self.rule})" if where else \
-            f"{self.message} ({self.severity}: {self.rule})"
+            where = f"{where} ({self.path}{f':{self.line}' if self.line else ''})".strip()
+        return where
+
+    def __str__(self) -> str:
+        return problem_line(self.message, self.rule, where=self.where, severity=self.severity)
 
 
 class DiscoveryError(CordonError):

@@ -38,6 +38,17 @@ def closable_window(parent: QWidget | None, title: str, content: QWidget, width:
     return dialog
 
 
+def refit(window: QWidget) -> None:
+    """Grow `window` to what its layout needs now that a row appeared (a validation error): without this
+    Qt keeps the old height and squeezes every field to make room for the message."""
+    layout = window.layout()
+    if layout is not None:
+        layout.activate()
+    needed = max(window.heightForWidth(window.width()), window.minimumSizeHint().height(), window.sizeHint().height())
+    if needed > window.height():
+        window.resize(window.width(), needed)
+
+
 def fit_to_width(window: QWidget, width: int) -> None:
     """Size a window of word-wrapped labels for `width`.
 
