@@ -20,7 +20,6 @@ concurrent runs cannot multiply peak memory without bound.
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 import math
@@ -30,7 +29,7 @@ from typing import Any
 
 from PIL import Image, ImageColor, ImageEnhance, ImageOps, ImageStat
 
-from core.bridges.base import RunScope
+from core.bridges.base import RunScope, in_worker_thread
 from core.bridges.media import (
     bad_argument,
     byte_cap,
@@ -203,14 +202,13 @@ async def source(scope: RunScope, value: Any, what: str, cap: Cap = INPUT_CAP) -
 
 
 async def _work(scope: RunScope, fn: Callable[..., Any], *args: Any) -> Any:
-    """Run Pillow work in a thread, at most `_WORKERS` at once in the process."""
-    def guarded() -> Any:
+    """Pillow work on the host workers (`in_worker_thread`: deadline, cancel, queued work of a
+    stopped run skipped), at most `_WORKERS` images at once in the process."""
+    def bounded() -> Any:
         with _WORKERS:
-            # Queued work of a run that was stopped meanwhile is not worth doing.
-            if scope.cancel.cancelled or scope.clock.remaining() == 0:
-                raise SandboxRefusal("the run stopped", rule="cancelled", name="CancelledError")
+            scope.check_alive()  # waited for a slot: the run may have stopped meanwhile
             return fn(*args)
-    return await asyncio.to_thread(guarded)
+    return await in_worker_thread(scope, bounded)
 
 
 async def _transform(scope: RunScope, fn: Callable[..., Image.Image], encoding: _Encoding, *args: Any) -> dict:
