@@ -31,7 +31,17 @@ import numpy as np
 
 from core.bridges.base import RunScope, in_worker_thread, worker_check_alive
 from core.bridges.image_ops import _int, _number
-from core.bridges.media import bad_argument, byte_cap, filename_arg, load, only_options, parse_ref, persist, sniff_mime
+from core.bridges.media import (
+    bad_argument,
+    byte_cap,
+    filename_arg,
+    load,
+    load_each,
+    only_options,
+    parse_ref,
+    persist,
+    sniff_mime,
+)
 from core.errors import SandboxRefusal
 from core.media_store import Cap, MediaItem, run_store, too_large
 
@@ -223,14 +233,7 @@ async def source(scope: RunScope, value: Any, what: str, kind: str = "audio", ca
 async def _sources(scope: RunScope, values: Any, what: str) -> list[MediaItem]:
     if not isinstance(values, list) or not 1 <= len(values) <= MAX_INPUTS:
         raise bad_argument(f"{what}: pass an array of 1 to {MAX_INPUTS} audio inputs")
-    items, total = [], 0
-    for i, value in enumerate(values):
-        item = await source(scope, value, f"{what}: input {i}")
-        total += len(item.data)
-        if total > OUTPUT_CAP.size:
-            raise too_large(f"{what}: the inputs together", OUTPUT_CAP)
-        items.append(item)
-    return items
+    return await load_each(values, lambda value, label: source(scope, value, label), OUTPUT_CAP, what, "input")
 
 
 async def _transform(scope: RunScope, what: str, items: list[MediaItem],

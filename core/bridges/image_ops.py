@@ -35,6 +35,7 @@ from core.bridges.media import (
     byte_cap,
     filename_arg,
     load,
+    load_each,
     only_options,
     parse_ref,
     persist,
@@ -435,14 +436,7 @@ async def _layers(scope: RunScope, values: list[Any], what: str) -> list[MediaIt
     if not values or len(values) > MAX_LAYERS:
         raise SandboxRefusal(f"{what}: pass 1 to {MAX_LAYERS} images, got {len(values)}",
                              rule="image-too-many-layers", name="RangeError")
-    items, total = [], 0
-    for i, value in enumerate(values):
-        item = await source(scope, value, f"{what}: image {i}")
-        total += len(item.data)
-        if total > LAYERS_CAP.size:
-            raise too_large(f"{what}: the images together", LAYERS_CAP)
-        items.append(item)
-    return items
+    return await load_each(values, lambda value, label: source(scope, value, label), LAYERS_CAP, what, "image")
 
 
 async def grid_op(scope: RunScope, values: list[Any], options: dict[str, Any]) -> dict[str, Any]:

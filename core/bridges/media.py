@@ -22,6 +22,7 @@ import base64
 import binascii
 import mimetypes
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote_to_bytes
@@ -268,6 +269,20 @@ async def _workspace_bytes(scope: RunScope, path: str, cap: Cap) -> bytes:
     if len(data) > cap.size:
         raise too_large(f"workspace file {path[:80]!r}", cap)
     return data
+
+
+async def load_each(values: list[Any], load_one: Callable[[Any, str], Awaitable[MediaItem]], cap: Cap,
+                    what: str, noun: str) -> list[MediaItem]:
+    """The inputs of one call that takes several (image layers, audio to concat or mix), each
+    loaded by `load_one(value, label)`, their encoded total under `cap`."""
+    items, total = [], 0
+    for i, value in enumerate(values):
+        item = await load_one(value, f"{what}: {noun} {i}")
+        total += len(item.data)
+        if total > cap.size:
+            raise too_large(f"{what}: the {noun}s together", cap)
+        items.append(item)
+    return items
 
 
 def byte_cap(scope: RunScope) -> Cap:
