@@ -402,29 +402,24 @@ class GuestVM:
                 self._wake.set()
 
     def _on_normalize(self, caller: wasmtime.Caller, base: int, base_len: int, name: int, name_len: int) -> int:
-        try:
-            resolved = self._normalize(_decode(self._read(caller, base, base_len)),
-                                       _decode(self._read(caller, name, name_len)))
-            if resolved is None:
-                return -1
-            data = _encode(resolved)
-            self._put_reply(_ARG_STRING, data)
-            return len(data)
-        except BaseException as exc:
-            logger.exception("the module normaliser failed")
-            self._last_host_exception = exc
-            return -1
+        return self._string_answer("normaliser", lambda: self._normalize(
+            _decode(self._read(caller, base, base_len)), _decode(self._read(caller, name, name_len))))
 
     def _on_load(self, caller: wasmtime.Caller, name: int, name_len: int) -> int:
+        return self._string_answer("loader", lambda: self._load(_decode(self._read(caller, name, name_len))))
+
+    def _string_answer(self, what: str, produce: Callable[[], str | None]) -> int:
+        """The module normaliser's or loader's answer as the guest reads it: its length, the text
+        waiting as the reply; -1 for none (refused, or the host failed: kept for the run's error)."""
         try:
-            source = self._load(_decode(self._read(caller, name, name_len)))
-            if source is None:
+            text = produce()
+            if text is None:
                 return -1
-            data = _encode(source)
+            data = _encode(text)
             self._put_reply(_ARG_STRING, data)
             return len(data)
         except BaseException as exc:
-            logger.exception("the module loader failed")
+            logger.exception("the module %s failed", what)
             self._last_host_exception = exc
             return -1
 
