@@ -122,6 +122,7 @@ case "${1:-}" in
   lint)
     venv
     .venv/bin/ruff check .
+    .venv/bin/ruff format --check .
     .venv/bin/python .ci/mypy_baseline.py
     ;;
   guest)

@@ -31,8 +31,10 @@ def main() -> int:
         print(f"mypy: {count} errors in core/, the baseline allows {ceiling}: fix the new ones", file=sys.stderr)
         return 1
     if count < ceiling:
-        print(f"mypy: {count} errors in core/, below the baseline of {ceiling}: "
-              f"write {count} to .ci/mypy-baseline to keep the gain")
+        print(
+            f"mypy: {count} errors in core/, below the baseline of {ceiling}: "
+            f"write {count} to .ci/mypy-baseline to keep the gain"
+        )
     else:
         print(f"mypy: {count} errors in core/ (baseline {ceiling})")
     return 0

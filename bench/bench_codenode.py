@@ -28,8 +28,15 @@ REPEAT = 5
 
 
 def doc(body: str):
-    return parse_document({"schemaVersion": 1, "body": body, "inputs": [{"name": "n"}],
-                           "outputs": [{"name": "out"}], "props": {"timeout": 0}})
+    return parse_document(
+        {
+            "schemaVersion": 1,
+            "body": body,
+            "inputs": [{"name": "n"}],
+            "outputs": [{"name": "out"}],
+            "props": {"timeout": 0},
+        }
+    )
 
 
 def timed(fn) -> float:
@@ -59,8 +66,12 @@ def main() -> None:
         return result
 
     queued = timed(with_consumer)
-    stream = timed(lambda: run_node(doc("let s = 0; for await (const v of stream('n')) s += v; await output('out', s);"),
-                                    input_streams={"n": list(range(N))}))
+    stream = timed(
+        lambda: run_node(
+            doc("let s = 0; for await (const v of stream('n')) s += v; await output('out', s);"),
+            input_streams={"n": list(range(N))},
+        )
+    )
     items = max(20, N // 20)
     per_item = timed(lambda: run_node(doc("await output('out', inputs.n);"), input_streams={"n": list(range(items))}))
     print(f"empty node run                 {empty * 1000:8.2f} ms")

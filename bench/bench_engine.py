@@ -54,8 +54,12 @@ def check(result, expect=None):
     return result
 
 
-ECHO = Surface("bench", {"bench.echo": Op(lambda scope, x: _echo(x))},
-               'C.define("hostEcho", (x) => C.call("bench.echo", x));', ("hostEcho",))
+ECHO = Surface(
+    "bench",
+    {"bench.echo": Op(lambda scope, x: _echo(x))},
+    'C.define("hostEcho", (x) => C.call("bench.echo", x));',
+    ("hostEcho",),
+)
 
 
 async def _echo(x):
@@ -81,16 +85,32 @@ def bench_cordon() -> dict[str, tuple[float, float, str]]:
     res: dict[str, tuple[float, float, str]] = {}
     one = workload("one_plus_one.js")
     _warm_image(one)
-    res["fresh_run_1plus1"] = (*stats(timed(lambda: check(run_in_sandbox(one), 2), n(200), 3)), "run_in_sandbox end to end")
+    res["fresh_run_1plus1"] = (
+        *stats(timed(lambda: check(run_in_sandbox(one), 2), n(200), 3)),
+        "run_in_sandbox end to end",
+    )
 
     rows = [{"id": i, "name": f"row{i}", "score": i % 100, "tags": ["a", "b"]} for i in range(5000)]
     rows_json = json.dumps(rows)
     filt = workload("rows_filter_json.js").replace("JSON.parse(input)", "JSON.parse(inputs)")
-    res["rows_5000_roundtrip"] = (*stats(timed(lambda: check(run_in_sandbox(filt, inputs=rows_json)), n(50), 3)),
-                                  "JSON string in, JSON string out (reference's JSON path)")
-    res["rows_5000_transport"] = (*stats(timed(lambda: check(run_in_sandbox(
-        "return inputs.filter((r) => r.score > 50)", inputs=rows, limits={"maxOutputSize": 10 << 20})), n(50), 3)),
-        "Python rows -> transport -> filter -> Python rows")
+    res["rows_5000_roundtrip"] = (
+        *stats(timed(lambda: check(run_in_sandbox(filt, inputs=rows_json)), n(50), 3)),
+        "JSON string in, JSON string out (reference's JSON path)",
+    )
+    res["rows_5000_transport"] = (
+        *stats(
+            timed(
+                lambda: check(
+                    run_in_sandbox(
+                        "return inputs.filter((r) => r.score > 50)", inputs=rows, limits={"maxOutputSize": 10 << 20}
+                    )
+                ),
+                n(50),
+                3,
+            )
+        ),
+        "Python rows -> transport -> filter -> Python rows",
+    )
     fib = workload("fib27.js")
     res["cpu_fib27"] = (*stats(timed(lambda: check(run_in_sandbox(fib), 196418), n(20), 1)), "")
     arr = workload("array_1e6.js")
@@ -121,7 +141,11 @@ def bench_cordon() -> dict[str, tuple[float, float, str]]:
     check(run_in_sandbox(one), 2)
     res["memory_bomb"] = (*stats(bombs), "time to MemoryLimitError; next run OK")
     big = run_in_sandbox(workload("big_strings_200mib.js"))
-    res["memory_limit_bigalloc"] = (0.0, 0.0, f"200 MiB of strings under 64 MB: {big.error.rule if big.error else 'NOT enforced'}")
+    res["memory_limit_bigalloc"] = (
+        0.0,
+        0.0,
+        f"200 MiB of strings under 64 MB: {big.error.rule if big.error else 'NOT enforced'}",
+    )
 
     from core.engine.driver import GuestVM
 
@@ -131,14 +155,26 @@ def bench_cordon() -> dict[str, tuple[float, float, str]]:
     res["crossings_1plus1"] = (float(crossings), float(crossings), "host<->guest crossings of one `return 1+1` run")
 
     bridge = "let acc = 0; for (let i = 0; i < 100; i++) acc += await hostEcho(i); return acc;"
-    res["async_bridge_100"] = (*stats(timed(lambda: check(run_in_sandbox(bridge, surfaces=(ECHO,)), 4950), n(20), 3)),
-                               "100 sequential awaits of an async host bridge")
+    res["async_bridge_100"] = (
+        *stats(timed(lambda: check(run_in_sandbox(bridge, surfaces=(ECHO,)), 4950), n(20), 3)),
+        "100 sequential awaits of an async host bridge",
+    )
 
-    first = subprocess.run([sys.executable, "-c", (
-        "import time,sys; t0=time.perf_counter(); from core import run_in_sandbox; t1=time.perf_counter();"
-        "r=run_in_sandbox('return 1+1'); t2=time.perf_counter(); assert r.ok;"
-        "print((t1-t0)*1000, (t2-t1)*1000)")], capture_output=True, text=True, env=os.environ,
-        cwd=Path(__file__).resolve().parents[1])
+    first = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            (
+                "import time,sys; t0=time.perf_counter(); from core import run_in_sandbox; t1=time.perf_counter();"
+                "r=run_in_sandbox('return 1+1'); t2=time.perf_counter(); assert r.ok;"
+                "print((t1-t0)*1000, (t2-t1)*1000)"
+            ),
+        ],
+        capture_output=True,
+        text=True,
+        env=os.environ,
+        cwd=Path(__file__).resolve().parents[1],
+    )
     imp, run_ms = (float(x) for x in first.stdout.split())
     res["first_run_new_process"] = (run_ms, run_ms, f"first run after import (import itself {imp:.0f} ms)")
 
@@ -151,8 +187,11 @@ def bench_cordon() -> dict[str, tuple[float, float, str]]:
         run_in_sandbox(one)
     after = proc.memory_info().rss
     growth = (after - before) / before * 100
-    res["rss_growth_sequential_runs"] = (growth, growth, f"% RSS growth over {runs} runs "
-                                         f"({before >> 20} -> {after >> 20} MiB)")
+    res["rss_growth_sequential_runs"] = (
+        growth,
+        growth,
+        f"% RSS growth over {runs} runs ({before >> 20} -> {after >> 20} MiB)",
+    )
     return res
 
 

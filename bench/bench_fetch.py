@@ -66,10 +66,15 @@ async def network_variants(port: int) -> dict[str, list[float]]:
     named = f"http://api.example.test:{port}/json"
     policy = GuardPolicy(treat_as_public=frozenset({("127.0.0.1", port)}))
     seam = lambda host, p: ["127.0.0.1"]  # noqa: E731
-    scope = RunScope(limits=resolve_limits(), cancel=CancelHandle(), clock=WallClock(None),
-                     services=HostServices(resolve_host=seam, extra={TREAT_AS_PUBLIC: {("127.0.0.1", port)}}))
+    scope = RunScope(
+        limits=resolve_limits(),
+        cancel=CancelHandle(),
+        clock=WallClock(None),
+        services=HostServices(resolve_host=seam, extra={TREAT_AS_PUBLIC: {("127.0.0.1", port)}}),
+    )
 
     async with httpx.AsyncClient() as reused:
+
         async def plain_reused() -> None:
             (await reused.get(literal)).raise_for_status()
 

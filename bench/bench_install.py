@@ -39,10 +39,11 @@ SCALE = float(os.environ.get("BENCH_SCALE", "1"))
 def twenty_file_pack() -> bytes:
     modules = [{"name": "." if i == 0 else f"m{i}", "kind": "js", "file": f"sandbox/m{i}.js"} for i in range(18)]
     manifest = {"name": "bench-pack", "version": "1.0.0", "cordon": {"apiVersion": 1, "sandboxModules": modules}}
-    members = [file_member("package/package.json", json.dumps(manifest).encode()),
-               file_member("package/SKILL.md", b"---\nname: bench-pack\ndescription: bench\n---\nbody\n")]
-    members += [file_member(f"package/sandbox/m{i}.js", f"export const v{i} = {i};\n".encode() * 40)
-                for i in range(18)]
+    members = [
+        file_member("package/package.json", json.dumps(manifest).encode()),
+        file_member("package/SKILL.md", b"---\nname: bench-pack\ndescription: bench\n---\nbody\n"),
+    ]
+    members += [file_member(f"package/sandbox/m{i}.js", f"export const v{i} = {i};\n".encode() * 40) for i in range(18)]
     return tarball(members)
 
 
@@ -82,8 +83,10 @@ def bench_compile(rounds: int) -> None:
         started = time.perf_counter()
         compiled = compile_npm(pack, "js-yaml", use_cache=False)
         cold.append(time.perf_counter() - started)
-    print(f"js-yaml cold compile   median {ms(statistics.median(cold))}  min {ms(min(cold))}  (n={rounds}, "
-          f"{len(compiled.source)} chars, {len(compiled.exports)} named exports)")
+    print(
+        f"js-yaml cold compile   median {ms(statistics.median(cold))}  min {ms(min(cold))}  (n={rounds}, "
+        f"{len(compiled.source)} chars, {len(compiled.exports)} named exports)"
+    )
     cached = []
     for _ in range(rounds * 4):
         started = time.perf_counter()

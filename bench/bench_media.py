@@ -57,15 +57,16 @@ def mp4(width: int = 640, height: int = 360, fps: int = 25) -> bytes:
         for i in range(SECONDS * fps):
             img = np.zeros((height, width, 3), np.uint8)
             img[:, : (i * 7) % width, 0] = 200
-            img[(i * 3) % height:, :, 2] = 120
+            img[(i * 3) % height :, :, 2] = 120
             for packet in video.encode(av.VideoFrame.from_ndarray(img, format="rgb24")):
                 oc.mux(packet)
         for packet in video.encode(None):
             oc.mux(packet)
         samples = tone()
         for i in range(0, samples.shape[1], 8192):
-            frame = av.AudioFrame.from_ndarray(np.ascontiguousarray(samples[:, i:i + 8192]), format="fltp",
-                                               layout="stereo")
+            frame = av.AudioFrame.from_ndarray(
+                np.ascontiguousarray(samples[:, i : i + 8192]), format="fltp", layout="stereo"
+            )
             frame.sample_rate = 44_100
             for packet in sound.encode(frame):
                 oc.mux(packet)
@@ -107,9 +108,11 @@ CANVAS = """
 def bench(title: str, ops: dict[str, str], media: bytes) -> None:
     print(f"{title} ({len(media) / 1e6:.1f} MB, {SECONDS} s)")
     for name, body in ops.items():
+
         def call(body: str = body) -> None:
             result = run_in_sandbox(body, inputs={"m": media}, limits={"timeoutMs": 120_000})
             assert result.ok, result.error
+
         median, p90 = stats(timed(call, RUNS, warmup=1 if name.startswith("pass") else 0))
         print(f"  {name:<28} median {median:8.1f} ms   p90 {p90:8.1f} ms")
 

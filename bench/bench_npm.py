@@ -83,8 +83,13 @@ def _npm_install(name: str) -> str:
     folder = Path(tempfile.mkdtemp(prefix="cordon-bench-npmcli-"))
     start = time.perf_counter()
     try:
-        done = subprocess.run(["npm", "install", "--ignore-scripts", "--no-audit", "--no-fund", "--silent", name],
-                              cwd=folder, capture_output=True, timeout=300, check=False)
+        done = subprocess.run(
+            ["npm", "install", "--ignore-scripts", "--no-audit", "--no-fund", "--silent", name],
+            cwd=folder,
+            capture_output=True,
+            timeout=300,
+            check=False,
+        )
     except subprocess.TimeoutExpired:
         return "timeout"
     finally:
@@ -122,10 +127,13 @@ def main() -> None:
     for name in names:
         row = bench(name, CALLS[name])
         rows.append(row)
-        print(f"{row['library']:<18} {row.get('version', '?'):<9} {row['status']:<44} "
-              f"bundle {row.get('size', 0) / 1024:7.1f} KB  tree {row.get('tree', (0, 0))[1] / 1e6:5.1f} MB  "
-              f"install {row['install']:5.2f}s  npm {row['npm']:>7}  warnings {row.get('warnings', '-')}  "
-              f"{row['detail']}", flush=True)
+        print(
+            f"{row['library']:<18} {row.get('version', '?'):<9} {row['status']:<44} "
+            f"bundle {row.get('size', 0) / 1024:7.1f} KB  tree {row.get('tree', (0, 0))[1] / 1e6:5.1f} MB  "
+            f"install {row['install']:5.2f}s  npm {row['npm']:>7}  warnings {row.get('warnings', '-')}  "
+            f"{row['detail']}",
+            flush=True,
+        )
     admitted = [r for r in rows if r["status"] == "admitted"]
     print(f"\nadmitted {len(admitted)}/{len(rows)}")
     if len(admitted) >= 2:
@@ -136,8 +144,10 @@ def main() -> None:
             _run(CALLS[row["library"]])  # first run after install: warms the per-process caches
             seconds = min(_run(CALLS[row["library"]])[2] for _ in range(3))
             discovery = min(_discovery(row["library"]) for _ in range(3))
-            print(f"run importing {row['library']} ({row['tree'][1] / 1e6:.1f} MB in {row['tree'][0]} files "
-                  f"installed): {seconds * 1000:.0f} ms, of which discovery {discovery * 1000:.0f} ms")
+            print(
+                f"run importing {row['library']} ({row['tree'][1] / 1e6:.1f} MB in {row['tree'][0]} files "
+                f"installed): {seconds * 1000:.0f} ms, of which discovery {discovery * 1000:.0f} ms"
+            )
     for row in rows:
         shutil.rmtree(row["home"], ignore_errors=True)
 

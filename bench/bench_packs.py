@@ -67,8 +67,10 @@ def main() -> None:
     first = (time.perf_counter() - start) * 1000
     packs = catalog.packs()
     size = sum(p.size for p in packs)
-    print(f"shipped packs: {len(packs)} packs, {sum(len(p.modules) for p in packs)} specifiers, "
-          f"{size / 1024:.0f} KB of module source")
+    print(
+        f"shipped packs: {len(packs)} packs, {sum(len(p.modules) for p in packs)} specifiers, "
+        f"{size / 1024:.0f} KB of module source"
+    )
     print(f"discover + digest, first (cold scan cache: parses every module) : {first:7.2f} ms")
     print(f"discover + digest, reload (scans served from the cache)         : {ms(timed(catalog.reload, runs))}")
 

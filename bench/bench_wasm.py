@@ -41,15 +41,21 @@ PACKS_ROOT = PackRoot(PACKS, "shipped")
 
 def us(values: list[float]) -> str:
     ordered = sorted(values)
-    return (f"median {statistics.median(ordered) * 1e6:8.1f} us   p90 {ordered[int(len(ordered) * 0.9)] * 1e6:8.1f} us"
-            f"   (n={len(ordered)})")
+    return (
+        f"median {statistics.median(ordered) * 1e6:8.1f} us   p90 {ordered[int(len(ordered) * 0.9)] * 1e6:8.1f} us"
+        f"   (n={len(ordered)})"
+    )
 
 
 def marked_run(code: str, resolution) -> list[float]:
     """Run `code`, which calls mark() between steps; return the host-side gaps between marks."""
     stamps: list[float] = []
-    marker = Surface("bench-mark", {"bench.mark": Op(lambda scope: stamps.append(time.perf_counter()), sync=True)},
-                     'C.define("mark", () => C.callSync("bench.mark"));', ("mark",))
+    marker = Surface(
+        "bench-mark",
+        {"bench.mark": Op(lambda scope: stamps.append(time.perf_counter()), sync=True)},
+        'C.define("mark", () => C.callSync("bench.mark"));',
+        ("mark",),
+    )
     surfaces = (*resolution.surfaces, marker) if resolution else (marker,)
     modules = resolution.modules if resolution else None
     result = run_in_sandbox(code, modules=modules, surfaces=surfaces, limits={"timeoutMs": 0})

@@ -93,9 +93,11 @@ def main() -> None:
             restored = _restored_bytes(driver._templates[build_prelude(())])
         finally:
             bridges.standard_surfaces = with_web
-        print(f"  {name:12}  setup p10 {xs[len(xs) // 10]:.2f} ms  median {statistics.median(xs):.2f} ms | "
-              f"whole call p10 {ws[len(ws) // 10]:.2f} ms  median {statistics.median(ws):.2f} ms | "
-              f"template restores {restored / 1024:.0f} KiB per run")
+        print(
+            f"  {name:12}  setup p10 {xs[len(xs) // 10]:.2f} ms  median {statistics.median(xs):.2f} ms | "
+            f"whole call p10 {ws[len(ws) // 10]:.2f} ms  median {statistics.median(ws):.2f} ms | "
+            f"template restores {restored / 1024:.0f} KiB per run"
+        )
     print(f"  web guest JS: {len(web.GUEST_JS)} chars")
     result = run_in_sandbox(THROUGHPUT, limits={"timeoutMs": 60_000})
     assert result.ok, result.error

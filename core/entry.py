@@ -63,7 +63,10 @@ def build_entry(code: str, *, global_names: tuple[str, ...] = (), legacy: bool =
             raise SandboxRefusal(
                 f"line {child.start_point[0] + 1}: a Code node body cannot `export`; "
                 "use `return`, `emit()` or `output()` to produce results",
-                rule="top-level-export", name="SyntaxError", line=child.start_point[0] + 1)
+                rule="top-level-export",
+                name="SyntaxError",
+                line=child.start_point[0] + 1,
+            )
 
     body = bytearray(code.encode("utf-8"))
     hoisted: list[str] = []
@@ -87,17 +90,25 @@ def build_entry(code: str, *, global_names: tuple[str, ...] = (), legacy: bool =
         # The private module evaluates first, so the run is sealed before any pack code runs.
         # begin() runs after every import evaluated and before the body: it removes the
         # temporary bindings pack facades took while loading (prelude.js, C.temporary).
-        prefix = (f'import {{ finish as __cordon_finish, begin as __cordon_begin }} from "{INTERNAL_ID}"; '
-                  + " ".join(hoisted) + f" {take_yield}__cordon_begin(); __cordon_finish(await (async () => {{")
+        prefix = (
+            f'import {{ finish as __cordon_finish, begin as __cordon_begin }} from "{INTERNAL_ID}"; '
+            + " ".join(hoisted)
+            + f" {take_yield}__cordon_begin(); __cordon_finish(await (async () => {{"
+        )
     else:
         # Nothing to link: take the same functions inline, sparing a module compile and load.
-        prefix = ("const __cordon = globalThis.__cordon_internal; delete globalThis.__cordon_internal; "
-                  f"__cordon.seal(); {take_yield}__cordon.begin(); const __cordon_finish = __cordon.finish; "
-                  "__cordon_finish(await (async () => {")
+        prefix = (
+            "const __cordon = globalThis.__cordon_internal; delete globalThis.__cordon_internal; "
+            f"__cordon.seal(); {take_yield}__cordon.begin(); const __cordon_finish = __cordon.finish; "
+            "__cordon_finish(await (async () => {"
+        )
     source = prefix + body.decode("utf-8") + f"\n}})(), [{names}]{', true' if legacy else ''});\n"
-    return EntryModule(source=source, specifiers=tuple(i.specifier for i in imports),
-                       import_lines=tuple(i.line for i in imports),
-                       dynamic_import_lines=tuple(jsparse.dynamic_imports(tree)))
+    return EntryModule(
+        source=source,
+        specifiers=tuple(i.specifier for i in imports),
+        import_lines=tuple(i.line for i in imports),
+        dynamic_import_lines=tuple(jsparse.dynamic_imports(tree)),
+    )
 
 
 #: The guest function a legacy body's `yield(value)` calls (defined by the Code node's contract surface).
@@ -110,7 +121,7 @@ _Edit = tuple[int, int, bytes]
 def _apply(body: bytearray, edits: list[_Edit]) -> None:
     """Apply edits from the end backwards, so each one's offsets still hold. No edit adds a line."""
     for start, length, text in sorted(edits, key=lambda e: e[0], reverse=True):
-        body[start:start + length] = text
+        body[start : start + length] = text
 
 
 def _legacy_edits(tree: Tree) -> tuple[list[_Edit], bool]:
@@ -141,8 +152,9 @@ def _last_expression(tree: Tree) -> Node | None:
     at statement level, but the reference returns it as an object literal,
     like `{ k: v }`: a trailing block that reads as an object literal is one.
     """
-    statements = [c for c in tree.root_node.children
-                  if c.type not in ("comment", "import_statement", "empty_statement")]
+    statements = [
+        c for c in tree.root_node.children if c.type not in ("comment", "import_statement", "empty_statement")
+    ]
     if not statements:
         return None
     last = statements[-1]
@@ -159,8 +171,12 @@ def _is_object_literal(text: str) -> bool:
         return False
     statement = reparsed.named_children[0]
     expr = statement.named_children[0] if statement.type == "expression_statement" else None
-    return (expr is not None and expr.type == "parenthesized_expression"
-            and expr.named_child_count == 1 and expr.named_children[0].type == "object")
+    return (
+        expr is not None
+        and expr.type == "parenthesized_expression"
+        and expr.named_child_count == 1
+        and expr.named_children[0].type == "object"
+    )
 
 
 INTERNAL_SOURCE = """\

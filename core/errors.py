@@ -16,8 +16,9 @@ class CordonError(Exception):
     rule: str = "cordon-error"
     name: str = "Error"
 
-    def __init__(self, message: str, *, rule: str | None = None, name: str | None = None,
-                 line: int | None = None) -> None:
+    def __init__(
+        self, message: str, *, rule: str | None = None, name: str | None = None, line: int | None = None
+    ) -> None:
         super().__init__(message)
         #: 1-based line in the user's code the error is about, when there is one.
         self.line = line
@@ -68,8 +69,9 @@ class LimitExceeded(SandboxRefusal):
 
     name = "RangeError"
 
-    def __init__(self, message: str, *, limit: str, rule: str | None = None, name: str | None = None,
-                 line: int | None = None) -> None:
+    def __init__(
+        self, message: str, *, limit: str, rule: str | None = None, name: str | None = None, line: int | None = None
+    ) -> None:
         super().__init__(message, rule=rule or limit_rule(limit), name=name, line=line)
         self.limit = limit
 

@@ -55,8 +55,20 @@ def text(node: Node) -> str:
 
 
 _ESCAPE = re.compile(r"\\(u\{[0-9A-Fa-f]+\}|u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2}|\r\n|[\s\S])")
-_SIMPLE_ESCAPES = {"n": "\n", "r": "\r", "t": "\t", "b": "\b", "f": "\f", "v": "\v", "0": "\0",
-                   "\n": "", "\r": "", "\r\n": "", "\u2028": "", "\u2029": ""}
+_SIMPLE_ESCAPES = {
+    "n": "\n",
+    "r": "\r",
+    "t": "\t",
+    "b": "\b",
+    "f": "\f",
+    "v": "\v",
+    "0": "\0",
+    "\n": "",
+    "\r": "",
+    "\r\n": "",
+    "\u2028": "",
+    "\u2029": "",
+}
 
 
 def _unescape(match: re.Match[str]) -> str:
@@ -115,8 +127,17 @@ def dynamic_imports(tree: Tree) -> list[int]:
     return [node.start_point[0] + 1 for node in dynamic_import_calls(tree)]
 
 
-_FUNCTIONS = frozenset({"function_declaration", "function_expression", "function", "arrow_function",
-                        "method_definition", "generator_function_declaration", "generator_function"})
+_FUNCTIONS = frozenset(
+    {
+        "function_declaration",
+        "function_expression",
+        "function",
+        "arrow_function",
+        "method_definition",
+        "generator_function_declaration",
+        "generator_function",
+    }
+)
 
 
 def _in_generator(node: Node) -> bool:
@@ -153,15 +174,21 @@ def syntax_error_node(tree: Tree) -> Node | None:
 
 def _under_typeof(node: Node) -> bool:
     parent = node.parent
-    return (parent is not None and parent.type == "unary_expression"
-            and parent.child_by_field_name("operator") is not None
-            and text(parent.child_by_field_name("operator")) == "typeof")
+    return (
+        parent is not None
+        and parent.type == "unary_expression"
+        and parent.child_by_field_name("operator") is not None
+        and text(parent.child_by_field_name("operator")) == "typeof"
+    )
 
 
 def require_references(tree: Tree) -> list[Node]:
     """Uses of a free `require` (calls or aliases); `typeof require` feature tests are not uses."""
-    found = [n for n in matches(tree, '((identifier) @id (#eq? @id "require"))', "id")
-             if not _under_typeof(n) and not _is_binding(n)]
+    found = [
+        n
+        for n in matches(tree, '((identifier) @id (#eq? @id "require"))', "id")
+        if not _under_typeof(n) and not _is_binding(n)
+    ]
     return found if found and "require" not in bound_names(tree) else []
 
 
@@ -169,10 +196,26 @@ def require_references(tree: Tree) -> list[Node]:
 # A name bound anywhere in the source counts as bound everywhere: validation must
 # never call a correct body wrong, so the approximation errs towards silence.
 
-_PATTERNS = frozenset({"object_pattern", "array_pattern", "assignment_pattern", "object_assignment_pattern",
-                       "rest_pattern", "pair_pattern"})
-_NAMED = frozenset({"function_declaration", "function_expression", "generator_function_declaration",
-                    "generator_function", "class_declaration", "class"})
+_PATTERNS = frozenset(
+    {
+        "object_pattern",
+        "array_pattern",
+        "assignment_pattern",
+        "object_assignment_pattern",
+        "rest_pattern",
+        "pair_pattern",
+    }
+)
+_NAMED = frozenset(
+    {
+        "function_declaration",
+        "function_expression",
+        "generator_function_declaration",
+        "generator_function",
+        "class_declaration",
+        "class",
+    }
+)
 _IMPORT_NAMES = frozenset({"import_clause", "import_specifier", "namespace_import", "export_specifier"})
 
 
@@ -215,18 +258,22 @@ def _is_binding(node: Node) -> bool:
     field = _field_of(root)
     if root is not node and root.type not in _PATTERNS:
         return False
-    return ((owner.type == "variable_declarator" and field == "name")
-            or owner.type == "formal_parameters"
-            or (owner.type == "arrow_function" and field == "parameter")
-            or (owner.type == "catch_clause" and field == "parameter")
-            or (owner.type == "for_in_statement" and field == "left"
-                and owner.child_by_field_name("kind") is not None))
+    return (
+        (owner.type == "variable_declarator" and field == "name")
+        or owner.type == "formal_parameters"
+        or (owner.type == "arrow_function" and field == "parameter")
+        or (owner.type == "catch_clause" and field == "parameter")
+        or (owner.type == "for_in_statement" and field == "left" and owner.child_by_field_name("kind") is not None)
+    )
 
 
 def bound_names(tree: Tree) -> frozenset[str]:
     """Every name the source declares anywhere (variables, functions, classes, params, imports)."""
-    return frozenset(text(n) for n in walk(tree.root_node)
-                     if n.type in ("identifier", "shorthand_property_identifier_pattern") and _is_binding(n))
+    return frozenset(
+        text(n)
+        for n in walk(tree.root_node)
+        if n.type in ("identifier", "shorthand_property_identifier_pattern") and _is_binding(n)
+    )
 
 
 def free_references(tree: Tree) -> list[Node]:
@@ -235,7 +282,8 @@ def free_references(tree: Tree) -> list[Node]:
     found = []
     for node in walk(tree.root_node):
         reference = node.type == "shorthand_property_identifier" or (
-            node.type == "identifier" and not _is_binding(node))
+            node.type == "identifier" and not _is_binding(node)
+        )
         if reference and text(node) not in bound and not _under_typeof(node):
             found.append(node)
     return found

@@ -52,8 +52,11 @@ class SandboxLimits(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     timeoutMs: int = Field(30_000, description="CPU/wall budget of the run; 0 means no timeout")
-    suspendAllowanceMs: int = Field(default=30 * 60_000, description="time parked on the host (a prompt, a "
-                                    "stream take) not charged to timeoutMs; the run ends at timeoutMs + this")
+    suspendAllowanceMs: int = Field(
+        default=30 * 60_000,
+        description="time parked on the host (a prompt, a "
+        "stream take) not charged to timeoutMs; the run ends at timeoutMs + this",
+    )
     memoryLimitBytes: int = 64 * MB
     maxStackBytes: int = 512 * KB
     maxOutputSize: int = 100 * KB
@@ -102,9 +105,18 @@ class SandboxLimits(BaseModel):
 #: it, the engine's epoch deadline and native sizes would overflow their integer types.
 _NO_CEILING = 2**40
 
-_ZERO_ALLOWED = {"timeoutMs", "suspendAllowanceMs", "fetchMaxCalls", "fetchMaxRedirects", "maxProgressReports",
-                 "maxConsoleLines", "maxConsoleChars", "wasmMaxCalls",
-                 "workspaceMaxBytesWritten", "workspaceMaxFilesCreated"}
+_ZERO_ALLOWED = {
+    "timeoutMs",
+    "suspendAllowanceMs",
+    "fetchMaxCalls",
+    "fetchMaxRedirects",
+    "maxProgressReports",
+    "maxConsoleLines",
+    "maxConsoleChars",
+    "wasmMaxCalls",
+    "workspaceMaxBytesWritten",
+    "workspaceMaxFilesCreated",
+}
 
 
 def _seconds_to_ms(value: Any) -> Any:
@@ -146,8 +158,10 @@ def _cordon_names(overrides: dict[str, Any]) -> dict[str, Any]:
     for key, value in overrides.items():
         name, convert = REFERENCE_NAMES.get(key, (key, None))
         if name in named:
-            raise LimitsError(f"limit '{name}' is given twice, as '{spelled[name]}' and as '{key}'; "
-                              "give it once", rule="duplicate-limit")
+            raise LimitsError(
+                f"limit '{name}' is given twice, as '{spelled[name]}' and as '{key}'; give it once",
+                rule="duplicate-limit",
+            )
         named[name] = convert(value) if convert else value
         spelled[name] = key
     return named
@@ -171,16 +185,23 @@ def resolve_limits(overrides: SandboxLimits | dict[str, Any] | None = None) -> S
         if key not in SandboxLimits.model_fields:
             known = ", ".join(sorted(SandboxLimits.model_fields))
             aliases = ", ".join(sorted(REFERENCE_NAMES))
-            raise LimitsError(f"unknown limit '{key}'; known limits: {known} (and the reference's "
-                              f"spellings {aliases})", rule="unknown-limit")
+            raise LimitsError(
+                f"unknown limit '{key}'; known limits: {known} (and the reference's spellings {aliases})",
+                rule="unknown-limit",
+            )
         field_type = SandboxLimits.model_fields[key].annotation
         if field_type is int:
-            if (isinstance(value, bool) or not isinstance(value, (int, float))
-                    or (isinstance(value, float) and not math.isfinite(value))):
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, (int, float))
+                or (isinstance(value, float) and not math.isfinite(value))
+            ):
                 raise LimitsError(f"limit '{key}' must be a finite number, got {value!r}")
             if value < 0 or (value == 0 and key not in _ZERO_ALLOWED):
-                raise LimitsError(f"limit '{key}' must be positive, got {value!r}; "
-                                  "limits can be tightened or raised to their ceiling, never switched off")
+                raise LimitsError(
+                    f"limit '{key}' must be positive, got {value!r}; "
+                    "limits can be tightened or raised to their ceiling, never switched off"
+                )
             if 0 < value < 1:  # int() would make it 0, which for timeoutMs means "no timeout"
                 raise LimitsError(f"limit '{key}' must be at least 1, got {value!r}; limits are whole numbers")
             value = int(min(value, CEILINGS.get(key, _NO_CEILING)))

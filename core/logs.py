@@ -52,8 +52,11 @@ def to_stderr(level: int = logging.DEBUG) -> logging.Handler:
 def to_file(level: int = logging.INFO) -> Path:
     """The studio: a rotating log under the data folder (`paths.log_dir()`); returns the file's path."""
     path = paths.log_dir() / LOG_FILE
-    _attach("file", logging.handlers.RotatingFileHandler(path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS,
-                                                         encoding="utf-8"), level)
+    _attach(
+        "file",
+        logging.handlers.RotatingFileHandler(path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8"),
+        level,
+    )
     return path
 
 

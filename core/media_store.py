@@ -64,8 +64,12 @@ class Cap:
 
 def too_large(what: str, cap: Cap) -> LimitExceeded:
     """The one wording for "this payload is over its cap"."""
-    return LimitExceeded(f"{what} is larger than {cap.size} bytes (limit {cap.limit})", limit=cap.limit,
-                         rule=cap.rule, name="QuotaExceededError")
+    return LimitExceeded(
+        f"{what} is larger than {cap.size} bytes (limit {cap.limit})",
+        limit=cap.limit,
+        rule=cap.rule,
+        name="QuotaExceededError",
+    )
 
 
 @dataclass(frozen=True)
@@ -102,7 +106,9 @@ class RunMediaStore:
                 raise LimitExceeded(
                     f"media of this run would hold {self.used + size} bytes, more than runMediaBytes "
                     f"({self.budget}); persist results with toAsset() and keep fewer intermediate handles",
-                    limit="runMediaBytes", name="QuotaExceededError")
+                    limit="runMediaBytes",
+                    name="QuotaExceededError",
+                )
             self.used += size
 
     def put(self, item: MediaItem) -> str:
@@ -114,13 +120,15 @@ class RunMediaStore:
         return HANDLE_PREFIX + handle_id
 
     def get(self, uri: str) -> MediaItem:
-        handle_id = uri[len(HANDLE_PREFIX):] if uri.startswith(HANDLE_PREFIX) else ""
+        handle_id = uri[len(HANDLE_PREFIX) :] if uri.startswith(HANDLE_PREFIX) else ""
         item = self._items.get(handle_id) if _HANDLE_ID.fullmatch(handle_id) else None
         if item is None:
             raise SandboxRefusal(
                 f"{uri[:80]!r} is not a media handle of this run; handles do not work in a later run, "
                 "persist with toAsset() or media.toImage/toAudio/toVideo() before the run ends",
-                rule="media-handle-unknown", name="ReferenceError")
+                rule="media-handle-unknown",
+                name="ReferenceError",
+            )
         return item
 
 
@@ -150,10 +158,11 @@ class AssetLedger:
 
 def asset_id(uri: str) -> str:
     """The 64-hex-digit id of an `asset://` uri, or a refusal naming the expected form."""
-    found = uri[len(ASSET_PREFIX):] if uri.startswith(ASSET_PREFIX) else ""
+    found = uri[len(ASSET_PREFIX) :] if uri.startswith(ASSET_PREFIX) else ""
     if not _ASSET_ID.fullmatch(found):
-        raise SandboxRefusal(f"{uri[:80]!r} is not an asset id (asset://<64 hex digits>)",
-                             rule="asset-id-invalid", name="TypeError")
+        raise SandboxRefusal(
+            f"{uri[:80]!r} is not an asset id (asset://<64 hex digits>)", rule="asset-id-invalid", name="TypeError"
+        )
     return found
 
 
@@ -196,9 +205,12 @@ def readable_asset(scope: RunScope, uri: str) -> None:
     asset_id(uri)  # a malformed id is refused as such first
     if uri in _handed_in(scope) or any(uri in ledger for ledger in _ledgers(scope)):
         return
-    raise SandboxRefusal(f"{uri[:80]!r} was not put in the asset store by this run or its node, nor handed to "
-                         "it in inputs; pass the asset's ref as an input to read it", rule="asset-not-granted",
-                         name="NotFoundError")
+    raise SandboxRefusal(
+        f"{uri[:80]!r} was not put in the asset store by this run or its node, nor handed to "
+        "it in inputs; pass the asset's ref as an input to read it",
+        rule="asset-not-granted",
+        name="NotFoundError",
+    )
 
 
 class AssetStore:
@@ -222,8 +234,9 @@ class AssetStore:
             # O_NOFOLLOW: a symlink planted in the store must not lead elsewhere.
             return os.open(self.root / found[:2] / found, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
         except OSError:
-            raise SandboxRefusal(f"asset {found} is not in the local asset store",
-                                 rule="asset-not-found", name="NotFoundError") from None
+            raise SandboxRefusal(
+                f"asset {found} is not in the local asset store", rule="asset-not-found", name="NotFoundError"
+            ) from None
 
     def read(self, uri: str, cap: Cap) -> bytes:
         """The asset's bytes, verified against its id; refuses past `cap` without reading it all."""
@@ -237,7 +250,8 @@ class AssetStore:
             os.close(fd)
         if len(data) > cap.size:  # grew after fstat
             raise too_large("asset", cap)
-        if hashlib.sha256(data).hexdigest() != uri[len(ASSET_PREFIX):]:
-            raise SandboxRefusal("the asset's bytes do not match its id; the local store was altered",
-                                 rule="asset-corrupt")
+        if hashlib.sha256(data).hexdigest() != uri[len(ASSET_PREFIX) :]:
+            raise SandboxRefusal(
+                "the asset's bytes do not match its id; the local store was altered", rule="asset-corrupt"
+            )
         return data

@@ -117,8 +117,7 @@ def protected_dirs() -> dict[str, str]:
     }
     if home is not None:
         state = {"home folder (CORDON_HOME)": home, **state}
-    return {**{what: os.path.realpath(folder) for what, folder in state.items()}, **_program_dirs(),
-            **_linked_packs()}
+    return {**{what: os.path.realpath(folder) for what, folder in state.items()}, **_program_dirs(), **_linked_packs()}
 
 
 #: Under the data folder: `cordon packs link`'s symbolic links to pack folders being developed.
@@ -134,7 +133,7 @@ def _linked_packs() -> dict[str, str]:
     except OSError:
         return {}
     for entry in entries:
-        for link in (list(entry.iterdir()) if entry.name.startswith("@") and not entry.is_symlink() else [entry]):
+        for link in list(entry.iterdir()) if entry.name.startswith("@") and not entry.is_symlink() else [entry]:
             if link.is_symlink():
                 found[f"linked pack folder ({link.relative_to(root).as_posix()})"] = os.path.realpath(link)
     return found
@@ -143,12 +142,15 @@ def _linked_packs() -> dict[str, str]:
 @functools.cache
 def _program_dirs() -> dict[str, str]:
     """The program's folders: fixed for the life of the process (the state folders follow the environment)."""
-    return {what: os.path.realpath(folder) for what, folder in {
-        "program folder (Cordon's code)": Path(__file__).parents[1],
-        "shipped resources (packs, examples)": resources_dir(),
-        "Python environment": sys.prefix,
-        "Python installation": sys.base_prefix,
-    }.items()}
+    return {
+        what: os.path.realpath(folder)
+        for what, folder in {
+            "program folder (Cordon's code)": Path(__file__).parents[1],
+            "shipped resources (packs, examples)": resources_dir(),
+            "Python environment": sys.prefix,
+            "Python installation": sys.base_prefix,
+        }.items()
+    }
 
 
 def check_workspace(root: Path | None) -> None:
@@ -176,7 +178,10 @@ def check_workspace(root: Path | None) -> None:
         raise SandboxRefusal(
             f"the workspace folder {workspace} {relation} Cordon's {what} {folder}: a run could "
             "rewrite what Cordon loads as code or trusted state. Choose a folder that neither "
-            "contains nor lies inside Cordon's folders", rule=STATE_OVERLAP_RULE, name="WorkspaceError")
+            "contains nor lies inside Cordon's folders",
+            rule=STATE_OVERLAP_RULE,
+            name="WorkspaceError",
+        )
 
 
 def _lineage(path: str, seen: dict[str, tuple[int, int] | str]) -> list[tuple[int, int] | str]:

@@ -72,13 +72,15 @@ _HOW_TO_CONFIGURE = (
     "Keychain and Windows the Credential Manager. To pick a backend explicitly set "
     "PYTHON_KEYRING_BACKEND or write a keyringrc.cfg (`python -m keyring diagnose` shows where); "
     "plain-file backends (keyrings.alt) are refused because they store secrets unencrypted. Without a keyring, "
-    "create Cordon's encrypted secrets file: `cordon secrets setup` (studio: Tools → Secrets → Set up…)")
+    "create Cordon's encrypted secrets file: `cordon secrets setup` (studio: Tools → Secrets → Set up…)"
+)
 
 #: How to get a platform keyring running (the other way out of "no keyring": Cordon's encrypted file).
 HOW_TO_START_KEYRING = (
     "Linux desktop: start GNOME Keyring or KWallet in your session (log in to a desktop session, or install "
     "gnome-keyring). A headless session: `dbus-run-session -- sh` then `echo PASSWORD | gnome-keyring-daemon "
-    "--unlock`, and start Cordon from that shell. macOS uses the Keychain and Windows the Credential Manager.")
+    "--unlock`, and start Cordon from that shell. macOS uses the Keychain and Windows the Credential Manager."
+)
 
 _index_lock = threading.Lock()
 #: The encrypted store this process unlocked (None: the platform keyring is used).
@@ -111,18 +113,21 @@ def _backend() -> KeyringBackend:
         return _encrypted
     backend = keyring.get_keyring()
     chained = backend.backends if isinstance(backend, chainer.ChainerBackend) else [backend]
-    usable = [b for b in chained
-              if not isinstance(b, fail.Keyring) and not type(b).__module__.startswith(_FILE_BACKENDS)]
+    usable = [
+        b for b in chained if not isinstance(b, fail.Keyring) and not type(b).__module__.startswith(_FILE_BACKENDS)
+    ]
     if not usable:
         if encrypted_store_exists() and os.environ.get(PASSPHRASE_ENV):
             unlock_encrypted_store(os.environ[PASSPHRASE_ENV])
             assert _encrypted is not None
             return _encrypted
         if encrypted_store_exists():
-            raise KeyringUnavailable("Cordon's encrypted secrets file is locked: unlock it with its passphrase "
-                                     "(studio: Tools → Secrets; command line: `cordon secrets` commands ask for it, "
-                                     f"and a run reads it from {PASSPHRASE_ENV})",
-                                     rule="keyring-locked")
+            raise KeyringUnavailable(
+                "Cordon's encrypted secrets file is locked: unlock it with its passphrase "
+                "(studio: Tools → Secrets; command line: `cordon secrets` commands ask for it, "
+                f"and a run reads it from {PASSPHRASE_ENV})",
+                rule="keyring-locked",
+            )
         plain = [type(b).__module__ for b in chained if type(b).__module__.startswith("keyrings.alt")]
         if plain:
             raise KeyringUnavailable(f"the keyring backend {plain[0]} is refused. {_HOW_TO_CONFIGURE}")
@@ -131,7 +136,7 @@ def _backend() -> KeyringBackend:
 
 
 def keyring_state() -> str:
-    """"ready", "locked" (Cordon's encrypted file exists, not yet unlocked) or "missing" (nothing to store in)."""
+    """ "ready", "locked" (Cordon's encrypted file exists, not yet unlocked) or "missing" (nothing to store in)."""
     try:
         _backend()
     except KeyringUnavailable as exc:
@@ -157,8 +162,9 @@ def unlock_encrypted_store(passphrase: str) -> None:
     from keyrings.cryptfile.cryptfile import CryptFileKeyring  # argon2 and AES load only when used
 
     if not isinstance(passphrase, str) or len(passphrase.strip()) < MIN_PASSPHRASE:
-        raise KeyringUnavailable(f"the passphrase must have at least {MIN_PASSPHRASE} characters",
-                                 rule="keyring-passphrase")
+        raise KeyringUnavailable(
+            f"the passphrase must have at least {MIN_PASSPHRASE} characters", rule="keyring-passphrase"
+        )
     store = CryptFileKeyring()
     path = encrypted_store_path()
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -184,8 +190,7 @@ def require_keyring() -> None:
 
 
 def _keyring_error(exc: keyring.errors.KeyringError) -> KeyringUnavailable:
-    return KeyringUnavailable(f"the keyring refused the request ({exc or type(exc).__name__}). "
-                              f"{_HOW_TO_CONFIGURE}")
+    return KeyringUnavailable(f"the keyring refused the request ({exc or type(exc).__name__}). {_HOW_TO_CONFIGURE}")
 
 
 def is_credential(name: str) -> bool:
@@ -197,8 +202,9 @@ def secret_name(name: object) -> str:
     """A name a node may ask for: a valid secret name that is not one of Cordon's credentials."""
     checked = check_name(name)
     if is_credential(checked):
-        raise SecretNameError(f"{checked!r} is one of Cordon's own credentials, not a secret a node can read",
-                              rule="secret-reserved")
+        raise SecretNameError(
+            f"{checked!r} is one of Cordon's own credentials, not a secret a node can read", rule="secret-reserved"
+        )
     return checked
 
 

@@ -75,8 +75,11 @@ def _int_text(v: int, path: str) -> str:
     try:
         return str(v)
     except ValueError:
-        raise TransportError(f"{path} is an integer of more than {sys.get_int_max_str_digits()} digits, "
-                             "too large to cross the sandbox boundary", rule="transport-bigint") from None
+        raise TransportError(
+            f"{path} is an integer of more than {sys.get_int_max_str_digits()} digits, "
+            "too large to cross the sandbox boundary",
+            rule="transport-bigint",
+        ) from None
 
 
 def encode(value: Any, *, where: str = "value") -> tuple[str, int, list[bytes | str]]:
@@ -166,12 +169,14 @@ def _encode_exact(value: Any, where: str) -> tuple[str, int, list[bytes | str]]:
             marked[0] = True
             return {MARK: "u"}
         if depth >= MAX_HOST_DEPTH:
-            raise TransportError(f"{(path or 'the value')[:60]} is nested deeper than {MAX_HOST_DEPTH} levels",
-                                 rule="transport-depth")
+            raise TransportError(
+                f"{(path or 'the value')[:60]} is nested deeper than {MAX_HOST_DEPTH} levels", rule="transport-depth"
+            )
         key = id(v)
         if key in active:
-            raise TransportError(f"{path} contains a cycle; cyclic values cannot cross into the sandbox",
-                                 rule="transport-cycle")
+            raise TransportError(
+                f"{path} contains a cycle; cyclic values cannot cross into the sandbox", rule="transport-cycle"
+            )
         if isinstance(v, dict):
             active.add(key)
             out = {}
@@ -191,8 +196,11 @@ def _encode_exact(value: Any, where: str) -> tuple[str, int, list[bytes | str]]:
             out_list = [walk(item, f"{path}[{i}]", depth + 1) for i, item in enumerate(v)]
             active.discard(key)
             return out_list
-        raise TransportError(f"{path} is a {type(v).__name__}, which cannot cross into the sandbox "
-                             "(use JSON values, bytes or datetimes)", rule="transport-type")
+        raise TransportError(
+            f"{path} is a {type(v).__name__}, which cannot cross into the sandbox "
+            "(use JSON values, bytes or datetimes)",
+            rule="transport-type",
+        )
 
     tree = walk(value, where)
     return orjson.dumps(tree).decode(), int(marked[0]), sidecar
@@ -217,8 +225,9 @@ def _revive(v: Any, sidecar: list[bytes | str], depth: int = 0) -> Any:
     if not isinstance(v, (list, dict)):
         return v
     if depth >= MAX_HOST_DEPTH:
-        raise TransportError(f"the guest sent a value nested deeper than {MAX_HOST_DEPTH} levels",
-                             rule="transport-depth")
+        raise TransportError(
+            f"the guest sent a value nested deeper than {MAX_HOST_DEPTH} levels", rule="transport-depth"
+        )
     if isinstance(v, list):
         return [_revive(x, sidecar, depth + 1) for x in v]
     tag = v.get(MARK)
@@ -242,8 +251,11 @@ def _revive(v: Any, sidecar: list[bytes | str], depth: int = 0) -> Any:
     elif tag == "i":
         if isinstance(payload, str) and _DIGITS.fullmatch(payload):
             if len(payload.lstrip("-")) > sys.get_int_max_str_digits():
-                raise TransportError(f"a BigInt of {len(payload.lstrip('-'))} digits is too large to leave the "
-                                     f"sandbox (at most {sys.get_int_max_str_digits()})", rule="transport-bigint")
+                raise TransportError(
+                    f"a BigInt of {len(payload.lstrip('-'))} digits is too large to leave the "
+                    f"sandbox (at most {sys.get_int_max_str_digits()})",
+                    rule="transport-bigint",
+                )
             return int(payload)
     elif tag == "o" and isinstance(payload, dict):
         return {k: _revive(x, sidecar, depth + 1) for k, x in payload.items()}
@@ -254,11 +266,13 @@ def _date(iso: str) -> datetime:
     try:
         return datetime.fromisoformat(iso.replace("Z", "+00:00"))
     except ValueError:
-        raise TransportError(f"the Date {iso[:40]} cannot become a host date (those span the years 1-9999)",
-                             rule="transport-date") from None
+        raise TransportError(
+            f"the Date {iso[:40]} cannot become a host date (those span the years 1-9999)", rule="transport-date"
+        ) from None
 
 
 # -- the public (CLI / document) tagging of docs/design.md ---------------------------
+
 
 def to_public(v: Any) -> Any:
     """Python value -> plain JSON with `$bytes`/`$date`/`$number` tags."""

@@ -32,17 +32,76 @@ Severity = Literal["error", "warning", "info"]
 
 #: The JavaScript globals a guest has (QuickJS-ng after the prelude's hardening; a test
 #: pins this list to the real guest). `eval`, `Function`, timers and friends are gone.
-JS_BUILTINS = frozenset({
-    "AggregateError", "Array", "ArrayBuffer", "AsyncDisposableStack", "BigInt", "BigInt64Array",
-    "BigUint64Array", "Boolean", "DOMException", "DataView", "Date", "DisposableStack", "Error", "EvalError",
-    "FinalizationRegistry", "Float16Array", "Float32Array", "Float64Array", "Infinity", "Int16Array",
-    "Int32Array", "Int8Array", "InternalError", "Iterator", "JSON", "Map", "Math", "NaN", "Number", "Object",
-    "Promise", "Proxy", "RangeError", "ReferenceError", "Reflect", "RegExp", "Set", "SharedArrayBuffer",
-    "String", "SuppressedError", "Symbol", "SyntaxError", "TypeError", "URIError", "Uint16Array", "Uint32Array",
-    "Uint8Array", "Uint8ClampedArray", "WeakMap", "WeakRef", "WeakSet", "atob", "btoa", "decodeURI",
-    "decodeURIComponent", "encodeURI", "encodeURIComponent", "escape", "globalThis", "isFinite", "isNaN",
-    "parseFloat", "parseInt", "queueMicrotask", "undefined", "unescape",
-})
+JS_BUILTINS = frozenset(
+    {
+        "AggregateError",
+        "Array",
+        "ArrayBuffer",
+        "AsyncDisposableStack",
+        "BigInt",
+        "BigInt64Array",
+        "BigUint64Array",
+        "Boolean",
+        "DOMException",
+        "DataView",
+        "Date",
+        "DisposableStack",
+        "Error",
+        "EvalError",
+        "FinalizationRegistry",
+        "Float16Array",
+        "Float32Array",
+        "Float64Array",
+        "Infinity",
+        "Int16Array",
+        "Int32Array",
+        "Int8Array",
+        "InternalError",
+        "Iterator",
+        "JSON",
+        "Map",
+        "Math",
+        "NaN",
+        "Number",
+        "Object",
+        "Promise",
+        "Proxy",
+        "RangeError",
+        "ReferenceError",
+        "Reflect",
+        "RegExp",
+        "Set",
+        "SharedArrayBuffer",
+        "String",
+        "SuppressedError",
+        "Symbol",
+        "SyntaxError",
+        "TypeError",
+        "URIError",
+        "Uint16Array",
+        "Uint32Array",
+        "Uint8Array",
+        "Uint8ClampedArray",
+        "WeakMap",
+        "WeakRef",
+        "WeakSet",
+        "atob",
+        "btoa",
+        "decodeURI",
+        "decodeURIComponent",
+        "encodeURI",
+        "encodeURIComponent",
+        "escape",
+        "globalThis",
+        "isFinite",
+        "isNaN",
+        "parseFloat",
+        "parseInt",
+        "queueMicrotask",
+        "undefined",
+        "unescape",
+    }
+)
 #: Valid in the body without being globals (the body runs inside a function).
 _BODY_NAMES = frozenset({"arguments"})
 
@@ -181,14 +240,23 @@ def _engine_column(code: str, line: int, message: str, near: int | None) -> int:
 def check_exports(ctx: CodeContext) -> Iterable[Diagnostic]:
     for child in ctx.tree.root_node.children:
         if child.type == "export_statement":
-            yield at(child, "error", "top-level-export", "a Code node body cannot `export`; use `return`, "
-                     "`emit()` or `output()` to produce results")
+            yield at(
+                child,
+                "error",
+                "top-level-export",
+                "a Code node body cannot `export`; use `return`, `emit()` or `output()` to produce results",
+            )
 
 
 def check_dynamic_imports(ctx: CodeContext) -> Iterable[Diagnostic]:
     for node in jsparse.dynamic_import_calls(ctx.tree):
-        yield at(node, "error", "dynamic-import", "dynamic import() is refused in the sandbox; use a static "
-                 "`import ... from \"<pack>\"` at the top of the body")
+        yield at(
+            node,
+            "error",
+            "dynamic-import",
+            "dynamic import() is refused in the sandbox; use a static "
+            '`import ... from "<pack>"` at the top of the body',
+        )
 
 
 def check_imports(ctx: CodeContext) -> Iterable[Diagnostic]:
@@ -202,8 +270,13 @@ def check_imports(ctx: CodeContext) -> Iterable[Diagnostic]:
             yield at(imp.node, "error", refusal.rule, refusal.message)
             continue
         if not looks_like_pack_specifier(spec):
-            yield at(imp.node, "error", "import-not-a-pack", f"import '{spec[:200]}': it is not a pack specifier; "
-                     "import a sandbox pack by its specifier (<package> or <package>/<module>)")
+            yield at(
+                imp.node,
+                "error",
+                "import-not-a-pack",
+                f"import '{spec[:200]}': it is not a pack specifier; "
+                "import a sandbox pack by its specifier (<package> or <package>/<module>)",
+            )
             continue
         if ctx.catalog is not None:
             problem = ctx.catalog.check(spec, allowed=ctx.allowed)
@@ -211,8 +284,12 @@ def check_imports(ctx: CodeContext) -> Iterable[Diagnostic]:
                 yield _from_status(problem, imp.node)
                 continue
         if declared is not None and canonical_specifier(spec) not in declared:
-            yield at(imp.node, "error", "import-not-declared", f"import '{spec}' is missing from the node's "
-                     f"packages: declare '{spec}' to import it")
+            yield at(
+                imp.node,
+                "error",
+                "import-not-declared",
+                f"import '{spec}' is missing from the node's packages: declare '{spec}' to import it",
+            )
 
 
 def check_declarations(ctx: CodeContext) -> Iterable[Diagnostic]:
@@ -231,9 +308,14 @@ def check_declarations(ctx: CodeContext) -> Iterable[Diagnostic]:
             for drift in ctx.catalog.drift(declaration):
                 yield _from_status(drift, None)
         if canonical_specifier(spec) not in imported:
-            yield Diagnostic(None, None, "warning", "declaration-unused",
-                             f"'{spec}' is declared in the node's packages but the body never imports it",
-                             Fix(REMOVE_DECLARATION, spec, f"Remove declaration '{spec}'"))
+            yield Diagnostic(
+                None,
+                None,
+                "warning",
+                "declaration-unused",
+                f"'{spec}' is declared in the node's packages but the body never imports it",
+                Fix(REMOVE_DECLARATION, spec, f"Remove declaration '{spec}'"),
+            )
 
 
 def check_bare_reads(ctx: CodeContext) -> Iterable[Diagnostic]:
@@ -246,12 +328,23 @@ def check_bare_reads(ctx: CodeContext) -> Iterable[Diagnostic]:
         if name in ctx.known_globals or name in _BODY_NAMES or name in reported:
             continue
         reported.add(name)
-        yield at(node, "error", "undeclared-name", f"'{name}' is not defined: it is neither a sandbox API nor "
-                 f"declared in the body (a node's inputs live on `inputs`: use inputs.{name})")
+        yield at(
+            node,
+            "error",
+            "undeclared-name",
+            f"'{name}' is not defined: it is neither a sandbox API nor "
+            f"declared in the body (a node's inputs live on `inputs`: use inputs.{name})",
+        )
 
 
-BASE_CHECKS: tuple[Check, ...] = (check_syntax, check_exports, check_dynamic_imports, check_imports,
-                                  check_declarations, check_bare_reads)
+BASE_CHECKS: tuple[Check, ...] = (
+    check_syntax,
+    check_exports,
+    check_dynamic_imports,
+    check_imports,
+    check_declarations,
+    check_bare_reads,
+)
 
 
 def known_globals(surfaces: Sequence[Surface] = (), extra: Iterable[str] = ()) -> frozenset[str]:
@@ -264,16 +357,30 @@ def known_globals(surfaces: Sequence[Surface] = (), extra: Iterable[str] = ()) -
     return frozenset(names)
 
 
-def validate_code(code: str, *, catalog: Catalog | None = None, allowed: Collection[str] | None = None,
-                  declarations: Sequence[DeclarationLike] | None = None, surfaces: Sequence[Surface] = (),
-                  caller_globals: Iterable[str] = ("inputs",), checks: Sequence[Check] = (),
-                  extra: dict[str, Any] | None = None) -> list[Diagnostic]:
+def validate_code(
+    code: str,
+    *,
+    catalog: Catalog | None = None,
+    allowed: Collection[str] | None = None,
+    declarations: Sequence[DeclarationLike] | None = None,
+    surfaces: Sequence[Surface] = (),
+    caller_globals: Iterable[str] = ("inputs",),
+    checks: Sequence[Check] = (),
+    extra: dict[str, Any] | None = None,
+) -> list[Diagnostic]:
     """Every diagnostic of `code`, sorted by position (node-level ones first).
 
     Without a catalog the pack checks only look at the form of each import.
     """
-    ctx = CodeContext(code, jsparse.parse(code), catalog, allowed, declarations,
-                      known_globals(surfaces, caller_globals), dict(extra or {}))
+    ctx = CodeContext(
+        code,
+        jsparse.parse(code),
+        catalog,
+        allowed,
+        declarations,
+        known_globals(surfaces, caller_globals),
+        dict(extra or {}),
+    )
     found: list[Diagnostic] = []
     for check in (*BASE_CHECKS, *checks):
         found.extend(check(ctx))

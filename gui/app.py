@@ -46,8 +46,12 @@ SCREENSHOT_RUN_MS = 60_000
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="cordon-studio", description=f"Open {APP_TITLE}.")
     parser.add_argument("files", nargs="*", metavar="FILE.node.json", help="documents to open")
-    parser.add_argument("--screenshot", metavar="PATH", type=Path,
-                        help="run the welcome node, save a PNG of the main window to PATH and exit")
+    parser.add_argument(
+        "--screenshot",
+        metavar="PATH",
+        type=Path,
+        help="run the welcome node, save a PNG of the main window to PATH and exit",
+    )
     return parser.parse_args(argv)
 
 

@@ -24,10 +24,47 @@ from core import jsparse
 
 #: JavaScript's reserved and contextual words a body may type.
 KEYWORDS = (
-    "async", "await", "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete",
-    "do", "else", "export", "extends", "false", "finally", "for", "from", "function", "if", "import", "in",
-    "instanceof", "let", "new", "null", "of", "return", "static", "super", "switch", "this", "throw", "true",
-    "try", "typeof", "var", "void", "while", "yield",
+    "async",
+    "await",
+    "break",
+    "case",
+    "catch",
+    "class",
+    "const",
+    "continue",
+    "debugger",
+    "default",
+    "delete",
+    "do",
+    "else",
+    "export",
+    "extends",
+    "false",
+    "finally",
+    "for",
+    "from",
+    "function",
+    "if",
+    "import",
+    "in",
+    "instanceof",
+    "let",
+    "new",
+    "null",
+    "of",
+    "return",
+    "static",
+    "super",
+    "switch",
+    "this",
+    "throw",
+    "true",
+    "try",
+    "typeof",
+    "var",
+    "void",
+    "while",
+    "yield",
 )
 
 #: The Code node contract: names every body has beside the standard surfaces.
@@ -162,6 +199,7 @@ def context_at(before: str, after: str = "") -> CompletionContext | None:
 
 # -- what fits there ----------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class ImportBinding:
     """A local name an import statement introduces, and what it binds."""
@@ -253,8 +291,9 @@ class PackIndex:
 class CompletionSource:
     """Candidates for a context, from the guest API, the body, the document and the packs."""
 
-    def __init__(self, guest: Callable[[], GuestApi] = GuestApiProbe.get,
-                 packs: Callable[[], PackIndex] | None = None) -> None:
+    def __init__(
+        self, guest: Callable[[], GuestApi] = GuestApiProbe.get, packs: Callable[[], PackIndex] | None = None
+    ) -> None:
         self._guest = guest
         self._packs = packs or (lambda: PackIndex(None))
 

@@ -41,7 +41,7 @@ def label(diag: Diagnostic) -> str:
 
 
 def summary(diagnostics: Sequence[Diagnostic]) -> str:
-    """"2 errors, 1 warning" (or "No problems")."""
+    """ "2 errors, 1 warning" (or "No problems")."""
     parts = []
     for severity in SEVERITIES:
         n = sum(1 for d in diagnostics if d.severity == severity)

@@ -108,12 +108,15 @@ class Recovery:
         self._lock.tryLock(0)
 
     def write(self, doc: CodeNodeDocument, original: Path | None) -> None:
-        payload = orjson.dumps({
-            "version": RECOVERY_VERSION,
-            "savedAt": datetime.now(UTC).isoformat(timespec="seconds"),
-            "path": str(original) if original is not None else None,
-            "document": doc.to_json(),
-        }, option=orjson.OPT_INDENT_2)
+        payload = orjson.dumps(
+            {
+                "version": RECOVERY_VERSION,
+                "savedAt": datetime.now(UTC).isoformat(timespec="seconds"),
+                "path": str(original) if original is not None else None,
+                "document": doc.to_json(),
+            },
+            option=orjson.OPT_INDENT_2,
+        )
         write_atomic(self.file, payload)
 
     def clear(self) -> None:
@@ -145,6 +148,9 @@ class Recovery:
                 lock.unlock()
                 continue
             original = data.get("path")
-            found.append(RecoveredWork(file, doc, Path(original) if isinstance(original, str) else None,
-                                       str(data.get("savedAt", "")), lock))
+            found.append(
+                RecoveredWork(
+                    file, doc, Path(original) if isinstance(original, str) else None, str(data.get("savedAt", "")), lock
+                )
+            )
         return found

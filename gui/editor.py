@@ -36,9 +36,11 @@ _COMMENTS = (1, 2, 3, 15, 17, 18)
 _STRINGS = (6, 7, 12, 20)
 _STYLE_KEYWORD, _STYLE_GLOBAL, _STYLE_NUMBER, _STYLE_OPERATOR, _STYLE_REGEX = 5, 16, 4, 10, 14
 
-_KEYWORDS = ("async await break case catch class const continue debugger default delete do else export extends "
-             "false finally for from function if import in instanceof let new null of return static super switch "
-             "this throw true try typeof undefined var void while with yield")
+_KEYWORDS = (
+    "async await break case catch class const continue debugger default delete do else export extends "
+    "false finally for from function if import in instanceof let new null of return static super switch "
+    "this throw true try typeof undefined var void while with yield"
+)
 
 _MARGIN_NUMBERS, _MARGIN_MARKERS, _MARGIN_FOLD = 0, 1, 2
 _MARKERS = {"error": 0, "warning": 1, "info": 2}
@@ -68,12 +70,18 @@ class _Scintilla(ps.ScintillaEdit):
     def event(self, event: QEvent) -> bool:
         if not isinstance(event, QKeyEvent):
             return super().event(event)
-        if event.type() == QEvent.Type.ShortcutOverride and event.key() == Qt.Key.Key_Escape \
-                and (self.autoCActive() or self.callTipActive()):
+        if (
+            event.type() == QEvent.Type.ShortcutOverride
+            and event.key() == Qt.Key.Key_Escape
+            and (self.autoCActive() or self.callTipActive())
+        ):
             event.accept()
             return True
-        if event.type() == QEvent.Type.KeyPress and event.key() == Qt.Key.Key_Space \
-                and event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+        if (
+            event.type() == QEvent.Type.KeyPress
+            and event.key() == Qt.Key.Key_Space
+            and event.modifiers() & Qt.KeyboardModifier.ControlModifier
+        ):
             self.completionRequested.emit()
             return True
         if event.key() == Qt.Key.Key_Slash and event.modifiers() & Qt.KeyboardModifier.ControlModifier:
@@ -150,10 +158,15 @@ class CodeEditor(QWidget):
         sci.setMarginWidthN(_MARGIN_FOLD, 14)
         sci.setMarginSensitiveN(_MARGIN_FOLD, True)
         sci.setAutomaticFold(int(S.AutomaticFold.Show | S.AutomaticFold.Click | S.AutomaticFold.Change))
-        for number, symbol in ((25, S.MarkerSymbol.BoxPlusConnected), (26, S.MarkerSymbol.BoxMinusConnected),
-                               (27, S.MarkerSymbol.TCorner), (28, S.MarkerSymbol.LCorner),
-                               (29, S.MarkerSymbol.VLine), (30, S.MarkerSymbol.BoxPlus),
-                               (31, S.MarkerSymbol.BoxMinus)):
+        for number, symbol in (
+            (25, S.MarkerSymbol.BoxPlusConnected),
+            (26, S.MarkerSymbol.BoxMinusConnected),
+            (27, S.MarkerSymbol.TCorner),
+            (28, S.MarkerSymbol.LCorner),
+            (29, S.MarkerSymbol.VLine),
+            (30, S.MarkerSymbol.BoxPlus),
+            (31, S.MarkerSymbol.BoxMinus),
+        ):
             sci.markerDefine(number, symbol.value)
         size = 14
         sci.rGBAImageSetWidth(size)
@@ -207,8 +220,10 @@ class CodeEditor(QWidget):
         line_numbers = S.StylesCommon.LineNumber.value
         sci.styleSetFore(line_numbers, _bgr(palette.margin_foreground))
         sci.styleSetBack(line_numbers, _bgr(palette.margin_background))
-        for style, colour in ((S.StylesCommon.BraceLight.value, palette.brace_match),
-                              (S.StylesCommon.BraceBad.value, palette.brace_bad)):
+        for style, colour in (
+            (S.StylesCommon.BraceLight.value, palette.brace_match),
+            (S.StylesCommon.BraceBad.value, palette.brace_bad),
+        ):
             sci.styleSetFore(style, _bgr(colour))
             sci.styleSetBold(style, True)
         sci.setFoldMarginColour(True, _bgr(palette.margin_background))
@@ -445,8 +460,10 @@ class CodeEditor(QWidget):
         last = sci.lineFromPosition(sci.selectionEnd())
         if last > first and sci.selectionEnd() == sci.positionFromLine(last):
             last -= 1  # a selection ending at a line's start does not take that line
-        lines = [(n, bytes(sci.get_text_range(sci.positionFromLine(n), sci.lineEndPosition(n))))
-                 for n in range(first, last + 1)]
+        lines = [
+            (n, bytes(sci.get_text_range(sci.positionFromLine(n), sci.lineEndPosition(n))))
+            for n in range(first, last + 1)
+        ]
         code = [(n, text) for n, text in lines if text.strip()]
         if not code:
             return
@@ -459,7 +476,7 @@ class CodeEditor(QWidget):
                 start = sci.positionFromLine(n)
                 if uncomment:
                     at = len(text) - len(text.lstrip())
-                    width = 3 if text[at + 2:at + 3] == b" " else 2
+                    width = 3 if text[at + 2 : at + 3] == b" " else 2
                     sci.deleteRange(start + at, width)
                 else:
                     sci.insertText(start + column, "// ")
@@ -519,8 +536,17 @@ class CodeEditor(QWidget):
             return
         if chr(char) in _PAIRS or chr(char) in ")]}":
             self._auto_close(chr(char))
-        if chr(char).isalnum() or char in (ord("_"), ord("$"), ord("."), ord("/"), ord("@"), ord('"'), ord("'"),
-                                           ord("{"), ord(",")):
+        if chr(char).isalnum() or char in (
+            ord("_"),
+            ord("$"),
+            ord("."),
+            ord("/"),
+            ord("@"),
+            ord('"'),
+            ord("'"),
+            ord("{"),
+            ord(","),
+        ):
             self._complete(explicit=False)
 
     def _auto_indent(self) -> None:
@@ -554,8 +580,11 @@ class CodeEditor(QWidget):
         sci = self.sci
         pos = sci.currentPos()
         for candidate in (pos, pos - 1):
-            if 0 <= candidate < sci.length() and (sci.charAt(candidate) & 0xFF) in _BRACES \
-                    and (sci.styleAt(candidate) & 0x3F) == _STYLE_OPERATOR:
+            if (
+                0 <= candidate < sci.length()
+                and (sci.charAt(candidate) & 0xFF) in _BRACES
+                and (sci.styleAt(candidate) & 0x3F) == _STYLE_OPERATOR
+            ):
                 other = sci.braceMatch(candidate, 0)
                 if other >= 0:
                     sci.braceHighlight(candidate, other)
@@ -566,8 +595,9 @@ class CodeEditor(QWidget):
 
     def _fit_number_margin(self) -> None:
         digits = len(str(max(self.sci.lineCount(), 99)))
-        self.sci.setMarginWidthN(_MARGIN_NUMBERS, self.sci.textWidth(S.StylesCommon.LineNumber.value,
-                                                                     "_" + "9" * digits) + 4)
+        self.sci.setMarginWidthN(
+            _MARGIN_NUMBERS, self.sci.textWidth(S.StylesCommon.LineNumber.value, "_" + "9" * digits) + 4
+        )
 
     def sizeHint(self) -> QSize:
         return QSize(640, 480)

@@ -109,9 +109,13 @@ class FindBar(QFrame):
             if event.type() == QEvent.Type.KeyPress:
                 self.close_bar()
                 return True
-        if isinstance(event, QKeyEvent) and event.type() == QEvent.Type.KeyPress and watched is self.find_edit \
-                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) \
-                and event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+        if (
+            isinstance(event, QKeyEvent)
+            and event.type() == QEvent.Type.KeyPress
+            and watched is self.find_edit
+            and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+            and event.modifiers() & Qt.KeyboardModifier.ShiftModifier
+        ):
             self.find_previous()
             return True
         return super().eventFilter(watched, event)
@@ -177,8 +181,9 @@ class FindBar(QFrame):
         text = self.target.text()
         match = pattern.fullmatch(text, start, end) if end > start else None
         if match is not None:
-            replacement = match.expand(self.replace_edit.text()) if self.regex_box.isChecked() \
-                else self.replace_edit.text()
+            replacement = (
+                match.expand(self.replace_edit.text()) if self.regex_box.isChecked() else self.replace_edit.text()
+            )
             self.target.replace_range(start, end, replacement)
             self.target.select(start + len(replacement), start + len(replacement))
         self.find_next()

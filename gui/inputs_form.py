@@ -62,8 +62,9 @@ def check_value(handle: InputHandle, value: Any, *, streamed: bool = False) -> A
     kind = handle.type
     if streamed:
         if not isinstance(value, list):
-            raise InputsError(f"{handle.name}: a streamed input takes a JSON array of items, "
-                              f"got {type(value).__name__}")
+            raise InputsError(
+                f"{handle.name}: a streamed input takes a JSON array of items, got {type(value).__name__}"
+            )
         for i, item in enumerate(value):
             if item is not None and not value_matches(kind, item):
                 raise InputsError(f"{handle.name}: item {i} must be {_article(kind)}, got {type(item).__name__}")
@@ -109,7 +110,7 @@ def format_value(handle: InputHandle, value: Any) -> str:
 
 
 def _size(n: int) -> str:
-    """"1 byte", "200.0 KB", "3.2 MB": how big a picked file is, for the preview line."""
+    """ "1 byte", "200.0 KB", "3.2 MB": how big a picked file is, for the preview line."""
     if n < 1024:
         return f"{n} byte{'s' if n != 1 else ''}"
     return f"{n / 1024:.1f} KB" if n < 1024 * 1024 else f"{n / 1024 / 1024:.1f} MB"
@@ -187,9 +188,12 @@ class _Field(QWidget):
         if self.takes_files:
             buttons = QHBoxLayout()
             one = kind == "bytes" and not streamed
-            self.pick_button = QToolButton(text="File…" if one else "Files…",
-                                           toolTip="Use the file's bytes" if kind == "bytes" else
-                                           "Add files (as media refs: a Code node's values are JSON)")
+            self.pick_button = QToolButton(
+                text="File…" if one else "Files…",
+                toolTip="Use the file's bytes"
+                if kind == "bytes"
+                else "Add files (as media refs: a Code node's values are JSON)",
+            )
             self.pick_button.clicked.connect(self._pick_files)
             self.clear_button = QToolButton(text="Clear", toolTip="Remove the picked files")
             self.clear_button.clicked.connect(self.clear_files)
@@ -207,7 +211,8 @@ class _Field(QWidget):
         if self.streamed:
             return f"JSON array of {self.handle.type} items, fed as the stream"
         return {"string": "text (Enter adds a line)", "object": "JSON object", "array": "JSON array"}.get(
-            self.handle.type, "JSON value")
+            self.handle.type, "JSON value"
+        )
 
     # -- the text ------------------------------------------------------------------------------
     def text(self) -> str:
@@ -250,20 +255,31 @@ class _Field(QWidget):
         if picked is not None:
             self._set_files(picked)
             return
-        self.set_text(json.dumps(to_public(value), ensure_ascii=False) if self.streamed and value is not None
-                      else format_value(self.handle, value))
+        self.set_text(
+            json.dumps(to_public(value), ensure_ascii=False)
+            if self.streamed and value is not None
+            else format_value(self.handle, value)
+        )
 
     def _as_files(self, value: Any) -> list[PickedFile] | None:
         """A saved value that is picked files (bytes, media refs), as the files that show it; else None."""
         if not self.takes_files:
             return None
-        items = value if isinstance(value, list) and value and (self.streamed or self.handle.type != "bytes") \
-            else [value]
+        items = (
+            value if isinstance(value, list) and value and (self.streamed or self.handle.type != "bytes") else [value]
+        )
         if self.handle.type == "bytes" and all(isinstance(v, (bytes, bytearray)) for v in items):
             return [PickedFile("bytes", len(v), bytes(v), _thumbnail(bytes(v))) for v in items]
         if all(_is_media_ref(v) for v in items):
-            return [PickedFile(str(v.get("filename") or v.get("mimeType") or "file"),
-                               (len(v["uri"].partition(",")[2]) * 3) // 4, v, None) for v in items]
+            return [
+                PickedFile(
+                    str(v.get("filename") or v.get("mimeType") or "file"),
+                    (len(v["uri"].partition(",")[2]) * 3) // 4,
+                    v,
+                    None,
+                )
+                for v in items
+            ]
         return None
 
     def mark(self, invalid: bool) -> None:
@@ -293,8 +309,10 @@ class _Field(QWidget):
         for path in paths:
             size = path.stat().st_size
             if size > MAX_FILE_BYTES:
-                raise InputsError(f"{self.handle.name}: {path.name} is {_size(size)}, larger than the "
-                                  f"{_size(MAX_FILE_BYTES)} an input takes (put it in the workspace)")
+                raise InputsError(
+                    f"{self.handle.name}: {path.name} is {_size(size)}, larger than the "
+                    f"{_size(MAX_FILE_BYTES)} an input takes (put it in the workspace)"
+                )
             data = path.read_bytes()
             value = data if self.handle.type == "bytes" else data_ref(data, path.name)
             picked.append(PickedFile(path.name, len(data), value, _thumbnail(data)))
@@ -393,8 +411,14 @@ class InputsForm(QWidget):
         layout.addWidget(self.error_label)
 
     # -- building -----------------------------------------------------------------------
-    def set_handles(self, handles: Sequence[InputHandle], streamed: Iterable[str] = (),
-                    saved: Mapping[str, Any] | None = None, *, reset: bool = False) -> None:
+    def set_handles(
+        self,
+        handles: Sequence[InputHandle],
+        streamed: Iterable[str] = (),
+        saved: Mapping[str, Any] | None = None,
+        *,
+        reset: bool = False,
+    ) -> None:
         """Rebuild for these declarations. What was typed (or picked) for an input whose name, type and
         streaming stay the same is kept; other inputs start from `saved` (the document's test inputs,
         public JSON) when that value fits, else from the declared default. `reset` (another document
@@ -402,8 +426,15 @@ class InputsForm(QWidget):
         handles, streamed = tuple(handles), frozenset(streamed)
         if handles == self._handles and streamed == self._streamed and not reset:
             return
-        kept = {} if reset else {name: f for name, f in self._fields.items() if (name in streamed) == f.streamed
-                                 and any(h.name == name and h.type == f.handle.type for h in handles)}
+        kept = (
+            {}
+            if reset
+            else {
+                name: f
+                for name, f in self._fields.items()
+                if (name in streamed) == f.streamed and any(h.name == name and h.type == f.handle.type for h in handles)
+            }
+        )
         if self._raw:  # new declarations: back to the form (what was typed raw is dropped)
             self._raw = False
             self.raw_toggle.blockSignals(True)
@@ -529,8 +560,10 @@ class InputsForm(QWidget):
             if raw:
                 picked = [name for name, row in self._fields.items() if row.files]
                 if picked:
-                    raise InputsError(f"{picked[0]}: raw JSON would show the picked files as base64; clear them "
-                                      "first (or keep the form)")
+                    raise InputsError(
+                        f"{picked[0]}: raw JSON would show the picked files as base64; clear them "
+                        "first (or keep the form)"
+                    )
                 inputs, streams = self.values()
                 text = json.dumps(to_public({**inputs, **streams}), indent=2, ensure_ascii=False)
             else:

@@ -142,8 +142,11 @@ class JsonTree(QTreeWidget):
             self.addTopLevelItem(item)
         else:
             parent.addChild(item)
-        if (isinstance(value, dict) and value) or (isinstance(value, (list, tuple)) and value) \
-                or image_bytes_hint(value):
+        if (
+            (isinstance(value, dict) and value)
+            or (isinstance(value, (list, tuple)) and value)
+            or image_bytes_hint(value)
+        ):
             item.setData(0, _PENDING, True)
             item.setChildIndicatorPolicy(QTreeWidgetItem.ChildIndicatorPolicy.ShowIndicator)
             if image_bytes_hint(value):
@@ -181,8 +184,9 @@ class JsonTree(QTreeWidget):
         if not pixmap.loadFromData(data):
             return
         if pixmap.width() > PREVIEW_PX or pixmap.height() > PREVIEW_PX:
-            pixmap = pixmap.scaled(PREVIEW_PX, PREVIEW_PX, Qt.AspectRatioMode.KeepAspectRatio,
-                                   Qt.TransformationMode.SmoothTransformation)
+            pixmap = pixmap.scaled(
+                PREVIEW_PX, PREVIEW_PX, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation
+            )
         row = QTreeWidgetItem(["preview", "", ""])
         row.setFlags(Qt.ItemFlag.ItemIsEnabled)
         item.insertChild(0, row)

@@ -140,8 +140,14 @@ class MainWindow(QMainWindow):
         self.split.setSizes([740, 520])
         self.setCentralWidget(self.split)
 
-    def _action(self, text: str, slot, shortcut: QKeySequence | str | None = None, icon_name: str | None = None,
-                tip: str | None = None) -> QAction:
+    def _action(
+        self,
+        text: str,
+        slot,
+        shortcut: QKeySequence | str | None = None,
+        icon_name: str | None = None,
+        tip: str | None = None,
+    ) -> QAction:
         action = QAction(icon(icon_name) if icon_name else QIcon(), text, self)
         action.setProperty("iconName", icon_name)  # redrawn in the new ink when the theme changes
         if shortcut is not None:
@@ -169,13 +175,16 @@ class MainWindow(QMainWindow):
         self.run_action.setShortcuts([QKeySequence("Ctrl+Return"), QKeySequence("Ctrl+Enter")])
         self.cancel_action = self._action("&Cancel Run", self.cancel_run, "Esc", "stop", "Stop the run (Esc)")
         self.cancel_action.setEnabled(False)
-        self.insert_pack_action = self._action("&Insert Pack Import…", self.insert_pack, "Ctrl+Shift+I", "pack",
-                                               "Import an installed pack into this body")
-        self.pack_manager_action = self._action("&Pack Manager…", self.open_pack_manager, None, "pack",
-                                                "Install, update and remove packs")
+        self.insert_pack_action = self._action(
+            "&Insert Pack Import…", self.insert_pack, "Ctrl+Shift+I", "pack", "Import an installed pack into this body"
+        )
+        self.pack_manager_action = self._action(
+            "&Pack Manager…", self.open_pack_manager, None, "pack", "Install, update and remove packs"
+        )
         self.secrets_action = self._action("&Secrets…", self.open_secrets, None, "key", "Secrets in your keyring")
-        self.settings_action = self._action("Se&ttings…", self.open_settings, "Ctrl+,", "settings",
-                                            "This document's limits, appearance")
+        self.settings_action = self._action(
+            "Se&ttings…", self.open_settings, "Ctrl+,", "settings", "This document's limits, appearance"
+        )
 
         menu = self.menuBar()
         file_menu = menu.addMenu("&File")
@@ -212,18 +221,21 @@ class MainWindow(QMainWindow):
         run_menu.addActions([self.run_action, self.cancel_action])
 
         packs_menu = menu.addMenu("&Packs")
-        self.revoke_pack_action = self._action("&Revoke a Pack's Consent…", self.revoke_pack,
-                                               tip="Take back this document's permission to import a pack")
+        self.revoke_pack_action = self._action(
+            "&Revoke a Pack's Consent…", self.revoke_pack, tip="Take back this document's permission to import a pack"
+        )
         packs_menu.addActions([self.insert_pack_action, self.revoke_pack_action, self.pack_manager_action])
 
         tools_menu = menu.addMenu("&Tools")
         tools_menu.addActions([self.secrets_action, self.settings_action])
 
         help_menu = menu.addMenu("&Help")
-        self.log_folder_action = self._action("Open &Log Folder", self.open_log_folder,
-                                              tip="Show the studio's log files (attach them to a bug report)")
-        self.api_help_action = self._action("Sandbox &API", self.show_api_help, "F1",
-                                            tip="What a body can use: globals, imports, limits (searchable)")
+        self.log_folder_action = self._action(
+            "Open &Log Folder", self.open_log_folder, tip="Show the studio's log files (attach them to a bug report)"
+        )
+        self.api_help_action = self._action(
+            "Sandbox &API", self.show_api_help, "F1", tip="What a body can use: globals, imports, limits (searchable)"
+        )
         self.shortcuts_action = self._action("&Keyboard Shortcuts", self.show_shortcuts)
         help_menu.addActions([self.api_help_action, self.shortcuts_action])
         help_menu.addSeparator()
@@ -415,9 +427,12 @@ class MainWindow(QMainWindow):
         if not self.dirty:
             return True
         answer = QMessageBox.warning(
-            self, "Unsaved changes", f"Save the changes to {display_name(self.path, self._doc)}?",
+            self,
+            "Unsaved changes",
+            f"Save the changes to {display_name(self.path, self._doc)}?",
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Save)
+            QMessageBox.StandardButton.Save,
+        )
         if answer == QMessageBox.StandardButton.Save:
             return self.save()
         return answer == QMessageBox.StandardButton.Discard
@@ -499,10 +514,13 @@ class MainWindow(QMainWindow):
     def ask_recover(self, work: RecoveredWork) -> bool:
         name = display_name(work.original, work.document)
         answer = QMessageBox.question(
-            self, "Recover unsaved work?",
+            self,
+            "Recover unsaved work?",
             f"Cordon closed without saving {name} (last autosave {work.saved_at or 'unknown'}).\n\n"
             "Recover it? If you don't, the unsaved changes are deleted.",
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes)
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.Yes,
+        )
         return answer == QMessageBox.StandardButton.Yes
 
     def restore(self, work: RecoveredWork) -> None:
@@ -511,8 +529,11 @@ class MainWindow(QMainWindow):
         if work.original is not None and work.original.exists():
             with contextlib.suppress(DocumentError):
                 saved = load_document(work.original)
-        self.load(work.document, work.original if saved is not None else None,
-                  saved=saved or work.document.model_copy(update={"body": ""}))
+        self.load(
+            work.document,
+            work.original if saved is not None else None,
+            saved=saved or work.document.model_copy(update={"body": ""}),
+        )
         self.hold_grants(work.document, None)  # its grants may be those its file arrived with
         self.recovery.write(work.document, self.path)
         self.statusBar().showMessage("Recovered unsaved work", 5000)
@@ -595,8 +616,9 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def ask_goto_line(self) -> None:
-        line, ok = QInputDialog.getInt(self, "Go to line", "Line:", self.editor.caret()[0], 1,
-                                       max(1, self.editor.sci.lineCount()))
+        line, ok = QInputDialog.getInt(
+            self, "Go to line", "Line:", self.editor.caret()[0], 1, max(1, self.editor.sci.lineCount())
+        )
         if ok:
             self.editor.goto(line)
 
@@ -627,16 +649,19 @@ class MainWindow(QMainWindow):
         # Only after the grants are settled (a document run without its grants reads no secret), and only for a
         # body that reads one: no keyring, the guided setup first.
         if doc.props.secrets and analyse(doc.body).secret_reads and not ensure_secret_store(self):
-            self.run_panel.show_refusal("Not run: this node reads secrets and there is nowhere to keep them yet "
-                                        "(Tools → Secrets → Set up…).")
+            self.run_panel.show_refusal(
+                "Not run: this node reads secrets and there is nowhere to keep them yet (Tools → Secrets → Set up…)."
+            )
             return
         if doc.packages or "import" in doc.body:
             catalog = self.catalogs.wait()
             allowed = ensure_consent(self, catalog, doc)
             if allowed is None:
                 refused = ", ".join(f"'{s}' (pack {catalog.module(s).pack})" for s in unallowed_imports(catalog, doc))
-                self.run_panel.show_refusal(f"Not run: the body imports {refused or 'a pack'}, which this document "
-                                            "does not allow: run again to be asked, or remove the import.")
+                self.run_panel.show_refusal(
+                    f"Not run: the body imports {refused or 'a pack'}, which this document "
+                    "does not allow: run again to be asked, or remove the import."
+                )
                 return
             if allowed != doc:
                 self._doc = allowed.model_copy(update={"body": self._doc.body})
@@ -697,8 +722,9 @@ class MainWindow(QMainWindow):
         if not declared:
             self.statusBar().showMessage("This document allows no pack.", 5000)
             return
-        specifier, ok = QInputDialog.getItem(self, "Revoke a pack's consent",
-                                             "Stop allowing this pack in the document:", declared, 0, False)
+        specifier, ok = QInputDialog.getItem(
+            self, "Revoke a pack's consent", "Stop allowing this pack in the document:", declared, 0, False
+        )
         if ok and specifier:
             self.apply_quick_fix(Fix(REMOVE_DECLARATION, specifier, f"Revoked '{specifier}'"))
 
@@ -722,8 +748,11 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def show_shortcuts(self) -> None:
-        keys = [(action.text().replace("&", "").rstrip("…"), action.shortcut())
-                for action in self.findChildren(QAction) if not action.shortcut().isEmpty()]
+        keys = [
+            (action.text().replace("&", "").rstrip("…"), action.shortcut())
+            for action in self.findChildren(QAction)
+            if not action.shortcut().isEmpty()
+        ]
         shortcuts_window(self, keys).exec()
 
     @Slot()
@@ -750,10 +779,13 @@ class MainWindow(QMainWindow):
         QDesktopServices.openUrl(QUrl.fromLocalFile(str(paths.log_dir())))
 
     def about(self) -> None:
-        QMessageBox.about(self, f"About {APP_TITLE}",
-                          f"<b>{APP_TITLE}</b><p>Write JavaScript Code nodes and run them in a hardened QuickJS "
-                          "sandbox. Packs run inside your nodes with the node's capabilities, and only after "
-                          "you allow them.</p>")
+        QMessageBox.about(
+            self,
+            f"About {APP_TITLE}",
+            f"<b>{APP_TITLE}</b><p>Write JavaScript Code nodes and run them in a hardened QuickJS "
+            "sandbox. Packs run inside your nodes with the node's capabilities, and only after "
+            "you allow them.</p>",
+        )
 
     # -- closing ----------------------------------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:

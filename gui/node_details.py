@@ -56,8 +56,9 @@ class HandleRow(QWidget):
         if kind == "input":
             self.default_edit = QLineEdit("" if default is None else json.dumps(default, ensure_ascii=False))
             self.default_edit.setPlaceholderText("default (JSON; empty: none)")
-            self.default_edit.setToolTip("The value used when nothing is connected, as JSON (a string input also "
-                                         "takes plain text)")
+            self.default_edit.setToolTip(
+                "The value used when nothing is connected, as JSON (a string input also takes plain text)"
+            )
             self.default_edit.textChanged.connect(self.edited)
             row.addWidget(self.default_edit, 2)
         remove = QToolButton(text="✕", toolTip=f"Remove this {kind}")
@@ -76,8 +77,9 @@ class HandleRow(QWidget):
                 data["default"] = json.loads(text)
             except json.JSONDecodeError as exc:
                 if data["type"] != "string":
-                    raise DocumentError(f"input '{name}': the default is not valid JSON ({exc.msg}, column "
-                                        f"{exc.colno})") from None
+                    raise DocumentError(
+                        f"input '{name}': the default is not valid JSON ({exc.msg}, column {exc.colno})"
+                    ) from None
                 data["default"] = text  # plain text for a string input
         return data
 
@@ -149,8 +151,10 @@ class NodeDetails(QWidget):
         self.error_label.setObjectName("fieldError")
         self.error_label.setWordWrap(True)
         self.error_label.hide()
-        hint = QLabel("The body reads an input as inputs.<name> and writes an output with output(\"<name>\", value). "
-                      "A problem \"not declared\" has a quick fix in Problems.")
+        hint = QLabel(
+            'The body reads an input as inputs.<name> and writes an output with output("<name>", value). '
+            'A problem "not declared" has a quick fix in Problems.'
+        )
         hint.setObjectName("hint")
         hint.setWordWrap(True)
         form = QFormLayout()
@@ -199,8 +203,12 @@ class NodeDetails(QWidget):
     def apply_to(self, doc: CodeNodeDocument) -> CodeNodeDocument:
         """`doc` with these fields. Raises DocumentError naming the first problem."""
         data = doc.to_json()
-        data.update(name=self.name_edit.text(), description=self.description_edit.text(),
-                    inputs=self.inputs.to_json(), outputs=self.outputs.to_json())
+        data.update(
+            name=self.name_edit.text(),
+            description=self.description_edit.text(),
+            inputs=self.inputs.to_json(),
+            outputs=self.outputs.to_json(),
+        )
         return parse_document(data, source="this node")
 
     def problem(self) -> str | None:

@@ -79,12 +79,18 @@ from gui.pack_statuses import detail, sentence
 
 logger = logging.getLogger(__name__)
 
-UNTRUSTED_BANNER = ("Untrusted documentation: written by the pack's author, not by Cordon. Read it as you would "
-                    "any third-party text; agents see it only as untrusted content.")
+UNTRUSTED_BANNER = (
+    "Untrusted documentation: written by the pack's author, not by Cordon. Read it as you would "
+    "any third-party text; agents see it only as untrusted content."
+)
 TRUSTED_BANNER = "Trusted documentation: registered for agents like any skill."
 VERSIONS_SHOWN = 200
-PHASES = {"resolve": "Looking up", "download": "Downloading", "extract": "Unpacking",
-          "dependencies": "Fetching dependencies"}
+PHASES = {
+    "resolve": "Looking up",
+    "download": "Downloading",
+    "extract": "Unpacking",
+    "dependencies": "Fetching dependencies",
+}
 
 
 class DocsBrowser(QTextBrowser):
@@ -96,8 +102,7 @@ class DocsBrowser(QTextBrowser):
         self.setOpenExternalLinks(False)
 
     def show_markdown(self, text: str) -> None:
-        features = (QTextDocument.MarkdownFeature.MarkdownDialectGitHub
-                    | QTextDocument.MarkdownFeature.MarkdownNoHTML)
+        features = QTextDocument.MarkdownFeature.MarkdownDialectGitHub | QTextDocument.MarkdownFeature.MarkdownNoHTML
         self.document().setMarkdown(text, features)
         self.verticalScrollBar().setValue(0)
 
@@ -127,8 +132,9 @@ class _Job(QObject):
         try:
             result = self._work(self._report)
         except Exception as exc:  # every failure is shown to the person; its traceback goes to the log
-            logger.log(logging.INFO if isinstance(exc, CordonError) else logging.ERROR, "pack task failed",
-                       exc_info=True)
+            logger.log(
+                logging.INFO if isinstance(exc, CordonError) else logging.ERROR, "pack task failed", exc_info=True
+            )
             self.failed.emit(exc)
         else:
             self.succeeded.emit(result)
@@ -147,8 +153,9 @@ class PackManager(QWidget):
     #: The consent dialog of an install was opened (tests and the main window can reach it).
     consent_requested = Signal(object)
 
-    def __init__(self, catalog: Catalog | None = None, *, registry: str | None = None,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, catalog: Catalog | None = None, *, registry: str | None = None, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.catalog = catalog or default_catalog()
         self.registry = registry
@@ -203,11 +210,21 @@ class PackManager(QWidget):
         self.npm_library.setPlaceholderText("any npm library, e.g. js-yaml@^4")
         self.npm_library.returnPressed.connect(self._install_npm_library)
         self.npm_button = QPushButton("From npm…")
-        self.npm_button.setToolTip("Cordon wraps the library as a pack: fetched, bundled and test-loaded with no "
-                                   "npm process and no install scripts")
+        self.npm_button.setToolTip(
+            "Cordon wraps the library as a pack: fetched, bundled and test-loaded with no "
+            "npm process and no install scripts"
+        )
         self.npm_button.clicked.connect(self._install_npm_library)
-        for widget in (self.package_name, self.find_button, self.versions, self.install_button, self.tgz_button,
-                       self.folder_button, self.npm_library, self.npm_button):
+        for widget in (
+            self.package_name,
+            self.find_button,
+            self.versions,
+            self.install_button,
+            self.tgz_button,
+            self.folder_button,
+            self.npm_library,
+            self.npm_button,
+        ):
             bar.addWidget(widget)
         return bar
 
@@ -280,8 +297,12 @@ class PackManager(QWidget):
     def reload(self) -> None:
         """Rediscover packs (in the background), then redraw; `packs_changed` says when it is done."""
         if not self.busy:
-            self._start("Looking for packs", lambda _progress: self.catalog.reload(),
-                        lambda _result: self._finished_change("Packs reloaded."), self._failed)
+            self._start(
+                "Looking for packs",
+                lambda _progress: self.catalog.reload(),
+                lambda _result: self._finished_change("Packs reloaded."),
+                self._failed,
+            )
 
     def _fill(self) -> None:
         """Redraw the list from the catalog's snapshot, keeping the selection when the pack is still there."""
@@ -318,13 +339,16 @@ class PackManager(QWidget):
 
     def _unusable(self) -> list[str]:
         loaded = {p.name for p in self.catalog.packs()}
-        return sorted({s.pack for s in self.catalog.diagnostics()
-                       if s.pack and s.pack not in loaded and s.severity == "error"})
+        return sorted(
+            {s.pack for s in self.catalog.diagnostics() if s.pack and s.pack not in loaded and s.severity == "error"}
+        )
 
     def names(self) -> list[str]:
         """Pack names in list order (loaded packs, then packs that failed to load)."""
-        return [self.pack_list.topLevelItem(i).data(0, Qt.ItemDataRole.UserRole)
-                for i in range(self.pack_list.topLevelItemCount())]
+        return [
+            self.pack_list.topLevelItem(i).data(0, Qt.ItemDataRole.UserRole)
+            for i in range(self.pack_list.topLevelItemCount())
+        ]
 
     def selected_name(self) -> str | None:
         items = self.pack_list.selectedItems()
@@ -347,8 +371,13 @@ class PackManager(QWidget):
         self.diagnostics.clear()
         self.title.setText(f"{pack.name} {pack.version}" if pack else name or "No pack selected")
         self.description.setText(display_text(pack.description) if pack else "")
-        self.origin.setText({"shipped": "shipped with Cordon", "installed": "installed (scripts never run)"}
-                            .get(pack.origin, pack.origin) if pack else ("failed to load" if name else ""))
+        self.origin.setText(
+            {"shipped": "shipped with Cordon", "installed": "installed (scripts never run)"}.get(
+                pack.origin, pack.origin
+            )
+            if pack
+            else ("failed to load" if name else "")
+        )
         self.size_label.setText(human_size(pack.size) if pack else "")
         trusted = pack_trusted(pack) if pack is not None else bool(name) and is_trusted(name)
         self.trust_state.setText(("trusted" if trusted else "untrusted") if name else "")
@@ -383,8 +412,9 @@ class PackManager(QWidget):
         if self.busy:
             return
         registry = self.registry
-        self._start("Checking for updates", lambda _progress: outdated(registry=registry), self._updates_found,
-                    self._failed)
+        self._start(
+            "Checking for updates", lambda _progress: outdated(registry=registry), self._updates_found, self._failed
+        )
 
     def _updates_found(self, found: list[Outdated]) -> None:
         self.updates = {item.record.name: item for item in found}
@@ -428,15 +458,24 @@ class PackManager(QWidget):
         name = self.selected_name()
         if name is None:
             return
-        confirm = QMessageBox(QMessageBox.Icon.Question, "Remove pack", f"Remove {name}?",
-                              QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
+        confirm = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Remove pack",
+            f"Remove {name}?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            self,
+        )
         confirm.setTextFormat(Qt.TextFormat.PlainText)
         confirm.setInformativeText("Documents that import it will fail to run until it is installed again.")
         confirm.button(QMessageBox.StandardButton.Yes).setText("Remove")
         confirm.setDefaultButton(QMessageBox.StandardButton.No)
         if confirm.exec() == QMessageBox.StandardButton.Yes:
-            self._start(f"Removing {name}", lambda _progress: self._rediscovered(remove(name)),
-                        lambda _result: self._finished_change(f"Removed {name}."), self._failed)
+            self._start(
+                f"Removing {name}",
+                lambda _progress: self._rediscovered(remove(name)),
+                lambda _result: self._finished_change(f"Removed {name}."),
+                self._failed,
+            )
 
     # -- installing ----------------------------------------------------------------------------
     @property
@@ -501,8 +540,9 @@ class PackManager(QWidget):
 
     @Slot()
     def _choose_tarball(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Install a pack from a tarball", "",
-                                              "npm tarballs (*.tgz *.tar.gz)")
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Install a pack from a tarball", "", "npm tarballs (*.tgz *.tar.gz)"
+        )
         if path:
             self.install(InstallSource("tarball", path=Path(path)))
 
@@ -517,10 +557,12 @@ class PackManager(QWidget):
         if self.busy:
             return
         registry = registry or self.registry
-        self._start(f"Preparing {source.name or source.path}",
-                    lambda progress: prepare_install(source, registry=registry, on_progress=progress,
-                                                     cancel=self._cancel),
-                    self._ask_consent, self._install_failed)
+        self._start(
+            f"Preparing {source.name or source.path}",
+            lambda progress: prepare_install(source, registry=registry, on_progress=progress, cancel=self._cancel),
+            self._ask_consent,
+            self._install_failed,
+        )
 
     def _ask_consent(self, request: ConsentRequest) -> None:
         if self._shut_down:  # prepared while the window was closing: nobody is there to answer
@@ -547,8 +589,12 @@ class PackManager(QWidget):
             self.status.setText(message)
             self.install_finished.emit(False, message)
             return
-        self._start(f"Installing {request.name}", lambda _progress: self._rediscovered(commit_install(request)),
-                    lambda _path: self._installed(request), self._install_failed)
+        self._start(
+            f"Installing {request.name}",
+            lambda _progress: self._rediscovered(commit_install(request)),
+            lambda _path: self._installed(request),
+            self._install_failed,
+        )
 
     def _installed(self, request: ConsentRequest) -> None:
         message = f"Installed {request.name} {request.version}."
@@ -591,8 +637,13 @@ class PackManager(QWidget):
         self._cancel.cancel()
 
     # -- background work -------------------------------------------------------------------------
-    def _start(self, what: str, work: Callable[[Callable[[str, int, int | None], None]], object],
-               on_success: Callable[[Any], None], on_failure: Callable[[Exception], None]) -> None:
+    def _start(
+        self,
+        what: str,
+        work: Callable[[Callable[[str, int, int | None], None]], object],
+        on_success: Callable[[Any], None],
+        on_failure: Callable[[Exception], None],
+    ) -> None:
         self._cancel = CancelHandle()
         self._on_success, self._on_failure = on_success, on_failure
         self.status.setStyleSheet("")
@@ -645,8 +696,14 @@ class PackManager(QWidget):
         on_failure(exc)
 
     def _set_controls_enabled(self, enabled: bool) -> None:
-        for widget in (self.find_button, self.tgz_button, self.folder_button, self.package_name, self.npm_library,
-                       self.npm_button):
+        for widget in (
+            self.find_button,
+            self.tgz_button,
+            self.folder_button,
+            self.package_name,
+            self.npm_library,
+            self.npm_button,
+        ):
             widget.setEnabled(enabled)
         self.install_button.setEnabled(enabled and self.versions.count() > 0)
         self._update_remove_button()

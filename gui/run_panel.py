@@ -282,8 +282,9 @@ class RunPanel(QWidget):
             self._error = result.error
             self.error_banner.setText(describe_error(result.error))
             self.error_banner.setToolTip("Click to go to the line" if result.error.line else "")
-            self.error_banner.setCursor(Qt.CursorShape.PointingHandCursor if result.error.line
-                                        else Qt.CursorShape.ArrowCursor)
+            self.error_banner.setCursor(
+                Qt.CursorShape.PointingHandCursor if result.error.line else Qt.CursorShape.ArrowCursor
+            )
             self.error_banner.show()
         if result.ok and self.outputs.topLevelItemCount():
             self.tabs.setCurrentWidget(self.outputs)

@@ -42,8 +42,13 @@ class SecretsPage(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         layout = QVBoxLayout(self)
-        layout.addWidget(styled_label("Secrets Cordon keeps in your system keyring. Only names are shown; a node "
-                                     "reads a value with getSecret when its secret scope lists the name.", role="hint"))
+        layout.addWidget(
+            styled_label(
+                "Secrets Cordon keeps in your system keyring. Only names are shown; a node "
+                "reads a value with getSecret when its secret scope lists the name.",
+                role="hint",
+            )
+        )
         self.names = QListWidget()
         self.names.itemSelectionChanged.connect(self._update_buttons)
         layout.addWidget(self.names)
@@ -107,9 +112,13 @@ class SecretsPage(QWidget):
         name = self.selected_name()
         if name is None:
             return
-        confirm = QMessageBox(QMessageBox.Icon.Question, "Delete secret",
-                              f"Delete the secret “{name}” from the system keyring?",
-                              QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
+        confirm = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Delete secret",
+            f"Delete the secret “{name}” from the system keyring?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            self,
+        )
         confirm.setTextFormat(Qt.TextFormat.PlainText)
         confirm.setInformativeText("Nodes that read it will fail until it is set again.")
         confirm.button(QMessageBox.StandardButton.Yes).setText("Delete")
@@ -141,14 +150,28 @@ class SecretsSetupDialog(QDialog):
         layout = QVBoxLayout(self)
         path = secrets_store.encrypted_store_path()
         if self.creating:
-            layout.addWidget(styled_label("No system keyring is running on this machine, so secrets cannot be kept "
-                                          "there.", role="sectionTitle"))
-            layout.addWidget(styled_label(f"Create an encrypted secrets file: values are encrypted (AES-GCM, "
-                                          f"Argon2) with a passphrase you set, never stored in plain text. File: "
-                                          f"{path}", role="hint"))
+            layout.addWidget(
+                styled_label(
+                    "No system keyring is running on this machine, so secrets cannot be kept there.",
+                    role="sectionTitle",
+                )
+            )
+            layout.addWidget(
+                styled_label(
+                    f"Create an encrypted secrets file: values are encrypted (AES-GCM, "
+                    f"Argon2) with a passphrase you set, never stored in plain text. File: "
+                    f"{path}",
+                    role="hint",
+                )
+            )
         else:
-            layout.addWidget(styled_label(f"Your secrets are in Cordon's encrypted file ({path}). Enter its "
-                                          "passphrase to use them in this session.", role="hint"))
+            layout.addWidget(
+                styled_label(
+                    f"Your secrets are in Cordon's encrypted file ({path}). Enter its "
+                    "passphrase to use them in this session.",
+                    role="hint",
+                )
+            )
         form = QFormLayout()
         self.passphrase = QLineEdit()
         self.passphrase.setEchoMode(QLineEdit.EchoMode.Password)
@@ -163,8 +186,12 @@ class SecretsSetupDialog(QDialog):
         self.problem.hide()
         layout.addWidget(self.problem)
         if self.creating:
-            layout.addWidget(styled_label("Or start your platform's keyring, then reopen Cordon: "
-                                          f"{secrets_store.HOW_TO_START_KEYRING}", role="hint"))
+            layout.addWidget(
+                styled_label(
+                    f"Or start your platform's keyring, then reopen Cordon: {secrets_store.HOW_TO_START_KEYRING}",
+                    role="hint",
+                )
+            )
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
         self.ok_button.setText("Create encrypted file" if self.creating else "Unlock")

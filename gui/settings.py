@@ -102,12 +102,14 @@ HOST_ONLY_WARNINGS = {
         "Let this node reach your local network?",
         "Code in this node, and every pack it imports, will be able to send requests to this computer "
         "(localhost) and to machines on your private network: routers, printers, admin pages, databases. "
-        "Cordon normally refuses those addresses. Only allow this for code you trust."),
+        "Cordon normally refuses those addresses. Only allow this for code you trust.",
+    ),
     "allow_host_filesystem": (
         "Let this node read and write files outside its workspace?",
         "Code in this node, and every pack it imports, will be able to read, change and delete files "
         "anywhere your user account can, not only in the node's workspace folder. "
-        "Only allow this for code you trust."),
+        "Only allow this for code you trust.",
+    ),
 }
 
 
@@ -136,15 +138,18 @@ class LimitsEditor(QWidget):
         form.addRow("Largest fetch response", self.max_response)
         self.secrets = QLineEdit()
         self.secrets.setPlaceholderText("names, separated by commas (none: the node reads no secret)")
-        self.secrets.setToolTip("The secrets this node (and the packs it imports) may read. Values stay in "
-                                "the system keyring.")
+        self.secrets.setToolTip(
+            "The secrets this node (and the packs it imports) may read. Values stay in the system keyring."
+        )
         form.addRow("Secrets the node may read", self.secrets)
         self.secrets_error = styled_label(role="fieldError")
         self.secrets_error.hide()
         form.addRow("", self.secrets_error)
         self.switches: dict[str, QCheckBox] = {}
-        for prop, text in (("allow_local_network", "Allow local network (host-only)"),
-                           ("allow_host_filesystem", "Allow files outside the workspace (host-only)")):
+        for prop, text in (
+            ("allow_local_network", "Allow local network (host-only)"),
+            ("allow_host_filesystem", "Allow files outside the workspace (host-only)"),
+        ):
             box = QCheckBox(text)
             box.setToolTip(HOST_ONLY_WARNINGS[prop][1])
             box.toggled.connect(self._confirm_switch)
@@ -168,10 +173,13 @@ class LimitsEditor(QWidget):
         return tuple(dict.fromkeys(secrets_store.check_name(n) for n in names))
 
     def props(self) -> NodeProps:
-        return NodeProps(timeout=self.timeout.value(), max_response_mb=self.max_response.value(),
-                         allow_local_network=self.switches["allow_local_network"].isChecked(),
-                         allow_host_filesystem=self.switches["allow_host_filesystem"].isChecked(),
-                         secrets=self.secret_names())
+        return NodeProps(
+            timeout=self.timeout.value(),
+            max_response_mb=self.max_response.value(),
+            allow_local_network=self.switches["allow_local_network"].isChecked(),
+            allow_host_filesystem=self.switches["allow_host_filesystem"].isChecked(),
+            secrets=self.secret_names(),
+        )
 
     def is_valid(self) -> bool:
         return not self.secrets_error.text()
@@ -195,8 +203,13 @@ class LimitsEditor(QWidget):
         box = self.sender()
         prop = next(p for p, b in self.switches.items() if b is box)
         question, detail = HOST_ONLY_WARNINGS[prop]
-        warning = QMessageBox(QMessageBox.Icon.Warning, "Host-only permission", question,
-                              QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
+        warning = QMessageBox(
+            QMessageBox.Icon.Warning,
+            "Host-only permission",
+            question,
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            self,
+        )
         warning.setInformativeText(detail)
         warning.button(QMessageBox.StandardButton.Yes).setText("Allow")
         warning.button(QMessageBox.StandardButton.No).setText("Keep it off")
@@ -229,16 +242,19 @@ class AppearanceEditor(QWidget):
         form.addRow("Editor font size", self.font_size)
 
     def apply_to(self, settings: AppSettings) -> AppSettings:
-        return settings.model_copy(update={"theme": self.theme.currentData(),
-                                           "editor_font_family": self.font_family.currentFont().family(),
-                                           "editor_font_size": self.font_size.value()})
+        return settings.model_copy(
+            update={
+                "theme": self.theme.currentData(),
+                "editor_font_family": self.font_family.currentFont().family(),
+                "editor_font_size": self.font_size.value(),
+            }
+        )
 
 
 class SettingsDialog(QDialog):
     """Document limits (the open document's, or the defaults for new ones) and appearance."""
 
-    def __init__(self, settings: AppSettings, props: NodeProps | None = None,
-                 parent: QWidget | None = None) -> None:
+    def __init__(self, settings: AppSettings, props: NodeProps | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Settings")
         self._settings = settings
@@ -271,8 +287,9 @@ class SettingsDialog(QDialog):
         return self.limits.props() if self._editing_document else None
 
 
-def edit_settings(parent: QWidget | None, settings: AppSettings,
-                  props: NodeProps | None = None) -> tuple[AppSettings, NodeProps | None] | None:
+def edit_settings(
+    parent: QWidget | None, settings: AppSettings, props: NodeProps | None = None
+) -> tuple[AppSettings, NodeProps | None] | None:
     """Run the dialog; on OK save the settings and return them with the document's new props."""
     dialog = SettingsDialog(settings, props, parent)
     if dialog.exec() != QDialog.DialogCode.Accepted:
@@ -280,4 +297,3 @@ def edit_settings(parent: QWidget | None, settings: AppSettings,
     chosen = dialog.settings()
     save_settings(chosen)
     return chosen, dialog.props()
-

@@ -86,15 +86,47 @@ class EditorPalette:
 
 PALETTES = {
     "light": EditorPalette(
-        background=0xFFFFFF, foreground=0x1F2A36, margin_background=0xF1F3F5, margin_foreground=0x8995A1,
-        caret_line=0xF3F7FB, selection=0xCFE3FA, comment=0x6A8A5A, keyword=0x1D4ED8, global_name=0x0E7490,
-        string=0xB45309, number=0x7C3AED, operator=0x3F4B57, regex=0xBE185D, brace_match=0x16A34A,
-        brace_bad=0xDC2626, error=0xD32F2F, warning=0xE0A000, info=0x1E6FC9, find_match=0xFFD54F),
+        background=0xFFFFFF,
+        foreground=0x1F2A36,
+        margin_background=0xF1F3F5,
+        margin_foreground=0x8995A1,
+        caret_line=0xF3F7FB,
+        selection=0xCFE3FA,
+        comment=0x6A8A5A,
+        keyword=0x1D4ED8,
+        global_name=0x0E7490,
+        string=0xB45309,
+        number=0x7C3AED,
+        operator=0x3F4B57,
+        regex=0xBE185D,
+        brace_match=0x16A34A,
+        brace_bad=0xDC2626,
+        error=0xD32F2F,
+        warning=0xE0A000,
+        info=0x1E6FC9,
+        find_match=0xFFD54F,
+    ),
     "dark": EditorPalette(
-        background=0x1B1F23, foreground=0xD7DDE3, margin_background=0x22272C, margin_foreground=0x68737E,
-        caret_line=0x242A30, selection=0x2F4D6B, comment=0x7F9F6F, keyword=0x82AAFF, global_name=0x7FDBCA,
-        string=0xF0B37E, number=0xC792EA, operator=0xAAB4BE, regex=0xF78C9C, brace_match=0x4ADE80,
-        brace_bad=0xF87171, error=0xEF5350, warning=0xFFC107, info=0x64B5F6, find_match=0x8A6D00),
+        background=0x1B1F23,
+        foreground=0xD7DDE3,
+        margin_background=0x22272C,
+        margin_foreground=0x68737E,
+        caret_line=0x242A30,
+        selection=0x2F4D6B,
+        comment=0x7F9F6F,
+        keyword=0x82AAFF,
+        global_name=0x7FDBCA,
+        string=0xF0B37E,
+        number=0xC792EA,
+        operator=0xAAB4BE,
+        regex=0xF78C9C,
+        brace_match=0x4ADE80,
+        brace_bad=0xF87171,
+        error=0xEF5350,
+        warning=0xFFC107,
+        info=0x64B5F6,
+        find_match=0x8A6D00,
+    ),
 }
 
 
@@ -112,12 +144,26 @@ def _dark_palette() -> QPalette:
     """Fusion's colours for a dark theme (scroll bars, check boxes and menus follow the palette)."""
     palette = QPalette()
     roles = QPalette.ColorRole
-    for role, rgb in ((roles.Window, 0x1F2429), (roles.WindowText, 0xD7DDE3), (roles.Base, 0x1B1F23),
-                      (roles.AlternateBase, 0x22272C), (roles.Text, 0xD7DDE3), (roles.Button, 0x2B3238),
-                      (roles.ButtonText, 0xD7DDE3), (roles.ToolTipBase, 0x2B3238), (roles.ToolTipText, 0xD7DDE3),
-                      (roles.Highlight, 0x2F4D6B), (roles.HighlightedText, 0xFFFFFF), (roles.Link, 0x64B5F6),
-                      (roles.PlaceholderText, 0x8D99A5), (roles.Light, 0x3A434C), (roles.Midlight, 0x343C44),
-                      (roles.Mid, 0x2B3238), (roles.Dark, 0x15181B), (roles.Shadow, 0x0B0D0F)):
+    for role, rgb in (
+        (roles.Window, 0x1F2429),
+        (roles.WindowText, 0xD7DDE3),
+        (roles.Base, 0x1B1F23),
+        (roles.AlternateBase, 0x22272C),
+        (roles.Text, 0xD7DDE3),
+        (roles.Button, 0x2B3238),
+        (roles.ButtonText, 0xD7DDE3),
+        (roles.ToolTipBase, 0x2B3238),
+        (roles.ToolTipText, 0xD7DDE3),
+        (roles.Highlight, 0x2F4D6B),
+        (roles.HighlightedText, 0xFFFFFF),
+        (roles.Link, 0x64B5F6),
+        (roles.PlaceholderText, 0x8D99A5),
+        (roles.Light, 0x3A434C),
+        (roles.Midlight, 0x343C44),
+        (roles.Mid, 0x2B3238),
+        (roles.Dark, 0x15181B),
+        (roles.Shadow, 0x0B0D0F),
+    ):
         palette.setColor(role, QColor(rgb))
     for role in (roles.WindowText, roles.Text, roles.ButtonText):
         palette.setColor(QPalette.ColorGroup.Disabled, role, QColor(0x68737E))

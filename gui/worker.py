@@ -125,10 +125,16 @@ class RunWorker(QObject):
         start = time.perf_counter()
         try:
             result = run_node(
-                request.doc, inputs=dict(request.inputs), input_streams=request.streams,
-                cancel=self.cancel_handle, on_emit=self.feed.emit, on_outputs=self.feed.outputs,
-                on_log=self.feed.log, on_progress=self.feed.progress,
-                services=HostServices(workspace=request.workspace, prompter=request.prompter))
+                request.doc,
+                inputs=dict(request.inputs),
+                input_streams=request.streams,
+                cancel=self.cancel_handle,
+                on_emit=self.feed.emit,
+                on_outputs=self.feed.outputs,
+                on_log=self.feed.log,
+                on_progress=self.feed.progress,
+                services=HostServices(workspace=request.workspace, prompter=request.prompter),
+            )
         except Exception as exc:  # a studio bug must end the run visibly, never hang the panel
             logger.exception("the run worker failed")
             error = RunError("InternalError", f"{type(exc).__name__}: {exc}", None, "internal-error")

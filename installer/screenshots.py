@@ -45,7 +45,7 @@ DEMO_PACK = {
 }
 """,
     "sandbox/index.js": "export { slug } from './slug.js';\n"
-                        "export const words = (s) => s.split(/\\s+/).filter(Boolean).length;\n",
+    "export const words = (s) => s.split(/\\s+/).filter(Boolean).length;\n",
     "sandbox/slug.js": "export const slug = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-');\n",
     "SKILL.md": """---
 name: text-tools
@@ -146,13 +146,18 @@ def shot_main_window() -> QWidget:
     from PIL import Image
 
     photos = []
-    for colour, size in (("#e4572e", (300, 200)), ("#29335c", (120, 240)), ("#f3a712", (90, 90)),
-                         ("#669bbc", (200, 120))):
+    for colour, size in (
+        ("#e4572e", (300, 200)),
+        ("#29335c", (120, 240)),
+        ("#f3a712", (90, 90)),
+        ("#669bbc", (200, 120)),
+    ):
         out = io.BytesIO()
         Image.new("RGB", size, colour).save(out, "PNG")
         photos.append({"$bytes": base64.b64encode(out.getvalue()).decode()})
-    return _window_after_run("image-thumbnail-grid", {"photos": json.dumps(photos), "size": "72",
-                                                      "columns": "2"}, tab=0)
+    return _window_after_run(
+        "image-thumbnail-grid", {"photos": json.dumps(photos), "size": "72", "columns": "2"}, tab=0
+    )
 
 
 def shot_main_window_stream() -> QWidget:
@@ -170,24 +175,35 @@ def shot_main_window_problems() -> QWidget:
     window = MainWindow(AppSettings())
     window.resize(1360, 820)
     window.catalogs.wait()
-    body = ("// Summarise rows from an API\n"
-            'import { parse } from "@cordon/sandbox-csv";\n'
-            'import { slugify } from "no-such-pack";\n'
-            "\n"
-            "const rows = parse(inputs.csv, { header: true }).data;\n"
-            "for (const row of rows) {\n"
-            '  await emit("row", { ...row, slug: slugify(row.name) });\n'
-            "}\n"
-            'await output("count", rows.length + offset);\n')
+    body = (
+        "// Summarise rows from an API\n"
+        'import { parse } from "@cordon/sandbox-csv";\n'
+        'import { slugify } from "no-such-pack";\n'
+        "\n"
+        "const rows = parse(inputs.csv, { header: true }).data;\n"
+        "for (const row of rows) {\n"
+        '  await emit("row", { ...row, slug: slugify(row.name) });\n'
+        "}\n"
+        'await output("count", rows.length + offset);\n'
+    )
     from core.codenode import CodeNodeDocument, InputHandle, OutputHandle, PackDeclaration
 
     csv = window.catalogs.wait().module("@cordon/sandbox-csv")
-    declared = (PackDeclaration(specifier=csv.specifier, resolvedPackVersion=csv.version,
-                                contentDigest=csv.digest),) if csv is not None else ()
-    window.load(CodeNodeDocument(name="api-summary", body=body, inputs=(InputHandle(name="csv", type="string"),),
-                                 outputs=(OutputHandle(name="row", type="object"),
-                                          OutputHandle(name="count", type="integer")),
-                                 packages=declared), None)
+    declared = (
+        (PackDeclaration(specifier=csv.specifier, resolvedPackVersion=csv.version, contentDigest=csv.digest),)
+        if csv is not None
+        else ()
+    )
+    window.load(
+        CodeNodeDocument(
+            name="api-summary",
+            body=body,
+            inputs=(InputHandle(name="csv", type="string"),),
+            outputs=(OutputHandle(name="row", type="object"), OutputHandle(name="count", type="integer")),
+            packages=declared,
+        ),
+        None,
+    )
     window.editor.goto(3, 10)
     return window
 

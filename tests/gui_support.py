@@ -37,8 +37,9 @@ def set_body(win: MainWindow, body: str) -> None:
 def run_and_wait(qtbot, win: MainWindow):
     """Press Ctrl+Enter in the editor and wait for the run to end; the RunOutcome."""
     qtbot.keyClick(win.editor.sci, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
-    qtbot.waitUntil(lambda: win.run_panel.last_outcome is not None and not win.run_panel.running,
-                    timeout=RUN_TIMEOUT_MS)
+    qtbot.waitUntil(
+        lambda: win.run_panel.last_outcome is not None and not win.run_panel.running, timeout=RUN_TIMEOUT_MS
+    )
     return win.run_panel.last_outcome
 
 

@@ -46,8 +46,7 @@ class LoopbackServer:
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self._httpd.daemon_threads = True
         self.port = self._httpd.server_address[1]
-        self._thread = threading.Thread(target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05},
-                                        daemon=True)
+        self._thread = threading.Thread(target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
 
     def __enter__(self) -> Self:
         self._thread.start()
@@ -120,8 +119,7 @@ def _handler_for(server: RecordingServer) -> type[BaseHTTPRequestHandler]:
             self.reply(200, json.dumps({"hello": "world", "n": 42}).encode(), "application/json", x_test="yes")
 
         def route_echo(self, q: dict, body: bytes) -> None:
-            self.reply(200, body, self.headers.get("content-type", "application/octet-stream"),
-                       x_method=self.command)
+            self.reply(200, body, self.headers.get("content-type", "application/octet-stream"), x_method=self.command)
 
         def route_headers(self, q: dict, body: bytes) -> None:
             data = {k.lower(): v for k, v in self.headers.items()}

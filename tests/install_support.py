@@ -62,13 +62,17 @@ def tree_digest(folder: Path) -> dict[str, str]:
 
     The installer's private `.install/` area is left out: `install_area()` checks it.
     """
-    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*"))
-            if p.is_file() and not p.relative_to(folder).as_posix().startswith(".install/")}
+    return {
+        p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and not p.relative_to(folder).as_posix().startswith(".install/")
+    }
 
 
 def install_area() -> dict[str, list[str]]:
     """What the installer's private area holds (staging, trash, journal): empty after a refusal."""
     root = installed_dir() / ".install"
-    return {name: sorted(p.name for p in (root / name).iterdir()) if (root / name).is_dir() else []
-            for name in ("staging", "trash", "journal")}
+    return {
+        name: sorted(p.name for p in (root / name).iterdir()) if (root / name).is_dir() else []
+        for name in ("staging", "trash", "journal")
+    }

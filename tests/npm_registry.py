@@ -50,8 +50,12 @@ def file_member(name: str, data: bytes) -> tuple[tarfile.TarInfo, bytes]:
     return info, data
 
 
-def pack_folder(folder: Path, *, overrides: dict[str, object] | None = None,
-                extra: Iterable[tuple[tarfile.TarInfo, bytes | None]] = ()) -> bytes:
+def pack_folder(
+    folder: Path,
+    *,
+    overrides: dict[str, object] | None = None,
+    extra: Iterable[tuple[tarfile.TarInfo, bytes | None]] = (),
+) -> bytes:
     """`npm pack` of a folder: files under `package/`, package.json optionally overridden."""
     members = []
     for path in sorted(p for p in folder.rglob("*") if p.is_file()):
@@ -84,8 +88,15 @@ class NpmRegistry(LoopbackServer):
         super().__init__(_handler(self))
         self.url = f"http://127.0.0.1:{self.port}"
 
-    def publish(self, tgz: bytes, *, behaviour: str | None = None, tag: str | None = "latest",
-                name: str | None = None, version: str | None = None) -> str:
+    def publish(
+        self,
+        tgz: bytes,
+        *,
+        behaviour: str | None = None,
+        tag: str | None = "latest",
+        name: str | None = None,
+        version: str | None = None,
+    ) -> str:
         """Serve `tgz` as the version its package.json names (or `name`/`version`); returns the file name."""
         doc = package_json_of(tgz)
         name = name or doc["name"]
@@ -96,8 +107,11 @@ class NpmRegistry(LoopbackServer):
         if behaviour:
             self.behaviour[file] = behaviour
         self.packages.setdefault(name, {})[version] = {
-            "name": name, "version": version, "dependencies": doc.get("dependencies", {}),
-            "scripts": doc.get("scripts", {}), "keywords": doc.get("keywords", []),
+            "name": name,
+            "version": version,
+            "dependencies": doc.get("dependencies", {}),
+            "scripts": doc.get("scripts", {}),
+            "keywords": doc.get("keywords", []),
             "description": doc.get("description", ""),
             "dist": {"tarball": f"{self.url}/-/{file}", "integrity": integrity},
         }

@@ -11,15 +11,27 @@ from core.packs import Catalog, PackRoot
 SKILL = "---\nname: {name}\ndescription: test pack {name}\n---\n# {name}\nUse it.\n"
 
 
-def make_pack(root: Path, name: str, files: dict[str, str | bytes] | None = None, *,
-              modules: list[dict[str, Any]] | None = None, internal: list[str] | None = None,
-              version: str = "1.0.0", description: str = "", field: str = "cordon", folder: str | None = None,
-              skill: str | None = SKILL, extra: dict[str, Any] | None = None) -> Path:
+def make_pack(
+    root: Path,
+    name: str,
+    files: dict[str, str | bytes] | None = None,
+    *,
+    modules: list[dict[str, Any]] | None = None,
+    internal: list[str] | None = None,
+    version: str = "1.0.0",
+    description: str = "",
+    field: str = "cordon",
+    folder: str | None = None,
+    skill: str | None = SKILL,
+    extra: dict[str, Any] | None = None,
+) -> Path:
     """Write a pack under `root` (installed layout `<scope>/<name>` unless `folder` is given)."""
     pack = root / (folder or name)
     pack.mkdir(parents=True, exist_ok=True)
-    sandbox: dict[str, Any] = {"apiVersion": 1, "sandboxModules": modules if modules is not None else
-                               [{"name": ".", "kind": "js", "file": "index.js"}]}
+    sandbox: dict[str, Any] = {
+        "apiVersion": 1,
+        "sandboxModules": modules if modules is not None else [{"name": ".", "kind": "js", "file": "index.js"}],
+    }
     if internal is not None:
         sandbox["internal"] = internal
     manifest = {"name": name, "version": version, "description": description, field: sandbox, **(extra or {})}
@@ -50,5 +62,6 @@ def catalog(tmp: Path) -> Catalog:
 
 def rules(cat: Catalog, severity: str | None = None) -> dict[str, str]:
     """{specifier or pack: rule} of the catalog's statuses."""
-    return {(s.specifier or s.pack or ""): s.rule for s in cat.diagnostics()
-            if severity is None or s.severity == severity}
+    return {
+        (s.specifier or s.pack or ""): s.rule for s in cat.diagnostics() if severity is None or s.severity == severity
+    }

@@ -16,57 +16,60 @@ ROOT = Path(__file__).resolve().parents[1]
 
 #: What `gui/` may import from `core`: the package facades, the validation API the editor shares with the CLI,
 #: and the application's wiring (where state lives, where logs go).
-FACADES = frozenset({"core", "core.codenode", "core.logs", "core.packs", "core.packs.install", "core.paths",
-                     "core.validate"})
+FACADES = frozenset(
+    {"core", "core.codenode", "core.logs", "core.packs", "core.packs.install", "core.paths", "core.validate"}
+)
 
 #: Today's reaches past the facades, as (gui module, core module). This list only shrinks: a fix removes
 #: its line; a new reach is added to a facade instead (issue 13, item 5 moves the GUI onto the facades).
-GUI_ALLOWLIST = frozenset({
-    ("gui.completion", "core.bridges"),
-    ("gui.completion", "core.codenode.contract"),
-    ("gui.completion", "core.codenode.streams"),
-    ("gui.completion", "core.jsparse"),
-    ("gui.dialogs.consent", "core.packs.install.consent"),
-    ("gui.dialogs.consent", "core.packs.pack"),
-    ("gui.dialogs.document_trust", "core.codenode.grants"),
-    ("gui.dialogs.package_picker", "core.codenode.document"),
-    ("gui.dialogs.package_picker", "core.packs.pack"),
-    ("gui.dialogs.package_picker", "core.packs.specifier"),
-    ("gui.dialogs.secret_prompt", "core.errors"),
-    ("gui.dialogs.secret_prompt", "core.secrets_store"),
-    ("gui.documents", "core.atomic"),
-    ("gui.documents", "core.codenode.document"),
-    ("gui.inputs_form", "core.bridges.media"),
-    ("gui.inputs_form", "core.codenode.document"),
-    ("gui.inputs_form", "core.transport"),
-    ("gui.json_tree", "core.errors"),
-    ("gui.json_tree", "core.media_store"),
-    ("gui.json_tree", "core.transport"),
-    ("gui.main_window", "core.cli.node"),
-    ("gui.main_window", "core.codenode.analysis"),
-    ("gui.main_window", "core.codenode.document"),
-    ("gui.main_window", "core.codenode.grants"),
-    ("gui.main_window", "core.jsparse"),
-    ("gui.node_details", "core.codenode.document"),
-    ("gui.pack_manager", "core.cancel"),
-    ("gui.pack_manager", "core.errors"),
-    ("gui.pack_manager", "core.packs.install.names"),
-    ("gui.pack_manager", "core.packs.install.registry"),
-    ("gui.pack_manager", "core.packs.install.semver"),
-    ("gui.pack_manager", "core.packs.specifier"),
-    ("gui.pack_manager", "core.packs.status"),
-    ("gui.pack_statuses", "core.packs.status"),
-    ("gui.prompter", "core.errors"),
-    ("gui.prompter", "core.secrets_store"),
-    ("gui.secrets_page", "core.errors"),
-    ("gui.secrets_page", "core.secrets_store"),
-    ("gui.settings", "core.atomic"),
-    ("gui.settings", "core.codenode.document"),
-    ("gui.settings", "core.errors"),
-    ("gui.settings", "core.limits"),
-    ("gui.settings", "core.secrets_store"),
-    ("gui.worker", "core.bridges.base"),
-})
+GUI_ALLOWLIST = frozenset(
+    {
+        ("gui.completion", "core.bridges"),
+        ("gui.completion", "core.codenode.contract"),
+        ("gui.completion", "core.codenode.streams"),
+        ("gui.completion", "core.jsparse"),
+        ("gui.dialogs.consent", "core.packs.install.consent"),
+        ("gui.dialogs.consent", "core.packs.pack"),
+        ("gui.dialogs.document_trust", "core.codenode.grants"),
+        ("gui.dialogs.package_picker", "core.codenode.document"),
+        ("gui.dialogs.package_picker", "core.packs.pack"),
+        ("gui.dialogs.package_picker", "core.packs.specifier"),
+        ("gui.dialogs.secret_prompt", "core.errors"),
+        ("gui.dialogs.secret_prompt", "core.secrets_store"),
+        ("gui.documents", "core.atomic"),
+        ("gui.documents", "core.codenode.document"),
+        ("gui.inputs_form", "core.bridges.media"),
+        ("gui.inputs_form", "core.codenode.document"),
+        ("gui.inputs_form", "core.transport"),
+        ("gui.json_tree", "core.errors"),
+        ("gui.json_tree", "core.media_store"),
+        ("gui.json_tree", "core.transport"),
+        ("gui.main_window", "core.cli.node"),
+        ("gui.main_window", "core.codenode.analysis"),
+        ("gui.main_window", "core.codenode.document"),
+        ("gui.main_window", "core.codenode.grants"),
+        ("gui.main_window", "core.jsparse"),
+        ("gui.node_details", "core.codenode.document"),
+        ("gui.pack_manager", "core.cancel"),
+        ("gui.pack_manager", "core.errors"),
+        ("gui.pack_manager", "core.packs.install.names"),
+        ("gui.pack_manager", "core.packs.install.registry"),
+        ("gui.pack_manager", "core.packs.install.semver"),
+        ("gui.pack_manager", "core.packs.specifier"),
+        ("gui.pack_manager", "core.packs.status"),
+        ("gui.pack_statuses", "core.packs.status"),
+        ("gui.prompter", "core.errors"),
+        ("gui.prompter", "core.secrets_store"),
+        ("gui.secrets_page", "core.errors"),
+        ("gui.secrets_page", "core.secrets_store"),
+        ("gui.settings", "core.atomic"),
+        ("gui.settings", "core.codenode.document"),
+        ("gui.settings", "core.errors"),
+        ("gui.settings", "core.limits"),
+        ("gui.settings", "core.secrets_store"),
+        ("gui.worker", "core.bridges.base"),
+    }
+)
 
 QT_PACKAGES = ("PySide6", "shiboken6", "PyQt5", "PyQt6", "qtpy")
 
@@ -186,8 +189,12 @@ def test_no_import_cycles_between_packages_of_core():
 
 def test_no_qt_under_core():
     core = modules("core")
-    found = [f"{name} imports {module}" for name, path in core.items() for module, _ in imports(name, path, core)
-             if module.split(".")[0] in QT_PACKAGES]
+    found = [
+        f"{name} imports {module}"
+        for name, path in core.items()
+        for module, _ in imports(name, path, core)
+        if module.split(".")[0] in QT_PACKAGES
+    ]
     assert found == []
 
 
@@ -209,13 +216,21 @@ def test_nothing_touches_the_binding_internals():
         known = modules(package)
         for name, path in known.items():
             for module, stmt in imports(name, path, known):
-                private = isinstance(stmt, ast.ImportFrom) and module.split(".")[0] == "wasmtime" and any(
-                    a.name.startswith("_") for a in stmt.names)
+                private = (
+                    isinstance(stmt, ast.ImportFrom)
+                    and module.split(".")[0] == "wasmtime"
+                    and any(a.name.startswith("_") for a in stmt.names)
+                )
                 if module.split(".")[0] == "quickjs_rs" or module.startswith("wasmtime._") or private:
                     found.append(f"{name} imports {module}")
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if (isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__")
-                        and isinstance(node.value, ast.Name) and node.value.id in ("wasmtime", "quickjs_rs")):
+                if (
+                    isinstance(node, ast.Attribute)
+                    and node.attr.startswith("_")
+                    and not node.attr.startswith("__")
+                    and isinstance(node.value, ast.Name)
+                    and node.value.id in ("wasmtime", "quickjs_rs")
+                ):
                     found.append(f"{name} uses {node.value.id}.{node.attr}")
     assert found == []
 
@@ -234,8 +249,13 @@ def test_a_broad_except_logs_the_traceback_it_swallows():
                     continue
                 inner = [n for stmt in node.body for n in ast.walk(stmt)]
                 reraises = any(isinstance(n, ast.Raise) and n.exc is None for n in inner)
-                logs = any(isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
-                           and isinstance(n.func.value, ast.Name) and n.func.value.id == "logger" for n in inner)
+                logs = any(
+                    isinstance(n, ast.Call)
+                    and isinstance(n.func, ast.Attribute)
+                    and isinstance(n.func.value, ast.Name)
+                    and n.func.value.id == "logger"
+                    for n in inner
+                )
                 if not (reraises or logs):
                     silent.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert silent == []

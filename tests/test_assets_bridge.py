@@ -32,12 +32,17 @@ def _run(code: str, ws: Path, **kwargs):
 def test_a_workspace_file_round_trips_through_the_asset_store(tmp_path):
     (tmp_path / "out").mkdir()
     (tmp_path / "out" / "pic.png").write_bytes(_png())
-    ref, path, same = ok(_run("""
+    ref, path, same = ok(
+        _run(
+            """
       const ref = await sandboxToAsset("out/pic.png");
       const path = await assetToSandbox(ref.asset_id, "in/deeper/copy.png");
       const a = await workspace.readBytes("out/pic.png"), b = await workspace.readBytes(path);
       return [ref, path, a.length === b.length && a.every((x, i) => x === b[i])];
-    """, tmp_path))
+    """,
+            tmp_path,
+        )
+    )
     assert path == "in/deeper/copy.png" and same
     assert ref["type"] == "image" and ref["mimeType"] == "image/png" and ref["filename"] == "pic.png"
     assert ref["uri"] == "asset://" + ref["asset_id"]
@@ -48,11 +53,16 @@ def test_a_workspace_file_round_trips_through_the_asset_store(tmp_path):
 @pytest.mark.parametrize("form", ["ref.uri", "ref", "ref.asset_id"])
 def test_asset_to_sandbox_takes_an_id_a_uri_or_a_ref(tmp_path, form):
     (tmp_path / "a.txt").write_text("hello")
-    assert ok(_run(f"""
+    assert ok(
+        _run(
+            f"""
       const ref = await sandboxToAsset("a.txt");
       await assetToSandbox({form}, "b.txt");
       return [ref.type, await workspace.read("b.txt")];
-    """, tmp_path)) == ["document", "hello"]
+    """,
+            tmp_path,
+        )
+    ) == ["document", "hello"]
 
 
 def test_an_asset_the_run_was_not_handed_is_refused(tmp_path):

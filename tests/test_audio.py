@@ -38,7 +38,8 @@ def decoded(data: bytes) -> tuple[int, np.ndarray]:
         stream = c.streams.audio[0]
         chunks = [f.to_ndarray() for f in c.decode(stream)]
         return stream.codec_context.sample_rate, np.concatenate(chunks, axis=1).astype(np.float32) / (
-            32768 if chunks[0].dtype == np.int16 else 1)
+            32768 if chunks[0].dtype == np.int16 else 1
+        )
 
 
 def run_audio(body: str, **inputs):
@@ -85,7 +86,7 @@ def test_trim_keeps_the_span():
     _, src = decoded(TONE)
     _, out = result_audio("return audio.trim(inputs.a, {start: 0.25, end: 0.75})", a=TONE)
     assert out.shape == (1, RATE // 2)
-    assert np.allclose(out, src[:, RATE // 4: 3 * RATE // 4], atol=1e-4)
+    assert np.allclose(out, src[:, RATE // 4 : 3 * RATE // 4], atol=1e-4)
     _, by_duration = result_audio("return audio.trim(inputs.a, {start: 0.5, duration: 0.1})", a=TONE)
     assert by_duration.shape == (1, RATE // 10)
 
@@ -98,11 +99,12 @@ def test_concat_joins_at_the_first_inputs_format():
 
 def test_mix_sums_over_the_longest_input():
     _, src = decoded(TONE)
-    _, out = result_audio("return audio.mix(inputs.a, await audio.trim(inputs.a, {end: 0.5}), {volumes: [1, 1]})",
-                          a=TONE)
+    _, out = result_audio(
+        "return audio.mix(inputs.a, await audio.trim(inputs.a, {end: 0.5}), {volumes: [1, 1]})", a=TONE
+    )
     assert out.shape == (1, RATE)
-    assert np.allclose(out[:, :RATE // 2], 2 * src[:, :RATE // 2], atol=1e-3)
-    assert np.allclose(out[:, RATE // 2:], src[:, RATE // 2:], atol=1e-3)
+    assert np.allclose(out[:, : RATE // 2], 2 * src[:, : RATE // 2], atol=1e-3)
+    assert np.allclose(out[:, RATE // 2 :], src[:, RATE // 2 :], atol=1e-3)
 
 
 def test_reverse_plays_backwards():
@@ -115,14 +117,14 @@ def test_fades_ramp_from_and_to_silence():
     _, src = decoded(TONE)
     _, fin = result_audio("return audio.fadeIn(inputs.a, 0.5)", a=TONE)
     _, fout = result_audio("return audio.fadeOut(inputs.a, {duration: 0.5})", a=TONE)
-    assert np.abs(fin[:, :40]).max() < 0.01 and np.allclose(fin[:, RATE // 2:], src[:, RATE // 2:], atol=1e-4)
-    assert np.abs(fout[:, -40:]).max() < 0.01 and np.allclose(fout[:, :RATE // 2], src[:, :RATE // 2], atol=1e-4)
+    assert np.abs(fin[:, :40]).max() < 0.01 and np.allclose(fin[:, RATE // 2 :], src[:, RATE // 2 :], atol=1e-4)
+    assert np.abs(fout[:, -40:]).max() < 0.01 and np.allclose(fout[:, : RATE // 2], src[:, : RATE // 2], atol=1e-4)
 
 
 def test_repeat_plays_it_n_times():
     _, src = decoded(TONE)
     _, out = result_audio("return audio.repeat(inputs.a, 3)", a=TONE)
-    assert out.shape == (1, 3 * RATE) and np.allclose(out[:, 2 * RATE:], src, atol=1e-4)
+    assert out.shape == (1, 3 * RATE) and np.allclose(out[:, 2 * RATE :], src, atol=1e-4)
 
 
 def test_to_asset_and_media_to_audio_persist_a_handle():
@@ -162,11 +164,13 @@ def test_a_header_claiming_ten_hours_is_refused_before_decoding(run):
 
 
 def test_sample_rate_and_channel_caps():
-    rate = refused(run_audio("return await audio.info(inputs.a)", a=wav_header_only(400_000, 1, 10)),
-                   "audio-sample-rate-too-high")
+    rate = refused(
+        run_audio("return await audio.info(inputs.a)", a=wav_header_only(400_000, 1, 10)), "audio-sample-rate-too-high"
+    )
     assert "cap: sample rate" in rate
-    channels = refused(run_audio("return await audio.info(inputs.a)", a=wav_header_only(8000, 9, 10)),
-                       "audio-too-many-channels")
+    channels = refused(
+        run_audio("return await audio.info(inputs.a)", a=wav_header_only(8000, 9, 10)), "audio-too-many-channels"
+    )
     assert "cap: channels, 8" in channels
 
 
@@ -183,16 +187,17 @@ def test_an_output_past_the_duration_cap_is_refused_before_it_is_built():
 
 def test_input_bytes_over_the_cap_are_refused_by_name(monkeypatch):
     monkeypatch.setattr(audio_ops, "INPUT_CAP", Cap(1000, "audio input, 1000 B", "audio-input-too-large"))
-    assert "limit audio input" in refused(run_audio("return await audio.info(inputs.a)", a=TONE),
-                                          "audio-input-too-large")
+    assert "limit audio input" in refused(
+        run_audio("return await audio.info(inputs.a)", a=TONE), "audio-input-too-large"
+    )
 
 
 def test_not_audio_is_refused_and_the_next_run_is_healthy(run):
-    refused(run_audio("return await audio.info(inputs.a)", a=b"#EXTM3U\nhttp://127.0.0.1/x\n"),
-            "media-format-unsupported")
+    refused(
+        run_audio("return await audio.info(inputs.a)", a=b"#EXTM3U\nhttp://127.0.0.1/x\n"), "media-format-unsupported"
+    )
     refused(run_audio("return await audio.info(inputs.a)", a=b"RIFF\0\0\0\0WAVEjunkjunk"), "media-decode")
-    refused(run_audio('return await audio.info({type: "image", uri: "data:image/png;base64,"})'),
-            "media-type-mismatch")
+    refused(run_audio('return await audio.info({type: "image", uri: "data:image/png;base64,"})'), "media-type-mismatch")
     assert ok(run_audio("return (await audio.info(inputs.a)).channels", a=TONE)) == 1
 
 

@@ -50,6 +50,7 @@ def depth(v: object) -> int:
 
 # -- results the guest shapes -------------------------------------------------------------
 
+
 def test_depth_cap_holds_whatever_getters_do(capsys, tmp_path):
     body = tmp_path / "deep.js"
     body.write_text(TWO_FACED + "return make(300);")
@@ -60,9 +61,13 @@ def test_depth_cap_holds_whatever_getters_do(capsys, tmp_path):
 
 
 def test_depth_cap_holds_for_bridge_arguments_too(tmp_path):
-    result = run_in_sandbox(TWO_FACED + """
+    result = run_in_sandbox(
+        TWO_FACED
+        + """
         try { await workspace.write("f.txt", make(300)); return "written"; }
-        catch (e) { return e.message; }""", services=HostServices(workspace=tmp_path))
+        catch (e) { return e.message; }""",
+        services=HostServices(workspace=tmp_path),
+    )
     assert "transport-depth" in ok(result)
 
 
@@ -76,18 +81,21 @@ def test_a_getter_cannot_forge_a_transport_marker():
     assert ok(result)["x"] == {"$cordon": "b", "i": 7}  # the user's data, escaped, not bytes
 
 
-@pytest.mark.parametrize(("text", "side", "rule"), [
-    ('{"$cordon": "b", "i": 7}', [], "transport-malformed"),
-    ('{"$cordon": "s", "i": 0}', [b"bytes, not text"], "transport-malformed"),
-    ('{"$cordon": "i", "v": "12a"}', [], "transport-malformed"),
-    ('{"$cordon": "n", "v": "1e999"}', [], "transport-malformed"),
-    ('{"$cordon": "zz"}', [], "transport-malformed"),
-    ('{"$cordon": "o", "v": [1]}', [], "transport-malformed"),
-    ('[[[', [], "transport-malformed"),
-    ('{"$cordon": "i", "v": "' + "9" * 5000 + '"}', [], "transport-bigint"),
-    ('{"$cordon": "d", "v": "+275760-09-13T00:00:00.000Z"}', [], "transport-date"),
-    ("[" * 300 + '{"$cordon": "u"}' + "]" * 300, [], "transport-depth"),
-])
+@pytest.mark.parametrize(
+    ("text", "side", "rule"),
+    [
+        ('{"$cordon": "b", "i": 7}', [], "transport-malformed"),
+        ('{"$cordon": "s", "i": 0}', [b"bytes, not text"], "transport-malformed"),
+        ('{"$cordon": "i", "v": "12a"}', [], "transport-malformed"),
+        ('{"$cordon": "n", "v": "1e999"}', [], "transport-malformed"),
+        ('{"$cordon": "zz"}', [], "transport-malformed"),
+        ('{"$cordon": "o", "v": [1]}', [], "transport-malformed"),
+        ("[[[", [], "transport-malformed"),
+        ('{"$cordon": "i", "v": "' + "9" * 5000 + '"}', [], "transport-bigint"),
+        ('{"$cordon": "d", "v": "+275760-09-13T00:00:00.000Z"}', [], "transport-date"),
+        ("[" * 300 + '{"$cordon": "u"}' + "]" * 300, [], "transport-depth"),
+    ],
+)
 def test_the_host_trusts_no_marker(text, side, rule):
     with pytest.raises(transport.TransportError) as caught:
         transport.decode(text, 1, side)
@@ -133,6 +141,7 @@ def test_inputs_nested_past_the_host_depth_are_refused():
 
 # -- payloads and messages --------------------------------------------------------------
 
+
 def test_a_payload_bigger_than_guest_memory_is_a_memory_limit(capfd):
     result = run_in_sandbox("return inputs.a.length", inputs={"a": "x" * (40 << 20)})
     assert not result.ok
@@ -143,18 +152,23 @@ def test_a_payload_bigger_than_guest_memory_is_a_memory_limit(capfd):
 
 def test_a_bridge_reply_bigger_than_guest_memory_is_catchable(tmp_path, capfd):
     (tmp_path / "big.txt").write_bytes(b"a" * (40 << 20))
-    result = run_in_sandbox("""
+    result = run_in_sandbox(
+        """
         try { await workspace.read("big.txt"); return "read"; } catch (e) { return [e.name, e.rule]; }""",
-                            services=HostServices(workspace=tmp_path), limits={"hostTextInputBytes": 64 << 20})
+        services=HostServices(workspace=tmp_path),
+        limits={"hostTextInputBytes": 64 << 20},
+    )
     assert ok(result) == ["MemoryLimitError", "memory-limit"]
     assert capfd.readouterr().err == ""
     assert ok(run_in_sandbox("return 1 + 1")) == 2  # the next run is healthy
 
 
 def test_a_refusal_over_8_kb_arrives_as_its_message(tmp_path):
-    result = run_in_sandbox("""
+    result = run_in_sandbox(
+        """
         try { await workspace.read("a/".repeat(5000)); } catch (e) { return [typeof e.message, e.message]; }""",
-                            services=HostServices(workspace=tmp_path))
+        services=HostServices(workspace=tmp_path),
+    )
     kind, message = ok(result)
     assert kind == "string" and len(message) > transport.BIG_STRING
     assert message.startswith("workspace.read:") and "[object Object]" not in message
@@ -162,22 +176,29 @@ def test_a_refusal_over_8_kb_arrives_as_its_message(tmp_path):
 
 # -- fetch names its failures -------------------------------------------------------------
 
-@pytest.mark.parametrize(("call", "rule"), [
-    ('fetch(URL, {headers: {"x-a": "\\u2603"}})', "fetch-bad-option"),
-    ('fetch(URL, {headers: {"x-a": "caf\\u00e9"}})', "fetch-bad-option"),
-    ('fetch("http://xn--a.com/")', "fetch-bad-url"),
-])
+
+@pytest.mark.parametrize(
+    ("call", "rule"),
+    [
+        ('fetch(URL, {headers: {"x-a": "\\u2603"}})', "fetch-bad-option"),
+        ('fetch(URL, {headers: {"x-a": "caf\\u00e9"}})', "fetch-bad-option"),
+        ('fetch("http://xn--a.com/")', "fetch-bad-url"),
+    ],
+)
 def test_fetch_failures_name_a_fetch_rule(call, rule):
     with RecordingServer() as server:
-        result = run_in_sandbox(f"""const URL = {json.dumps(server.url())};
+        result = run_in_sandbox(
+            f"""const URL = {json.dumps(server.url())};
             try {{ await {call}; return "fetched"; }} catch (e) {{ return [e.rule, e.message]; }}""",
-                                limits={"allowPrivateNetwork": True})
+            limits={"allowPrivateNetwork": True},
+        )
     got_rule, message = ok(result)
     assert got_rule == rule, message
     assert "codec" not in message and "host-error" not in message
 
 
 # -- stopping ---------------------------------------------------------------------------
+
 
 def test_an_interrupted_guest_is_a_timeout_not_a_deadlock():
     """Which stop lands first (the watchdog's or the binding's own CPU budget) is a race; when
@@ -190,6 +211,7 @@ def test_an_interrupted_guest_is_a_timeout_not_a_deadlock():
 
 
 # -- limits -----------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("value", [0.5, 0.999, math.inf])
 def test_a_limit_never_rounds_to_off(value):
@@ -210,6 +232,7 @@ def test_the_cli_refuses_a_fractional_timeout(capsys, tmp_path):
 
 
 # -- the command line -------------------------------------------------------------------
+
 
 def test_inputs_nested_5000_deep_are_a_usage_error(capsys, tmp_path):
     body = tmp_path / "one.js"

@@ -32,7 +32,8 @@ def refused(result, rule: str) -> str:
 
 
 def test_measure_text_uses_real_fonts():
-    widths = ok(run_in_sandbox("""
+    widths = ok(
+        run_in_sandbox("""
       const m = await canvas.measureText("Hello", "24px sans-serif");
       const bold = await canvas.measureText("Hello", "bold 24px sans-serif");
       const mono = [await canvas.measureText("iii", "20px monospace"), await canvas.measureText("MMM", "20px monospace")];
@@ -40,7 +41,8 @@ def test_measure_text_uses_real_fonts():
       const ctx = surface.getContext("2d");
       ctx.font = "24px sans-serif";
       return [m, bold.width, mono.map(x => x.width), (await ctx.measureText("Hello")).width];
-    """))
+    """)
+    )
     metrics, bold, mono, from_ctx = widths
     assert metrics["width"] == pytest.approx(60.83, abs=0.05)  # DejaVu Sans, as a browser measures it
     assert metrics["actualBoundingBoxAscent"] > 15 and metrics["fontBoundingBoxDescent"] > 4
@@ -105,20 +107,25 @@ def png(color: tuple[int, int, int], size: tuple[int, int] = (10, 10)) -> bytes:
 
 
 def test_draw_image_of_handles_refs_and_bytes():
-    im = draw("""
+    im = draw(
+        """
       const handle = await image.blank(10, 10, { color: "red" });
       const ref = { type: "image", uri: "data:image/png;base64," + toBase64(inputs.green) };
       ctx.drawImage(handle, 0, 0);
       ctx.drawImage(ref, 20, 0, 20, 20);
       ctx.drawImage(inputs.blue, 0, 0, 5, 5, 50, 0, 10, 10);
-    """, green=png((0, 255, 0)), blue=png((0, 0, 255)))
+    """,
+        green=png((0, 255, 0)),
+        blue=png((0, 0, 255)),
+    )
     assert im.getpixel((5, 5)) == (255, 0, 0, 255) and im.getpixel((12, 5))[3] == 0
     assert im.getpixel((38, 18)) == (0, 255, 0, 255)
     assert im.getpixel((55, 5)) == (0, 0, 255, 255) and im.getpixel((61, 5))[3] == 0
 
 
 def test_formats_and_an_image_handle():
-    kinds = ok(run_in_sandbox("""
+    kinds = ok(
+        run_in_sandbox("""
       const s = createCanvas(20, 10);
       s.getContext("2d").fillRect(0, 0, 10, 10);
       const jpeg = await s.toBytes({ format: "jpeg", quality: 0.8 });
@@ -126,17 +133,21 @@ def test_formats_and_an_image_handle():
       const handle = await s.toImage();
       return [toHex(jpeg.slice(0, 3)), new TextDecoder().decode(webp.slice(8, 12)), handle.type, handle.width,
               (await image.info(handle)).format];
-    """))
+    """)
+    )
     assert kinds == ["ffd8ff", "WEBP", "image", 20, "png"]
     refused(run_in_sandbox('return createCanvas(5, 5).toBytes({format: "gif"})'), "bad-argument")
 
 
 def test_more_than_ten_thousand_ops_is_refused_by_name(run):
-    message = refused(run_in_sandbox("""
+    message = refused(
+        run_in_sandbox("""
       const ctx = createCanvas(10, 10).getContext("2d");
       for (let i = 0; i < 20000; i++) ctx.fillRect(0, 0, 1, 1);
       return await ctx.canvas.toBytes();
-    """), "canvas-too-many-ops")
+    """),
+        "canvas-too-many-ops",
+    )
     assert "cap: canvas ops, 10000 per render" in message
     im = draw("for (let i = 0; i < 10000; i++) ctx.fillRect(i % 10, 0, 1, 1);", 10, 10)  # exactly the cap
     assert im.getpixel((5, 0)) == (0, 0, 0, 255)
@@ -151,11 +162,14 @@ def test_the_image_pixel_caps_bound_the_surface(run):
 
 
 def test_bad_calls_are_refused_or_ignored_as_the_spec_says():
-    refused(run_in_sandbox("""
+    refused(
+        run_in_sandbox("""
       const ctx = createCanvas(10, 10).getContext("2d");
       ctx.arc(5, 5, -1, 0, 1);
       return await ctx.canvas.toBytes();
-    """), "canvas-bad-op")
+    """),
+        "canvas-bad-op",
+    )
     im = draw("ctx.fillRect(NaN, 0, 5, 5); ctx.fillStyle = 'not a colour'; ctx.fillRect(0, 0, 2, 2);", 10, 10)
     assert im.getpixel((1, 1)) == (0, 0, 0, 255) and im.getpixel((4, 4))[3] == 0
     result = run_in_sandbox('createCanvas(5, 5).getContext("webgl")')
@@ -171,7 +185,8 @@ def test_images_drawn_share_one_images_pixel_cap(monkeypatch):
       ctx.drawImage(inputs.a, 0, 0); ctx.drawImage(inputs.b, 10, 0);
       return await ctx.canvas.toBytes();
     """
-    message = refused(run_in_sandbox(body, inputs={"a": png((255, 0, 0)), "b": png((0, 255, 0))}),
-                      "image-too-many-pixels")
+    message = refused(
+        run_in_sandbox(body, inputs={"a": png((255, 0, 0)), "b": png((0, 255, 0))}), "image-too-many-pixels"
+    )
     assert "cap: image pixels, 150" in message
     assert draw("ctx.drawImage(inputs.a, 0, 0);", 10, 10, a=png((255, 0, 0))).getpixel((5, 5)) == (255, 0, 0, 255)

@@ -29,9 +29,21 @@ def interrupted_run(tmp_path: Path, body: str, *flags: str) -> subprocess.Comple
     (tmp_path / "body.js").write_text(body)
     workspace = tmp_path / "ws"
     workspace.mkdir()
-    proc = subprocess.Popen([str(CORDON), "run", str(tmp_path / "body.js"), "--workspace", str(workspace),
-                             "--limits", '{"timeoutMs": 0}', *flags],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [
+            str(CORDON),
+            "run",
+            str(tmp_path / "body.js"),
+            "--workspace",
+            str(workspace),
+            "--limits",
+            '{"timeoutMs": 0}',
+            *flags,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         deadline = time.monotonic() + 30
         while not (workspace / "started").exists():

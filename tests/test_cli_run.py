@@ -33,13 +33,21 @@ def body(tmp_path):
 
 
 def test_ok_result_with_tagged_values(capsys, body):
-    code, obj = cli_json(capsys, body("console.log('hi'); return {b: inputs.b, d: inputs.d, n: NaN, x: inputs.x * 2}"),
-                         "--inputs", '{"b": {"$bytes": "AAE="}, "d": {"$date": "2024-01-02T03:04:05.000Z"}, "x": 21}')
+    code, obj = cli_json(
+        capsys,
+        body("console.log('hi'); return {b: inputs.b, d: inputs.d, n: NaN, x: inputs.x * 2}"),
+        "--inputs",
+        '{"b": {"$bytes": "AAE="}, "d": {"$date": "2024-01-02T03:04:05.000Z"}, "x": 21}',
+    )
     assert code == 0
     assert set(obj) >= KEYS
     assert obj["ok"] is True and obj["error"] is None
-    assert obj["result"] == {"b": {"$bytes": "AAE="}, "d": {"$date": "2024-01-02T03:04:05.000Z"},
-                             "n": {"$number": "NaN"}, "x": 42}
+    assert obj["result"] == {
+        "b": {"$bytes": "AAE="},
+        "d": {"$date": "2024-01-02T03:04:05.000Z"},
+        "n": {"$number": "NaN"},
+        "x": 42,
+    }
     assert obj["logs"] == ["hi"]
     assert set(obj["timings"]) == {"setup_ms", "run_ms"}
 
@@ -60,12 +68,15 @@ def test_undefined_result_is_null(capsys, body):
     assert cli_json(capsys, body("const x = 1;"))[1]["result"] is None
 
 
-@pytest.mark.parametrize("argv, words", [
-    (["--limits", '{"noSuch": 1}'], "noSuch"),
-    (["--limits", '{"timeoutMs": -1}'], "timeoutMs"),
-    (["--inputs", "{not json"], "--inputs"),
-    (["--workspace", "/no/such/folder"], "--workspace"),
-])
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["--limits", '{"noSuch": 1}'], "noSuch"),
+        (["--limits", '{"timeoutMs": -1}'], "timeoutMs"),
+        (["--inputs", "{not json"], "--inputs"),
+        (["--workspace", "/no/such/folder"], "--workspace"),
+    ],
+)
 def test_usage_errors_exit_2(capsys, body, argv, words):
     code, obj = cli_json(capsys, body("return 1"), *argv)
     assert code == 2 and obj["ok"] is False and words in obj["error"]["message"]
@@ -97,7 +108,14 @@ def test_console_script_reads_stdin(tmp_path):
     """The installed entry point, in a real process, reading the body from stdin."""
     env = {**os.environ, "CORDON_HOME": str(tmp_path)}
     script = Path(sys.executable).parent / "cordon"
-    proc = subprocess.run([str(script), "run", "-", "--json"], input="return 6 * 7",
-                          capture_output=True, text=True, env=env, cwd=Path(__file__).parents[1], timeout=120)
+    proc = subprocess.run(
+        [str(script), "run", "-", "--json"],
+        input="return 6 * 7",
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=Path(__file__).parents[1],
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["result"] == 42

@@ -18,8 +18,9 @@ CLI = "import sys; from core.cli import main; sys.exit(main(sys.argv[1:]))"
 
 def cordon(*args: str, cwd: Path) -> tuple[int, dict | None, str]:
     env = {**os.environ, "PYTHONPATH": str(REPO)}
-    proc = subprocess.run([sys.executable, "-c", CLI, *args], cwd=cwd, env=env, capture_output=True,
-                          text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-c", CLI, *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=120
+    )
     out = json.loads(proc.stdout) if "--json" in args else None
     if out is not None:
         assert proc.stdout.count("\n") == 1, "nothing but the one JSON object on stdout"
@@ -33,8 +34,13 @@ def cordon_here(capsys, *args: str) -> tuple[int, dict]:
 
 
 def write(folder: Path, body: str, outputs=("out",), inputs=(), name="n", **extra) -> str:
-    doc = {"schemaVersion": 1, "body": body, "outputs": [{"name": h} for h in outputs],
-           "inputs": [{"name": i} for i in inputs], **extra}
+    doc = {
+        "schemaVersion": 1,
+        "body": body,
+        "outputs": [{"name": h} for h in outputs],
+        "inputs": [{"name": i} for i in inputs],
+        **extra,
+    }
     (folder / f"{name}.node.json").write_text(json.dumps(doc))
     return f"{name}.node.json"
 
@@ -54,20 +60,28 @@ def test_new_writes_a_starter_that_runs_green(tmp_path):
 
 
 def test_streams_and_finals_through_the_cli(tmp_path):
-    body = "let s = 0;\nfor await (const [h, n] of stream.any()) { s += n; await emit('running', h + s); }\n" \
-           "await output('total', s);"
+    body = (
+        "let s = 0;\nfor await (const [h, n] of stream.any()) { s += n; await emit('running', h + s); }\n"
+        "await output('total', s);"
+    )
     doc = write(tmp_path, body, outputs=("running", "total"), inputs=("a", "b"))
-    code, out, _ = cordon("node", "run", doc, "--input-streams", '{"b": [1, 2], "a": [10, 20]}', "--json",
-                          cwd=tmp_path)
+    code, out, _ = cordon("node", "run", doc, "--input-streams", '{"b": [1, 2], "a": [10, 20]}', "--json", cwd=tmp_path)
     assert code == 0, out
     assert [e["value"] for e in out["emitted"]] == ["a10", "b11", "a31", "b33"]
     assert out["outputs"] == {"total": 33}
 
 
-@pytest.mark.parametrize(("body", "rule", "says"), [
-    ("await output('out', 1);\nawait output('out', 2);", "output-twice", "output('out') was already called"),
-    ("await emit('out', 1);\nawait emit('outt', 1);", "undeclared-handle", "'outt' is not a declared output handle"),
-])
+@pytest.mark.parametrize(
+    ("body", "rule", "says"),
+    [
+        ("await output('out', 1);\nawait output('out', 2);", "output-twice", "output('out') was already called"),
+        (
+            "await emit('out', 1);\nawait emit('outt', 1);",
+            "undeclared-handle",
+            "'outt' is not a declared output handle",
+        ),
+    ],
+)
 def test_contract_refusals_exit_1_naming_the_rule_and_line(tmp_path, body, rule, says):
     code, out, _ = cordon("node", "run", write(tmp_path, body), "--json", cwd=tmp_path)
     assert code == 1 and not out["ok"]
@@ -76,12 +90,15 @@ def test_contract_refusals_exit_1_naming_the_rule_and_line(tmp_path, body, rule,
 
 
 def test_a_throwing_body_keeps_emitted_and_drops_finals(tmp_path):
-    doc = write(tmp_path, "await emit('e', 'text');\nawait emit('e', new Uint8Array([1, 2]));\n"
-                          "await output('f', 1);\nthrow new TypeError('late');", outputs=("e", "f"))
+    doc = write(
+        tmp_path,
+        "await emit('e', 'text');\nawait emit('e', new Uint8Array([1, 2]));\n"
+        "await output('f', 1);\nthrow new TypeError('late');",
+        outputs=("e", "f"),
+    )
     code, out, _ = cordon("node", "run", doc, "--json", cwd=tmp_path)
     assert code == 1 and out["error"]["name"] == "TypeError" and out["error"]["line"] == 4
-    assert out["emitted"] == [{"handle": "e", "value": "text"},
-                              {"handle": "e", "value": {"$bytes": "AQI="}}]
+    assert out["emitted"] == [{"handle": "e", "value": "text"}, {"handle": "e", "value": {"$bytes": "AQI="}}]
     assert out["outputs"] == {}
 
 
@@ -94,14 +111,23 @@ def test_legacy_body_warns_in_the_result_and_on_stderr(tmp_path):
     assert code == 0 and "deprecated" in err
 
 
-@pytest.mark.parametrize(("doc", "args", "says"), [
-    ({"schemaVersion": 1, "body": "", "colour": 1}, (), "unknown field 'colour'"),
-    ({"schemaVersion": 9, "body": ""}, (), "schemaVersion 9 was written by a newer Cordon"),
-    ({"schemaVersion": 1, "body": "", "inputs": [{"name": "a"}]}, ("--inputs", '{"b": 1}'),
-     "input 'b' is not declared by this node (declared: 'a')"),
-    ({"schemaVersion": 1, "body": "", "inputs": [{"name": "a"}]}, ("--input-streams", '{"a": 1}'),
-     "input stream 'a' must be a list of items"),
-])
+@pytest.mark.parametrize(
+    ("doc", "args", "says"),
+    [
+        ({"schemaVersion": 1, "body": "", "colour": 1}, (), "unknown field 'colour'"),
+        ({"schemaVersion": 9, "body": ""}, (), "schemaVersion 9 was written by a newer Cordon"),
+        (
+            {"schemaVersion": 1, "body": "", "inputs": [{"name": "a"}]},
+            ("--inputs", '{"b": 1}'),
+            "input 'b' is not declared by this node (declared: 'a')",
+        ),
+        (
+            {"schemaVersion": 1, "body": "", "inputs": [{"name": "a"}]},
+            ("--input-streams", '{"a": 1}'),
+            "input stream 'a' must be a list of items",
+        ),
+    ],
+)
 def test_usage_errors_exit_2_naming_the_problem(tmp_path, capsys, doc, args, says):
     (tmp_path / "bad.node.json").write_text(json.dumps(doc))
     code, out = cordon_here(capsys, "node", "run", str(tmp_path / "bad.node.json"), *args)

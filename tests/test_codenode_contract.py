@@ -16,8 +16,15 @@ WAIT_S = 20  # generous bound on waits for another thread; never an assertion ab
 
 
 def node(body: str, outputs=("out",), inputs=(), **props) -> object:
-    return parse_document({"schemaVersion": 1, "body": body, "outputs": [{"name": h} for h in outputs],
-                           "inputs": list(inputs), "props": props})
+    return parse_document(
+        {
+            "schemaVersion": 1,
+            "body": body,
+            "outputs": [{"name": h} for h in outputs],
+            "inputs": list(inputs),
+            "props": props,
+        }
+    )
 
 
 def until(predicate, what: str) -> None:
@@ -30,14 +37,19 @@ def until(predicate, what: str) -> None:
 def test_finals_post_together_and_emissions_arrive_in_order():
     seen: list = []
     bags: list = []
-    doc = node("""
+    doc = node(
+        """
         const kept = inputs.rows.filter((r) => r.score > inputs.threshold);
         for (const row of kept) await emit("row", row);
         await output("count", kept.length);
         return "ignored";
-    """, outputs=("row", "count"), inputs=[{"name": "rows", "type": "array"}, {"name": "threshold", "default": 10}])
-    result = run_node(doc, inputs={"rows": [{"score": 5}, {"score": 11}, {"score": 30}]},
-                      on_emit=seen.append, on_outputs=bags.append)
+    """,
+        outputs=("row", "count"),
+        inputs=[{"name": "rows", "type": "array"}, {"name": "threshold", "default": 10}],
+    )
+    result = run_node(
+        doc, inputs={"rows": [{"score": 5}, {"score": 11}, {"score": 30}]}, on_emit=seen.append, on_outputs=bags.append
+    )
     assert result.ok, result.error
     assert [(e.handle, e.value) for e in result.emitted] == [("row", {"score": 11}), ("row", {"score": 30})]
     assert seen == result.emitted
@@ -69,8 +81,12 @@ def test_an_undeclared_handle_is_refused_naming_it_and_the_declared_ones(verb):
 
 def test_a_body_that_throws_keeps_its_emissions_and_drops_its_finals():
     bags: list = []
-    result = run_node(node("await emit('e', 1); await output('f', 2); await emit('e', 3); throw new Error('boom');",
-                           outputs=("e", "f")), on_outputs=bags.append)
+    result = run_node(
+        node(
+            "await emit('e', 1); await output('f', 2); await emit('e', 3); throw new Error('boom');", outputs=("e", "f")
+        ),
+        on_outputs=bags.append,
+    )
     assert not result.ok and result.error.message == "boom"
     assert [e.value for e in result.emitted] == [1, 3]
     assert result.outputs == {} and bags == []
@@ -85,8 +101,10 @@ def test_backpressure_parks_the_emitter_until_the_consumer_makes_room():
     """capacity 1: the second emit resolves only after the consumer took the first item."""
     queue = EmitQueue(capacity=1)
     logs: list[str] = []
-    doc = node("for (let i = 0; i < 4; i++) { await emit('out', i); console.log('sent ' + i); }\n"
-               "await output('out', 'done');", timeout=0.3)
+    doc = node(
+        "for (let i = 0; i < 4; i++) { await emit('out', i); console.log('sent ' + i); }\nawait output('out', 'done');",
+        timeout=0.3,
+    )
     box: list[NodeRunResult] = []
     worker = threading.Thread(target=lambda: box.append(run_node(doc, emit_queue=queue, on_log=logs.append)))
     worker.start()
@@ -110,8 +128,9 @@ def test_backpressure_parks_the_emitter_until_the_consumer_makes_room():
 def test_a_consumer_that_closes_the_queue_unblocks_a_parked_emitter():
     queue = EmitQueue(capacity=1)
     box: list[NodeRunResult] = []
-    worker = threading.Thread(target=lambda: box.append(
-        run_node(node("for (;;) await emit('out', 1);"), emit_queue=queue)))
+    worker = threading.Thread(
+        target=lambda: box.append(run_node(node("for (;;) await emit('out', 1);"), emit_queue=queue))
+    )
     worker.start()
     until(lambda: len(queue) == 1, "the queue to fill")
     queue.close()
@@ -120,8 +139,10 @@ def test_a_consumer_that_closes_the_queue_unblocks_a_parked_emitter():
 
 
 def test_state_survives_invocations_of_one_run_and_resets_at_the_next():
-    doc = node("state.seen = [...(state.seen ?? []), inputs.n];\nawait output('out', state.seen);",
-               inputs=[{"name": "n", "type": "number"}])
+    doc = node(
+        "state.seen = [...(state.seen ?? []), inputs.n];\nawait output('out', state.seen);",
+        inputs=[{"name": "n", "type": "number"}],
+    )
     first = run_node(doc, input_streams={"n": [1, 2, 3]})
     assert first.ok and first.invocations == 3
     assert first.outputs == {"out": [1, 2, 3]} and first.state == {"seen": [1, 2, 3]}
@@ -134,8 +155,10 @@ def test_state_survives_invocations_of_one_run_and_resets_at_the_next():
 
 def test_per_item_mode_gives_each_invocation_its_snapshot_and_posts_a_bag_each():
     bags: list = []
-    doc = node("await output('out', `${inputs.a}/${inputs.b}/${inputs.k}`);",
-               inputs=[{"name": "a"}, {"name": "b"}, {"name": "k", "default": "cfg"}])
+    doc = node(
+        "await output('out', `${inputs.a}/${inputs.b}/${inputs.k}`);",
+        inputs=[{"name": "a"}, {"name": "b"}, {"name": "k", "default": "cfg"}],
+    )
     result = run_node(doc, input_streams={"b": ["b0"], "a": ["a0", "a1"]}, on_outputs=bags.append)
     # Arrival is round-robin by index across the declared order (a before b).
     assert [b["out"] for b in bags] == ["a0/undefined/cfg", "a0/b0/cfg", "a1/b0/cfg"]
@@ -143,8 +166,13 @@ def test_per_item_mode_gives_each_invocation_its_snapshot_and_posts_a_bag_each()
 
 
 def test_legacy_body_returns_its_outputs_with_a_deprecation_warning():
-    keys = run_node(node("const total = inputs.xs.reduce((a, b) => a + b, 0);\n({ total, n: inputs.xs.length })",
-                         inputs=[{"name": "xs"}]), inputs={"xs": [1, 2, 3]})
+    keys = run_node(
+        node(
+            "const total = inputs.xs.reduce((a, b) => a + b, 0);\n({ total, n: inputs.xs.length })",
+            inputs=[{"name": "xs"}],
+        ),
+        inputs={"xs": [1, 2, 3]},
+    )
     assert keys.ok and keys.outputs == {"total": 6, "n": 3}
     assert any("legacy Code node body" in w and "deprecated" in w for w in keys.run.warnings)
     single = run_node(node("return 41 + 1"))
@@ -173,11 +201,20 @@ def test_a_pack_no_install_serves_fails_the_node_before_any_guest_starts():
 
 
 def test_version_and_digest_drift_only_warn():
-    doc = parse_document({
-        "schemaVersion": 1, "outputs": [{"name": "out"}],
-        "body": 'import { parse } from "@cordon/sandbox-csv";\nawait output("out", await parse("a\\n1", { header: false }));',
-        "packages": [{"specifier": "@cordon/sandbox-csv", "resolvedPackVersion": "0.0.1",
-                      "contentDigest": "sha256:" + "0" * 64}]})
+    doc = parse_document(
+        {
+            "schemaVersion": 1,
+            "outputs": [{"name": "out"}],
+            "body": 'import { parse } from "@cordon/sandbox-csv";\nawait output("out", await parse("a\\n1", { header: false }));',
+            "packages": [
+                {
+                    "specifier": "@cordon/sandbox-csv",
+                    "resolvedPackVersion": "0.0.1",
+                    "contentDigest": "sha256:" + "0" * 64,
+                }
+            ],
+        }
+    )
     result = run_node(doc)
     assert result.ok, result.error
     assert result.outputs == {"out": [["a"], ["1"]]}
@@ -191,7 +228,8 @@ def test_what_a_run_keeps_for_its_result_is_bounded_but_delivery_is_not(monkeypa
     result = run_node(node("for (let i = 0; i < 5; i++) await emit('out', 'x'.repeat(30));"), on_emit=seen.append)
     assert result.ok and len(seen) == 5 and len(result.emitted) == 3
     assert any("not kept in the result" in w for w in result.run.warnings)
-    chatty = run_node(node("for (let i = 0; i < 600; i++) console.log(i);", inputs=[{"name": "n"}]),
-                      input_streams={"n": [1, 2]})
+    chatty = run_node(
+        node("for (let i = 0; i < 600; i++) console.log(i);", inputs=[{"name": "n"}]), input_streams={"n": [1, 2]}
+    )
     assert chatty.invocations == 2 and len(chatty.run.logs) == 1001
     assert "limit maxConsoleLines" in chatty.run.logs[-1]

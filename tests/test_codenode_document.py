@@ -25,30 +25,37 @@ def _doc(**extra):
 
 
 def test_round_trip_keeps_every_field_and_writes_body_as_lines(tmp_path):
-    doc = parse_document(_doc(
-        name="demo", body="const a = 1;\nawait output('n', a);\n",
-        inputs=[{"name": "rows", "type": "array", "default": [1, 2]}],
-        props={"timeout": 2.5, "secrets": ["API_KEY"]},
-        packages=[{"specifier": "@cordon/csv", "resolvedPackVersion": "1.0.0", "contentDigest": "sha256:ab"}]))
+    doc = parse_document(
+        _doc(
+            name="demo",
+            body="const a = 1;\nawait output('n', a);\n",
+            inputs=[{"name": "rows", "type": "array", "default": [1, 2]}],
+            props={"timeout": 2.5, "secrets": ["API_KEY"]},
+            packages=[{"specifier": "@cordon/csv", "resolvedPackVersion": "1.0.0", "contentDigest": "sha256:ab"}],
+        )
+    )
     path = save_document(doc, tmp_path / "demo.node.json")
     raw = orjson.loads(path.read_bytes())
     assert raw["body"] == ["const a = 1;", "await output('n', a);", ""]
     assert load_document(path) == doc
 
 
-@pytest.mark.parametrize(("data", "names"), [
-    (_doc(colour="red"), "unknown field 'colour'"),
-    (_doc(props={"timeout": 5, "timout": 3}), "unknown field 'props.timout'"),
-    (_doc(inputs=[{"name": "a", "type": "strnig"}]), "inputs[0].type"),
-    (_doc(props={"timeout": "30"}), "props.timeout"),
-    (_doc(props={"timeout": -1}), "props.timeout"),
-    (_doc(props={"allow_local_network": "yes"}), "props.allow_local_network"),
-    (_doc(inputs=[{"name": "a b"}]), "inputs[0].name"),
-    (_doc(inputs=[{"name": "a"}, {"name": "a"}]), "duplicate input 'a'"),
-    (_doc(inputs=[{"name": "n", "type": "number", "default": "x"}]), "default of input 'n' is not a number"),
-    (_doc(packages=[{"specifier": "x", "version": "1"}]), "unknown field 'packages[0].version'"),
-    ({"schemaVersion": 1}, "missing field 'body'"),
-])
+@pytest.mark.parametrize(
+    ("data", "names"),
+    [
+        (_doc(colour="red"), "unknown field 'colour'"),
+        (_doc(props={"timeout": 5, "timout": 3}), "unknown field 'props.timout'"),
+        (_doc(inputs=[{"name": "a", "type": "strnig"}]), "inputs[0].type"),
+        (_doc(props={"timeout": "30"}), "props.timeout"),
+        (_doc(props={"timeout": -1}), "props.timeout"),
+        (_doc(props={"allow_local_network": "yes"}), "props.allow_local_network"),
+        (_doc(inputs=[{"name": "a b"}]), "inputs[0].name"),
+        (_doc(inputs=[{"name": "a"}, {"name": "a"}]), "duplicate input 'a'"),
+        (_doc(inputs=[{"name": "n", "type": "number", "default": "x"}]), "default of input 'n' is not a number"),
+        (_doc(packages=[{"specifier": "x", "version": "1"}]), "unknown field 'packages[0].version'"),
+        ({"schemaVersion": 1}, "missing field 'body'"),
+    ],
+)
 def test_malformed_documents_are_refused_naming_the_field(data, names):
     with pytest.raises(DocumentError) as info:
         parse_document(data)
@@ -95,9 +102,19 @@ def test_a_failed_save_leaves_the_previous_document_intact(tmp_path, monkeypatch
 
 
 def test_props_map_onto_limits_through_resolve_limits():
-    limits = limits_for(parse_document(_doc(props={
-        "timeout": 1.5, "max_response_mb": 3, "allow_local_network": True, "allow_host_filesystem": True,
-        "secrets": ["GITHUB_TOKEN"]})))
+    limits = limits_for(
+        parse_document(
+            _doc(
+                props={
+                    "timeout": 1.5,
+                    "max_response_mb": 3,
+                    "allow_local_network": True,
+                    "allow_host_filesystem": True,
+                    "secrets": ["GITHUB_TOKEN"],
+                }
+            )
+        )
+    )
     assert limits.timeoutMs == 1500
     assert limits.fetchMaxBodyBytes == 3 * MB
     assert limits.allowPrivateNetwork is True
@@ -112,9 +129,13 @@ def test_props_map_onto_limits_through_resolve_limits():
 
 
 def test_stamping_derives_packages_from_the_body_imports():
-    doc = CodeNodeDocument(body='import Papa from "@cordon/csv";\nimport y from "yaml-pack";\nimport "@cordon/csv";',
-                           packages=(PackDeclaration(specifier="yaml-pack", resolvedPackVersion="0.9.0"),
-                                     PackDeclaration(specifier="unused")))
+    doc = CodeNodeDocument(
+        body='import Papa from "@cordon/csv";\nimport y from "yaml-pack";\nimport "@cordon/csv";',
+        packages=(
+            PackDeclaration(specifier="yaml-pack", resolvedPackVersion="0.9.0"),
+            PackDeclaration(specifier="unused"),
+        ),
+    )
     installed = {"@cordon/csv": ("1.2.0", "sha256:00ff")}
     stamped = stamp_packages(doc, installed.get)
     assert [p.model_dump() for p in stamped.packages] == [
@@ -122,4 +143,3 @@ def test_stamping_derives_packages_from_the_body_imports():
         # Not installed here: the author's stamp survives the save.
         {"specifier": "yaml-pack", "resolvedPackVersion": "0.9.0", "contentDigest": None},
     ]
-

@@ -14,8 +14,15 @@ WAIT_S = 20
 
 
 def node(body: str, inputs=("numbers",), outputs=("out",), **props):
-    return parse_document({"schemaVersion": 1, "body": body, "inputs": [{"name": n} for n in inputs],
-                           "outputs": [{"name": h} for h in outputs], "props": props})
+    return parse_document(
+        {
+            "schemaVersion": 1,
+            "body": body,
+            "inputs": [{"name": n} for n in inputs],
+            "outputs": [{"name": h} for h in outputs],
+            "props": props,
+        }
+    )
 
 
 def until(predicate, what: str) -> None:
@@ -56,8 +63,14 @@ def test_any_interleaves_staged_items_round_robin_and_first_open_behave():
       for await (const [h, v] of stream.any()) seen.push(h + ":" + v);
       await output("out", { seen, first: await stream.first("a"), open: stream.open("a"), cfg: inputs.k });
     """
-    doc = parse_document({"schemaVersion": 1, "body": body, "outputs": [{"name": "out"}],
-                          "inputs": [{"name": "a"}, {"name": "b"}, {"name": "k", "default": 7}]})
+    doc = parse_document(
+        {
+            "schemaVersion": 1,
+            "body": body,
+            "outputs": [{"name": "out"}],
+            "inputs": [{"name": "a"}, {"name": "b"}, {"name": "k", "default": 7}],
+        }
+    )
     result = run_node(doc, input_streams={"b": [1, 2, 3], "a": [10]})
     assert result.outputs["out"] == {"seen": ["a:10", "b:1", "b:2", "b:3"], "open": False, "cfg": 7}
 
@@ -78,20 +91,23 @@ def test_reading_a_connected_handle_through_inputs_in_a_streaming_body_is_refuse
     doc = node("const x = inputs.numbers;\nfor await (const n of stream('numbers')) {}\nawait output('out', x);")
     result = run_node(doc, input_streams={"numbers": [1]})
     assert result.error.rule == "stream-input-read" and result.invocations == 0
-    assert 'line 1: inputs.numbers' in result.error.message and 'stream("numbers")' in result.error.message
+    assert "line 1: inputs.numbers" in result.error.message and 'stream("numbers")' in result.error.message
 
 
 def test_an_undeclared_stream_name_is_refused_naming_the_declared_inputs():
     result = run_node(node("for await (const n of stream('numbrs')) {}"), input_streams={"numbers": [1]})
     assert result.error.rule == "undeclared-input"
-    assert "'numbrs' is not a declared input" in result.error.message and "(declared: 'numbers')" in result.error.message
+    assert (
+        "'numbrs' is not a declared input" in result.error.message and "(declared: 'numbers')" in result.error.message
+    )
 
 
 def test_time_parked_on_a_take_is_not_charged_to_the_timeout():
     """A 0.4 s timeout, an upstream that takes longer than that in total: the body still succeeds."""
     feed = InputStreams(["numbers"])
-    worker, box = in_thread(lambda: run_node(node(RUNNING_TOTAL, outputs=("running", "total"), timeout=0.4),
-                                             input_streams=feed))
+    worker, box = in_thread(
+        lambda: run_node(node(RUNNING_TOTAL, outputs=("running", "total"), timeout=0.4), input_streams=feed)
+    )
     for n in (1, 2, 3):
         until(lambda: feed.parked == 1, "the body to park on its take")
         time.sleep(0.25)
@@ -102,16 +118,20 @@ def test_time_parked_on_a_take_is_not_charged_to_the_timeout():
     assert box[0].ok, box[0].error
     assert box[0].outputs == {"total": 6}
     # The timeout still meters the body's own work.
-    busy = run_node(node("for await (const n of stream('numbers')) {} for (;;) {}", timeout=0.4),
-                    input_streams={"numbers": [1]})
+    busy = run_node(
+        node("for await (const n of stream('numbers')) {} for (;;) {}", timeout=0.4), input_streams={"numbers": [1]}
+    )
     assert busy.error.rule == "timeout"
 
 
 def test_cancelling_a_parked_take_unparks_it_and_the_host_stays_usable():
     feed = InputStreams(["numbers"])
     cancel = CancelHandle()
-    worker, box = in_thread(lambda: run_node(node(RUNNING_TOTAL, outputs=("running", "total"), timeout=0),
-                                             input_streams=feed, cancel=cancel))
+    worker, box = in_thread(
+        lambda: run_node(
+            node(RUNNING_TOTAL, outputs=("running", "total"), timeout=0), input_streams=feed, cancel=cancel
+        )
+    )
     until(lambda: feed.parked == 1, "the body to park")
     cancel.cancel()
     worker.join(WAIT_S)
@@ -125,8 +145,11 @@ def test_cancelling_a_per_item_node_waiting_for_its_next_item():
     feed = InputStreams(["numbers"])
     cancel = CancelHandle()
     calls: list = []
-    worker, box = in_thread(lambda: run_node(node("await output('out', inputs.numbers);"), input_streams=feed,
-                                             cancel=cancel, on_outputs=calls.append))
+    worker, box = in_thread(
+        lambda: run_node(
+            node("await output('out', inputs.numbers);"), input_streams=feed, cancel=cancel, on_outputs=calls.append
+        )
+    )
     feed.push("numbers", 1)
     until(lambda: calls == [{"out": 1}], "the first invocation")
     cancel.cancel()
@@ -135,6 +158,7 @@ def test_cancelling_a_per_item_node_waiting_for_its_next_item():
 
 
 def test_a_per_item_body_cannot_take_from_streams_through_a_computed_name():
-    took = run_node(node("for await (const n of globalThis['str' + 'eam']('numbers')) {}"),
-                    input_streams={"numbers": [1]})
+    took = run_node(
+        node("for await (const n of globalThis['str' + 'eam']('numbers')) {}"), input_streams={"numbers": [1]}
+    )
     assert took.error.rule == "not-a-stream-run"

@@ -34,8 +34,11 @@ def run_module(source: str, body: str):
 
 
 MIXED = {
-    "mix/package.json": {"name": "mix", "version": "1.0.0",
-                         "exports": {".": {"require": "./cjs.js", "node": "./node.mjs", "import": "./esm/index.mjs"}}},
+    "mix/package.json": {
+        "name": "mix",
+        "version": "1.0.0",
+        "exports": {".": {"require": "./cjs.js", "node": "./node.mjs", "import": "./esm/index.mjs"}},
+    },
     "mix/esm/index.mjs": """
         import { counter, bump } from "./counter.mjs";
         import * as cycle from "./a.mjs";
@@ -51,8 +54,9 @@ MIXED = {
                    shout: shout("hi"), shadowed, obj: { counter }, bump: () => bump() };
         }
     """,
-    "mix/esm/counter.mjs": ("export let counter = 0;\n"
-                            "export function bump() { counter += 1; return this === undefined ? counter : -1; }\n"),
+    "mix/esm/counter.mjs": (
+        "export let counter = 0;\nexport function bump() { counter += 1; return this === undefined ? counter : -1; }\n"
+    ),
     "mix/esm/a.mjs": 'import { b } from "./b.mjs";\nexport const a = "A";\nexport function fromB() { return b(); }\n',
     "mix/esm/b.mjs": 'import { a } from "./a.mjs";\nexport function b() { return a + "B"; }\n',
     "mix/esm/legacy.cjs": 'const helper = require("./helper");\nmodule.exports = { name: "legacy", twice: helper.twice };\n',
@@ -70,63 +74,116 @@ def test_esm_and_commonjs_bundle_into_one_module_with_live_bindings(tmp_path):
     assert set(compiled.exports) == {"counter", "bump", "extra", "keepsItsOwn"}
     assert "node_modules/mix/esm/index.mjs" in compiled.files and "node_modules/dep/lib/main.js" in compiled.files
     assert "import " not in compiled.source.split("export default")[0].split("__cordon$modules")[0]
-    out = ok(run_module(compiled.source, """
+    out = ok(
+        run_module(
+            compiled.source,
+            """
         import describe, { bump, extra, keepsItsOwn } from "cordon-npm:probe";
         bump();
         return { ...describe(), extra, own: keepsItsOwn(7), bumped: describe().bump() };
-    """))
-    assert out == {"counter": 1, "legacy": "legacy", "twice": 8, "data": 42, "cycle": "AB", "shout": "HI!",
-                   "shadowed": "A", "obj": {"counter": 1}, "extra": "x", "own": 7, "bumped": 2}
+    """,
+        )
+    )
+    assert out == {
+        "counter": 1,
+        "legacy": "legacy",
+        "twice": 8,
+        "data": 42,
+        "cycle": "AB",
+        "shout": "HI!",
+        "shadowed": "A",
+        "obj": {"counter": 1},
+        "extra": "x",
+        "own": 7,
+        "bumped": 2,
+    }
 
 
 def test_commonjs_entry_gets_default_and_named_exports(tmp_path):
-    pack = make_pack(tmp_path, {
-        "cj/package.json": {"name": "cj", "version": "1.0.0"},
-        "cj/index.js": "exports.add = (a, b) => a + b;\nexports.version = '1';\n",
-    })
+    pack = make_pack(
+        tmp_path,
+        {
+            "cj/package.json": {"name": "cj", "version": "1.0.0"},
+            "cj/index.js": "exports.add = (a, b) => a + b;\nexports.version = '1';\n",
+        },
+    )
     compiled = compile_npm(pack, "cj")
     assert set(compiled.exports) == {"add", "version"}
-    assert ok(run_module(compiled.source, 'import cj, { add } from "cordon-npm:probe";\n'
-                                          "return [add(1, 2), cj.add(2, 3), cj.version];")) == [3, 5, "1"]
+    assert ok(
+        run_module(
+            compiled.source,
+            'import cj, { add } from "cordon-npm:probe";\nreturn [add(1, 2), cj.add(2, 3), cj.version];',
+        )
+    ) == [3, 5, "1"]
 
 
 def test_conditions_main_fields_and_subpath_patterns(tmp_path):
-    pack = make_pack(tmp_path, {
-        "cond/package.json": {"name": "cond", "version": "1.0.0", "exports": {
-            ".": {"node": "./node.js", "browser": "./browser.js", "module": "./mod.js", "default": "./def.js"},
-            "./feature/*": {"import": "./src/feature/*.js"}}},
-        "cond/mod.js": 'import { f } from "cond/feature/one";\nexport const which = "module:" + f;\n',
-        "cond/src/feature/one.js": 'export const f = "one";\n',
-        "fields/package.json": {"name": "fields", "version": "1.0.0", "main": "main.cjs", "module": "esm.mjs"},
-        "fields/esm.mjs": 'export const which = "module field";\n',
-        "fields/main.cjs": 'exports.which = "main field";\n',
-    })
-    assert ok(run_module(compile_npm(pack, "cond").source,
-                         'import { which } from "cordon-npm:probe"; return which;')) == "module:one"
-    assert ok(run_module(compile_npm(pack, "fields").source,
-                         'import { which } from "cordon-npm:probe"; return which;')) == "module field"
+    pack = make_pack(
+        tmp_path,
+        {
+            "cond/package.json": {
+                "name": "cond",
+                "version": "1.0.0",
+                "exports": {
+                    ".": {"node": "./node.js", "browser": "./browser.js", "module": "./mod.js", "default": "./def.js"},
+                    "./feature/*": {"import": "./src/feature/*.js"},
+                },
+            },
+            "cond/mod.js": 'import { f } from "cond/feature/one";\nexport const which = "module:" + f;\n',
+            "cond/src/feature/one.js": 'export const f = "one";\n',
+            "fields/package.json": {"name": "fields", "version": "1.0.0", "main": "main.cjs", "module": "esm.mjs"},
+            "fields/esm.mjs": 'export const which = "module field";\n',
+            "fields/main.cjs": 'exports.which = "main field";\n',
+        },
+    )
+    assert (
+        ok(run_module(compile_npm(pack, "cond").source, 'import { which } from "cordon-npm:probe"; return which;'))
+        == "module:one"
+    )
+    assert (
+        ok(run_module(compile_npm(pack, "fields").source, 'import { which } from "cordon-npm:probe"; return which;'))
+        == "module field"
+    )
 
 
-@pytest.mark.parametrize(("files", "rule", "needle"), [
-    ({"p/index.js": 'const fs = require("fs");\nexports.x = 1;'}, "npm-module-builtin-import", "'fs'"),
-    ({"p/index.js": 'import { join } from "node:path";\nexport const x = join;'}, "npm-module-builtin-import",
-     "node:path"),
-    ({"p/index.js": 'import "path/posix";\nexport const x = 1;'}, "npm-module-builtin-import", "path/posix"),
-    ({"p/index.js": 'import { y } from "./missing.js";\nexport const x = y;'}, "npm-module-unresolved",
-     "./missing.js"),
-    ({"p/index.js": 'import "q/private";\nexport const x = 1;',
-      "q/package.json": {"name": "q", "exports": {".": "./i.js"}}, "q/i.js": "export {};"},
-     "npm-module-unresolved", "not exported"),
-    ({"p/index.js": 'export const load = () => import("./lazy.js");', "p/lazy.js": "export {};"},
-     "npm-module-unresolved", "dynamic import()"),
-    ({"p/index.js": "export const s = '" + "a" * (1024 * 1024 + 10) + "';"}, "npm-module-too-large", "1024 KB"),
-    ({"p/index.js": "export const pid = process.pid;"}, "npm-module-probe-failed", "process is not defined"),
-    ({"p/index.js": "setTimeout(() => {}, 1);\nexport {};"}, "npm-module-probe-failed", "setTimeout"),
-    ({"p/index.js": 'export const b = new Function("return 1");'}, "npm-module-probe-failed", "no-eval"),
-    ({"p/index.js": "if (process.env.X) {}\nexports.x = 1;"}, "npm-module-probe-failed", "process"),
-    ({"p/index.js": 'throw new Error("boom at import time");'}, "npm-module-probe-failed", "boom at import time"),
-    ({"p/index.js": "export const x = await Promise.resolve(1);"}, "npm-module-probe-failed", "initialise"),
-])
+@pytest.mark.parametrize(
+    ("files", "rule", "needle"),
+    [
+        ({"p/index.js": 'const fs = require("fs");\nexports.x = 1;'}, "npm-module-builtin-import", "'fs'"),
+        (
+            {"p/index.js": 'import { join } from "node:path";\nexport const x = join;'},
+            "npm-module-builtin-import",
+            "node:path",
+        ),
+        ({"p/index.js": 'import "path/posix";\nexport const x = 1;'}, "npm-module-builtin-import", "path/posix"),
+        (
+            {"p/index.js": 'import { y } from "./missing.js";\nexport const x = y;'},
+            "npm-module-unresolved",
+            "./missing.js",
+        ),
+        (
+            {
+                "p/index.js": 'import "q/private";\nexport const x = 1;',
+                "q/package.json": {"name": "q", "exports": {".": "./i.js"}},
+                "q/i.js": "export {};",
+            },
+            "npm-module-unresolved",
+            "not exported",
+        ),
+        (
+            {"p/index.js": 'export const load = () => import("./lazy.js");', "p/lazy.js": "export {};"},
+            "npm-module-unresolved",
+            "dynamic import()",
+        ),
+        ({"p/index.js": "export const s = '" + "a" * (1024 * 1024 + 10) + "';"}, "npm-module-too-large", "1024 KB"),
+        ({"p/index.js": "export const pid = process.pid;"}, "npm-module-probe-failed", "process is not defined"),
+        ({"p/index.js": "setTimeout(() => {}, 1);\nexport {};"}, "npm-module-probe-failed", "setTimeout"),
+        ({"p/index.js": 'export const b = new Function("return 1");'}, "npm-module-probe-failed", "no-eval"),
+        ({"p/index.js": "if (process.env.X) {}\nexports.x = 1;"}, "npm-module-probe-failed", "process"),
+        ({"p/index.js": 'throw new Error("boom at import time");'}, "npm-module-probe-failed", "boom at import time"),
+        ({"p/index.js": "export const x = await Promise.resolve(1);"}, "npm-module-probe-failed", "initialise"),
+    ],
+)
 def test_named_skips(tmp_path, files, rule, needle):
     pack = make_pack(tmp_path, {"p/package.json": {"name": "p", "version": "1.0.0"}, **files})
     with pytest.raises(CompileError) as skipped:
@@ -136,25 +193,31 @@ def test_named_skips(tmp_path, files, rule, needle):
 
 
 def test_userland_polyfill_of_a_builtin_name_is_bundled(tmp_path):
-    pack = make_pack(tmp_path, {
-        "p/package.json": {"name": "p", "version": "1.0.0"},
-        "p/index.js": 'const { EventEmitter } = require("events");\nexports.kind = typeof EventEmitter;',
-        "events/package.json": {"name": "events", "version": "3.3.0", "main": "events.js"},
-        "events/events.js": "function EventEmitter() {}\nmodule.exports = { EventEmitter };\n",
-    })
+    pack = make_pack(
+        tmp_path,
+        {
+            "p/package.json": {"name": "p", "version": "1.0.0"},
+            "p/index.js": 'const { EventEmitter } = require("events");\nexports.kind = typeof EventEmitter;',
+            "events/package.json": {"name": "events", "version": "3.3.0", "main": "events.js"},
+            "events/events.js": "function EventEmitter() {}\nmodule.exports = { EventEmitter };\n",
+        },
+    )
     assert compile_npm(pack, "p").exports == ("kind",)
 
 
 def test_feature_detection_and_shadowing_only_warn(tmp_path):
-    pack = make_pack(tmp_path, {
-        "p/package.json": {"name": "p", "version": "1.0.0"},
-        "p/index.js": """
+    pack = make_pack(
+        tmp_path,
+        {
+            "p/package.json": {"name": "p", "version": "1.0.0"},
+            "p/index.js": """
             const env = typeof process !== "undefined" && process.env ? process.env : {};
             const g = typeof window === "undefined" ? globalThis : window;
             function own(process, Buffer) { return process + Buffer; }
             exports.ok = own(1, 2) + Object.keys(env).length + (g === globalThis ? 0 : 1);
         """,
-    })
+        },
+    )
     compiled = compile_npm(pack, "p")
     assert ok(run_module(compiled.source, 'import { ok } from "cordon-npm:probe"; return ok;')) == 3
     assert any("feature-detects 'process'" in w for w in compiled.warnings)
@@ -165,15 +228,18 @@ def test_the_probe_grants_no_capabilities(tmp_path, memory_keyring):
     from core import secrets_store
 
     secrets_store.set_secret("TOKEN", "do-not-leak")
-    pack = make_pack(tmp_path, {
-        "p/package.json": {"name": "p", "version": "1.0.0"},
-        "p/index.js": """
+    pack = make_pack(
+        tmp_path,
+        {
+            "p/package.json": {"name": "p", "version": "1.0.0"},
+            "p/index.js": """
             const settle = (p) => p.then((v) => "granted: " + v, (e) => String(e.message));
             exports.attempts = Promise.all([settle(getSecret("TOKEN")),
                                             settle(fetch("https://example.com/")),
                                             settle(workspace.read("x.txt"))]);
         """,
-    })
+        },
+    )
     source = compile_npm(pack, "p").source
     attempts = probe.run_probe(source, 'import { attempts } from "cordon-npm:probe";\nreturn await attempts;', "p")
     assert len(attempts) == 3 and not any(a.startswith("granted") for a in attempts), attempts
@@ -181,8 +247,7 @@ def test_the_probe_grants_no_capabilities(tmp_path, memory_keyring):
 
 
 def test_cache_is_keyed_by_content_and_written_atomically(tmp_path):
-    pack = make_pack(tmp_path, {"c/package.json": {"name": "c", "version": "1.0.0"},
-                                "c/index.js": "exports.v = 1;"})
+    pack = make_pack(tmp_path, {"c/package.json": {"name": "c", "version": "1.0.0"}, "c/index.js": "exports.v = 1;"})
     first = compile_npm(pack, "c")
     cache = paths.cache_dir() / "npm"
     assert (cache / f"{first.digest}.json").is_file()
@@ -191,14 +256,23 @@ def test_cache_is_keyed_by_content_and_written_atomically(tmp_path):
 
     (pack / "node_modules" / "c" / "index.js").write_text("exports.v = 2;")  # same version, new content
     second = compile_npm(pack, "c")
-    assert second.digest != first.digest == input_digest(make_pack(tmp_path / "copy", {
-        "c/package.json": {"name": "c", "version": "1.0.0"}, "c/index.js": "exports.v = 1;"}), "c")
+    assert (
+        second.digest
+        != first.digest
+        == input_digest(
+            make_pack(
+                tmp_path / "copy", {"c/package.json": {"name": "c", "version": "1.0.0"}, "c/index.js": "exports.v = 1;"}
+            ),
+            "c",
+        )
+    )
     assert ok(run_module(second.source, 'import { v } from "cordon-npm:probe"; return v;')) == 2
 
 
 def test_static_skips_are_cached_too(tmp_path):
-    pack = make_pack(tmp_path, {"p/package.json": {"name": "p", "version": "1.0.0"},
-                                "p/index.js": 'require("child_process");'})
+    pack = make_pack(
+        tmp_path, {"p/package.json": {"name": "p", "version": "1.0.0"}, "p/index.js": 'require("child_process");'}
+    )
     with pytest.raises(CompileError):
         compile_npm(pack, "p")
     [entry] = (paths.cache_dir() / "npm").glob("*.json")
@@ -215,12 +289,17 @@ def test_missing_dependency_is_unresolved(tmp_path):
 
 
 def test_a_missing_global_the_probe_does_not_reach_is_a_warning_with_its_lines(tmp_path):
-    pack = make_pack(tmp_path, {
-        "p/package.json": {"name": "p", "version": "1.0.0", "type": "module"},
-        "p/index.js": ("export const ready = 1;\n"
-                       "export function later(cb) { return setTimeout(cb, 1); }\n"
-                       "export function el() { return window.document; }\n"),
-    })
+    pack = make_pack(
+        tmp_path,
+        {
+            "p/package.json": {"name": "p", "version": "1.0.0", "type": "module"},
+            "p/index.js": (
+                "export const ready = 1;\n"
+                "export function later(cb) { return setTimeout(cb, 1); }\n"
+                "export function el() { return window.document; }\n"
+            ),
+        },
+    )
     compiled = compile_npm(pack, "p")
     assert sorted(compiled.exports) == ["el", "later", "ready"]
     assert any("'setTimeout'" in w and "index.js:2" in w and "ReferenceError" in w for w in compiled.warnings)
@@ -229,68 +308,106 @@ def test_a_missing_global_the_probe_does_not_reach_is_a_warning_with_its_lines(t
     assert not result.ok and result.error.name == "ReferenceError" and "setTimeout" in result.error.message
 
 
-@pytest.mark.parametrize(("conditions", "expected"), [
-    ({"node": "./node.mjs", "require": "./cjs.cjs", "browser": "./browser.mjs"}, "browser"),
-    ({"node": "./node.mjs", "worker": "./worker.mjs", "default": "./default.mjs"}, "worker"),
-    ({"neutral": "./neutral.mjs", "node": "./node.mjs"}, "neutral"),
-    ({"browser": "./browser.mjs", "import": "./import.mjs"}, "import"),
-])
+@pytest.mark.parametrize(
+    ("conditions", "expected"),
+    [
+        ({"node": "./node.mjs", "require": "./cjs.cjs", "browser": "./browser.mjs"}, "browser"),
+        ({"node": "./node.mjs", "worker": "./worker.mjs", "default": "./default.mjs"}, "worker"),
+        ({"neutral": "./neutral.mjs", "node": "./node.mjs"}, "neutral"),
+        ({"browser": "./browser.mjs", "import": "./import.mjs"}, "import"),
+    ],
+)
 def test_export_conditions_in_order(tmp_path, conditions, expected):
     files = {f"c/{target[2:]}": f'export const which = "{target[2:-4]}";\n' for target in conditions.values()}
-    pack = make_pack(tmp_path, {"c/package.json": {"name": "c", "version": "1.0.0", "exports": {".": conditions}},
-                                **files})
-    assert ok(run_module(compile_npm(pack, "c").source,
-                         'import { which } from "cordon-npm:probe"; return which;')) == expected
+    pack = make_pack(
+        tmp_path, {"c/package.json": {"name": "c", "version": "1.0.0", "exports": {".": conditions}}, **files}
+    )
+    assert (
+        ok(run_module(compile_npm(pack, "c").source, 'import { which } from "cordon-npm:probe"; return which;'))
+        == expected
+    )
 
 
 def test_global_and_self_are_the_global_object_for_bundles(tmp_path):
-    pack = make_pack(tmp_path, {
-        "g/package.json": {"name": "g", "version": "1.0.0"},
-        "g/index.js": ("var root = typeof self == 'object' && self.self === self && self || "
-                       "typeof global == 'object' && global.global === global && global;\n"
-                       "exports.found = root === globalThis && global === globalThis;\n"),
-    })
-    assert ok(run_module(compile_npm(pack, "g").source,
-                         'import { found } from "cordon-npm:probe"; return found;')) is True
+    pack = make_pack(
+        tmp_path,
+        {
+            "g/package.json": {"name": "g", "version": "1.0.0"},
+            "g/index.js": (
+                "var root = typeof self == 'object' && self.self === self && self || "
+                "typeof global == 'object' && global.global === global && global;\n"
+                "exports.found = root === globalThis && global === globalThis;\n"
+            ),
+        },
+    )
+    assert (
+        ok(run_module(compile_npm(pack, "g").source, 'import { found } from "cordon-npm:probe"; return found;')) is True
+    )
 
 
 def test_an_es_module_without_a_default_gets_none_invented(tmp_path):
     """As js-yaml 5: named exports only, so `import x from` fails to link, as Node refuses it."""
-    pack = make_pack(tmp_path, {"y/package.json": {"name": "y", "version": "5.0.0", "type": "module",
-                                                   "exports": {".": {"import": "./index.js"}}},
-                                "y/index.js": "export function load(s) { return s.length; }\n"})
+    pack = make_pack(
+        tmp_path,
+        {
+            "y/package.json": {
+                "name": "y",
+                "version": "5.0.0",
+                "type": "module",
+                "exports": {".": {"import": "./index.js"}},
+            },
+            "y/index.js": "export function load(s) { return s.length; }\n",
+        },
+    )
     source = compile_npm(pack, "y").source
     assert ok(run_module(source, 'import * as m from "cordon-npm:probe"; return Object.keys(m);')) == ["load"]
     refused = run_module(source, 'import y from "cordon-npm:probe"; return y;')
     assert not refused.ok and "default" in refused.error.message
 
 
-@pytest.mark.parametrize(("body", "default", "named"), [
-    ("module.exports = { parse: () => 1, version: 2 };", {"parse": "function", "version": 2}, ["parse", "version"]),
-    ("module.exports = function fn() { return 3; };\nmodule.exports.extra = 4;", "function", ["extra"]),
-    ('Object.defineProperty(exports, "__esModule", { value: true });\nexports.default = "dflt";\nexports.x = 5;',
-     "dflt", ["x"]),
-])
+@pytest.mark.parametrize(
+    ("body", "default", "named"),
+    [
+        ("module.exports = { parse: () => 1, version: 2 };", {"parse": "function", "version": 2}, ["parse", "version"]),
+        ("module.exports = function fn() { return 3; };\nmodule.exports.extra = 4;", "function", ["extra"]),
+        (
+            'Object.defineProperty(exports, "__esModule", { value: true });\nexports.default = "dflt";\nexports.x = 5;',
+            "dflt",
+            ["x"],
+        ),
+    ],
+)
 def test_commonjs_gets_default_and_named_interop(tmp_path, body, default, named):
-    pack = make_pack(tmp_path, {"c/package.json": {"name": "c", "version": "1.0.0", "main": "index.js"},
-                                "c/index.js": body})
+    pack = make_pack(
+        tmp_path, {"c/package.json": {"name": "c", "version": "1.0.0", "main": "index.js"}, "c/index.js": body}
+    )
     compiled = compile_npm(pack, "c")
     assert sorted(compiled.exports) == named
-    got = ok(run_module(compiled.source, 'import d, * as m from "cordon-npm:probe";\n'
-                        'const shape = (v) => typeof v === "object" ? Object.fromEntries(Object.entries(v).map('
-                        '([k, x]) => [k, typeof x === "function" ? "function" : x])) : typeof v === "function" ? '
-                        '"function" : v;\nreturn [shape(d), Object.keys(m).filter((k) => k !== "default").sort()];'))
+    got = ok(
+        run_module(
+            compiled.source,
+            'import d, * as m from "cordon-npm:probe";\n'
+            'const shape = (v) => typeof v === "object" ? Object.fromEntries(Object.entries(v).map('
+            '([k, x]) => [k, typeof x === "function" ? "function" : x])) : typeof v === "function" ? '
+            '"function" : v;\nreturn [shape(d), Object.keys(m).filter((k) => k !== "default").sort()];',
+        )
+    )
     assert got == [default, named]
 
 
 def test_function_prototype_is_readable_but_code_generation_still_refused(tmp_path):
     """As lodash-es reads Function.prototype.toString at load time."""
-    pack = make_pack(tmp_path, {
-        "f/package.json": {"name": "f", "version": "1.0.0", "type": "module"},
-        "f/index.js": ("const toSource = Function.prototype.toString;\n"
-                       "export const isFn = (v) => v instanceof Function && typeof toSource.call(v) === 'string';\n"
-                       "export const compile = (s) => new Function(s);\n"),
-    })
+    pack = make_pack(
+        tmp_path,
+        {
+            "f/package.json": {"name": "f", "version": "1.0.0", "type": "module"},
+            "f/index.js": (
+                "const toSource = Function.prototype.toString;\n"
+                "export const isFn = (v) => v instanceof Function && typeof toSource.call(v) === 'string';\n"
+                "export const compile = (s) => new Function(s);\n"
+            ),
+        },
+    )
     compiled = compile_npm(pack, "f")
     assert any("'Function'" in w and "EvalError" in w for w in compiled.warnings)
     assert ok(run_module(compiled.source, 'import { isFn } from "cordon-npm:probe"; return isFn(() => 1);')) is True
@@ -299,19 +416,27 @@ def test_function_prototype_is_readable_but_code_generation_still_refused(tmp_pa
 
 
 def test_minified_bundles_keep_strings_templates_regexes_and_line_numbers(tmp_path):
-    pack = make_pack(tmp_path, {
-        "m/package.json": {"name": "m", "version": "1.0.0", "type": "module"},
-        "m/index.js": ("/**\n * A long JSDoc block\n * over lines.\n */\n"
-                       "export const url = 'http://x//y'; // trailing comment\n"
-                       "export const tpl = `a\n    indented /* not a comment */\n  b`;\n"
-                       "export const re = /\\/\\/ keep/.source;\n"
-                       "    export function later() {\n        return setTimeout(1);\n    }\n"
-                       "export const asi = 1\n/* comment */\n;[2].length\n"),
-    })
+    pack = make_pack(
+        tmp_path,
+        {
+            "m/package.json": {"name": "m", "version": "1.0.0", "type": "module"},
+            "m/index.js": (
+                "/**\n * A long JSDoc block\n * over lines.\n */\n"
+                "export const url = 'http://x//y'; // trailing comment\n"
+                "export const tpl = `a\n    indented /* not a comment */\n  b`;\n"
+                "export const re = /\\/\\/ keep/.source;\n"
+                "    export function later() {\n        return setTimeout(1);\n    }\n"
+                "export const asi = 1\n/* comment */\n;[2].length\n"
+            ),
+        },
+    )
     compiled = compile_npm(pack, "m")
     assert "JSDoc" not in compiled.source and "trailing comment" not in compiled.source
     assert "\n        return" not in compiled.source
-    got = ok(run_module(compiled.source, 'import { url, tpl, re, asi } from "cordon-npm:probe";\n'
-                                         "return [url, tpl, re, asi];"))
+    got = ok(
+        run_module(
+            compiled.source, 'import { url, tpl, re, asi } from "cordon-npm:probe";\nreturn [url, tpl, re, asi];'
+        )
+    )
     assert got == ["http://x//y", "a\n    indented /* not a comment */\n  b", "\\/\\/ keep", 1]
     assert any("'setTimeout'" in w and "index.js:11" in w for w in compiled.warnings)

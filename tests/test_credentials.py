@@ -45,15 +45,18 @@ def old_style_token(backend, name: str, value: str) -> None:
 
 # -- the registry token ---------------------------------------------------------------------
 
+
 def test_an_unscoped_run_can_neither_list_nor_read_the_registry_token(memory_keyring):
     store.set_secret("API_KEY", "user-secret")
     old_style_token(memory_keyring, "npm-token:registry.npmjs.org", "npm_s3cret")
-    result = ok(run_in_sandbox("""
+    result = ok(
+        run_in_sandbox("""
         const names = await nodetool.secrets.list();
         const read = await getSecret("npm-token:registry.npmjs.org").catch((e) => e.message);
         const asked = await nodetool.secrets.get("npm-token:registry.npmjs.org").catch((e) => e.message);
         return {names, read, asked, user: await getSecret("API_KEY")};
-    """))
+    """)
+    )
     assert result["names"] == ["API_KEY"] and result["user"] == "user-secret"
     for message in (result["read"], result["asked"]):
         assert "npm_s3cret" not in message and "secret-reserved" in message
@@ -61,8 +64,13 @@ def test_an_unscoped_run_can_neither_list_nor_read_the_registry_token(memory_key
 
 def test_a_scope_naming_the_token_does_not_reach_it_either(memory_keyring):
     store.set_secret("npm-token:registry.npmjs.org", "npm_s3cret")
-    failed(run_in_sandbox('return await getSecret("npm-token:registry.npmjs.org")',
-                          limits={"secretScope": ["npm-token:registry.npmjs.org"]}), "secret-reserved")
+    failed(
+        run_in_sandbox(
+            'return await getSecret("npm-token:registry.npmjs.org")',
+            limits={"secretScope": ["npm-token:registry.npmjs.org"]},
+        ),
+        "secret-reserved",
+    )
 
 
 def test_the_token_is_kept_under_cordons_own_service(memory_keyring):
@@ -78,17 +86,28 @@ def test_an_old_token_migrates_on_first_read(memory_keyring):
     old_style_token(memory_keyring, "npm-token:127.0.0.1:4873", "old-tok")
     store.set_secret("API_KEY", "v")
     assert registry_token("http://127.0.0.1:4873/") == "old-tok"
-    assert memory_keyring.store == {(store.CREDENTIALS_SERVICE, "npm-token:127.0.0.1:4873"): "old-tok",
-                                    (store.SERVICE, "API_KEY"): "v"}
+    assert memory_keyring.store == {
+        (store.CREDENTIALS_SERVICE, "npm-token:127.0.0.1:4873"): "old-tok",
+        (store.SERVICE, "API_KEY"): "v",
+    }
     assert json.loads((data_dir() / store.INDEX_NAME).read_text())["names"] == ["API_KEY"]
     assert registry_token("http://127.0.0.1:4873/") == "old-tok"  # and is read from there afterwards
 
 
 # -- cross-origin redirects -----------------------------------------------------------------
 
+
 def test_a_cross_origin_redirect_keeps_only_the_safe_headers():
-    headers = {"Authorization": "Bearer a", "Cookie": "sid=1", "X-Api-Key": "k", "Private-Token": "t",
-               "X-Custom": "c", "Accept": "application/json", "Accept-Language": "fr", "Content-Type": "text/plain"}
+    headers = {
+        "Authorization": "Bearer a",
+        "Cookie": "sid=1",
+        "X-Api-Key": "k",
+        "Private-Token": "t",
+        "X-Custom": "c",
+        "Accept": "application/json",
+        "Accept-Language": "fr",
+        "Content-Type": "text/plain",
+    }
     with RecordingServer() as origin, RecordingServer() as other:
         code = f"""
             const h = {json.dumps(headers)};
@@ -99,15 +118,18 @@ def test_a_cross_origin_redirect_keeps_only_the_safe_headers():
             return [cross.json, same.json];"""
         cross, same = ok(run_in_sandbox(code, limits=LOCAL))
     sent = {k.lower(): v for k, v in headers.items()}
-    assert {k: v for k, v in cross.items() if k in sent} == {"accept": "application/json", "accept-language": "fr",
-                                                               "content-type": "text/plain"}
+    assert {k: v for k, v in cross.items() if k in sent} == {
+        "accept": "application/json",
+        "accept-language": "fr",
+        "content-type": "text/plain",
+    }
     assert cross["user-agent"].startswith("Cordon")
     assert all(same[name] == value for name, value in sent.items())  # same origin: everything kept
 
 
 # -- the asset store ------------------------------------------------------------------------
 
-PUT = 'const ref = await media.toDocument(new TextEncoder().encode(inputs.text)); return ref.uri;'
+PUT = "const ref = await media.toDocument(new TextEncoder().encode(inputs.text)); return ref.uri;"
 
 
 def test_a_run_reads_only_assets_it_put_or_was_handed():
@@ -117,7 +139,7 @@ def test_a_run_reads_only_assets_it_put_or_was_handed():
     assert "report" not in message
     # Not even whether it exists: an id nobody stored is refused the same way.
     failed(run_in_sandbox(read.replace(uri[8:], "0" * 64)), "asset-not-granted")
-    handed = 'return new TextDecoder().decode(await media.bytes(inputs.ref));'
+    handed = "return new TextDecoder().decode(await media.bytes(inputs.ref));"
     assert ok(run_in_sandbox(handed, inputs={"ref": {"type": "document", "uri": uri}})) == "another document's report"
     own = PUT.replace("return ref.uri;", "return new TextDecoder().decode(await media.bytes(ref));")
     assert ok(run_in_sandbox(own, inputs={"text": "mine"})) == "mine"

@@ -35,8 +35,7 @@ def node_run(capsys, path: Path, *flags: str) -> tuple[int, dict]:
 
 def write_doc(folder: Path, body: str, **props) -> Path:
     path = folder / "arrived.node.json"
-    path.write_text(json.dumps({"schemaVersion": 1, "body": body, "outputs": [{"name": "out"}],
-                                "props": props}))
+    path.write_text(json.dumps({"schemaVersion": 1, "body": body, "outputs": [{"name": "out"}], "props": props}))
     return path
 
 
@@ -48,8 +47,11 @@ def refused(code: int, out: dict) -> str:
 
 def test_a_document_that_allows_itself_the_local_network_is_refused_until_the_flag_is_given(capsys, tmp_path):
     with RecordingServer() as server:
-        path = write_doc(tmp_path, f'const r = await fetch("{server.url("/json")}"); await output("out", r.json.n);',
-                         allow_local_network=True)
+        path = write_doc(
+            tmp_path,
+            f'const r = await fetch("{server.url("/json")}"); await output("out", r.json.n);',
+            allow_local_network=True,
+        )
         message = refused(*node_run(capsys, path))
         assert server.count == 0, "nothing reached the server"
         assert "allow_local_network" in message and "--allow-local-network" in message
@@ -63,8 +65,9 @@ def test_host_filesystem_is_refused_without_the_flag(capsys, tmp_path):
     outside.write_text("host file")
     workspace = tmp_path / "ws"
     workspace.mkdir()
-    path = write_doc(tmp_path, f'await output("out", await workspace.read({json.dumps(str(outside))}));',
-                     allow_host_filesystem=True)
+    path = write_doc(
+        tmp_path, f'await output("out", await workspace.read({json.dumps(str(outside))}));', allow_host_filesystem=True
+    )
     message = refused(*node_run(capsys, path, "--workspace", str(workspace)))
     assert "--allow-host-filesystem" in message
     code, out = node_run(capsys, path, "--workspace", str(workspace), "--allow-host-filesystem")
@@ -93,8 +96,11 @@ def test_a_pack_the_body_imports_needs_a_grant_declared_or_not(capsys, tmp_path)
 
 def test_a_trusted_document_runs_as_written_until_its_bytes_change(capsys, tmp_path):
     with RecordingServer() as server:
-        path = write_doc(tmp_path, f'const r = await fetch("{server.url("/json")}"); await output("out", r.json.n);',
-                         allow_local_network=True)
+        path = write_doc(
+            tmp_path,
+            f'const r = await fetch("{server.url("/json")}"); await output("out", r.json.n);',
+            allow_local_network=True,
+        )
         _, data = read_document(path)
         trust(DocumentKey.of(path, data))
         code, out = node_run(capsys, path)
@@ -115,15 +121,18 @@ def test_trust_is_keyed_by_the_resolved_path(tmp_path):
 
 
 def test_shipped_examples_are_first_party(capsys):
-    code, out = node_run(capsys, resources_dir() / "examples" / "csv-summary.node.json",
-                         "--inputs", json.dumps({"csv": "a,b\n1,2\n"}))
+    code, out = node_run(
+        capsys, resources_dir() / "examples" / "csv-summary.node.json", "--inputs", json.dumps({"csv": "a,b\n1,2\n"})
+    )
     assert code == 0, out
 
 
 def test_what_a_document_requests_and_stripping_it():
-    doc = CodeNodeDocument(body=f'import x from "{CSV_PACK}";\nimport y from "other";',
-                           props=NodeProps(allow_local_network=True, secrets=("A", "B")),
-                           packages=(PackDeclaration(specifier=CSV_PACK),))
+    doc = CodeNodeDocument(
+        body=f'import x from "{CSV_PACK}";\nimport y from "other";',
+        props=NodeProps(allow_local_network=True, secrets=("A", "B")),
+        packages=(PackDeclaration(specifier=CSV_PACK),),
+    )
     assert Grants.requested_by(doc) == Grants(local_network=True, secrets=("A", "B"), packages=(CSV_PACK,))
     assert Grants.requested_by(doc, imports=True).packages == (CSV_PACK, "other")
     stripped = strip_grants(doc, Grants.requested_by(doc))

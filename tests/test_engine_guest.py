@@ -20,8 +20,12 @@ from core.engine.prelude import build_prelude
 from tests.conftest import ok
 
 #: A surface of its own gives these tests a template no other test shares (so baking it is theirs).
-PROBE = Surface("guest-probe", {"probe.echo": Op(lambda scope, x: _echo(x))},
-                'C.define("probeEcho", (x) => C.call("probe.echo", x));', ("probeEcho",))
+PROBE = Surface(
+    "guest-probe",
+    {"probe.echo": Op(lambda scope, x: _echo(x))},
+    'C.define("probeEcho", (x) => C.call("probe.echo", x));',
+    ("probeEcho",),
+)
 
 
 async def _echo(x):
@@ -43,8 +47,15 @@ def test_the_guest_is_cordons_own_module():
     imports = {(i.module, i.name) for i in module.imports}
     assert {m for m, _ in imports} == {"cordon", "wasi_snapshot_preview1"}
     assert {n for m, n in imports if m == "cordon"} == {"call", "normalize", "load", "reply"}
-    assert {e.name for e in module.exports} == {"memory", "_initialize", "cg_setup", "cg_run", "cg_settle",
-                                                "cg_alloc", "cg_free"}
+    assert {e.name for e in module.exports} == {
+        "memory",
+        "_initialize",
+        "cg_setup",
+        "cg_run",
+        "cg_settle",
+        "cg_alloc",
+        "cg_free",
+    }
 
 
 def test_runs_from_the_baked_image_start_fresh_every_time():
@@ -53,16 +64,20 @@ def test_runs_from_the_baked_image_start_fresh_every_time():
     second = run_in_sandbox("return [typeof leak, Math.random()]", surfaces=(PROBE,))
     assert ok(first)[0] == "number" and ok(second)[0] == "undefined"
     assert ok(first)[1] != ok(second)[1]  # the per-run seed, not the image's
-    assert ok(run_in_sandbox("return await probeEcho('hi') + Date.now().toString().length",
-                             surfaces=(PROBE,))) == "hi13"
+    assert (
+        ok(run_in_sandbox("return await probeEcho('hi') + Date.now().toString().length", surfaces=(PROBE,))) == "hi13"
+    )
 
 
-@pytest.mark.parametrize("code, rule", [
-    ("function f() { return f() + 1 } return f()", "stack-limit"),
-    ("const g = async () => { await g(); }; await g();", "stack-limit"),
-    ("let a = []; for (;;) a.push({ x: a.length });", "memory-limit"),
-    ("while (true) {}", "timeout"),
-])
+@pytest.mark.parametrize(
+    "code, rule",
+    [
+        ("function f() { return f() + 1 } return f()", "stack-limit"),
+        ("const g = async () => { await g(); }; await g();", "stack-limit"),
+        ("let a = []; for (;;) a.push({ x: a.length });", "memory-limit"),
+        ("while (true) {}", "timeout"),
+    ],
+)
 def test_limits_hold_on_the_baked_image(code, rule):
     baked_template()
     limits = {"timeoutMs": 500} if rule == "timeout" else {"memoryLimitBytes": 16 << 20}
@@ -105,8 +120,12 @@ def test_a_failing_host_function_throws_in_the_guest_not_a_trap():
     def broken(scope):
         raise RuntimeError("bridge bug")
 
-    surface = Surface("broken", {"broken.op": Op(broken, sync=True)},
-                      'C.define("brokenOp", () => C.callSync("broken.op"));', ("brokenOp",))
+    surface = Surface(
+        "broken",
+        {"broken.op": Op(broken, sync=True)},
+        'C.define("brokenOp", () => C.callSync("broken.op"));',
+        ("brokenOp",),
+    )
     result = run_in_sandbox("try { brokenOp() } catch (e) { return e.rule }", surfaces=(surface,))
     assert ok(result) == "host-error"
 
@@ -114,7 +133,7 @@ def test_a_failing_host_function_throws_in_the_guest_not_a_trap():
 def test_bake_keeps_memory_and_refuses_what_it_does_not_handle():
     wasm = driver.install().wasm
     memory = bytearray(driver.install().initial_memory) + bytes(3 << 20)
-    memory[2 << 20:(2 << 20) + 5] = b"hello"
+    memory[2 << 20 : (2 << 20) + 5] = b"hello"
     baked = image.bake(wasm, bytes(memory), skip_below=1 << 20)
     engine = driver.install().engine
     store = wasmtime.Store(engine)
@@ -133,8 +152,9 @@ def test_a_host_call_the_body_did_not_await_still_happens():
     async def record(scope, x):
         seen.append(x)
 
-    surface = Surface("record", {"record.op": Op(record)}, 'C.define("recordOp", (x) => C.call("record.op", x));',
-                      ("recordOp",))
+    surface = Surface(
+        "record", {"record.op": Op(record)}, 'C.define("recordOp", (x) => C.call("record.op", x));', ("recordOp",)
+    )
     assert ok(run_in_sandbox("recordOp('kept'); return 1", surfaces=(surface,))) == 1
     assert seen == ["kept"]
 
@@ -155,8 +175,14 @@ print(json.dumps({"results": sorted(set(results)), "baked": template.module is n
 
 def fresh_process(home: Path) -> dict:
     env = {**os.environ, "CORDON_HOME": str(home)}
-    proc = subprocess.run([sys.executable, "-c", BAKE_SCRIPT], capture_output=True, text=True, env=env,
-                          cwd=Path(__file__).resolve().parents[1], timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-c", BAKE_SCRIPT],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=Path(__file__).resolve().parents[1],
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]
     return json.loads(proc.stdout.splitlines()[-1])
 

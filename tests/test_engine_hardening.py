@@ -41,9 +41,23 @@ def test_constructor_property_cannot_be_restored(run):
 
 
 def test_dangerous_globals_absent(run):
-    names = ["eval", "Function", "setTimeout", "setInterval", "setImmediate", "clearTimeout",
-             "performance", "WebAssembly", "__cordon_internal", "__cordon_call", "__cordon_sync",
-             "__cordon_finish", "process", "Buffer", "require"]
+    names = [
+        "eval",
+        "Function",
+        "setTimeout",
+        "setInterval",
+        "setImmediate",
+        "clearTimeout",
+        "performance",
+        "WebAssembly",
+        "__cordon_internal",
+        "__cordon_call",
+        "__cordon_sync",
+        "__cordon_finish",
+        "process",
+        "Buffer",
+        "require",
+    ]
     result = run("return [" + ", ".join(f"typeof globalThis.{n}" for n in names) + "]")
     assert ok(result) == ["undefined"] * len(names)
 

@@ -17,13 +17,17 @@ def assert_healthy(run):
     assert ok(run("return 1 + 1")) == 2
 
 
-@pytest.mark.parametrize("code", [
-    "while (true) {}",
-    "return /^(a+)+$/.test('a'.repeat(30) + 'b')",
-    "return new Array(2 ** 28).join('x').length",
-    "for (;;) await null",
-    "const spin = () => { Promise.resolve().then(spin); }; spin(); await new Promise(() => {});",
-], ids=["loop", "catastrophic-regex", "huge-join", "microtask-storm", "promise-chain-storm"])
+@pytest.mark.parametrize(
+    "code",
+    [
+        "while (true) {}",
+        "return /^(a+)+$/.test('a'.repeat(30) + 'b')",
+        "return new Array(2 ** 28).join('x').length",
+        "for (;;) await null",
+        "const spin = () => { Promise.resolve().then(spin); }; spin(); await new Promise(() => {});",
+    ],
+    ids=["loop", "catastrophic-regex", "huge-join", "microtask-storm", "promise-chain-storm"],
+)
 def test_deadline(run, code):
     result = run(code, limits=FAST)
     assert not result.ok
@@ -38,11 +42,15 @@ def test_wall_clock_counts_host_awaits(run):
     assert not result.ok and result.error.rule == "timeout"
 
 
-@pytest.mark.parametrize("code", [
-    "let a = []; for (;;) a.push({ x: a.length });",
-    "const a = []; for (let i = 0; i < 200; i++) a.push('x'.repeat(1 << 20) + i); return a.length",
-    "const a = []; for (;;) a.push(new Uint8Array(1 << 20));",
-], ids=["heap-bomb", "big-strings", "typed-arrays"])
+@pytest.mark.parametrize(
+    "code",
+    [
+        "let a = []; for (;;) a.push({ x: a.length });",
+        "const a = []; for (let i = 0; i < 200; i++) a.push('x'.repeat(1 << 20) + i); return a.length",
+        "const a = []; for (;;) a.push(new Uint8Array(1 << 20));",
+    ],
+    ids=["heap-bomb", "big-strings", "typed-arrays"],
+)
 def test_memory_limit(run, code):
     result = run(code)
     assert not result.ok
@@ -58,8 +66,10 @@ def test_string_doubling_bomb(run):
 
 
 def test_lower_memory_limit_bites_earlier(run):
-    result = run("const a = []; for (let i = 0; i < 40; i++) a.push('y'.repeat(1 << 20) + i); return a.length",
-                 limits={"memoryLimitBytes": 16 * 1024 * 1024})
+    result = run(
+        "const a = []; for (let i = 0; i < 40; i++) a.push('y'.repeat(1 << 20) + i); return a.length",
+        limits={"memoryLimitBytes": 16 * 1024 * 1024},
+    )
     assert not result.ok and result.error.rule == "memory-limit"
     assert ok(run("const a = []; for (let i = 0; i < 40; i++) a.push('y'.repeat(1 << 20) + i); return a.length")) == 40
 
@@ -87,10 +97,13 @@ def test_cancel_stops_cpu_loop_from_another_thread(run):
 def test_cancel_stops_awaited_bridge_and_later_calls_fail_fast(run):
     handle = CancelHandle()
     threading.Timer(0.2, handle.cancel).start()
-    result = run("""
+    result = run(
+        """
         try { await sleep(10000); } catch (e) {}
         try { await sleep(1); return 'bridge still served'; } catch (e) { return e.message; }
-    """, cancel=handle)
+    """,
+        cancel=handle,
+    )
     assert not result.ok and result.error.rule == "cancelled"
     assert_healthy(run)
 
@@ -119,9 +132,14 @@ def test_output_size_truncated_in_the_reference_shape(run):
 def test_limits_defaults_and_ceilings():
     limits = resolve_limits(None)
     assert (limits.timeoutMs, limits.memoryLimitBytes, limits.maxStackBytes, limits.maxOutputSize) == (
-        30_000, 64 << 20, 512 << 10, 100 << 10)
-    raised = resolve_limits({"memoryLimitBytes": 10 << 30, "maxOutputSize": 1 << 40, "fetchMaxCalls": 10_000,
-                             "maxStackBytes": 1 << 30})
+        30_000,
+        64 << 20,
+        512 << 10,
+        100 << 10,
+    )
+    raised = resolve_limits(
+        {"memoryLimitBytes": 10 << 30, "maxOutputSize": 1 << 40, "fetchMaxCalls": 10_000, "maxStackBytes": 1 << 30}
+    )
     assert raised.memoryLimitBytes == CEILINGS["memoryLimitBytes"]
     assert raised.maxOutputSize == CEILINGS["maxOutputSize"]
     assert raised.fetchMaxCalls == CEILINGS["fetchMaxCalls"]
@@ -129,15 +147,18 @@ def test_limits_defaults_and_ceilings():
     assert resolve_limits(SandboxLimits(timeoutMs=5)).timeoutMs == 5
 
 
-@pytest.mark.parametrize("bad, field", [
-    ({"memoryLimitBytes": -1}, "memoryLimitBytes"),
-    ({"memoryLimitBytes": 0}, "memoryLimitBytes"),
-    ({"timeoutMs": "fast"}, "timeoutMs"),
-    ({"timeoutMs": True}, "timeoutMs"),
-    ({"noSuchLimit": 1}, "noSuchLimit"),
-    ({"filesystemAccess": "everything"}, "filesystemAccess"),
-    ({"secretScope": "GITHUB_TOKEN"}, "secretScope"),
-])
+@pytest.mark.parametrize(
+    "bad, field",
+    [
+        ({"memoryLimitBytes": -1}, "memoryLimitBytes"),
+        ({"memoryLimitBytes": 0}, "memoryLimitBytes"),
+        ({"timeoutMs": "fast"}, "timeoutMs"),
+        ({"timeoutMs": True}, "timeoutMs"),
+        ({"noSuchLimit": 1}, "noSuchLimit"),
+        ({"filesystemAccess": "everything"}, "filesystemAccess"),
+        ({"secretScope": "GITHUB_TOKEN"}, "secretScope"),
+    ],
+)
 def test_bad_limits_name_the_field(bad, field):
     with pytest.raises(LimitsError) as info:
         resolve_limits(bad)

@@ -18,14 +18,28 @@ from tests.conftest import ok
 
 # -- transport ---------------------------------------------------------------------------
 def test_inputs_round_trip_with_markers(run):
-    value = {"b": b"\x00\xffhi", "d": datetime(2024, 5, 6, 7, 8, 9, tzinfo=UTC), "nan": math.nan,
-             "inf": math.inf, "ninf": -math.inf, "nested": [[{"deep": b"x"}]], "$cordon": "user key",
-             "s": "ü€😀", "n": None, "big": 2**53}
-    result = ok(run("""
+    value = {
+        "b": b"\x00\xffhi",
+        "d": datetime(2024, 5, 6, 7, 8, 9, tzinfo=UTC),
+        "nan": math.nan,
+        "inf": math.inf,
+        "ninf": -math.inf,
+        "nested": [[{"deep": b"x"}]],
+        "$cordon": "user key",
+        "s": "ü€😀",
+        "n": None,
+        "big": 2**53,
+    }
+    result = ok(
+        run(
+            """
         const i = inputs;
         return { ...i, types: [i.b instanceof Uint8Array, i.d instanceof Date, Number.isNaN(i.nan),
                                i.nested[0][0].deep instanceof Uint8Array, i.b.length, i.d.getUTCFullYear()] };
-    """, inputs=value))
+    """,
+            inputs=value,
+        )
+    )
     assert result["types"] == [True, True, True, True, 4, 2024]
     for key in ("b", "d", "inf", "ninf", "nested", "$cordon", "s", "n", "big"):
         assert result[key] == value[key], key
@@ -33,11 +47,13 @@ def test_inputs_round_trip_with_markers(run):
 
 
 def test_result_special_values(run):
-    result = ok(run("""
+    result = ok(
+        run("""
         return { u: undefined, arr: [1, undefined, 3], big: 10n ** 20n, map: new Map([["a", 1]]),
                  set: new Set([1, 2]), bad: new Date(NaN), f: () => 1, i16: new Int16Array([-1]),
                  ab: new Uint8Array([7]).buffer, fake: { "$cordon": "b", i: 0 } };
-    """))
+    """)
+    )
     assert "u" not in result and "f" not in result
     assert result["arr"] == [1, None, 3]
     assert result["big"] == 10**20
@@ -68,7 +84,10 @@ def test_unsupported_input_type_named(run):
 
 def test_cyclic_result_is_cycle_safe(run):
     assert ok(run("const a = { name: 'a' }; a.self = a; a.list = [a]; return a")) == {
-        "name": "a", "self": "[Circular]", "list": ["[Circular]"]}
+        "name": "a",
+        "self": "[Circular]",
+        "list": ["[Circular]"],
+    }
 
 
 def test_result_depth_capped_at_32(run):
@@ -83,8 +102,10 @@ def test_result_depth_capped_at_32(run):
 
 
 def test_object_globals_sync_back_primitives_do_not(run):
-    result = run("state.count += 1; state.seen.push(label); label = 'changed'; return null",
-                 globals={"state": {"count": 1, "seen": []}, "label": "x"})
+    result = run(
+        "state.count += 1; state.seen.push(label); label = 'changed'; return null",
+        globals={"state": {"count": 1, "seen": []}, "label": "x"},
+    )
     assert result.globals == {"state": {"count": 2, "seen": ["x"]}}
 
 
@@ -103,8 +124,10 @@ def test_reserved_globals_refused(run, name):
 # -- console -----------------------------------------------------------------------------
 def test_console_captures_and_streams(run):
     lines: list[str] = []
-    result = run("console.log('a', 1, {x: [1]}, undefined); console.warn('w'); console.error(new TypeError('t'));"
-                 "return 1", on_log=lines.append)
+    result = run(
+        "console.log('a', 1, {x: [1]}, undefined); console.warn('w'); console.error(new TypeError('t'));return 1",
+        on_log=lines.append,
+    )
     assert result.logs[:2] == ['a 1 {"x":[1]} undefined', "[warn] w"]
     assert result.logs[2].startswith("[error] TypeError: t")
     assert lines == result.logs
@@ -114,35 +137,47 @@ def test_console_caps_with_one_notice(run):
     result = run("for (let i = 0; i < 100; i++) console.log('line', i); return 1", limits={"maxConsoleLines": 10})
     assert len(result.logs) == 11
     assert result.logs[-1].startswith("… console output truncated") and "maxConsoleLines" in result.logs[-1]
-    chars = run("for (let i = 0; i < 100; i++) console.log('x'.repeat(100)); return 1",
-                limits={"maxConsoleChars": 1000})
+    chars = run(
+        "for (let i = 0; i < 100; i++) console.log('x'.repeat(100)); return 1", limits={"maxConsoleChars": 1000}
+    )
     assert len(chars.logs) == 11 and "maxConsoleChars" in chars.logs[-1]
 
 
 # -- progress ----------------------------------------------------------------------------
 def test_progress_rate_limited_and_delivered(run):
     seen: list = []
-    ok(run("progress(10, 'start'); progress(20); await sleep(120); progress(150, 'done'); return 1",
-           on_progress=lambda p, m: seen.append((p, m))))
+    ok(
+        run(
+            "progress(10, 'start'); progress(20); await sleep(120); progress(150, 'done'); return 1",
+            on_progress=lambda p, m: seen.append((p, m)),
+        )
+    )
     assert seen == [(10.0, "start"), (100.0, "done")]
 
 
 def test_progress_capped_per_run(run):
     seen: list = []
-    ok(run("for (let i = 0; i < 10; i++) { progress(i); await sleep(2); } return 1",
-           limits={"maxProgressReports": 3, "progressIntervalMs": 1}, on_progress=lambda p, m: seen.append(p)))
+    ok(
+        run(
+            "for (let i = 0; i < 10; i++) { progress(i); await sleep(2); } return 1",
+            limits={"maxProgressReports": 3, "progressIntervalMs": 1},
+            on_progress=lambda p, m: seen.append(p),
+        )
+    )
     assert len(seen) == 3
 
 
 # -- crypto ------------------------------------------------------------------------------
 def test_crypto(run):
-    result = ok(run("""
+    result = ok(
+        run("""
         const u = crypto.randomUUID();
         const r = crypto.getRandomValues(new Uint8Array(32));
         return { u, r, d1: await crypto.digest('SHA-1', 'abc'), d256: await crypto.digest('SHA-256', new Uint8Array([1, 2])),
                  d384: await crypto.digest('SHA-384', 'abc'), d512: await crypto.digest('SHA-512', 'abc'),
                  h: await crypto.hmac('SHA-256', 'key', 'msg') };
-    """))
+    """)
+    )
     assert len(result["u"]) == 36 and result["u"][14] == "4"
     assert len(result["r"]) == 32
     assert result["d1"] == hashlib.sha1(b"abc").digest()
@@ -154,40 +189,50 @@ def test_crypto(run):
 
 def test_random_bytes_clamp_to_64_kb_per_call_as_the_reference(run):
     """The reference clamps instead of throwing: past 64 KB the rest of the array is left as it was."""
-    assert ok(run("""
+    assert ok(
+        run("""
         const big = crypto.getRandomValues(new Uint8Array(65537));
         return [big.length, big[65536], big.subarray(0, 65536).some((b) => b !== 0),
                 crypto.getRandomValues(100000).length];
-    """)) == [65537, 0, True, 65536]
+    """)
+    ) == [65537, 0, True, 65536]
     assert len(ok(run("return crypto.getRandomValues(new Uint8Array(65536))"))) == 65536
 
 
 def test_get_random_values_takes_a_length_as_the_reference(run):
-    assert ok(run("""
+    assert ok(
+        run("""
         const a = crypto.getRandomValues(16), b = crypto.getRandomValues(16);
         return [a instanceof Uint8Array, a.length, toHex(a) !== toHex(b), crypto.getRandomValues(0).length];
-    """)) == [True, 16, True, 0]
+    """)
+    ) == [True, 16, True, 0]
     for bad in ("-1", "NaN", "Infinity", "'16'"):
         result = run(f"return crypto.getRandomValues({bad})")
         assert not result.ok and result.error.name == "TypeError", bad
 
 
 def test_unknown_digest_algorithm_is_a_real_error(run):
-    assert ok(run("try { await crypto.digest('MD5', 'x'); } catch (e) { return [e instanceof Error, e.name, e.message]; }")) == [
-        True, "NotSupportedError", "unsupported algorithm 'MD5'; use one of SHA-1, SHA-256, SHA-384, SHA-512 "
-        "(rule: crypto-algorithm)"]
+    assert ok(
+        run("try { await crypto.digest('MD5', 'x'); } catch (e) { return [e instanceof Error, e.name, e.message]; }")
+    ) == [
+        True,
+        "NotSupportedError",
+        "unsupported algorithm 'MD5'; use one of SHA-1, SHA-256, SHA-384, SHA-512 (rule: crypto-algorithm)",
+    ]
 
 
 # -- format ------------------------------------------------------------------------------
 def test_format(run):
-    result = ok(run("""
+    result = ok(
+        run("""
         return [await format.number(1234567.891), await format.number(1234.5, { locale: 'de-DE' }),
                 await format.number(0.25, { style: 'percent' }),
                 await format.number(9.5, { style: 'currency', currency: 'EUR', locale: 'fr-FR' }),
                 await format.date(new Date(Date.UTC(2024, 0, 2)), { dateStyle: 'long' }),
                 await format.relativeTime(-3, 'day'), await format.list(['a', 'b', 'c']),
                 await format.list(['a', 'b'], { type: 'disjunction' })];
-    """))
+    """)
+    )
     assert result[0] == "1,234,567.891"
     assert result[1] == "1.234,5"
     assert result[2] == "25%"
@@ -205,28 +250,38 @@ def test_format_bad_locale_names_rule(run):
 
 # -- pure helpers ------------------------------------------------------------------------
 def test_base64_hex(run):
-    assert ok(run("""
+    assert ok(
+        run("""
         const b = new Uint8Array([0, 1, 254, 255, 10]);
         return [toBase64(b), toHex(b), Array.from(fromBase64(toBase64(b))), Array.from(fromHex('00ff')),
                 toBase64('hé'), toBase64(new Uint8Array([1])), Array.from(fromBase64('_-8'))];
-    """)) == ["AAH+/wo=", "0001feff0a", [0, 1, 254, 255, 10], [0, 255], "aMOp", "AQ==", [255, 239]]
+    """)
+    ) == ["AAH+/wo=", "0001feff0a", [0, 1, 254, 255, 10], [0, 255], "aMOp", "AQ==", [255, 239]]
 
 
 def test_parallel_map(run):
     assert ok(run("return await parallelMap([3, 1, 2], async (x) => { await sleep(x * 5); return x * 10; }, 2)")) == [
-        30, 10, 20]
+        30,
+        10,
+        20,
+    ]
     result = run("return await parallelMap([1, 2, 3], async (x) => { if (x === 2) throw new Error('two'); return x; })")
     assert not result.ok and result.error.message == "two"
 
 
 def test_parallel_map_caps_concurrency_at_32(run):
-    assert ok(run("""
+    assert (
+        ok(
+            run("""
         let active = 0, peak = 0;
         await parallelMap(Array.from({ length: 100 }, (_, i) => i), async () => {
             active++; peak = Math.max(peak, active); await sleep(1); active--;
         }, 1000);
         return peak;
-    """)) == 32
+    """)
+        )
+        == 32
+    )
 
 
 def test_sleep_rejects_bad_argument(run):
@@ -238,8 +293,9 @@ def test_sleep_is_capped_at_5_s_per_call_with_one_warning(run):
     """sleep(60000) sleeps 5 s, as the reference: the 5.8 s deadline would fire if it slept longer."""
     result = run("await sleep(60000); return 'woke'", limits={"timeoutMs": 5_800})
     assert ok(result) == "woke"
-    assert result.warnings == ["sleep(60000) was capped at 5000 ms: one sleep() lasts at most 5 s "
-                               "(call it again to wait longer)"]
+    assert result.warnings == [
+        "sleep(60000) was capped at 5000 ms: one sleep() lasts at most 5 s (call it again to wait longer)"
+    ]
 
 
 def test_timers_absent_message(run):
@@ -288,27 +344,41 @@ def _rendezvous_surface(log: list[str]) -> Surface:
         counted: () => C.call("t.counted"),
       }));
     """
-    return Surface("test", {"t.first": Op(first), "t.second": Op(second), "t.failing": Op(failing),
-                            "t.refusing": Op(refusing), "t.counted": Op(counted)}, guest, ("testOps",))
+    return Surface(
+        "test",
+        {
+            "t.first": Op(first),
+            "t.second": Op(second),
+            "t.failing": Op(failing),
+            "t.refusing": Op(refusing),
+            "t.counted": Op(counted),
+        },
+        guest,
+        ("testOps",),
+    )
 
 
 def test_bridge_calls_start_when_invoked(run):
     log: list[str] = []
     # first() waits for second() to start: only possible if both run concurrently.
-    result = run("return await Promise.all([testOps.first(), testOps.second()])",
-                 surfaces=(_rendezvous_surface(log),))
+    result = run("return await Promise.all([testOps.first(), testOps.second()])", surfaces=(_rendezvous_surface(log),))
     assert ok(result) == ["first", "second"]
     assert log == ["first started", "second started"]
 
 
 def test_bridge_failures_are_real_errors_never_rejections(run):
-    result = ok(run("""
+    result = ok(
+        run(
+            """
         const out = [];
         for (const f of [testOps.failing, testOps.refusing]) {
             try { await f(); } catch (e) { out.push([e instanceof Error, e.name, e.message, e.rule ?? null]); }
         }
         return out;
-    """, surfaces=(_rendezvous_surface([]),)))
+    """,
+            surfaces=(_rendezvous_surface([]),),
+        )
+    )
     assert result[0] == [True, "Error", "t.failing failed on the host: host exploded (rule: host-error)", "host-error"]
     assert result[1] == [True, "SandboxError", "not allowed here (rule: test-rule)", "test-rule"]
 
@@ -317,11 +387,15 @@ def test_bridge_calls_after_cancel_fail_fast(run):
     log: list[str] = []
     handle = CancelHandle()
     threading.Timer(0.15, handle.cancel).start()
-    result = run("""
+    result = run(
+        """
         try { await sleep(10000); } catch (e) {}
         for (let i = 0; i < 5; i++) { try { await testOps.counted(); } catch (e) {} }
         while (true) {}
-    """, surfaces=(_rendezvous_surface(log),), cancel=handle)
+    """,
+        surfaces=(_rendezvous_surface(log),),
+        cancel=handle,
+    )
     assert result.error.rule == "cancelled"
     assert log == []
 

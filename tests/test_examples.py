@@ -104,8 +104,12 @@ def test_yaml_config_check():
     assert good.outputs["valid"] is True and good.outputs["config"]["server"]["port"] == 8080
     bad = green(run_node(example("yaml-config-check"), inputs={"yaml": "server:\n  port: '80'\nfeatures: x\n"}))
     assert bad.outputs["valid"] is False
-    assert bad.outputs["problems"] == ["missing server.host (string)", "server.port should be number, is string",
-                                       "missing logging.level (string)", "features should be array, is string"]
+    assert bad.outputs["problems"] == [
+        "missing server.host (string)",
+        "server.port should be number, is string",
+        "missing logging.level (string)",
+        "features should be array, is string",
+    ]
     broken = green(run_node(example("yaml-config-check"), inputs={"yaml": "a: [1, 2"}))
     assert broken.outputs["valid"] is False and broken.outputs["problems"][0].startswith("not valid YAML")
 

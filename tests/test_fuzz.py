@@ -42,25 +42,41 @@ SCALE = int(os.environ.get("CORDON_FUZZ_EXAMPLES", "1"))
 
 
 def budget(examples: int) -> settings:
-    return settings(max_examples=examples * SCALE, deadline=None, derandomize=SCALE == 1, database=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                           HealthCheck.function_scoped_fixture])
+    return settings(
+        max_examples=examples * SCALE,
+        deadline=None,
+        derandomize=SCALE == 1,
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.function_scoped_fixture],
+    )
 
 
 # -- values ---------------------------------------------------------------------------------
 
 MARK = transport.MARK
 keys = st.one_of(st.text(max_size=8), st.sampled_from([MARK, "$bytes", "$date", "$number", "$bigint", "v", "i"]))
-ints = st.one_of(st.integers(), st.integers(min_value=-(2**80), max_value=2**80),
-                 st.sampled_from([2**53, 2**53 + 1, -(2**53) - 1, 2**63, 2**64]),
-                 st.integers(min_value=4298, max_value=4302).map(lambda digits: 10**digits))
-leaves = st.one_of(
-    st.none(), st.booleans(), ints, st.floats(), st.text(max_size=20),
-    st.tuples(st.sampled_from("a\u00e9\u2603"), st.integers(0, 3)).map(lambda c: c[0] * (transport.BIG_STRING + c[1])),
-    st.binary(max_size=20), st.datetimes(timezones=st.just(UTC)), st.just(transport.UNDEFINED),
+ints = st.one_of(
+    st.integers(),
+    st.integers(min_value=-(2**80), max_value=2**80),
+    st.sampled_from([2**53, 2**53 + 1, -(2**53) - 1, 2**63, 2**64]),
+    st.integers(min_value=4298, max_value=4302).map(lambda digits: 10**digits),
 )
-values = st.recursive(leaves, lambda inner: st.one_of(st.lists(inner, max_size=4),
-                                                      st.dictionaries(keys, inner, max_size=4)), max_leaves=30)
+leaves = st.one_of(
+    st.none(),
+    st.booleans(),
+    ints,
+    st.floats(),
+    st.text(max_size=20),
+    st.tuples(st.sampled_from("a\u00e9\u2603"), st.integers(0, 3)).map(lambda c: c[0] * (transport.BIG_STRING + c[1])),
+    st.binary(max_size=20),
+    st.datetimes(timezones=st.just(UTC)),
+    st.just(transport.UNDEFINED),
+)
+values = st.recursive(
+    leaves,
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(keys, inner, max_size=4)),
+    max_leaves=30,
+)
 
 
 def deep(levels: int, leaf: Any = 1) -> Any:
@@ -115,18 +131,22 @@ def test_transport_host_round_trip(value):
 
 
 marker_trees = st.recursive(
-    st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False, allow_infinity=False),
-              st.text(max_size=12)),
+    st.one_of(
+        st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False, allow_infinity=False), st.text(max_size=12)
+    ),
     lambda inner: st.one_of(
         st.lists(inner, max_size=3),
         st.dictionaries(keys, inner, max_size=3),
-        st.fixed_dictionaries({MARK: st.sampled_from([*"bsdnuio", "x", ""]), "v": inner, "i": inner})),
-    max_leaves=20)
+        st.fixed_dictionaries({MARK: st.sampled_from([*"bsdnuio", "x", ""]), "v": inner, "i": inner}),
+    ),
+    max_leaves=20,
+)
 
 
 @budget(300)
-@given(marker_trees, st.lists(st.one_of(st.binary(max_size=4), st.text(max_size=4)), max_size=3),
-       st.sampled_from([0, 1]))
+@given(
+    marker_trees, st.lists(st.one_of(st.binary(max_size=4), st.text(max_size=4)), max_size=3), st.sampled_from([0, 1])
+)
 def test_transport_host_decode_trusts_nothing(tree, sidecar, marked):
     text = json.dumps(tree)
     try:
@@ -169,13 +189,44 @@ def test_transport_through_the_guest(value):
 
 #: Guest expressions that shape results the way an attacker would: getters that answer
 #: twice, proxies that lie about their keys, forged markers, dates and numbers at the edges.
-JS_LEAVES = ["1", "-0", "NaN", "Infinity", "10n ** 400n", "-(2n ** 70n)", "10n ** 5000n", "'s'", "'x'.repeat(9000)",
-             "undefined", "null", "new Date(8.64e15)", "new Date(NaN)", "new Date(0)", "new Uint8Array([1, 2])",
-             "new ArrayBuffer(3)", "Symbol('s')", "() => 1", "'\\ud800'", "{'$cordon': 'b', i: 9}",
-             "{'$cordon': 'i', v: '9'.repeat(5000)}", "{'$cordon': 'd', v: 'nope'}", "new Map([[1, 2]])",
-             "new Set([1])", "{toJSON() { return {'$cordon': 's', i: 0}; }}"]
-JS_WRAPPERS = ["[{}]", "{a: {}}", "twice({}, 's')", "twice('s', {})", "liar({})", "new Map([['k', {}]])",
-               "new Set([{}])", "{toJSON() { return {}; }}", "nest({}, 40)"]
+JS_LEAVES = [
+    "1",
+    "-0",
+    "NaN",
+    "Infinity",
+    "10n ** 400n",
+    "-(2n ** 70n)",
+    "10n ** 5000n",
+    "'s'",
+    "'x'.repeat(9000)",
+    "undefined",
+    "null",
+    "new Date(8.64e15)",
+    "new Date(NaN)",
+    "new Date(0)",
+    "new Uint8Array([1, 2])",
+    "new ArrayBuffer(3)",
+    "Symbol('s')",
+    "() => 1",
+    "'\\ud800'",
+    "{'$cordon': 'b', i: 9}",
+    "{'$cordon': 'i', v: '9'.repeat(5000)}",
+    "{'$cordon': 'd', v: 'nope'}",
+    "new Map([[1, 2]])",
+    "new Set([1])",
+    "{toJSON() { return {'$cordon': 's', i: 0}; }}",
+]
+JS_WRAPPERS = [
+    "[{}]",
+    "{a: {}}",
+    "twice({}, 's')",
+    "twice('s', {})",
+    "liar({})",
+    "new Map([['k', {}]])",
+    "new Set([{}])",
+    "{toJSON() { return {}; }}",
+    "nest({}, 40)",
+]
 JS_HELPERS = """
 function twice(first, second) {
   let n = 0; const o = {};
@@ -193,10 +244,11 @@ function liar(inner) {
 }
 function nest(v, n) { for (let i = 0; i < n; i++) v = [v]; return v; }
 """
-js_exprs = st.recursive(st.sampled_from(JS_LEAVES),
-                        lambda inner: st.tuples(st.sampled_from(JS_WRAPPERS), inner).map(
-                            lambda pair: pair[0].replace("{}", pair[1], 1)),
-                        max_leaves=6)
+js_exprs = st.recursive(
+    st.sampled_from(JS_LEAVES),
+    lambda inner: st.tuples(st.sampled_from(JS_WRAPPERS), inner).map(lambda pair: pair[0].replace("{}", pair[1], 1)),
+    max_leaves=6,
+)
 
 
 @budget(60)
@@ -218,14 +270,21 @@ def test_guest_results_never_break_the_host_or_the_cli(capsys, expr):
 
 json_texts = st.one_of(
     st.text(max_size=30),
-    st.recursive(st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False),
-                           st.text(max_size=10),
-                           st.fixed_dictionaries({"$bytes": st.text(max_size=8)}),
-                           st.fixed_dictionaries({"$date": st.text(max_size=30)}),
-                           st.fixed_dictionaries({"$number": st.sampled_from(["NaN", "x", "Infinity"])}),
-                           st.fixed_dictionaries({"$bigint": st.text(alphabet="-0123456789a", max_size=12)})),
-                 lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(keys, inner, max_size=3)),
-                 max_leaves=15).map(json.dumps),
+    st.recursive(
+        st.one_of(
+            st.none(),
+            st.booleans(),
+            st.integers(),
+            st.floats(allow_nan=False),
+            st.text(max_size=10),
+            st.fixed_dictionaries({"$bytes": st.text(max_size=8)}),
+            st.fixed_dictionaries({"$date": st.text(max_size=30)}),
+            st.fixed_dictionaries({"$number": st.sampled_from(["NaN", "x", "Infinity"])}),
+            st.fixed_dictionaries({"$bigint": st.text(alphabet="-0123456789a", max_size=12)}),
+        ),
+        lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(keys, inner, max_size=3)),
+        max_leaves=15,
+    ).map(json.dumps),
     st.integers(min_value=1, max_value=6000).map(lambda n: '{"a": ' + "[" * n + "]" * n + "}"),
 )
 
@@ -254,25 +313,42 @@ def test_cordon_run_inputs_always_print_one_object(capsys, text):
 
 # -- manifests ------------------------------------------------------------------------------
 
-entry = st.fixed_dictionaries({}, optional={
-    "type": st.sampled_from(["js-file", "js-npm", "host", "wasm", "other", 3]),
-    "name": st.one_of(st.text(max_size=12), st.integers()), "file": st.text(max_size=12),
-    "dependency": st.text(max_size=12), "module": st.text(max_size=12),
-    "exports": st.one_of(st.lists(st.one_of(st.text(max_size=6), st.dictionaries(st.text(max_size=4),
-                                                                                   st.text(max_size=4))),
-                                  max_size=3), st.text(max_size=4)),
-    "budget": st.dictionaries(st.text(max_size=10), st.one_of(st.integers(), st.floats()), max_size=2),
-})
-manifests = st.fixed_dictionaries({}, optional={
-    "name": st.one_of(st.text(max_size=20), st.integers(), st.sampled_from(["@a/b", "a" * 300, "x"])),
-    "version": st.one_of(st.text(max_size=10), st.sampled_from(["1.0.0", "1.0.0-rc.1"])),
-    "description": st.one_of(st.text(max_size=10), st.integers(), st.none()),
-    "cordon": st.one_of(st.none(), st.text(max_size=4), st.fixed_dictionaries(
-        {"apiVersion": st.sampled_from([1, 2, "1"])},
-        optional={"modules": st.one_of(st.lists(entry, max_size=3), st.text(max_size=3))})),
-    "nodetool": st.fixed_dictionaries({"apiVersion": st.just(1)},
-                                      optional={"sandboxModules": st.lists(entry, max_size=3)}),
-})
+entry = st.fixed_dictionaries(
+    {},
+    optional={
+        "type": st.sampled_from(["js-file", "js-npm", "host", "wasm", "other", 3]),
+        "name": st.one_of(st.text(max_size=12), st.integers()),
+        "file": st.text(max_size=12),
+        "dependency": st.text(max_size=12),
+        "module": st.text(max_size=12),
+        "exports": st.one_of(
+            st.lists(
+                st.one_of(st.text(max_size=6), st.dictionaries(st.text(max_size=4), st.text(max_size=4))), max_size=3
+            ),
+            st.text(max_size=4),
+        ),
+        "budget": st.dictionaries(st.text(max_size=10), st.one_of(st.integers(), st.floats()), max_size=2),
+    },
+)
+manifests = st.fixed_dictionaries(
+    {},
+    optional={
+        "name": st.one_of(st.text(max_size=20), st.integers(), st.sampled_from(["@a/b", "a" * 300, "x"])),
+        "version": st.one_of(st.text(max_size=10), st.sampled_from(["1.0.0", "1.0.0-rc.1"])),
+        "description": st.one_of(st.text(max_size=10), st.integers(), st.none()),
+        "cordon": st.one_of(
+            st.none(),
+            st.text(max_size=4),
+            st.fixed_dictionaries(
+                {"apiVersion": st.sampled_from([1, 2, "1"])},
+                optional={"modules": st.one_of(st.lists(entry, max_size=3), st.text(max_size=3))},
+            ),
+        ),
+        "nodetool": st.fixed_dictionaries(
+            {"apiVersion": st.just(1)}, optional={"sandboxModules": st.lists(entry, max_size=3)}
+        ),
+    },
+)
 
 
 @budget(300)
@@ -286,15 +362,47 @@ def test_manifests_parse_or_name_a_rule(raw):
 
 # -- tar extraction ---------------------------------------------------------------------------
 
-NAMES = ["package/a.js", "package/", "package/../x", "/etc/x", "package/./a", "package/a/b/c.js", "PACKAGE/A.JS",
-         "package/A.js", "package/a.js/b", "package/" + "n" * 300, "package/" + "d/" * 1100 + "f",
-         "package/con:x", "package/x\x01", "package/caf\u00e9", "package/cafe\u0301", "x", "package/\udcff",
-         "C:/x", "package/sp ", ""]
-members = st.lists(st.tuples(
-    st.one_of(st.sampled_from(NAMES), st.text(max_size=20).map(lambda s: "package/" + s)),
-    st.sampled_from([tarfile.REGTYPE, tarfile.DIRTYPE, tarfile.SYMTYPE, tarfile.LNKTYPE, tarfile.FIFOTYPE,
-                     tarfile.CHRTYPE, tarfile.CONTTYPE, tarfile.GNUTYPE_SPARSE]),
-    st.binary(max_size=64)), max_size=6)
+NAMES = [
+    "package/a.js",
+    "package/",
+    "package/../x",
+    "/etc/x",
+    "package/./a",
+    "package/a/b/c.js",
+    "PACKAGE/A.JS",
+    "package/A.js",
+    "package/a.js/b",
+    "package/" + "n" * 300,
+    "package/" + "d/" * 1100 + "f",
+    "package/con:x",
+    "package/x\x01",
+    "package/caf\u00e9",
+    "package/cafe\u0301",
+    "x",
+    "package/\udcff",
+    "C:/x",
+    "package/sp ",
+    "",
+]
+members = st.lists(
+    st.tuples(
+        st.one_of(st.sampled_from(NAMES), st.text(max_size=20).map(lambda s: "package/" + s)),
+        st.sampled_from(
+            [
+                tarfile.REGTYPE,
+                tarfile.DIRTYPE,
+                tarfile.SYMTYPE,
+                tarfile.LNKTYPE,
+                tarfile.FIFOTYPE,
+                tarfile.CHRTYPE,
+                tarfile.CONTTYPE,
+                tarfile.GNUTYPE_SPARSE,
+            ]
+        ),
+        st.binary(max_size=64),
+    ),
+    max_size=6,
+)
 
 
 def tarball(entries: list[tuple[str, bytes, bytes]], fmt: int) -> bytes:
@@ -345,19 +453,34 @@ def test_tar_extraction_of_noise(blob):
 
 # -- documents ------------------------------------------------------------------------------
 
-handles = st.lists(st.fixed_dictionaries({"name": st.one_of(st.text(max_size=6), st.integers())}, optional={
-    "type": st.sampled_from(["any", "string", "number", "array", "bogus"]), "default": values}), max_size=3)
-documents = st.fixed_dictionaries({}, optional={
-    "schemaVersion": st.one_of(st.sampled_from([1, 0, 2, True, "1", 10**30, 1.0]), st.integers()),
-    "name": st.one_of(st.text(max_size=8), st.integers()), "description": st.text(max_size=8),
-    "body": st.one_of(st.text(max_size=20), st.lists(st.text(max_size=6), max_size=3), st.integers()),
-    "inputs": handles, "outputs": handles,
-    "props": st.fixed_dictionaries({}, optional={
-        "timeout": st.one_of(st.floats(), st.integers(), st.sampled_from([0.0001, 1e300, 10**30])),
-        "max_response_mb": st.one_of(st.floats(), st.integers(), st.sampled_from([1e-9, 1e300, 10**30])),
-        "allow_local_network": st.booleans(), "secrets": st.lists(st.text(max_size=4), max_size=2)}),
-    "packages": st.lists(st.fixed_dictionaries({"specifier": st.text(max_size=8)}), max_size=2),
-})
+handles = st.lists(
+    st.fixed_dictionaries(
+        {"name": st.one_of(st.text(max_size=6), st.integers())},
+        optional={"type": st.sampled_from(["any", "string", "number", "array", "bogus"]), "default": values},
+    ),
+    max_size=3,
+)
+documents = st.fixed_dictionaries(
+    {},
+    optional={
+        "schemaVersion": st.one_of(st.sampled_from([1, 0, 2, True, "1", 10**30, 1.0]), st.integers()),
+        "name": st.one_of(st.text(max_size=8), st.integers()),
+        "description": st.text(max_size=8),
+        "body": st.one_of(st.text(max_size=20), st.lists(st.text(max_size=6), max_size=3), st.integers()),
+        "inputs": handles,
+        "outputs": handles,
+        "props": st.fixed_dictionaries(
+            {},
+            optional={
+                "timeout": st.one_of(st.floats(), st.integers(), st.sampled_from([0.0001, 1e300, 10**30])),
+                "max_response_mb": st.one_of(st.floats(), st.integers(), st.sampled_from([1e-9, 1e300, 10**30])),
+                "allow_local_network": st.booleans(),
+                "secrets": st.lists(st.text(max_size=4), max_size=2),
+            },
+        ),
+        "packages": st.lists(st.fixed_dictionaries({"specifier": st.text(max_size=8)}), max_size=2),
+    },
+)
 
 
 def _jsonable(value: Any) -> Any:
@@ -383,11 +506,13 @@ def test_documents_load_or_name_a_rule(raw):
 
 # -- regressions: crashes the campaigns found ------------------------------------------------
 
+
 def test_regression_a_tar_entry_name_over_255_bytes_is_refused():
     """Found by test_tar_extraction_refuses_or_stays_inside: OSError (ENAMETOOLONG) escaped."""
     with pytest.raises(InstallError) as caught, tempfile.TemporaryDirectory() as tmp:
-        (Path(tmp) / "p.tgz").write_bytes(tarball([("package/" + "n" * 300, tarfile.REGTYPE, b"x")],
-                                                  tarfile.PAX_FORMAT))
+        (Path(tmp) / "p.tgz").write_bytes(
+            tarball([("package/" + "n" * 300, tarfile.REGTYPE, b"x")], tarfile.PAX_FORMAT)
+        )
         (Path(tmp) / "out").mkdir()
         extract_tarball(Path(tmp) / "p.tgz", Path(tmp) / "out", what="fuzz")
     assert caught.value.rule == "archive-unsafe-path" and "255 bytes" in caught.value.message
@@ -396,8 +521,9 @@ def test_regression_a_tar_entry_name_over_255_bytes_is_refused():
 def test_regression_a_tar_entry_nested_1100_deep_is_refused():
     """Found by test_tar_extraction_refuses_or_stays_inside: RecursionError from the folder maker."""
     with pytest.raises(InstallError) as caught, tempfile.TemporaryDirectory() as tmp:
-        (Path(tmp) / "p.tgz").write_bytes(tarball([("package/" + "d/" * 1100 + "f", tarfile.REGTYPE, b"x")],
-                                                  tarfile.PAX_FORMAT))
+        (Path(tmp) / "p.tgz").write_bytes(
+            tarball([("package/" + "d/" * 1100 + "f", tarfile.REGTYPE, b"x")], tarfile.PAX_FORMAT)
+        )
         (Path(tmp) / "out").mkdir()
         extract_tarball(Path(tmp) / "p.tgz", Path(tmp) / "out", what="fuzz")
     assert caught.value.rule == "archive-unsafe-path"
@@ -405,9 +531,15 @@ def test_regression_a_tar_entry_nested_1100_deep_is_refused():
 
 def test_regression_packs_install_of_a_tarball_with_a_300_character_name(capsys, tmp_path):
     tgz = tmp_path / "long.tgz"
-    tgz.write_bytes(tarball([("package/package.json", tarfile.REGTYPE, b'{"name": "long", "version": "1.0.0"}'),
-                             ("package/" + "n" * 300 + ".js", tarfile.REGTYPE, b"export default 1;")],
-                            tarfile.PAX_FORMAT))
+    tgz.write_bytes(
+        tarball(
+            [
+                ("package/package.json", tarfile.REGTYPE, b'{"name": "long", "version": "1.0.0"}'),
+                ("package/" + "n" * 300 + ".js", tarfile.REGTYPE, b"export default 1;"),
+            ],
+            tarfile.PAX_FORMAT,
+        )
+    )
     code = main(["packs", "install", str(tgz), "--yes", "--json"])
     out = capsys.readouterr().out
     assert out.count("\n") == 1 and code == 1
@@ -427,4 +559,3 @@ def test_regression_an_inputs_value_argparse_takes_for_an_option(capsys):
     assert main(["run", "--inputs", "-:", "--json"]) == 2
     out = capsys.readouterr().out
     assert out.count("\n") == 1 and json.loads(out)["error"]["name"] == "UsageError"
-

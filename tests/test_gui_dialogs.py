@@ -45,18 +45,23 @@ def request_():
 @pytest.fixture
 def catalog():
     """Two installed packs, one with two modules (shipped packs left out: their list changes)."""
-    make_pack(installed_dir(), "geo-tools", {"index.js": "export function km(a, b) { return b - a; }\n",
-                                             "extra.js": "export default { x: 1 };\n"},
-              modules=[{"name": ".", "kind": "js", "file": "index.js"},
-                       {"name": "extra", "kind": "js", "file": "extra.js"}],
-              description="Distances on a sphere", skill=f"---\nname: geo\ndescription: d\n---\n{SKILL_SECRET_TEXT}\n")
+    make_pack(
+        installed_dir(),
+        "geo-tools",
+        {"index.js": "export function km(a, b) { return b - a; }\n", "extra.js": "export default { x: 1 };\n"},
+        modules=[{"name": ".", "kind": "js", "file": "index.js"}, {"name": "extra", "kind": "js", "file": "extra.js"}],
+        description="Distances on a sphere",
+        skill=f"---\nname: geo\ndescription: d\n---\n{SKILL_SECRET_TEXT}\n",
+    )
     make_pack(installed_dir(), "csv-kit", description="Parse CSV text")
     return Catalog([PackRoot(installed_dir(), "installed")])
 
 
 def texts(dialog: QDialog) -> str:
     """Everything a dialog shows in labels and read-only fields."""
-    return "\n".join([w.text() for w in dialog.findChildren(QLabel)] + [w.text() for w in dialog.findChildren(QLineEdit)])
+    return "\n".join(
+        [w.text() for w in dialog.findChildren(QLabel)] + [w.text() for w in dialog.findChildren(QLineEdit)]
+    )
 
 
 def test_install_consent_says_what_the_pack_reaches_in_plain_words(qtbot, request_):
@@ -138,16 +143,20 @@ def test_picking_an_unallowed_pack_asks_and_stamps_the_declaration(qtbot, catalo
     assert len(seen) == 1 and seen[0].allow.text() == "Allow for this document"
     assert seen[0].facts.purpose == "document" and GRANT in texts(seen[0])
     module = catalog.module("geo-tools/extra")
-    assert picked.document.packages == (PackDeclaration(specifier="geo-tools/extra", resolvedPackVersion="1.0.0",
-                                                        contentDigest=module.digest),)
+    assert picked.document.packages == (
+        PackDeclaration(specifier="geo-tools/extra", resolvedPackVersion="1.0.0", contentDigest=module.digest),
+    )
     assert module.digest in texts(seen[0])
     assert doc.packages == ()  # the caller's document object is not changed behind its back
 
     # Once allowed, the same document does not ask again.
     def pick_again():
         picker = QApplication.activeModalWidget()
-        item = next(picker.list.item(i) for i in range(picker.list.count())
-                    if picker.list.item(i).data(Qt.ItemDataRole.UserRole) == "geo-tools/extra")
+        item = next(
+            picker.list.item(i)
+            for i in range(picker.list.count())
+            if picker.list.item(i).data(Qt.ItemDataRole.UserRole) == "geo-tools/extra"
+        )
         assert ALLOWED_MARK in item.text()
         picker.list.setCurrentItem(item)
         picker.accept()

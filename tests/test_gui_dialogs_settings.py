@@ -25,6 +25,7 @@ pytestmark = pytest.mark.usefixtures("home")
 
 def answer_warning(qtbot, button: QMessageBox.StandardButton | None, seen: list[str]):
     """Answer the host-only warning when it opens (None: press Esc)."""
+
     def act():
         box = QApplication.activeModalWidget()
         assert isinstance(box, QMessageBox)
@@ -34,6 +35,7 @@ def answer_warning(qtbot, button: QMessageBox.StandardButton | None, seen: list[
             qtbot.keyClick(box, Qt.Key.Key_Escape)
         else:
             box.button(button).click()
+
     QTimer.singleShot(0, act)
 
 

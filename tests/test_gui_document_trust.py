@@ -45,18 +45,29 @@ def run_and_wait(qtbot, win):
     and wait for this run's outcome."""
     win.run_panel.last_outcome = None
     win.run_action.trigger()
-    qtbot.waitUntil(lambda: win.run_panel.last_outcome is not None and not win.run_panel.running,
-                    timeout=RUN_TIMEOUT_MS)
+    qtbot.waitUntil(
+        lambda: win.run_panel.last_outcome is not None and not win.run_panel.running, timeout=RUN_TIMEOUT_MS
+    )
     return win.run_panel.last_outcome
 
 
 def arrived(folder: Path, server: RecordingServer) -> Path:
     """A document written elsewhere that grants itself the local network and a secret."""
     path = folder / "arrived.node.json"
-    body = [f'const r = await fetch("{server.url("/json")}").then((r) => r.json.n, (e) => e.rule);',
-            'await output("out", r);']
-    path.write_text(json.dumps({"schemaVersion": 1, "body": body, "outputs": [{"name": "out"}],
-                                "props": {"allow_local_network": True, "secrets": ["API_KEY"]}}))
+    body = [
+        f'const r = await fetch("{server.url("/json")}").then((r) => r.json.n, (e) => e.rule);',
+        'await output("out", r);',
+    ]
+    path.write_text(
+        json.dumps(
+            {
+                "schemaVersion": 1,
+                "body": body,
+                "outputs": [{"name": "out"}],
+                "props": {"allow_local_network": True, "secrets": ["API_KEY"]},
+            }
+        )
+    )
     return path
 
 

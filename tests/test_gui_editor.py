@@ -42,14 +42,14 @@ def style_at(ed: CodeEditor, needle: str) -> int:
 
 def test_javascript_colours_line_numbers_and_folding(editor):
     assert editor.text() == BODY
-    assert style_at(editor, "const") == 5            # keyword
-    assert style_at(editor, '"running"') == 6        # string
-    assert style_at(editor, "`row") == 20            # template literal
-    assert style_at(editor, "// totals") == 2        # line comment
-    assert style_at(editor, "42") == 4               # number
-    assert editor.sci.marginWidthN(0) > 10           # line numbers are shown
-    header = 0x2000                                   # SC_FOLDLEVELHEADERFLAG
-    assert editor.sci.foldLevel(3) & header          # `for (...) {` folds
+    assert style_at(editor, "const") == 5  # keyword
+    assert style_at(editor, '"running"') == 6  # string
+    assert style_at(editor, "`row") == 20  # template literal
+    assert style_at(editor, "// totals") == 2  # line comment
+    assert style_at(editor, "42") == 4  # number
+    assert editor.sci.marginWidthN(0) > 10  # line numbers are shown
+    header = 0x2000  # SC_FOLDLEVELHEADERFLAG
+    assert editor.sci.foldLevel(3) & header  # `for (...) {` folds
     editor.sci.toggleFold(3)
     assert not editor.sci.lineVisible(4)
     editor.sci.toggleFold(3)
@@ -67,12 +67,16 @@ def test_text_round_trip_is_unicode_safe_and_resets_undo(editor):
 def test_diagnostic_marks_its_line_and_range(editor):
     from gui.diagnostics import Diagnostic
 
-    editor.set_diagnostics([Diagnostic(2, 26, "error", "pack-not-installed", "no pack serves it"),
-                            Diagnostic(3, 14, "warning", "some-rule", "careful"),
-                            Diagnostic(None, None, "warning", "declaration-unused", "about the node")])
+    editor.set_diagnostics(
+        [
+            Diagnostic(2, 26, "error", "pack-not-installed", "no pack serves it"),
+            Diagnostic(3, 14, "warning", "some-rule", "careful"),
+            Diagnostic(None, None, "warning", "declaration-unused", "about the node"),
+        ]
+    )
     assert editor.marker_lines("error") == [2]
     assert editor.marker_lines("warning") == [3]
-    assert editor.squiggled(2, 30, "error")           # inside the specifier string
+    assert editor.squiggled(2, 30, "error")  # inside the specifier string
     assert not editor.squiggled(1, 3, "error")
     editor.set_diagnostics([])
     assert editor.marker_lines("error") == []
@@ -88,7 +92,7 @@ def test_find_bar_counts_steps_and_replaces_in_one_undo(qtbot, editor):
     assert bar.status.text() == "1 of 5"
     start, end = editor.selection()
     assert editor.text()[start:end] == "row"
-    bar.word_box.setChecked(True)                     # `rows` no longer matches
+    bar.word_box.setChecked(True)  # `rows` no longer matches
     assert bar.status.text() == "3 found"
     editor.show_replace()
     qtbot.keyClicks(bar.replace_edit, "item")
@@ -116,7 +120,7 @@ def test_completion_offers_the_real_guest_api(qtbot, editor):
     qtbot.keyClicks(editor.sci, ".l")
     assert editor.sci.autoCActive() and editor.sci.autoCCurrentText() == "log"
     editor.sci.autoCCancel()
-    editor.input_names = ("items", "limit")            # the document's declared inputs
+    editor.input_names = ("items", "limit")  # the document's declared inputs
     qtbot.keyClicks(editor.sci, "; inputs.li")
     assert editor.sci.autoCActive() and editor.sci.autoCCurrentText() == "limit"
 
@@ -129,15 +133,16 @@ def test_completion_of_pack_specifiers_and_exports(catalog):
     body = 'import * as geo from "cordon-geometry";\n'
     assert "polygonArea" in source.candidates(context_at("geo."), body)
     assert [b.name for b in import_bindings(body)] == ["geo"]
-    assert export_names("export const a = 1, b = 2;\nexport function f() {}\nexport { a as c };\n"
-                        "export default 3;\n") == ("a", "b", "f", "c", "default")
+    assert export_names(
+        "export const a = 1, b = 2;\nexport function f() {}\nexport { a as c };\nexport default 3;\n"
+    ) == ("a", "b", "f", "c", "default")
 
 
 def test_ctrl_space_completes_except_inside_comments(qtbot, editor):
     editor.set_text("let n = 1;\nc")
     editor.goto(2, 2)
     qtbot.keyClick(editor.sci, Qt.Key.Key_Space, Qt.KeyboardModifier.ControlModifier)
-    assert editor.sci.autoCActive()                   # even a one-letter prefix, when asked
+    assert editor.sci.autoCActive()  # even a one-letter prefix, when asked
     editor.sci.autoCCancel()
     editor.set_text("// cons")
     editor.goto(1, 8)

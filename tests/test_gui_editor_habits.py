@@ -16,22 +16,22 @@ CTRL = Qt.KeyboardModifier.ControlModifier
 def test_ctrl_slash_toggles_comments_on_the_selected_lines(qtbot, window):
     set_body(window, "const a = 1;\n  const b = 2;\n\nreturn a;\n")
     sci = window.editor.sci
-    sci.setSel(0, sci.positionFromLine(2))                  # lines 1-2 (ends at line 3's start)
+    sci.setSel(0, sci.positionFromLine(2))  # lines 1-2 (ends at line 3's start)
     qtbot.keyClick(sci, Qt.Key.Key_Slash, CTRL)
     assert window.editor.text() == "// const a = 1;\n//   const b = 2;\n\nreturn a;\n"
     qtbot.keyClick(sci, Qt.Key.Key_Slash, CTRL)
     assert window.editor.text() == "const a = 1;\n  const b = 2;\n\nreturn a;\n"
     window.editor.goto(4)
-    qtbot.keyClick(sci, Qt.Key.Key_Slash, CTRL)              # no selection: the caret's line
+    qtbot.keyClick(sci, Qt.Key.Key_Slash, CTRL)  # no selection: the caret's line
     assert window.editor.text().splitlines()[3] == "// return a;"
-    sci.undo()                                               # one undo step
+    sci.undo()  # one undo step
     assert window.editor.text().splitlines()[3] == "return a;"
 
 
 def test_brackets_and_quotes_close_and_are_typed_over(qtbot, window):
     set_body(window, "")
     sci = window.editor.sci
-    qtbot.keyClicks(sci, 'f(')
+    qtbot.keyClicks(sci, "f(")
     assert window.editor.text() == "f()"
     qtbot.keyClicks(sci, '"a')
     assert window.editor.text() == 'f("a")'
@@ -39,7 +39,7 @@ def test_brackets_and_quotes_close_and_are_typed_over(qtbot, window):
     sci.autoCCancel()
     assert window.editor.text() == 'f("a")[]'
     set_body(window, "")
-    qtbot.keyClicks(sci, "it's")                             # an apostrophe in a word adds no closer
+    qtbot.keyClicks(sci, "it's")  # an apostrophe in a word adds no closer
     assert window.editor.text() == "it's"
 
 
@@ -78,6 +78,7 @@ def _close_modal_then(check):
         assert isinstance(modal, QDialog)
         check(modal)
         modal.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Close).click()
+
     return step
 
 
@@ -99,6 +100,8 @@ def test_keyboard_shortcuts_list_and_tool_windows_have_close_buttons(qtbot, wind
 def test_problems_show_one_syntax_message_the_engines_at_its_column(qtbot, window):
     set_body(window, "const a = 1;\nlet x = ;\n")
     syntax = [d for d in window.editor.diagnostics() if d.rule == "syntax-error"]
-    assert [(d.line, d.column, d.message) for d in syntax] == [(2, 9, "SyntaxError: unexpected token in expression: ';'")]
-    outcome = run_and_wait(qtbot, window)                    # the run says the same words
+    assert [(d.line, d.column, d.message) for d in syntax] == [
+        (2, 9, "SyntaxError: unexpected token in expression: ';'")
+    ]
+    outcome = run_and_wait(qtbot, window)  # the run says the same words
     assert outcome.result.error.name == "SyntaxError" and outcome.result.error.message in syntax[0].message

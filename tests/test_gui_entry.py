@@ -30,21 +30,33 @@ def _env(home: Path, **extra: str) -> dict[str, str]:
 
 def test_cordon_screenshot_runs_the_welcome_node_and_writes_a_png_offscreen(tmp_path):
     out = tmp_path / "shots" / "studio.png"
-    done = subprocess.run(_cordon(["--screenshot", str(out)]), env=_env(tmp_path / "home"), cwd=ROOT,
-                          capture_output=True, text=True, timeout=180)
+    done = subprocess.run(
+        _cordon(["--screenshot", str(out)]),
+        env=_env(tmp_path / "home"),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
     assert done.returncode == 0, done.stderr
     assert f"saved {out}" in done.stdout
     with Image.open(out) as image:
         assert image.format == "PNG" and image.size[0] >= 1000 and image.size[1] >= 600
-        assert len(image.convert("L").resize((64, 40)).getcolors(4096)) > 8    # a painted window, not a blank
+        assert len(image.convert("L").resize((64, 40)).getcolors(4096)) > 8  # a painted window, not a blank
     log = (tmp_path / "home").rglob("studio.log")
     assert any("started" in p.read_text() for p in log)
 
 
 def test_cordon_alone_opens_the_studio_on_the_welcome_node_and_ctrl_c_stops_it(tmp_path):
     home = tmp_path / "home"
-    proc = subprocess.Popen(_cordon([]), env=_env(home, QT_QPA_PLATFORM="offscreen"), cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        _cordon([]),
+        env=_env(home, QT_QPA_PLATFORM="offscreen"),
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -67,18 +79,31 @@ def test_cordon_alone_opens_the_studio_on_the_welcome_node_and_ctrl_c_stops_it(t
 def test_the_screenshot_in_a_real_x_window_under_xvfb(tmp_path):
     out = tmp_path / "x11.png"
     env = _env(tmp_path / "home")
-    done = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1400x900x24", *_cordon(["--screenshot", str(out)])],
-                          env=env, cwd=ROOT, capture_output=True, text=True, timeout=180)
+    done = subprocess.run(
+        ["xvfb-run", "-a", "-s", "-screen 0 1400x900x24", *_cordon(["--screenshot", str(out)])],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
     assert done.returncode == 0, done.stderr
     with Image.open(out) as image:
         assert image.format == "PNG" and image.size[0] >= 1000
 
 
-@pytest.mark.skipif(not os.access(ROOT / ".venv" / "bin" / "cordon-studio", os.X_OK),
-                    reason="no .venv/bin/cordon-studio")
+@pytest.mark.skipif(
+    not os.access(ROOT / ".venv" / "bin" / "cordon-studio", os.X_OK), reason="no .venv/bin/cordon-studio"
+)
 def test_dev_sh_studio_without_a_display_says_it_runs_offscreen_and_how_to_stop(tmp_path):
-    proc = subprocess.Popen([str(ROOT / "dev.sh"), "studio"], env=_env(tmp_path / "home"), cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [str(ROOT / "dev.sh"), "studio"],
+        env=_env(tmp_path / "home"),
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         first = proc.stderr.readline()
         while first and not first.startswith("dev.sh: no display"):  # a first run sets itself up (pip says so)
@@ -118,7 +143,13 @@ window.run_panel.shutdown()
 
 @pytest.mark.skipif(shutil.which("xvfb-run") is None, reason="xvfb-run is not installed (./dev.sh installs xvfb)")
 def test_clicking_run_with_the_mouse_in_a_real_x_window(tmp_path):
-    done = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1400x900x24", sys.executable, "-c", _CLICK_RUN],
-                          env=_env(tmp_path / "home"), cwd=ROOT, capture_output=True, text=True, timeout=180)
+    done = subprocess.run(
+        ["xvfb-run", "-a", "-s", "-screen 0 1400x900x24", sys.executable, "-c", _CLICK_RUN],
+        env=_env(tmp_path / "home"),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1] == '{"total": 6}'

@@ -29,10 +29,15 @@ def _noise_png(path, min_bytes: int = 200 * 1024):
 
 def test_a_200_kb_image_through_files_arrives_intact_and_is_previewed(qtbot, window, tmp_path, monkeypatch):
     png = _noise_png(tmp_path / "photo.png")
-    window.load(CodeNodeDocument(body='await output("sha256", await crypto.digest("SHA-256", inputs.img));\n'
-                                      'await output("n", inputs.img.length);\n',
-                                 inputs=(InputHandle(name="img", type="bytes"),),
-                                 outputs=(OutputHandle(name="sha256"), OutputHandle(name="n"))), None)
+    window.load(
+        CodeNodeDocument(
+            body='await output("sha256", await crypto.digest("SHA-256", inputs.img));\n'
+            'await output("n", inputs.img.length);\n',
+            inputs=(InputHandle(name="img", type="bytes"),),
+            outputs=(OutputHandle(name="sha256"), OutputHandle(name="n")),
+        ),
+        None,
+    )
     field = window.run_panel.inputs.field("img")
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(png), ""))
     qtbot.mouseClick(field.pick_button, Qt.MouseButton.LeftButton)
@@ -47,9 +52,14 @@ def test_a_200_kb_image_through_files_arrives_intact_and_is_previewed(qtbot, win
 
 def test_files_for_an_any_input_are_media_refs_held_out_of_the_text(qtbot, window, tmp_path, monkeypatch):
     png = _noise_png(tmp_path / "a.png")
-    window.load(CodeNodeDocument(body='await output("kind", [inputs.pics.length, inputs.pics[0].type]);\n',
-                                 inputs=(InputHandle(name="pics", type="array"),),
-                                 outputs=(OutputHandle(name="kind"),)), None)
+    window.load(
+        CodeNodeDocument(
+            body='await output("kind", [inputs.pics.length, inputs.pics[0].type]);\n',
+            inputs=(InputHandle(name="pics", type="array"),),
+            outputs=(OutputHandle(name="kind"),),
+        ),
+        None,
+    )
     field = window.run_panel.inputs.field("pics")
     monkeypatch.setattr(QFileDialog, "getOpenFileNames", lambda *a, **k: ([str(png), str(png)], ""))
     qtbot.mouseClick(field.pick_button, Qt.MouseButton.LeftButton)
@@ -57,34 +67,44 @@ def test_files_for_an_any_input_are_media_refs_held_out_of_the_text(qtbot, windo
     outcome = run_and_wait(qtbot, window)
     assert outcome.result.outputs == {"kind": [2, "image"]}
     form = window.run_panel.inputs
-    form.raw_toggle.setChecked(True)                                       # raw JSON would be base64: refused
+    form.raw_toggle.setChecked(True)  # raw JSON would be base64: refused
     assert not form.raw_toggle.isChecked() and "clear them first" in form.error_label.text()
-    qtbot.mouseClick(field.clear_button, Qt.MouseButton.LeftButton)       # back to JSON
+    qtbot.mouseClick(field.clear_button, Qt.MouseButton.LeftButton)  # back to JSON
     assert not field.text_edit.isHidden() and field.files == []
 
 
 def test_a_multi_line_csv_input_keeps_its_lines(qtbot, window):
-    window.load(CodeNodeDocument(body='await output("lines", inputs.csv.split("\\n"));\n',
-                                 inputs=(InputHandle(name="csv", type="string"),),
-                                 outputs=(OutputHandle(name="lines"),)), None)
+    window.load(
+        CodeNodeDocument(
+            body='await output("lines", inputs.csv.split("\\n"));\n',
+            inputs=(InputHandle(name="csv", type="string"),),
+            outputs=(OutputHandle(name="lines"),),
+        ),
+        None,
+    )
     edit = window.run_panel.inputs.field("csv").text_edit
     edit.setFocus()
     for i, line in enumerate(["name,score", "ada,70", "bob,20"]):
         if i:
-            qtbot.keyClick(edit, Qt.Key.Key_Return)                       # Enter adds a line
+            qtbot.keyClick(edit, Qt.Key.Key_Return)  # Enter adds a line
         qtbot.keyClicks(edit, line)
     outcome = run_and_wait(qtbot, window)
     assert outcome.result.outputs == {"lines": ["name,score", "ada,70", "bob,20"]}
 
 
 def test_json_inputs_are_validated_as_typed(qtbot, window):
-    window.load(CodeNodeDocument(body='await output("n", inputs.cfg.n);\n',
-                                 inputs=(InputHandle(name="cfg", type="object"),), outputs=(OutputHandle(name="n"),)),
-                None)
+    window.load(
+        CodeNodeDocument(
+            body='await output("n", inputs.cfg.n);\n',
+            inputs=(InputHandle(name="cfg", type="object"),),
+            outputs=(OutputHandle(name="n"),),
+        ),
+        None,
+    )
     form = window.run_panel.inputs
     form.field("cfg").set_text('{"n": ')
     assert "cfg: not valid JSON" in form.validate()
-    form.field("cfg").set_text('[1]')
+    form.field("cfg").set_text("[1]")
     assert form.validate() == "cfg: must be an object, got list"
     form.field("cfg").set_text('{\n  "n": 5\n}')
     assert form.validate() is None and form.values() == ({"cfg": {"n": 5}}, {})
@@ -92,10 +112,14 @@ def test_json_inputs_are_validated_as_typed(qtbot, window):
 
 def test_test_inputs_are_saved_with_the_document_and_survive_declaration_edits(qtbot, window, tmp_path):
     path = tmp_path / "t.node.json"
-    save_document(CodeNodeDocument(body='await output("out", [inputs.csv, inputs.raw]);\n',
-                                   inputs=(InputHandle(name="csv", type="string"),
-                                           InputHandle(name="raw", type="bytes")),
-                                   outputs=(OutputHandle(name="out"),)), path)
+    save_document(
+        CodeNodeDocument(
+            body='await output("out", [inputs.csv, inputs.raw]);\n',
+            inputs=(InputHandle(name="csv", type="string"), InputHandle(name="raw", type="bytes")),
+            outputs=(OutputHandle(name="out"),),
+        ),
+        path,
+    )
     assert window.open_path(path, ask=False)
     form = window.run_panel.inputs
     form.field("csv").set_text("a,b\n1,2")
@@ -103,15 +127,15 @@ def test_test_inputs_are_saved_with_the_document_and_survive_declaration_edits(q
     blob.write_bytes(bytes(range(256)))
     form.field("raw").add_files([blob])
     assert window.dirty
-    window.details.outputs.add("extra")                                  # the declarations change...
+    window.details.outputs.add("extra")  # the declarations change...
     qtbot.waitUntil(lambda: "extra" in window.current_document().output_names, timeout=3000)
     window.refresh_diagnostics()
-    assert form.field("csv").text() == "a,b\n1,2"                         # ...what was typed stays
+    assert form.field("csv").text() == "a,b\n1,2"  # ...what was typed stays
     assert window.save()
     saved = load_document(path)
     assert saved.testInputs["csv"] == "a,b\n1,2" and saved.testInputs["raw"] == {"$bytes": _b64(bytes(range(256)))}
     window.new_document(ask=False)
-    assert window.open_path(path, ask=False)                              # reopened: the values come back
+    assert window.open_path(path, ask=False)  # reopened: the values come back
     assert window.run_panel.inputs.values() == ({"csv": "a,b\n1,2", "raw": bytes(range(256))}, {})
     assert not window.dirty
 

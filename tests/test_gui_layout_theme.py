@@ -45,12 +45,15 @@ def test_dark_theme_checkbox_is_visible_by_its_pixels(qtbot, dark):
     option = QStyleOptionButton()
     box.initStyleOption(option)
     rect = box.style().subElementRect(QStyle.SubElement.SE_CheckBoxIndicator, option, box)
-    for checked in (False, True):   # unchecked is the case Fusion's dark palette lost (contrast ~8)
+    for checked in (False, True):  # unchecked is the case Fusion's dark palette lost (contrast ~8)
         box.setChecked(checked)
         image = box.grab().toImage()
         background = _luma(image.pixelColor(image.width() - 2, 1))
-        contrast = max(abs(_luma(image.pixelColor(x, y)) - background)
-                       for x in range(rect.left(), rect.right() + 1) for y in range(rect.top(), rect.bottom() + 1))
+        contrast = max(
+            abs(_luma(image.pixelColor(x, y)) - background)
+            for x in range(rect.left(), rect.right() + 1)
+            for y in range(rect.top(), rect.bottom() + 1)
+        )
         assert contrast > 60, (checked, contrast)
 
 
@@ -63,9 +66,9 @@ def test_dark_theme_toolbar_icons_have_contrast(qtbot, dark):
 
 def test_the_editor_keeps_a_usable_width_and_the_side_panel_yields(qtbot, window):
     window.resize(760, 600)
-    window.split.setSizes([100, 660])                       # a person drags the side panel wide
+    window.split.setSizes([100, 660])  # a person drags the side panel wide
     qtbot.wait(50)
-    assert window.editor.width() >= EDITOR_MIN_WIDTH - 20    # (the problems box's margins)
+    assert window.editor.width() >= EDITOR_MIN_WIDTH - 20  # (the problems box's margins)
     assert window.side_tabs.width() > 0
 
 
@@ -84,4 +87,4 @@ def test_a_dialog_keeps_its_layout_after_a_validation_error(qtbot):
     dialog.limits.secrets.setText("API_TOKEN, bad name")
     qtbot.wait(20)
     assert dialog.limits.secrets_error.isVisible()
-    assert [w.height() for w in fields] == before        # the message got its own room: no field was squeezed
+    assert [w.height() for w in fields] == before  # the message got its own room: no field was squeezed

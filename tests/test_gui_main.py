@@ -21,10 +21,12 @@ from tests.gui_support import home, run_and_wait, set_body, window
 
 __all__ = ["home", "window"]
 
-DOC = CodeNodeDocument(name="adder", body='await output("sum", inputs.a + inputs.b);\n',
-                       inputs=(InputHandle(name="a", type="number", default=1),
-                               InputHandle(name="b", type="number", default=2)),
-                       outputs=(OutputHandle(name="sum", type="number"),))
+DOC = CodeNodeDocument(
+    name="adder",
+    body='await output("sum", inputs.a + inputs.b);\n',
+    inputs=(InputHandle(name="a", type="number", default=1), InputHandle(name="b", type="number", default=2)),
+    outputs=(OutputHandle(name="sum", type="number"),),
+)
 
 
 def answer_modal(qtbot, act) -> list[str]:
@@ -46,6 +48,7 @@ def answer_modal(qtbot, act) -> list[str]:
 def click_button(button: QMessageBox.StandardButton):
     def act(box) -> None:
         box.button(button).click()
+
     return act
 
 
@@ -62,7 +65,7 @@ def test_open_edit_save_round_trip_with_title_and_recent_files(qtbot, window, tm
     assert not window.isWindowModified()
     saved = load_document(path)
     assert saved.body == 'await output("sum", inputs.a * inputs.b);\n' and saved.inputs == DOC.inputs
-    assert path.with_name(path.name + ".bak").exists()                     # the old file is kept
+    assert path.with_name(path.name + ".bak").exists()  # the old file is kept
     assert RecentFiles().paths()[0] == path.resolve()
     assert run_and_wait(qtbot, window).result.outputs == {"sum": 2}
 
@@ -82,7 +85,7 @@ def test_unsaved_changes_prompt_guards_new_open_and_close(qtbot, window, tmp_pat
     window.new_action.trigger()
     assert seen == ["Unsaved changes"] and window.editor.text() == "// precious work\n"
     answer_modal(qtbot, click_button(QMessageBox.StandardButton.Cancel))
-    assert not window.close() and window.isVisible()                        # closing is refused too
+    assert not window.close() and window.isVisible()  # closing is refused too
     other = tmp_path / "other.node.json"
     save_document(DOC, other)
     monkeypatch.setattr(window, "ask_open_path", lambda: other)
@@ -90,7 +93,7 @@ def test_unsaved_changes_prompt_guards_new_open_and_close(qtbot, window, tmp_pat
     window.open_action.trigger()
     assert window.path == other and window.editor.text() == DOC.body
     set_body(window, "// more work\n")
-    answer_modal(qtbot, click_button(QMessageBox.StandardButton.Save))     # Save writes, then goes on
+    answer_modal(qtbot, click_button(QMessageBox.StandardButton.Save))  # Save writes, then goes on
     window.new_action.trigger()
     assert load_document(other).body == "// more work\n" and window.path is None
 
@@ -99,8 +102,8 @@ def test_autosave_and_recovery_after_a_crash(qtbot, window, tmp_path):
     set_body(window, "// unsaved, then the power went out\n")
     window.autosave()
     assert window.recovery.file.exists()
-    assert Recovery.orphans() == []                                 # a live window's file is not offered
-    window.recovery._lock.unlock()                                  # the process "dies": its lock is gone
+    assert Recovery.orphans() == []  # a live window's file is not offered
+    window.recovery._lock.unlock()  # the process "dies": its lock is gone
     second = MainWindow(AppSettings())
     try:
         monkey_answers = []
@@ -108,7 +111,7 @@ def test_autosave_and_recovery_after_a_crash(qtbot, window, tmp_path):
         recovered = second.offer_recovery()
         assert monkey_answers == ["// unsaved, then the power went out\n"]
         assert recovered == [second] and second.editor.text() == monkey_answers[0] and second.dirty
-        assert Recovery.orphans() == []                             # offered once, then gone
+        assert Recovery.orphans() == []  # offered once, then gone
     finally:
         second.load(second.current_document(), second.path)
         second.close()
@@ -116,7 +119,7 @@ def test_autosave_and_recovery_after_a_crash(qtbot, window, tmp_path):
 
 
 def test_live_diagnostic_marks_a_bad_import_and_the_list_jumps_to_it(qtbot, window):
-    set_body(window, "// header\nconst x = 1;\nimport { nope } from \"no-such-pack\";\nawait output(\"total\", x);\n")
+    set_body(window, '// header\nconst x = 1;\nimport { nope } from "no-such-pack";\nawait output("total", x);\n')
     window.catalogs.wait()
     qtbot.waitUntil(lambda: window.editor.marker_lines("error") == [3], timeout=5000)
     assert window.editor.squiggled(3, 1) and window.editor.squiggled(3, 25)
@@ -129,7 +132,7 @@ def test_live_diagnostic_marks_a_bad_import_and_the_list_jumps_to_it(qtbot, wind
     rect = problems.visualItemRect(row)
     qtbot.mouseClick(problems.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert window.editor.caret()[0] == 3
-    set_body(window, 'await output("total", 1);\n')                 # fixed: the marker goes away
+    set_body(window, 'await output("total", 1);\n')  # fixed: the marker goes away
     qtbot.waitUntil(lambda: window.editor.marker_lines("error") == [], timeout=5000)
 
 
@@ -154,27 +157,31 @@ def test_node_fields_edit_the_declared_inputs(qtbot, window):
 
 
 def test_an_undeclared_pack_import_asks_for_consent_before_the_run(qtbot, window):
-    set_body(window, 'import { distance } from "cordon-geometry/wasm";\nawait output("total", await distance(0, 0, 3, 4));\n')
+    set_body(
+        window, 'import { distance } from "cordon-geometry/wasm";\nawait output("total", await distance(0, 0, 3, 4));\n'
+    )
     window.catalogs.wait()
     seen = answer_modal(qtbot, lambda dialog: dialog.refuse.click())
     window.run()
     assert seen == ["Allow a pack in this document?"]
-    refusal = window.run_panel.error_banner.text()                    # names the pack said no to
+    refusal = window.run_panel.error_banner.text()  # names the pack said no to
     assert not window.run_panel.running and "'cordon-geometry/wasm' (pack cordon-geometry)" in refusal
     assert window.current_document().packages == ()
     answer_modal(qtbot, lambda dialog: isinstance(dialog, ConsentDialog) and dialog.allow.click())
     window.run()
-    qtbot.waitUntil(lambda: not window.run_panel.running and window.run_panel.last_outcome is not None,
-                    timeout=30_000)
+    qtbot.waitUntil(lambda: not window.run_panel.running and window.run_panel.last_outcome is not None, timeout=30_000)
     assert window.run_panel.last_outcome.result.outputs == {"total": 5}
     declared = window.current_document().packages
     assert [p.specifier for p in declared] == ["cordon-geometry/wasm"] and declared[0].contentDigest
-    assert window.dirty                                             # the consent lives in the document
+    assert window.dirty  # the consent lives in the document
 
 
 def test_menus_open_the_settings_pack_manager_and_secrets(qtbot, window):
-    for action, title in ((window.settings_action, "Settings"), (window.pack_manager_action, "Pack Manager"),
-                          (window.secrets_action, "Secrets")):
+    for action, title in (
+        (window.settings_action, "Settings"),
+        (window.pack_manager_action, "Pack Manager"),
+        (window.secrets_action, "Secrets"),
+    ):
         seen = answer_modal(qtbot, lambda dialog: dialog.reject())
         action.trigger()
         assert seen == [title]
@@ -198,7 +205,7 @@ def test_insert_pack_import_asks_consent_then_inserts_below_the_comments(qtbot, 
     def pick(dialog) -> None:
         qtbot.keyClicks(dialog.filter, "cordon-geometry/wasm")
         dialog.ok_button.click()
-        answer_modal(qtbot, lambda consent: consent.allow.click())   # the consent dialog comes next
+        answer_modal(qtbot, lambda consent: consent.allow.click())  # the consent dialog comes next
 
     answer_modal(qtbot, pick)
     window.insert_pack_action.trigger()
@@ -227,8 +234,14 @@ def test_cordon_studio_entry_point_opens_the_files_it_is_given(home, tmp_path):
         QTimer.singleShot(300, look_then_quit)
         sys.exit(main(["cordon-studio", sys.argv[1]]))
     """)
-    done = subprocess.run([sys.executable, "-c", probe, str(path)], capture_output=True, text=True, timeout=120,
-                          cwd=Path(__file__).resolve().parents[1], env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    done = subprocess.run(
+        [sys.executable, "-c", probe, str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=Path(__file__).resolve().parents[1],
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+    )
     assert done.returncode == 0, done.stderr
     shown = json.loads(done.stdout.strip().splitlines()[-1])
     assert shown == [[str(path), DOC.body, "adder.node.json[*] — Cordon Studio"]]

@@ -63,7 +63,9 @@ def test_an_allowed_install_is_listed_with_its_details_and_imports(qtbot, manage
     row = manager.pack_list.topLevelItem(0)
     assert [row.text(i) for i in range(4)] == ["scripted-pack", "1.0.0", "untrusted", "installed"]
     assert manager.title.text() == "scripted-pack 1.0.0"
-    assert manager.origin.text() == "installed (scripts never run)" and manager.size_label.text().endswith(("bytes", "KB"))
+    assert manager.origin.text() == "installed (scripts never run)" and manager.size_label.text().endswith(
+        ("bytes", "KB")
+    )
     module = manager.modules.topLevelItem(0)
     assert module.text(0) == "scripted-pack" and module.text(1) == "js"
     assert module.toolTip(2) == manager.catalog.module("scripted-pack").digest
@@ -123,6 +125,7 @@ def test_trust_and_remove(qtbot, manager):
             assert isinstance(box, QMessageBox) and box.text() == "Remove scripted-pack?"
             assert box.defaultButton() is box.button(QMessageBox.StandardButton.No)
             box.button(button).click()
+
         return click
 
     QTimer.singleShot(0, answer(QMessageBox.StandardButton.No))
@@ -138,28 +141,43 @@ def test_trust_and_remove(qtbot, manager):
 
 
 def test_diagnostics_name_every_skip_in_plain_words(qtbot, manager):
-    make_pack(installed_dir(), "half-broken", {"ok.js": "export const a = 1;\n",
-                                               "dyn.js": "export const b = import('x');\n"},
-              modules=[{"name": ".", "kind": "js", "file": "ok.js"},
-                       {"name": "dyn", "kind": "js", "file": "dyn.js"},
-                       {"name": "gone", "kind": "js", "file": "missing.js"}], skill=None)
+    make_pack(
+        installed_dir(),
+        "half-broken",
+        {"ok.js": "export const a = 1;\n", "dyn.js": "export const b = import('x');\n"},
+        modules=[
+            {"name": ".", "kind": "js", "file": "ok.js"},
+            {"name": "dyn", "kind": "js", "file": "dyn.js"},
+            {"name": "gone", "kind": "js", "file": "missing.js"},
+        ],
+        skill=None,
+    )
     make_pack(installed_dir(), "wrong-name", folder="wrong-folder")
     with qtbot.waitSignal(manager.packs_changed, timeout=30_000):
         manager.reload()
     assert manager.names() == ["half-broken", "wrong-name"]  # loaded packs, then those that failed
     statuses = [s for s in manager.catalog.diagnostics() if s.pack in ("half-broken", "wrong-name")]
-    assert {s.rule for s in statuses} >= {"module-dynamic-import", "module-missing-file", "skill-missing",
-                                          "pack-location-mismatch"}
+    assert {s.rule for s in statuses} >= {
+        "module-dynamic-import",
+        "module-missing-file",
+        "skill-missing",
+        "pack-location-mismatch",
+    }
     assert all(s.rule in STATUS_SENTENCES for s in statuses)
     manager.select_pack("half-broken")
     shown = [manager.diagnostics.item(i).text() for i in range(manager.diagnostics.count())]
     assert manager.diagnostics_label.text() == "Problems (3)"
-    assert any(line.startswith(STATUS_SENTENCES["module-dynamic-import"]) and "error: " in line and "[module-dynamic-import]" in line
-               for line in shown)
+    assert any(
+        line.startswith(STATUS_SENTENCES["module-dynamic-import"])
+        and "error: " in line
+        and "[module-dynamic-import]" in line
+        for line in shown
+    )
     assert any(line.startswith(STATUS_SENTENCES["skill-missing"]) for line in shown)
     assert not any(GENERIC_SENTENCE in line for line in shown)
-    assert [manager.modules.topLevelItem(i).text(0) for i in range(manager.modules.topLevelItemCount())] == \
-        ["half-broken"]
+    assert [manager.modules.topLevelItem(i).text(0) for i in range(manager.modules.topLevelItemCount())] == [
+        "half-broken"
+    ]
     manager.select_pack("wrong-name")
     assert manager.origin.text() == "failed to load" and not manager.trust_button.isEnabled()
     assert STATUS_SENTENCES["pack-location-mismatch"] in manager.diagnostics.item(0).text()
@@ -173,8 +191,7 @@ def test_install_from_the_registry_by_name_and_version(qtbot, manager, registry)
     qtbot.keyClicks(manager.package_name, "scripted-pack")
     qtbot.mouseClick(manager.find_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: manager.install_button.isEnabled(), timeout=30_000)
-    assert [manager.versions.itemData(i) for i in range(manager.versions.count())] == ["2.0.0-beta.1", "1.1.0",
-                                                                                       "1.0.0"]
+    assert [manager.versions.itemData(i) for i in range(manager.versions.count())] == ["2.0.0-beta.1", "1.1.0", "1.0.0"]
     assert manager.versions.currentText() == "1.1.0 (latest)"
     qtbot.keyClicks(manager.package_name, "x")  # typing another name forgets the versions listed
     assert manager.versions.count() == 0 and not manager.install_button.isEnabled()
@@ -192,8 +209,9 @@ def test_install_from_the_registry_by_name_and_version(qtbot, manager, registry)
     assert manager.pack_list.topLevelItem(0).text(1) == "1.0.0"
 
 
-@pytest.mark.parametrize(("typed", "rule"), [("no-such-pack", "package-not-found"),
-                                             ("../../etc/passwd", "package-name-invalid")])
+@pytest.mark.parametrize(
+    ("typed", "rule"), [("no-such-pack", "package-not-found"), ("../../etc/passwd", "package-name-invalid")]
+)
 def test_an_unknown_or_invalid_registry_name_is_reported(qtbot, manager, registry, typed, rule):
     manager.registry = registry.url
     qtbot.keyClicks(manager.package_name, typed)
@@ -203,8 +221,12 @@ def test_an_unknown_or_invalid_registry_name_is_reported(qtbot, manager, registr
 
 
 def test_registry_versions_are_checked_and_bounded():
-    assert newest_versions(["1.0.0", "not-a-version", "10.0.0", "2.0.0-rc.1", "2.0.0", "<b>x</b>"]) == \
-        ["10.0.0", "2.0.0", "2.0.0-rc.1", "1.0.0"]
+    assert newest_versions(["1.0.0", "not-a-version", "10.0.0", "2.0.0-rc.1", "2.0.0", "<b>x</b>"]) == [
+        "10.0.0",
+        "2.0.0",
+        "2.0.0-rc.1",
+        "1.0.0",
+    ]
     flood = [f"0.0.{i}" for i in range(5000)]
     assert newest_versions(flood)[:2] == ["0.0.4999", "0.0.4998"] and len(newest_versions(flood)) == VERSIONS_SHOWN
 
@@ -269,12 +291,15 @@ def test_an_install_through_the_shared_catalog_discovers_once(qtbot, caplog):
         with qtbot.waitSignal(widget.consent_requested, timeout=30_000) as asked:
             widget.install(InstallSource("folder", path=SCRIPTED))
         caplog.clear()
-        with caplog.at_level("DEBUG", logger="core.packs.catalog"), \
-                qtbot.waitSignal(widget.install_finished, timeout=30_000) as finished:
+        with (
+            caplog.at_level("DEBUG", logger="core.packs.catalog"),
+            qtbot.waitSignal(widget.install_finished, timeout=30_000) as finished,
+        ):
             qtbot.mouseClick(asked.args[0].allow, Qt.MouseButton.LeftButton)
         assert finished.args[0] is True
         assert [r.getMessage().split(" (")[0] for r in caplog.records if r.name == "core.packs.catalog"] == [
-            "discovered " + str(len(default_catalog().packs())) + " packs"]
+            "discovered " + str(len(default_catalog().packs())) + " packs"
+        ]
         assert "scripted-pack" in widget.names()
     finally:
         widget.shutdown()
@@ -303,8 +328,14 @@ def test_an_update_is_marked_and_installed_with_its_changes_in_consent(qtbot, ma
 
 
 def test_consent_shows_discovery_problems_and_nothing_usable_is_refused(qtbot, manager, tmp_path):
-    half = make_pack(tmp_path, "half-pack", modules=[{"name": ".", "kind": "js", "file": "index.js"},
-                                                      {"name": "extra", "kind": "js", "file": "missing.js"}])
+    half = make_pack(
+        tmp_path,
+        "half-pack",
+        modules=[
+            {"name": ".", "kind": "js", "file": "index.js"},
+            {"name": "extra", "kind": "js", "file": "missing.js"},
+        ],
+    )
     with qtbot.waitSignal(manager.consent_requested, timeout=30_000) as asked:
         manager.install(InstallSource("folder", path=half))
     dialog = asked.args[0]
@@ -314,7 +345,7 @@ def test_consent_shows_discovery_problems_and_nothing_usable_is_refused(qtbot, m
         qtbot.mouseClick(dialog.refuse, Qt.MouseButton.LeftButton)
     empty = make_pack(tmp_path, "empty-pack", files={}, modules=[{"name": ".", "kind": "js", "file": "index.js"}])
     with qtbot.waitSignal(manager.install_finished, timeout=30_000) as finished:
-        manager.install(InstallSource("folder", path=empty))      # refused before any consent is asked
+        manager.install(InstallSource("folder", path=empty))  # refused before any consent is asked
     placed, message = finished.args
     assert not placed and "pack-no-admitted-modules" in message and "index.js does not exist" in message
     assert manager.consent_dialog is None and not (installed_dir() / "empty-pack").exists()
@@ -324,13 +355,15 @@ def test_an_unused_declaration_is_removed_from_its_warning(qtbot, home):
     win = MainWindow(AppSettings())
     win.show()
     try:
-        doc = CodeNodeDocument.model_validate({"body": "return 1;", "packages": [{"specifier": "cordon-geometry/wasm"}]})
+        doc = CodeNodeDocument.model_validate(
+            {"body": "return 1;", "packages": [{"specifier": "cordon-geometry/wasm"}]}
+        )
         win.load(doc, None)
         win.refresh_diagnostics()
         fixes = {button.text(): button for button in win.problems.fix_buttons()}
-        assert "Remove declaration 'cordon-geometry/wasm'" in fixes    # the unused declaration's warning
+        assert "Remove declaration 'cordon-geometry/wasm'" in fixes  # the unused declaration's warning
         qtbot.mouseClick(fixes["Remove declaration 'cordon-geometry/wasm'"], Qt.MouseButton.LeftButton)
-        assert win.current_document().packages == ()                   # and the document's consent with it
+        assert win.current_document().packages == ()  # and the document's consent with it
         assert not any(d.rule == "declaration-unused" for d in win.editor.diagnostics())
     finally:
         win.load(win.current_document(), win.path, saved=win.current_document())
@@ -342,7 +375,9 @@ def test_a_documents_pack_consent_can_be_revoked(qtbot, home):
     win = MainWindow(AppSettings())
     win.show()
     try:
-        doc = CodeNodeDocument.model_validate({"body": "return 1;", "packages": [{"specifier": "cordon-geometry/wasm"}]})
+        doc = CodeNodeDocument.model_validate(
+            {"body": "return 1;", "packages": [{"specifier": "cordon-geometry/wasm"}]}
+        )
         win.load(doc, None)
 
         def pick() -> None:
@@ -355,7 +390,7 @@ def test_a_documents_pack_consent_can_be_revoked(qtbot, home):
 
         QTimer.singleShot(0, pick)
         win.revoke_pack_action.trigger()
-        assert win.current_document().packages == () and win.dirty   # the next run that imports it asks again
+        assert win.current_document().packages == () and win.dirty  # the next run that imports it asks again
     finally:
         win.load(win.current_document(), win.path)
         win.close()

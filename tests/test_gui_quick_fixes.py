@@ -24,7 +24,7 @@ def test_the_readme_first_example_runs_after_one_quick_fix(qtbot, window):
     assert list(fixes) == ["Declare input 'rows'"]
     qtbot.mouseClick(fixes["Declare input 'rows'"], Qt.MouseButton.LeftButton)
     assert window.current_document().input_names == ("items", "rows")
-    assert window.current_document().inputs[-1].type == "array"           # `.filter` says what rows is
+    assert window.current_document().inputs[-1].type == "array"  # `.filter` says what rows is
     assert [row.name_edit.text() for row in window.details.inputs.rows] == ["items", "rows"]  # the Node tab form
     assert _fixes(window) == {} and window.dirty
     window.run_panel.inputs.field("rows").set_text('[{"score": 70}, {"score": 20}]')
@@ -46,7 +46,7 @@ def test_an_undeclared_secret_is_a_problem_with_its_fix(qtbot, window, memory_ke
     set_body(window, 'await output("total", await getSecret("API_KEY"));\n')
     row = next(d for d in validate_node(window.current_document()) if d.rule == "undeclared-secret")
     assert row.line == 1 and "a run refuses it" in row.message
-    outcome = run_and_wait(qtbot, window)                                  # refused, saying how to allow it
+    outcome = run_and_wait(qtbot, window)  # refused, saying how to allow it
     assert outcome.result.error.rule == "secret-out-of-scope"
     assert "Allow secret 'API_KEY'" in outcome.result.error.message
     qtbot.mouseClick(_fixes(window)["Allow secret 'API_KEY'"], Qt.MouseButton.LeftButton)
@@ -64,15 +64,22 @@ def test_a_declared_input_gets_the_type_its_use_implies():
 
 
 def test_every_secret_read_form_is_checked_and_a_refused_write_says_how_to_declare():
-    doc = CodeNodeDocument(body='await requestSecret("A", "why");\nawait nodetool.secrets.get("B");\n'
-                                'await nodetool.secrets.tryGet("C");\nawait getSecret(name);\nawait emit("out", 1);\n',
-                           outputs=(OutputHandle(name="out"),))
+    doc = CodeNodeDocument(
+        body='await requestSecret("A", "why");\nawait nodetool.secrets.get("B");\n'
+        'await nodetool.secrets.tryGet("C");\nawait getSecret(name);\nawait emit("out", 1);\n',
+        outputs=(OutputHandle(name="out"),),
+    )
     fixes = [d.fix for d in validate_node(doc) if d.fix is not None]
     assert [f.label for f in fixes] == ["Allow secret 'A'", "Allow secret 'B'", "Allow secret 'C'"]
     for fix in fixes:
         doc = apply_fix(doc, fix)
     assert doc.props.secrets == ("A", "B", "C") and apply_fix(doc, fixes[0]) == doc  # idempotent
-    result = run_node(CodeNodeDocument(body='await emit("totl", 1);', inputs=(InputHandle(name="x"),),
-                                       outputs=(OutputHandle(name="total"),)))
-    assert "declare it in the node's output handles (studio: the Node tab, or the quick fix in Problems" \
+    result = run_node(
+        CodeNodeDocument(
+            body='await emit("totl", 1);', inputs=(InputHandle(name="x"),), outputs=(OutputHandle(name="total"),)
+        )
+    )
+    assert (
+        "declare it in the node's output handles (studio: the Node tab, or the quick fix in Problems"
         in result.run.error.message
+    )

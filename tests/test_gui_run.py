@@ -26,7 +26,7 @@ def test_typed_body_runs_and_shows_outputs_emissions_console_and_timings(qtbot, 
     assert outcome.result.ok, outcome.result.error
     assert top_level(panel.outputs) == {"total": "42"}
     assert panel.emitted.topLevelItemCount() == 1 and panel.emitted.topLevelItem(0).text(1) == "7"
-    assert panel.console.toPlainText().splitlines()[0] == "hi 3"     # the declared default [1, 2, 3]
+    assert panel.console.toPlainText().splitlines()[0] == "hi 3"  # the declared default [1, 2, 3]
     assert panel.status.text().startswith("Finished in") and "setup" in panel.status.text()
     assert panel.progress.value() == 100 and not panel.error_banner.isVisible()
     assert window.run_state_label.text() == "Finished"
@@ -40,22 +40,22 @@ def test_cancel_while_true_keeps_the_window_answering(qtbot, window):
     timer.start()
     qtbot.keyClick(window.editor.sci, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     panel = window.run_panel
-    qtbot.waitUntil(lambda: panel.progress.value() == 40, timeout=10_000)   # fed by progress() mid-run
+    qtbot.waitUntil(lambda: panel.progress.value() == 40, timeout=10_000)  # fed by progress() mid-run
     assert panel.progress_message.text() == "spinning"
     qtbot.waitUntil(lambda: panel.console.toPlainText() == "started", timeout=10_000)  # console lines live
     seen = len(ticks)
-    qtbot.waitUntil(lambda: len(ticks) >= seen + 10, timeout=10_000)       # the UI loop keeps turning
+    qtbot.waitUntil(lambda: len(ticks) >= seen + 10, timeout=10_000)  # the UI loop keeps turning
     assert panel.running and window.cancel_action.isEnabled()
-    qtbot.keyClicks(window.details.name_edit, "still typing")              # and takes input
+    qtbot.keyClicks(window.details.name_edit, "still typing")  # and takes input
     assert window.details.name_edit.text().endswith("still typing")
     window.editor.setFocus()
-    qtbot.keyClick(window.editor.sci, Qt.Key.Key_Escape)                   # Esc = Cancel
+    qtbot.keyClick(window.editor.sci, Qt.Key.Key_Escape)  # Esc = Cancel
     qtbot.waitUntil(lambda: not panel.running, timeout=10_000)
     timer.stop()
     assert all(ticks)
     assert panel.last_outcome.cancelled and not panel.last_outcome.result.ok
     assert panel.status.text().startswith("Cancelled after")
-    set_body(window, 'await output("total", 1);')                          # the next run works
+    set_body(window, 'await output("total", 1);')  # the next run works
     assert run_and_wait(qtbot, window).result.ok
 
 
@@ -76,9 +76,13 @@ def test_inputs_form_validates_and_raw_json_round_trips(qtbot):
     form = InputsForm()
     qtbot.addWidget(form)
     form.show()
-    handles = (InputHandle(name="count", type="integer", default=2), InputHandle(name="name", type="string"),
-               InputHandle(name="flags", type="array", default=[]), InputHandle(name="on", type="boolean"),
-               InputHandle(name="numbers", type="number"))
+    handles = (
+        InputHandle(name="count", type="integer", default=2),
+        InputHandle(name="name", type="string"),
+        InputHandle(name="flags", type="array", default=[]),
+        InputHandle(name="on", type="boolean"),
+        InputHandle(name="numbers", type="number"),
+    )
     form.set_handles(handles, streamed={"numbers"})
     assert form.values() == ({"count": 2, "name": "", "flags": [], "on": False}, {})
     form.field("count").set_text("2.5")
@@ -91,13 +95,13 @@ def test_inputs_form_validates_and_raw_json_round_trips(qtbot):
     assert form.validate() is None
     inputs, streams = form.values()
     assert inputs["flags"] == [1, b"\x00\x01"] and streams == {"numbers": [1, 2.5]}
-    form.raw_toggle.setChecked(True)                     # form -> raw JSON, values carried
+    form.raw_toggle.setChecked(True)  # form -> raw JSON, values carried
     assert '"$bytes": "AAE="' in form.raw_edit.toPlainText()
     form.raw_edit.setPlainText('{"count": 4, "nope": 1}')
     assert "'nope' is not a declared input" in form.validate()
     form.raw_edit.setPlainText('{"count": 4, "numbers": [9]}')
     assert form.values() == ({"count": 4}, {"numbers": [9]})
-    form.raw_toggle.setChecked(False)                    # and back
+    form.raw_toggle.setChecked(False)  # and back
     assert form.field("count").text() == "4"
 
 
@@ -111,10 +115,11 @@ def test_invalid_input_refuses_the_run_and_says_why(qtbot, window):
 def test_streamed_input_and_image_output_preview(qtbot, window):
     doc = CodeNodeDocument(
         body='let total = 0;\nfor await (const n of stream("numbers")) total += n;\n'
-             'const img = await image.blank({width: 24, height: 16, background: "#3366ff"});\n'
-             'await output("sheet", await image.toAsset(img));\nawait output("total", total);\n',
+        'const img = await image.blank({width: 24, height: 16, background: "#3366ff"});\n'
+        'await output("sheet", await image.toAsset(img));\nawait output("total", total);\n',
         inputs=(InputHandle(name="numbers", type="number"),),
-        outputs=(OutputHandle(name="sheet"), OutputHandle(name="total")))
+        outputs=(OutputHandle(name="sheet"), OutputHandle(name="total")),
+    )
     window.load(doc, None)
     window.run_panel.inputs.field("numbers").set_text("[1, 2, 3.5]")
     outcome = run_and_wait(qtbot, window)
@@ -131,19 +136,21 @@ def test_a_flood_of_emissions_is_counted_not_queued_one_by_one(qtbot):
     controller = RunController()
     reports = []
     controller.reported.connect(reports.append)
-    doc = CodeNodeDocument(body='for (let i = 0; i < 3000; i++) await emit("n", i);',
-                           outputs=(OutputHandle(name="n"),))
+    doc = CodeNodeDocument(body='for (let i = 0; i < 3000; i++) await emit("n", i);', outputs=(OutputHandle(name="n"),))
     controller.start(RunRequest(doc))
     qtbot.waitUntil(lambda: not controller.running, timeout=30_000)
     emitted = [e.value for batch in reports for e in batch.emitted]
     assert emitted == list(range(3000))
-    assert len(reports) < 3000       # coalesced: a wake-up carries everything queued since the last
+    assert len(reports) < 3000  # coalesced: a wake-up carries everything queued since the last
 
 
 def test_a_secret_request_opens_the_prompt_and_the_run_finishes_with_the_answer(qtbot, window, memory_keyring):
-    doc = CodeNodeDocument(body='const ok = await requestSecret("API_TOKEN", "to call the API");\n'
-                                'await output("total", ok ? await getSecret("API_TOKEN") : "none");\n',
-                           outputs=(OutputHandle(name="total"),), props=NodeProps(secrets=("API_TOKEN",)))
+    doc = CodeNodeDocument(
+        body='const ok = await requestSecret("API_TOKEN", "to call the API");\n'
+        'await output("total", ok ? await getSecret("API_TOKEN") : "none");\n',
+        outputs=(OutputHandle(name="total"),),
+        props=NodeProps(secrets=("API_TOKEN",)),
+    )
     window.load(doc, None)
     window.run()
     qtbot.waitUntil(lambda: window.prompter.dialog is not None, timeout=20_000)
@@ -153,7 +160,7 @@ def test_a_secret_request_opens_the_prompt_and_the_run_finishes_with_the_answer(
     qtbot.keyClick(dialog.value, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: not window.run_panel.running, timeout=20_000)
     assert window.run_panel.last_outcome.result.outputs == {"total": "tok-1"}
-    window.run()                                                   # asked again, then the run is cancelled
+    window.run()  # asked again, then the run is cancelled
     qtbot.waitUntil(lambda: window.prompter.dialog is not None, timeout=20_000)
     window.cancel_action.trigger()
     qtbot.waitUntil(lambda: not window.run_panel.running, timeout=20_000)
@@ -167,8 +174,9 @@ def test_files_become_media_refs_except_for_a_bytes_handle(qtbot, tmp_path):
     png.write_bytes(b"\x89PNG\r\n\x1a\n" + b"\x00" * 8)
     form = InputsForm()
     qtbot.addWidget(form)
-    form.set_handles((InputHandle(name="photos", type="array", default=[]), InputHandle(name="raw", type="bytes")),
-                     streamed=set())
+    form.set_handles(
+        (InputHandle(name="photos", type="array", default=[]), InputHandle(name="raw", type="bytes")), streamed=set()
+    )
     form.field("photos").add_files([png, png])
     form.field("raw").add_files([png])
     inputs, _ = form.values()

@@ -39,8 +39,9 @@ return { stored };
 def run_in_thread(code: str, prompter: GuiSecretPrompter) -> tuple[threading.Thread, list[RunResult]]:
     """A real run on a worker thread, as the studio's run worker does it."""
     out: list[RunResult] = []
-    thread = threading.Thread(target=lambda: out.append(
-        run_in_sandbox(code, services=HostServices(prompter=prompter))), daemon=True)
+    thread = threading.Thread(
+        target=lambda: out.append(run_in_sandbox(code, services=HostServices(prompter=prompter))), daemon=True
+    )
     thread.start()
     return thread, out
 
@@ -184,6 +185,7 @@ def test_secrets_page_lists_names_never_values_and_adds_and_deletes(qtbot, memor
             box = QApplication.activeModalWidget()
             assert isinstance(box, QMessageBox) and "GITHUB_TOKEN" in box.text()
             box.button(button).click()
+
         return click
 
     page.names.setCurrentRow(0)

@@ -37,8 +37,14 @@ def test_the_secrets_page_offers_the_guided_setup_and_it_creates_an_encrypted_st
 
 
 def test_a_run_that_needs_secrets_asks_to_set_up_first_then_reads_them(qtbot, window, no_keyring):
-    window.load(CodeNodeDocument(body='await output("key", await getSecret("API_KEY"));\n',
-                                 outputs=(OutputHandle(name="key"),), props=NodeProps(secrets=("API_KEY",))), None)
+    window.load(
+        CodeNodeDocument(
+            body='await output("key", await getSecret("API_KEY"));\n',
+            outputs=(OutputHandle(name="key"),),
+            props=NodeProps(secrets=("API_KEY",)),
+        ),
+        None,
+    )
     seen = []
 
     def answer() -> None:

@@ -31,8 +31,9 @@ def healthy() -> None:
 def test_a_huge_format_list_is_refused_promptly_and_the_next_run_is_healthy():
     healthy()  # the process's first run compiles the engine: not part of what is measured here
     started = time.monotonic()
-    result = run_in_sandbox("return await format.list(Array.from({length: 20000}, (_, i) => 'item' + i))",
-                            limits={"timeoutMs": 2000})
+    result = run_in_sandbox(
+        "return await format.list(Array.from({length: 20000}, (_, i) => 'item' + i))", limits={"timeoutMs": 2000}
+    )
     assert time.monotonic() - started < 5
     assert not result.ok and result.error.rule == "format-too-large" and result.error.name == "RangeError"
     assert "10000" in result.error.message
@@ -42,8 +43,11 @@ def test_a_huge_format_list_is_refused_promptly_and_the_next_run_is_healthy():
 def test_format_list_at_the_cap_is_linear_not_quadratic():
     """10,000 items of 400 characters: Babel's nested patterns copy the growing 4 MB text per item."""
     started = time.monotonic()
-    result = run_in_sandbox("const s = await format.list(Array.from({length: 10000}, () => 'x'.repeat(400)));"
-                            "return [s.length, s.slice(-409)]", limits={"timeoutMs": 3000})
+    result = run_in_sandbox(
+        "const s = await format.list(Array.from({length: 10000}, () => 'x'.repeat(400)));"
+        "return [s.length, s.slice(-409)]",
+        limits={"timeoutMs": 3000},
+    )
     assert time.monotonic() - started < 5
     assert ok(result) == [400 * 10000 + len(", ") * 9998 + len(", and "), "xxx, and " + "x" * 400]
     healthy()
@@ -66,21 +70,30 @@ def test_media_text_refuses_an_encoding_outside_the_whatwg_standard():
     data = base64.b64encode(b"a" * 4096).decode()
     for name in ("punycode", "utf-7", "idna", "rot13", "hex"):
         started = time.monotonic()
-        result = run_in_sandbox(f'return await media.text({{type: "document", uri: "data:;base64,{data}"}}, '
-                                f'{{encoding: "{name}"}})')
+        result = run_in_sandbox(
+            f'return await media.text({{type: "document", uri: "data:;base64,{data}"}}, {{encoding: "{name}"}})'
+        )
         assert time.monotonic() - started < 5
         assert not result.ok and result.error.rule == "text-encoding" and result.error.name == "RangeError", name
-    labels = ok(run_in_sandbox(f"""
+    labels = ok(
+        run_in_sandbox(f"""
         const ref = {{type: "document", uri: "data:;base64,{base64.b64encode("café".encode("cp1252")).decode()}"}};
         return [await media.text(ref, {{encoding: "latin1"}}), await media.text(ref, {{encoding: "windows-1252"}}),
-                await media.text(ref, {{encoding: " ISO-8859-1 "}})];"""))
+                await media.text(ref, {{encoding: " ISO-8859-1 "}})];""")
+    )
     assert labels == ["café"] * 3
 
 
 def test_media_text_decodes_an_unknown_charset_as_utf8():
     data = base64.b64encode("héllo".encode()).decode()
-    assert ok(run_in_sandbox(f'return await media.text({{type: "document", '
-                             f'uri: "data:text/plain;charset=punycode;base64,{data}"}})')) == "héllo"
+    assert (
+        ok(
+            run_in_sandbox(
+                f'return await media.text({{type: "document", uri: "data:text/plain;charset=punycode;base64,{data}"}})'
+            )
+        )
+        == "héllo"
+    )
 
 
 def test_fetch_decodes_only_whatwg_charsets_else_utf8():
@@ -89,14 +102,19 @@ def test_fetch_decodes_only_whatwg_charsets_else_utf8():
     with RecordingServer() as server:
         url = json.dumps(server.url("/echo"))
         started = time.monotonic()
-        value = ok(run_in_sandbox(f"""
+        value = ok(
+            run_in_sandbox(
+                f"""
             const body = {json.dumps(body)}, out = [];
             for (const charset of ["punycode", "hex", "idna", "utf-7", "shift_jis", "utf-16le"]) {{
               const r = await fetch({url}, {{method: "POST", body,
                                              headers: {{"content-type": "text/plain; charset=" + charset}}}});
               out.push(r.body === body ? "utf-8" : r.body.slice(0, 12));
             }}
-            return out;""", limits={**PRIVATE, "fetchMaxBodyBytes": 1 << 20}))
+            return out;""",
+                limits={**PRIVATE, "fetchMaxBodyBytes": 1 << 20},
+            )
+        )
         assert time.monotonic() - started < 5
     assert value[:4] == ["utf-8"] * 4  # not a WHATWG encoding: UTF-8, as browsers do
     assert value[4:] == [body.encode()[:24].decode("cp932")[:12], body.encode()[:24].decode("utf-16-le")]
@@ -131,15 +149,20 @@ def test_host_memory_stays_flat_over_1000_mixed_runs():
 
 
 def test_large_digests_are_hashed_off_the_loop_and_still_right():
-    value = ok(run_in_sandbox("""
+    value = ok(
+        run_in_sandbox("""
         const big = new Uint8Array(2 << 20).fill(7);
-        return [await crypto.digest("SHA-256", big), await crypto.hmac("SHA-512", "key", big)];"""))
-    assert value == [hashlib.sha256(b"\x07" * (2 << 20)).digest(),
-                     hmac.new(b"key", b"\x07" * (2 << 20), "sha512").digest()]
+        return [await crypto.digest("SHA-256", big), await crypto.hmac("SHA-512", "key", big)];""")
+    )
+    assert value == [
+        hashlib.sha256(b"\x07" * (2 << 20)).digest(),
+        hmac.new(b"key", b"\x07" * (2 << 20), "sha512").digest(),
+    ]
 
 
 def _spinning_surface(started: list[int]) -> Surface:
     """`spin.run(s)`: pure-Python CPU work for `s` seconds through base.in_worker_thread (holds no lock)."""
+
     def spin(seconds: float) -> int:
         started.append(1)
         end, count = time.monotonic() + seconds, 0
@@ -150,8 +173,9 @@ def _spinning_surface(started: list[int]) -> Surface:
     async def run(scope, seconds):
         return await in_worker_thread(scope, spin, seconds)
 
-    return Surface("spin", {"spin.run": Op(run)}, 'C.define("spin", {run(s) { return C.call("spin.run", s); }});',
-                   ("spin",))
+    return Surface(
+        "spin", {"spin.run": Op(run)}, 'C.define("spin", {run(s) { return C.call("spin.run", s); }});', ("spin",)
+    )
 
 
 def test_cpu_heavy_host_work_is_abandoned_at_the_deadline_and_queued_work_never_starts():
@@ -159,8 +183,11 @@ def test_cpu_heavy_host_work_is_abandoned_at_the_deadline_and_queued_work_never_
     surface = _spinning_surface(started)
     healthy()
     begin = time.monotonic()
-    result = run_in_sandbox(f"return await Promise.all(Array.from({{length: {2 * _HOST_WORKERS}}}, () => spin.run(3)))",
-                            limits={"timeoutMs": 300}, surfaces=(surface,))
+    result = run_in_sandbox(
+        f"return await Promise.all(Array.from({{length: {2 * _HOST_WORKERS}}}, () => spin.run(3)))",
+        limits={"timeoutMs": 300},
+        surfaces=(surface,),
+    )
     assert time.monotonic() - begin < 2.5  # the run ended while every worker was still spinning
     assert not result.ok and result.error.rule == "timeout"
     time.sleep(3.5)  # the running calls finish and are discarded; the queued ones see a stopped run

@@ -87,10 +87,17 @@ def test_discard_leaves_nothing_behind(registry):
 
 def test_versions_ranges_and_tags(registry):
     for version in ("1.0.0", "1.4.0", "2.0.0-rc.1"):
-        registry.publish_fixture("packs/scripted-pack", overrides={"version": version},
-                                 tag="latest" if version == "1.4.0" else "next")
-    for spec, expected in (("", "1.4.0"), ("@~1.0", "1.0.0"), ("@>=1.1 <2", "1.4.0"), ("@next", "2.0.0-rc.1"),
-                           ("@1.x", "1.4.0"), ("@1.0.0", "1.0.0")):
+        registry.publish_fixture(
+            "packs/scripted-pack", overrides={"version": version}, tag="latest" if version == "1.4.0" else "next"
+        )
+    for spec, expected in (
+        ("", "1.4.0"),
+        ("@~1.0", "1.0.0"),
+        ("@>=1.1 <2", "1.4.0"),
+        ("@next", "2.0.0-rc.1"),
+        ("@1.x", "1.4.0"),
+        ("@1.0.0", "1.0.0"),
+    ):
         request = prepare_install(f"scripted-pack{spec}", registry=registry.url)
         assert request.version == expected, spec
         discard(request)
@@ -112,18 +119,22 @@ def _hostile(kind: str) -> bytes:
         link.type, link.linkname = tarfile.SYMTYPE, "/etc/passwd"
         return pack_folder(FIXTURES / "packs" / "scripted-pack", extra=[(link, None)])
     if kind == "oversize":
-        return pack_folder(FIXTURES / "packs" / "scripted-pack",
-                           extra=[file_member("package/big.bin", bytes(65 * 1024 * 1024))])
+        return pack_folder(
+            FIXTURES / "packs" / "scripted-pack", extra=[file_member("package/big.bin", bytes(65 * 1024 * 1024))]
+        )
     return base
 
 
-@pytest.mark.parametrize(("kind", "behaviour", "rule"), [
-    ("plain", "lie", "integrity-mismatch"),
-    ("traversal", None, "archive-unsafe-path"),
-    ("symlink", None, "archive-link"),
-    ("oversize", None, "archive-too-large"),
-    ("plain", "truncate", "download-incomplete"),
-])
+@pytest.mark.parametrize(
+    ("kind", "behaviour", "rule"),
+    [
+        ("plain", "lie", "integrity-mismatch"),
+        ("traversal", None, "archive-unsafe-path"),
+        ("symlink", None, "archive-link"),
+        ("oversize", None, "archive-too-large"),
+        ("plain", "truncate", "download-incomplete"),
+    ],
+)
 def test_refusals_leave_the_previous_install_intact(registry, kind, behaviour, rule):
     registry.publish_fixture("packs/scripted-pack", tag="latest")
     _install("scripted-pack@1.0.0", registry)
@@ -142,8 +153,9 @@ def test_oversized_download_is_refused_before_it_is_read(registry, monkeypatch):
     from core.packs.install import registry as registry_module
 
     monkeypatch.setattr(registry_module, "MAX_TARBALL_BYTES", 1024)
-    registry.publish(pack_folder(FIXTURES / "packs" / "scripted-pack",
-                                 extra=[file_member("package/noise.bin", os.urandom(4096))]))
+    registry.publish(
+        pack_folder(FIXTURES / "packs" / "scripted-pack", extra=[file_member("package/noise.bin", os.urandom(4096))])
+    )
     with pytest.raises(InstallError) as refused:
         prepare_install("scripted-pack", registry=registry.url)
     assert refused.value.rule == "download-too-large"
@@ -157,8 +169,9 @@ def test_a_tarball_naming_another_package_is_refused(registry):
     assert refused.value.rule == "package-name-mismatch"
 
 
-@pytest.mark.parametrize(("fixture", "needle"), [("host-pack", "host module 'cordon.hash'"),
-                                                 ("register-pack", "nodetool.register")])
+@pytest.mark.parametrize(
+    ("fixture", "needle"), [("host-pack", "host module 'cordon.hash'"), ("register-pack", "nodetool.register")]
+)
 def test_host_code_is_refused(registry, fixture, needle):
     registry.publish_fixture(f"packs/{fixture}")
     with pytest.raises(InstallError) as refused:
@@ -171,9 +184,13 @@ def test_host_code_is_refused(registry, fixture, needle):
 def test_classification_change_is_flagged(registry):
     registry.publish_fixture("packs/scripted-pack")
     _install("scripted-pack", registry)
-    wasm = {"apiVersion": 1, "sandboxModules": [
-        {"name": ".", "kind": "js", "file": "sandbox/greet.js"},
-        {"name": "fast", "kind": "wasm", "file": "sandbox/fast.wasm", "memoryPagesMax": 1, "exports": ["f"]}]}
+    wasm = {
+        "apiVersion": 1,
+        "sandboxModules": [
+            {"name": ".", "kind": "js", "file": "sandbox/greet.js"},
+            {"name": "fast", "kind": "wasm", "file": "sandbox/fast.wasm", "memoryPagesMax": 1, "exports": ["f"]},
+        ],
+    }
     registry.publish_fixture("packs/scripted-pack", overrides={"version": "2.0.0", "cordon": wasm})
     request = prepare_install("scripted-pack@2", registry=registry.url)
     assert request.previous_version == "1.0.0"
@@ -262,8 +279,9 @@ def test_registry_token_goes_only_to_the_registry(registry, memory_keyring):
     assert all(headers.get("authorization") == "Bearer s3cret" for _, headers in registry.requests)
 
     registry.requests.clear()
-    registry.packages["scripted-pack"]["1.0.0"]["dist"]["tarball"] = \
+    registry.packages["scripted-pack"]["1.0.0"]["dist"]["tarball"] = (
         f"http://localhost:{registry.port}/-/scripted-pack-1.0.0.tgz"  # another origin
+    )
     discard(prepare_install("scripted-pack", registry=registry.url))
     tarball_request = [h for path, h in registry.requests if path.startswith("/-/")]
     assert tarball_request and "authorization" not in tarball_request[0]
@@ -281,10 +299,14 @@ def test_an_install_killed_midway_leaves_no_half_installed_pack(registry, home):
     registry.publish_fixture("packs/scripted-pack")
     _install("scripted-pack@1.0.0", registry)
     before = tree_digest(installed_dir())
-    registry.publish(pack_folder(FIXTURES / "packs" / "scripted-pack",
-                                 overrides={"version": "2.0.0"},
-                                 extra=[file_member("package/padding.bin", os.urandom(256 * 1024))]),
-                     behaviour="stall")
+    registry.publish(
+        pack_folder(
+            FIXTURES / "packs" / "scripted-pack",
+            overrides={"version": "2.0.0"},
+            extra=[file_member("package/padding.bin", os.urandom(256 * 1024))],
+        ),
+        behaviour="stall",
+    )
     env = {**os.environ, "CORDON_HOME": str(home), "PYTHONPATH": os.getcwd()}
     child = subprocess.Popen([sys.executable, "-c", KILLED_INSTALL, registry.url], env=env)
     try:

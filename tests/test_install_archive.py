@@ -32,22 +32,25 @@ def _extract(tmp_path, data: bytes, limits: ArchiveLimits | None = None):
 OK = file_member("package/package.json", b'{"name": "x", "version": "1.0.0"}')
 
 
-@pytest.mark.parametrize(("members", "rule"), [
-    ([file_member("/etc/evil", b"x")], "archive-unsafe-path"),
-    ([file_member("package/../../evil", b"x")], "archive-unsafe-path"),
-    ([file_member("package/a/../../../evil", b"x")], "archive-unsafe-path"),
-    ([file_member("package/a\\..\\..\\evil", b"x")], "archive-unsafe-path"),
-    ([file_member("package/C:evil", b"x")], "archive-unsafe-path"),
-    ([file_member("toplevel.js", b"x")], "archive-unsafe-path"),
-    ([_member("package/link", tarfile.SYMTYPE, linkname="../../etc/passwd")], "archive-link"),
-    ([_member("package/hard", tarfile.LNKTYPE, linkname="package/package.json")], "archive-link"),
-    ([_member("package/dev", tarfile.CHRTYPE, devmajor=1, devminor=3)], "archive-special-file"),
-    ([_member("package/blk", tarfile.BLKTYPE)], "archive-special-file"),
-    ([_member("package/fifo", tarfile.FIFOTYPE)], "archive-special-file"),
-    ([file_member("package/a.js", b"1"), file_member("package/a.js", b"2")], "archive-duplicate-entry"),
-    ([file_member("package/A.js", b"1"), file_member("package/a.js", b"2")], "archive-duplicate-entry"),
-    ([file_member("package/x", b"1"), file_member("package/x/y", b"2")], "archive-duplicate-entry"),
-])
+@pytest.mark.parametrize(
+    ("members", "rule"),
+    [
+        ([file_member("/etc/evil", b"x")], "archive-unsafe-path"),
+        ([file_member("package/../../evil", b"x")], "archive-unsafe-path"),
+        ([file_member("package/a/../../../evil", b"x")], "archive-unsafe-path"),
+        ([file_member("package/a\\..\\..\\evil", b"x")], "archive-unsafe-path"),
+        ([file_member("package/C:evil", b"x")], "archive-unsafe-path"),
+        ([file_member("toplevel.js", b"x")], "archive-unsafe-path"),
+        ([_member("package/link", tarfile.SYMTYPE, linkname="../../etc/passwd")], "archive-link"),
+        ([_member("package/hard", tarfile.LNKTYPE, linkname="package/package.json")], "archive-link"),
+        ([_member("package/dev", tarfile.CHRTYPE, devmajor=1, devminor=3)], "archive-special-file"),
+        ([_member("package/blk", tarfile.BLKTYPE)], "archive-special-file"),
+        ([_member("package/fifo", tarfile.FIFOTYPE)], "archive-special-file"),
+        ([file_member("package/a.js", b"1"), file_member("package/a.js", b"2")], "archive-duplicate-entry"),
+        ([file_member("package/A.js", b"1"), file_member("package/a.js", b"2")], "archive-duplicate-entry"),
+        ([file_member("package/x", b"1"), file_member("package/x/y", b"2")], "archive-duplicate-entry"),
+    ],
+)
 def test_hostile_members_are_refused(tmp_path, members, rule):
     with pytest.raises(InstallError) as refused:
         _extract(tmp_path, tarball([OK, *members]))
@@ -90,8 +93,9 @@ def test_garbage_is_corrupt(tmp_path):
 
 
 def test_a_normal_tarball_is_stripped_of_its_package_folder(tmp_path):
-    unpacked, dest = _extract(tmp_path, tarball([OK, file_member("package/lib/a.js", b"export {};"),
-                                                 _member("package/lib", tarfile.DIRTYPE)]))
+    unpacked, dest = _extract(
+        tmp_path, tarball([OK, file_member("package/lib/a.js", b"export {};"), _member("package/lib", tarfile.DIRTYPE)])
+    )
     assert (unpacked.files, unpacked.size) == (2, len(OK[1]) + 10)
     assert sorted(p.relative_to(dest).as_posix() for p in dest.rglob("*")) == ["lib", "lib/a.js", "package.json"]
     assert (dest / "lib" / "a.js").stat().st_mode & 0o777 == 0o644
@@ -99,8 +103,10 @@ def test_a_normal_tarball_is_stripped_of_its_package_folder(tmp_path):
 
 def test_a_date_fns_sized_archive_fits_the_default_caps(tmp_path):
     """date-fns 4 ships 5,137 files: the entry cap fits real packages."""
-    members = [OK, *(file_member(f"package/fp/f{i}.js", hashlib.sha512(b"%d" % i).hexdigest().encode() * 4)
-                     for i in range(5137))]
+    members = [
+        OK,
+        *(file_member(f"package/fp/f{i}.js", hashlib.sha512(b"%d" % i).hexdigest().encode() * 4) for i in range(5137)),
+    ]
     unpacked, _ = _extract(tmp_path, tarball(members))
     assert unpacked.files == 5138
 

@@ -58,10 +58,16 @@ def _install_on_a_terminal(registry, home: Path, *flags: str) -> tuple[int, str,
     """Run `cordon packs install` with stderr on a real pseudo-terminal: (status, stdout, terminal text)."""
     main_fd, term_fd = pty.openpty()
     code = "import sys\nfrom core.cli import main\nsys.exit(main(sys.argv[1:]))"
-    proc = subprocess.run([sys.executable, "-c", code, "packs", "install", "scripted-pack", "--registry",
-                           registry.url, "--yes", *flags], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                          stderr=term_fd, env={**os.environ, "CORDON_HOME": str(home)}, timeout=120,
-                          cwd=Path(__file__).resolve().parents[1], check=False)
+    proc = subprocess.run(
+        [sys.executable, "-c", code, "packs", "install", "scripted-pack", "--registry", registry.url, "--yes", *flags],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=term_fd,
+        env={**os.environ, "CORDON_HOME": str(home)},
+        timeout=120,
+        cwd=Path(__file__).resolve().parents[1],
+        check=False,
+    )
     os.close(term_fd)
     chunks = []
     while select.select([main_fd], [], [], 0.2)[0]:

@@ -44,7 +44,9 @@ def test_js_yaml_pack_installs_compiles_and_runs_yaml_load(registry):
     registry.publish_fixture("packs/yaml-pack")
     request = prepare_install("yaml-pack", registry=registry.url)
     assert [(d.name, d.version, d.path) for d in request.dependencies] == [
-        ("js-yaml", "4.1.0", "node_modules/js-yaml"), ("argparse", "2.0.1", "node_modules/argparse")]
+        ("js-yaml", "4.1.0", "node_modules/js-yaml"),
+        ("argparse", "2.0.1", "node_modules/argparse"),
+    ]
     assert all(d.integrity.startswith("sha512-") for d in request.dependencies)
     [module] = request.npm_modules
     assert module.ok and module.dependency == "js-yaml" and 0 < module.size < 1024 * 1024
@@ -52,9 +54,11 @@ def test_js_yaml_pack_installs_compiles_and_runs_yaml_load(registry):
     folder = commit_install(request)
     assert (folder / "node_modules" / "js-yaml" / "dist" / "js-yaml.mjs").is_file()
 
-    code = ('import yaml, { dump } from "yaml-pack";\n'
-            'const doc = yaml.load("name: cordon\\nlist: [1, 2]\\nnested: {a: true}");\n'
-            'return { doc, text: dump({ b: [1] }) };')
+    code = (
+        'import yaml, { dump } from "yaml-pack";\n'
+        'const doc = yaml.load("name: cordon\\nlist: [1, 2]\\nnested: {a: true}");\n'
+        "return { doc, text: dump({ b: [1] }) };"
+    )
     packs = resolve_body(code, catalog=Catalog())
     assert packs.ok, packs.problems
     out = ok(run_in_sandbox(code, modules=packs.modules, surfaces=packs.surfaces))
@@ -76,16 +80,31 @@ def test_a_skipped_module_never_fails_the_pack(registry, tmp_path):
     registry.publish_file("js-yaml-4.1.0.tgz")
     registry.publish_file("argparse-2.0.1.tgz")
     registry.publish(pack_folder(FIXTURES / "packages" / "uses-fs"))
-    publish_package(registry, tmp_path, {
-        "name": "mixed-pack", "version": "1.0.0",
-        "dependencies": {"js-yaml": "^4.1.0", "uses-fs": "^1.0.0", "not-published": "^1.0.0"},
-        "cordon": {"apiVersion": 1, "sandboxModules": [
-            {"name": ".", "kind": "js", "npm": "js-yaml"}, {"name": "fs", "kind": "js", "npm": "uses-fs"},
-            {"name": "gone", "kind": "js", "npm": "not-published"}]}}, {})
+    publish_package(
+        registry,
+        tmp_path,
+        {
+            "name": "mixed-pack",
+            "version": "1.0.0",
+            "dependencies": {"js-yaml": "^4.1.0", "uses-fs": "^1.0.0", "not-published": "^1.0.0"},
+            "cordon": {
+                "apiVersion": 1,
+                "sandboxModules": [
+                    {"name": ".", "kind": "js", "npm": "js-yaml"},
+                    {"name": "fs", "kind": "js", "npm": "uses-fs"},
+                    {"name": "gone", "kind": "js", "npm": "not-published"},
+                ],
+            },
+        },
+        {},
+    )
     request = prepare_install("mixed-pack", registry=registry.url)
     status = {m.dependency: (m.ok, m.rule) for m in request.npm_modules}
-    assert status == {"js-yaml": (True, None), "uses-fs": (False, "npm-module-builtin-import"),
-                      "not-published": (False, "npm-module-unresolved")}
+    assert status == {
+        "js-yaml": (True, None),
+        "uses-fs": (False, "npm-module-builtin-import"),
+        "not-published": (False, "npm-module-unresolved"),
+    }
     assert any("skipped (npm-module-unresolved)" in line and "package-not-found" in line for line in request.lines())
     commit_install(request)
     code = 'import yaml from "mixed-pack";\nreturn yaml.load("a: 1");'
@@ -125,22 +144,38 @@ def test_discarding_a_config_only_pack_leaves_nothing(registry):
 
 def _lib(registry: NpmRegistry, tmp_path: Path, version: str, extra: dict | None = None) -> str:
     """`tiny-lib@version`: an ES module exporting its version."""
-    return publish_package(registry, tmp_path, {"name": "tiny-lib", "version": version, "type": "module",
-                                                "exports": "./index.js", **(extra or {})},
-                           {"index.js": f'export const version = "{version}";\n'})
+    return publish_package(
+        registry,
+        tmp_path,
+        {"name": "tiny-lib", "version": version, "type": "module", "exports": "./index.js", **(extra or {})},
+        {"index.js": f'export const version = "{version}";\n'},
+    )
 
 
 def _lib_pack(registry: NpmRegistry, tmp_path: Path, lock: dict | None) -> None:
     files = {"package-lock.json": json.dumps(lock)} if lock else {}
-    publish_package(registry, tmp_path, {
-        "name": "lib-pack", "version": "1.0.0", "dependencies": {"tiny-lib": "^1.0.0"},
-        "cordon": {"apiVersion": 1, "sandboxModules": [{"name": ".", "kind": "js", "npm": "tiny-lib"}]}}, files)
+    publish_package(
+        registry,
+        tmp_path,
+        {
+            "name": "lib-pack",
+            "version": "1.0.0",
+            "dependencies": {"tiny-lib": "^1.0.0"},
+            "cordon": {"apiVersion": 1, "sandboxModules": [{"name": ".", "kind": "js", "npm": "tiny-lib"}]},
+        },
+        files,
+    )
 
 
 def _lockfile(version: str, integrity: str) -> dict:
-    return {"name": "lib-pack", "lockfileVersion": 3, "packages": {
-        "": {"name": "lib-pack", "dependencies": {"tiny-lib": "^1.0.0"}},
-        "node_modules/tiny-lib": {"version": version, "integrity": integrity}}}
+    return {
+        "name": "lib-pack",
+        "lockfileVersion": 3,
+        "packages": {
+            "": {"name": "lib-pack", "dependencies": {"tiny-lib": "^1.0.0"}},
+            "node_modules/tiny-lib": {"version": version, "integrity": integrity},
+        },
+    }
 
 
 def test_a_shipped_lockfile_pins_the_exact_version(registry, tmp_path):
@@ -175,16 +210,35 @@ def test_without_a_lockfile_the_newest_match_is_fetched(registry, tmp_path):
 
 def test_peer_dependencies_are_fetched_and_bundled(registry, tmp_path):
     _lib(registry, tmp_path, "1.2.0")
-    publish_package(registry, tmp_path, {"name": "lib-plugin", "version": "1.0.0", "type": "module",
-                                         "exports": "./index.js", "peerDependencies": {"tiny-lib": "^1.0.0"},
-                                         "peerDependenciesMeta": {}},
-                    {"index.js": 'import { version } from "tiny-lib";\nexport const plugged = "on " + version;\n'})
-    publish_package(registry, tmp_path, {
-        "name": "plugin-pack", "version": "1.0.0", "dependencies": {"lib-plugin": "^1.0.0"},
-        "cordon": {"apiVersion": 1, "sandboxModules": [{"name": ".", "kind": "js", "npm": "lib-plugin"}]}}, {})
+    publish_package(
+        registry,
+        tmp_path,
+        {
+            "name": "lib-plugin",
+            "version": "1.0.0",
+            "type": "module",
+            "exports": "./index.js",
+            "peerDependencies": {"tiny-lib": "^1.0.0"},
+            "peerDependenciesMeta": {},
+        },
+        {"index.js": 'import { version } from "tiny-lib";\nexport const plugged = "on " + version;\n'},
+    )
+    publish_package(
+        registry,
+        tmp_path,
+        {
+            "name": "plugin-pack",
+            "version": "1.0.0",
+            "dependencies": {"lib-plugin": "^1.0.0"},
+            "cordon": {"apiVersion": 1, "sandboxModules": [{"name": ".", "kind": "js", "npm": "lib-plugin"}]},
+        },
+        {},
+    )
     request = prepare_install("plugin-pack", registry=registry.url)
     assert [(d.name, d.path) for d in request.dependencies] == [
-        ("lib-plugin", "node_modules/lib-plugin"), ("tiny-lib", "node_modules/tiny-lib")]
+        ("lib-plugin", "node_modules/lib-plugin"),
+        ("tiny-lib", "node_modules/tiny-lib"),
+    ]
     assert all(m.ok for m in request.npm_modules)
     commit_install(request)
     code = 'import { plugged } from "plugin-pack";\nreturn plugged;'
@@ -250,12 +304,23 @@ def test_an_installed_file_changed_in_place_with_its_mtime_restored_changes_the_
 
 
 def test_unreached_missing_globals_warn_in_consent_and_packs_show(registry, tmp_path, capsys):
-    publish_package(registry, tmp_path, {"name": "timers-lib", "version": "1.0.0", "type": "module",
-                                         "exports": "./index.js"},
-                    {"index.js": "export const now = 1;\nexport function later(cb) { return setTimeout(cb, 5); }\n"})
-    publish_package(registry, tmp_path, {
-        "name": "timers-pack", "version": "1.0.0", "dependencies": {"timers-lib": "^1.0.0"},
-        "cordon": {"apiVersion": 1, "sandboxModules": [{"name": ".", "kind": "js", "npm": "timers-lib"}]}}, {})
+    publish_package(
+        registry,
+        tmp_path,
+        {"name": "timers-lib", "version": "1.0.0", "type": "module", "exports": "./index.js"},
+        {"index.js": "export const now = 1;\nexport function later(cb) { return setTimeout(cb, 5); }\n"},
+    )
+    publish_package(
+        registry,
+        tmp_path,
+        {
+            "name": "timers-pack",
+            "version": "1.0.0",
+            "dependencies": {"timers-lib": "^1.0.0"},
+            "cordon": {"apiVersion": 1, "sandboxModules": [{"name": ".", "kind": "js", "npm": "timers-lib"}]},
+        },
+        {},
+    )
     request = prepare_install("timers-pack", registry=registry.url)
     [module] = request.npm_modules
     assert module.ok and any("'setTimeout'" in w and "index.js:2" in w for w in module.warnings)
@@ -264,7 +329,12 @@ def test_unreached_missing_globals_warn_in_consent_and_packs_show(registry, tmp_
     commit_install(request)
     assert main(["packs", "show", "timers-pack"]) == 0
     out = capsys.readouterr().out
-    assert "references 'setTimeout'" in out and "index.js:2" in out and "warning: " in out and "[npm-module-warning]" in out
+    assert (
+        "references 'setTimeout'" in out
+        and "index.js:2" in out
+        and "warning: " in out
+        and "[npm-module-warning]" in out
+    )
 
 
 def test_npm_prefix_installs_any_library_as_a_wrapper_pack(registry, capsys):
@@ -303,12 +373,16 @@ def test_outdated_and_update_show_what_changes_and_a_failed_update_changes_nothi
     assert main(["packs", "outdated", "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == {"outdated": []}
 
-    publish_package(registry, tmp_path, {"name": "tiny-lib", "version": "1.1.0", "type": "module",
-                                         "exports": "./index.js"},
-                    {"index.js": 'export const version = "1.1.0";\nexport const later = () => setTimeout(1);\n'})
+    publish_package(
+        registry,
+        tmp_path,
+        {"name": "tiny-lib", "version": "1.1.0", "type": "module", "exports": "./index.js"},
+        {"index.js": 'export const version = "1.1.0";\nexport const later = () => setTimeout(1);\n'},
+    )
     assert main(["packs", "outdated", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out) == {"outdated": [
-        {"name": "tiny-lib", "installed": "1.0.0", "latest": "1.1.0", "source": "npm:tiny-lib@^1"}]}
+    assert json.loads(capsys.readouterr().out) == {
+        "outdated": [{"name": "tiny-lib", "installed": "1.0.0", "latest": "1.1.0", "source": "npm:tiny-lib@^1"}]
+    }
 
     assert main(["packs", "update", "tiny-lib", "--json"]) == 1  # no consent: nothing placed
     changes = json.loads(capsys.readouterr().out)["request"]["changes"]
@@ -318,8 +392,12 @@ def test_outdated_and_update_show_what_changes_and_a_failed_update_changes_nothi
     folder = installed_dir() / "tiny-lib"
     assert json.loads((folder / "package.json").read_text())["version"] == "1.0.0"
 
-    publish_package(registry, tmp_path, {"name": "tiny-lib", "version": "1.2.0", "type": "module",
-                                         "exports": "./index.js"}, {"index.js": "export const version = 3;\n"})
+    publish_package(
+        registry,
+        tmp_path,
+        {"name": "tiny-lib", "version": "1.2.0", "type": "module", "exports": "./index.js"},
+        {"index.js": "export const version = 3;\n"},
+    )
     tgz = registry.files.pop("tiny-lib-1.2.0.tgz")
     registry.publish(tgz, behaviour="lie")  # a tampered artifact: the update must fail and keep 1.0.0
     before = tree_digest(folder)
@@ -338,9 +416,17 @@ def test_an_update_lists_modules_added_and_removed(registry, tmp_path):
     _lib(registry, tmp_path, "1.0.0")
     _lib_pack(registry, tmp_path, None)
     commit_install(prepare_install("lib-pack", registry=registry.url))
-    publish_package(registry, tmp_path, {
-        "name": "lib-pack", "version": "1.1.0", "dependencies": {"tiny-lib": "^1.0.0"},
-        "cordon": {"apiVersion": 1, "sandboxModules": [{"name": "again", "kind": "js", "npm": "tiny-lib"}]}}, {})
+    publish_package(
+        registry,
+        tmp_path,
+        {
+            "name": "lib-pack",
+            "version": "1.1.0",
+            "dependencies": {"tiny-lib": "^1.0.0"},
+            "cordon": {"apiVersion": 1, "sandboxModules": [{"name": "again", "kind": "js", "npm": "tiny-lib"}]},
+        },
+        {},
+    )
     request = prepare_install("lib-pack", registry=registry.url)
     assert "modules added: lib-pack/again" in request.changes and "modules removed: lib-pack" in request.changes
     assert any(line.strip() == "change: modules added: lib-pack/again" for line in request.lines())
@@ -355,14 +441,37 @@ def test_a_pack_from_a_folder_is_not_updatable(registry, capsys):
 
 def test_npm_prefix_wraps_each_entry_point_picked_and_updates_keep_them(registry, tmp_path, capsys):
     def multi(version: str) -> None:
-        publish_package(registry, tmp_path, {"name": "multi-lib", "version": version, "type": "module",
-                                             "exports": {".": "./index.js", "./extra": "./extra/index.js"}},
-                        {"index.js": f'export const main = "{version}";\n',
-                         "extra/index.js": 'export const extra = "x";\n'})
+        publish_package(
+            registry,
+            tmp_path,
+            {
+                "name": "multi-lib",
+                "version": version,
+                "type": "module",
+                "exports": {".": "./index.js", "./extra": "./extra/index.js"},
+            },
+            {"index.js": f'export const main = "{version}";\n', "extra/index.js": 'export const extra = "x";\n'},
+        )
 
     multi("1.0.0")
-    assert main(["packs", "install", "npm:multi-lib", "--entry", ".", "--entry", "./extra", "--registry",
-                 registry.url, "--yes", "--json"]) == 0
+    assert (
+        main(
+            [
+                "packs",
+                "install",
+                "npm:multi-lib",
+                "--entry",
+                ".",
+                "--entry",
+                "./extra",
+                "--registry",
+                registry.url,
+                "--yes",
+                "--json",
+            ]
+        )
+        == 0
+    )
     report = json.loads(capsys.readouterr().out)["request"]
     assert report["specifiers"] == ["multi-lib", "multi-lib/extra"]
     assert [m["dependency"] for m in report["npmModules"]] == ["multi-lib", "multi-lib/extra"]

@@ -27,20 +27,23 @@ def test_node_prop_timeout_is_seconds():
     assert run_in_sandbox("return 1 + 1").result == 2
 
 
-@pytest.mark.parametrize(("reference", "cordon", "expected"), [
-    ({"maxFetchCalls": 7}, "fetchMaxCalls", 7),
-    ({"maxResponseBodyBytes": 2048}, "fetchMaxBodyBytes", 2048),
-    ({"stackLimitBytes": 10**12}, "maxStackBytes", CEILINGS["maxStackBytes"]),  # clamped like Cordon's name
-    ({"maxFetchCalls": 10**6}, "fetchMaxCalls", CEILINGS["fetchMaxCalls"]),
-    ({"timeout": 2.5}, "timeoutMs", 2500),
-    ({"timeout": 0}, "timeoutMs", 0),
-    ({"max_response_mb": 3}, "fetchMaxBodyBytes", 3 * MB),
-    ({"max_response_mb": 10**6}, "fetchMaxBodyBytes", CEILINGS["fetchMaxBodyBytes"]),
-    ({"allow_local_network": True}, "allowPrivateNetwork", True),
-    ({"allow_host_filesystem": True}, "filesystemAccess", "host"),
-    ({"allow_host_filesystem": False}, "filesystemAccess", "workspace"),
-    ({"secrets": ["API_KEY"]}, "secretScope", ("API_KEY",)),
-])
+@pytest.mark.parametrize(
+    ("reference", "cordon", "expected"),
+    [
+        ({"maxFetchCalls": 7}, "fetchMaxCalls", 7),
+        ({"maxResponseBodyBytes": 2048}, "fetchMaxBodyBytes", 2048),
+        ({"stackLimitBytes": 10**12}, "maxStackBytes", CEILINGS["maxStackBytes"]),  # clamped like Cordon's name
+        ({"maxFetchCalls": 10**6}, "fetchMaxCalls", CEILINGS["fetchMaxCalls"]),
+        ({"timeout": 2.5}, "timeoutMs", 2500),
+        ({"timeout": 0}, "timeoutMs", 0),
+        ({"max_response_mb": 3}, "fetchMaxBodyBytes", 3 * MB),
+        ({"max_response_mb": 10**6}, "fetchMaxBodyBytes", CEILINGS["fetchMaxBodyBytes"]),
+        ({"allow_local_network": True}, "allowPrivateNetwork", True),
+        ({"allow_host_filesystem": True}, "filesystemAccess", "host"),
+        ({"allow_host_filesystem": False}, "filesystemAccess", "workspace"),
+        ({"secrets": ["API_KEY"]}, "secretScope", ("API_KEY",)),
+    ],
+)
 def test_reference_spelling_maps_through_the_same_clamping(reference, cordon, expected):
     assert getattr(resolve_limits(reference), cordon) == expected
 

@@ -25,8 +25,14 @@ ROOT = Path(__file__).resolve().parents[1]
 def cordon(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
     """The installed entry point in a real process (a -v handler never leaks into the test process)."""
     env = {**os.environ, "CORDON_HOME": str(home)}
-    return subprocess.run([str(Path(sys.executable).parent / "cordon"), *args], capture_output=True, text=True,
-                          env=env, cwd=ROOT, timeout=120)
+    return subprocess.run(
+        [str(Path(sys.executable).parent / "cordon"), *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=120,
+    )
 
 
 def test_verbose_prints_debug_lines_on_stderr_and_json_stdout_stays_one_object(tmp_path):

@@ -25,9 +25,13 @@ def test_a_pack_file_is_read_through_the_fd_walker(tmp_path):
     (pack / "up").symlink_to("..")
     os.mkfifo(pack / "fifo.js")
     assert read_contained(pack, "alias.js", 100) == b"export default 1;"
-    for rel, rule in (("out.js", "module-symlink-escape"), ("up/secret.js", "module-symlink-escape"),
-                      ("missing.js", "module-missing-file"), ("fifo.js", "module-missing-file"),
-                      ("lib", "module-missing-file")):
+    for rel, rule in (
+        ("out.js", "module-symlink-escape"),
+        ("up/secret.js", "module-symlink-escape"),
+        ("missing.js", "module-missing-file"),
+        ("fifo.js", "module-missing-file"),
+        ("lib", "module-missing-file"),
+    ):
         with pytest.raises(DiscoveryError) as caught:
             read_contained(pack, rel, 100)
         assert caught.value.rule == rule, (rel, caught.value)

@@ -33,9 +33,13 @@ def _tool(name: str) -> str:
 
 def _installed(tmp_path: Path) -> Path:
     data = tmp_path / "share"
-    done = subprocess.run([str(ROOT / "installer" / "install-desktop.sh"), str(data)],
-                          capture_output=True, text=True, timeout=60,
-                          env={"PATH": "/usr/bin:/bin", "CORDON_STUDIO_EXEC": "/opt/cordon-studio/cordon-studio"})
+    done = subprocess.run(
+        [str(ROOT / "installer" / "install-desktop.sh"), str(data)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"PATH": "/usr/bin:/bin", "CORDON_STUDIO_EXEC": "/opt/cordon-studio/cordon-studio"},
+    )
     assert done.returncode == 0, done.stderr
     return data
 
@@ -44,8 +48,9 @@ def test_install_desktop_puts_every_file_in_the_data_folder(tmp_path: Path) -> N
     data = _installed(tmp_path)
     entry = (data / "applications" / f"{APP_ID}.desktop").read_text()
     assert "Exec=/opt/cordon-studio/cordon-studio %F" in entry and f"Icon={APP_ID}" in entry
-    assert (data / "icons" / "hicolor" / "scalable" / "apps" / f"{APP_ID}.svg").read_bytes() == \
-        (ROOT / "resources" / "icons" / "cordon.svg").read_bytes()
+    assert (data / "icons" / "hicolor" / "scalable" / "apps" / f"{APP_ID}.svg").read_bytes() == (
+        ROOT / "resources" / "icons" / "cordon.svg"
+    ).read_bytes()
     assert (data / "metainfo" / f"{APP_ID}.metainfo.xml").is_file()
     assert (data / "mime" / "packages" / f"{APP_ID}.xml").is_file()
     if shutil.which("update-mime-database"):  # the database the desktop reads was rebuilt with our glob
@@ -61,8 +66,12 @@ def test_desktop_entry_validates(tmp_path: Path) -> None:
 
 def test_appstream_metainfo_validates() -> None:
     appstreamcli = _tool("appstreamcli")
-    done = subprocess.run([appstreamcli, "validate", "--no-net", str(DESKTOP / f"{APP_ID}.metainfo.xml")],
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [appstreamcli, "validate", "--no-net", str(DESKTOP / f"{APP_ID}.metainfo.xml")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
 
 

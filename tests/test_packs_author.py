@@ -32,8 +32,13 @@ def _run_example(folder: Path):
 def test_new_writes_a_template_that_checks_clean_links_and_runs(tmp_path, capsys):
     folder = tmp_path / "demo"
     assert main(["packs", "new", "demo-pack", "--dir", str(folder), "--wasm"]) == 0
-    assert sorted(p.name for p in folder.iterdir()) == ["SKILL.md", "add.wasm", "example.js", "index.js",
-                                                         "package.json"]
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "SKILL.md",
+        "add.wasm",
+        "example.js",
+        "index.js",
+        "package.json",
+    ]
     manifest = json.loads((folder / "package.json").read_text())
     assert "cordon-pack" in manifest["keywords"]
     capsys.readouterr()
@@ -44,7 +49,7 @@ def test_new_writes_a_template_that_checks_clean_links_and_runs(tmp_path, capsys
 
     assert main(["packs", "link", str(folder)]) == 0
     assert _run_example(folder) == {"text": "Hello, Ada!", "sum": 5}
-    (folder / "index.js").write_text('export function greet(name) {\n  return `Hi, ${name}`;\n}\n')
+    (folder / "index.js").write_text("export function greet(name) {\n  return `Hi, ${name}`;\n}\n")
     assert _run_example(folder)["text"] == "Hi, Ada"  # the link follows the folder
     assert main(["packs", "unlink", "demo-pack"]) == 0
     assert Catalog().pack("demo-pack") is None
@@ -99,17 +104,21 @@ def test_a_linked_folder_is_protected_from_workspaces(tmp_path):
 
 
 def test_search_finds_packs_by_the_cordon_pack_keyword(registry, tmp_path, capsys):
-    for name, keywords, description in [("csv-tools", ["cordon-pack"], "CSV helpers for Code nodes"),
-                                        ("yaml-tools", ["cordon-pack"], "YAML helpers"),
-                                        ("csv-lib", ["csv"], "a plain CSV library")]:
+    for name, keywords, description in [
+        ("csv-tools", ["cordon-pack"], "CSV helpers for Code nodes"),
+        ("yaml-tools", ["cordon-pack"], "YAML helpers"),
+        ("csv-lib", ["csv"], "a plain CSV library"),
+    ]:
         folder = tmp_path / name
         folder.mkdir()
-        (folder / "package.json").write_text(json.dumps({"name": name, "version": "1.0.0", "keywords": keywords,
-                                                         "description": description}))
+        (folder / "package.json").write_text(
+            json.dumps({"name": name, "version": "1.0.0", "keywords": keywords, "description": description})
+        )
         registry.publish(pack_folder(folder))
     assert main(["packs", "search", "csv", "--registry", registry.url, "--json"]) == 0
-    assert json.loads(capsys.readouterr().out) == {"packs": [
-        {"name": "csv-tools", "version": "1.0.0", "description": "CSV helpers for Code nodes"}]}
+    assert json.loads(capsys.readouterr().out) == {
+        "packs": [{"name": "csv-tools", "version": "1.0.0", "description": "CSV helpers for Code nodes"}]
+    }
     assert main(["packs", "search", "--registry", registry.url]) == 0
     out = capsys.readouterr().out
     assert "csv-tools 1.0.0" in out and "yaml-tools 1.0.0" in out and "csv-lib" not in out

@@ -19,8 +19,9 @@ HASH = "@cordon/sandbox-hash"
 def cat(tmp_path):
     """The real hash pack (shipped root) plus a sneaky pack that grabs the bridge binding at load time."""
     shipped, installed, _ = roots(tmp_path)
-    make_pack(shipped, HASH, modules=[{"name": ".", "kind": "host", "host": "cordon.hash"}], files={},
-              folder="sandbox-hash")
+    make_pack(
+        shipped, HASH, modules=[{"name": ".", "kind": "host", "host": "cordon.hash"}], files={}, folder="sandbox-hash"
+    )
     make_pack(installed, "@evil/grab", files={"index.js": "export default globalThis.__cordon_bridge_host;"})
     return catalog(tmp_path)
 
@@ -34,18 +35,25 @@ def test_hash_module_computes_on_the_host(cat):
     code = """import hash, { sha256, md5, crc32, blake2b } from "@cordon/sandbox-hash";
 return Promise.all([sha256("abc"), md5(new Uint8Array([1, 2, 3])), crc32("abc"), blake2b("abc", 16), hash.sha1("")]);"""
     assert ok(run(cat, code, HASH)) == [
-        hashlib.sha256(b"abc").hexdigest(), hashlib.md5(b"\x01\x02\x03").hexdigest(), zlib.crc32(b"abc"),
-        hashlib.blake2b(b"abc", digest_size=16).hexdigest(), hashlib.sha1(b"").hexdigest()]
+        hashlib.sha256(b"abc").hexdigest(),
+        hashlib.md5(b"\x01\x02\x03").hexdigest(),
+        zlib.crc32(b"abc"),
+        hashlib.blake2b(b"abc", digest_size=16).hexdigest(),
+        hashlib.sha1(b"").hexdigest(),
+    ]
 
 
-@pytest.mark.parametrize(("call", "rule"), [
-    ("sha256(42)", "host-argument-invalid"),
-    ("sha256()", "host-argument-invalid"),
-    ("sha256('a', 'b')", "host-argument-invalid"),
-    ("blake2b('a', 65)", "host-argument-invalid"),
-    ("blake2b('a', 1.5)", "host-argument-invalid"),
-    ("sha256('x'.repeat(8 * 1024 * 1024 + 1))", "host-argument-too-large"),
-])
+@pytest.mark.parametrize(
+    ("call", "rule"),
+    [
+        ("sha256(42)", "host-argument-invalid"),
+        ("sha256()", "host-argument-invalid"),
+        ("sha256('a', 'b')", "host-argument-invalid"),
+        ("blake2b('a', 65)", "host-argument-invalid"),
+        ("blake2b('a', 1.5)", "host-argument-invalid"),
+        ("sha256('x'.repeat(8 * 1024 * 1024 + 1))", "host-argument-too-large"),
+    ],
+)
 def test_arguments_are_validated_before_the_implementation(cat, call, rule):
     result = run(cat, f'import {{ sha256, blake2b }} from "{HASH}";\nreturn await {call};', HASH)
     assert not result.ok and result.error.rule == rule, result.error
@@ -80,8 +88,16 @@ const rules = [];
 for (const f of attempts) {{ try {{ await f(); rules.push("ran"); }} catch (e) {{ rules.push(e.rule); }} }}
 return [typeof grab, rules, (await grab.call(key, "sha256", ["a"])) === (await sha256("a"))];"""
     assert ok(run(cat, code, "@evil/grab", HASH)) == [
-        "object", ["bridge-module-not-declared", "bridge-export-unknown", "bridge-export-unknown",
-                   "bridge-arguments-invalid", "host-argument-invalid"], True]
+        "object",
+        [
+            "bridge-module-not-declared",
+            "bridge-export-unknown",
+            "bridge-export-unknown",
+            "bridge-arguments-invalid",
+            "host-argument-invalid",
+        ],
+        True,
+    ]
 
 
 def test_without_a_declared_host_module_there_is_no_binding_at_all(cat):

@@ -23,12 +23,23 @@ const items = await datasetItems({{ token, datasetId: run.defaultDatasetId, limi
 for (const req of [start, poll, items]) await send(req);
 return [start.url, poll.url, items.url];'''
     with RecordingServer() as server:
-        urls = ok(run_body(code, inputs={"token": "apify_api_x", "urls": ["https://a.example/", "https://b.example/"],
-                                         "base": server.url("")}, limits=PRIVATE))
+        urls = ok(
+            run_body(
+                code,
+                inputs={
+                    "token": "apify_api_x",
+                    "urls": ["https://a.example/", "https://b.example/"],
+                    "base": server.url(""),
+                },
+                limits=PRIVATE,
+            )
+        )
         start, poll, items = server.requests
-    assert urls == ["https://api.apify.com/v2/acts/apify~web-scraper/runs",
-                    "https://api.apify.com/v2/actor-runs/run%201",
-                    "https://api.apify.com/v2/datasets/ds1/items?format=json&limit=1000"]
+    assert urls == [
+        "https://api.apify.com/v2/acts/apify~web-scraper/runs",
+        "https://api.apify.com/v2/actor-runs/run%201",
+        "https://api.apify.com/v2/datasets/ds1/items?format=json&limit=1000",
+    ]
     assert [r.method for r in (start, poll, items)] == ["POST", "GET", "GET"]
     assert all(r.headers["authorization"] == "Bearer apify_api_x" for r in (start, poll, items))
     assert start.headers["content-type"] == "application/json"
@@ -40,8 +51,9 @@ def test_the_token_comes_from_the_secret_or_the_error_says_how_to_get_it(memory_
     from core import secrets_store
 
     code = f'import {{ runStatus }} from "{APIFY}";\nreturn (await runStatus({{ runId: "r1" }})).headers;'
-    refused(run_body(code), "secret-unset", "sandbox-apify.runStatus", "APIFY_TOKEN",
-            'requestSecret("APIFY_TOKEN", reason)')
+    refused(
+        run_body(code), "secret-unset", "sandbox-apify.runStatus", "APIFY_TOKEN", 'requestSecret("APIFY_TOKEN", reason)'
+    )
     secrets_store.set_secret("APIFY_TOKEN", "from-store")
     assert ok(run_body(code))["Authorization"] == "Bearer from-store"
     refused(run_body(code, limits={"secretScope": ["NOTION_API_KEY"]}), "secret-out-of-scope", "APIFY_TOKEN")

@@ -24,7 +24,8 @@ const raw = await parse(inputs.csv, {{ header: false }});   // string[][]
 return {{ rows, raw }};'''
     assert ok(run_body(code, inputs={"csv": TEXT})) == {
         "rows": [{"name": "a", "n": "1"}, {"name": "b", "n": "2"}],
-        "raw": [["name", "n"], ["a", "1"], ["b", "2"]]}
+        "raw": [["name", "n"], ["a", "1"], ["b", "2"]],
+    }
 
 
 def test_parse_detects_the_delimiter_and_keeps_papaparse_shapes():
@@ -33,8 +34,12 @@ return [await csv.parse("a;b;c\\n1;2;3\\n"), await csv.parse("a\\tb\\n1\\t2"),
         await csv.parse("a,a,b\\n1,2,3"), await csv.parse("name,n\\nb\\nc,3,4"),
         await csv.parse('x|y\\n"1|2"|3', {{ delimiter: "|" }})];'''
     assert ok(run_body(code)) == [
-        [{"a": "1", "b": "2", "c": "3"}], [{"a": "1", "b": "2"}], [{"a": "1", "a_1": "2", "b": "3"}],
-        [{"name": "b"}, {"name": "c", "n": "3", "__parsed_extra": ["4"]}], [{"x": "1|2", "y": "3"}]]
+        [{"a": "1", "b": "2", "c": "3"}],
+        [{"a": "1", "b": "2"}],
+        [{"a": "1", "a_1": "2", "b": "3"}],
+        [{"name": "b"}, {"name": "c", "n": "3", "__parsed_extra": ["4"]}],
+        [{"x": "1|2", "y": "3"}],
+    ]
 
 
 def test_stringify_writes_what_papaparse_unparse_writes():
@@ -44,7 +49,10 @@ return [csv, await stringify([[1, "a\\nb"], ["c"]]), await stringify([{{ a: 1.5,
     rows = [{"x": 1, "y": "q,r", "z": " s", "w": None, "v": True}, {"x": 2, "y": 'say "hi"'}]
     # Each expected string is papaparse 5.5.3's Papa.unparse output for the same input.
     assert ok(run_body(code, inputs={"rows": rows})) == [
-        'x;y;z;w;v\r\n1;q,r;" s";;true\r\n2;"say ""hi""";;;', '1,"a\nb"\r\nc', "a,b\r\n1.5,1e+21\r\n,2"]
+        'x;y;z;w;v\r\n1;q,r;" s";;true\r\n2;"say ""hi""";;;',
+        '1,"a\nb"\r\nc',
+        "a,b\r\n1.5,1e+21\r\n,2",
+    ]
 
 
 def test_a_bad_option_is_refused_naming_the_pack_and_the_option():

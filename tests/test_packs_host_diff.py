@@ -18,7 +18,10 @@ const patch = await unified(inputs.before, inputs.after, {{ oldName: "before.md"
 return {{ patch, changed: patch.includes("@@") }};'''
     result = ok(run_body(code, inputs={"before": "a\nb\nc\n", "after": "a\nB\nc\n"}))
     # jsdiff 5.2.2: createTwoFilesPatch("before.md", "after.md", before, after, undefined, undefined, {context: 5})
-    assert result == {"patch": f"{SEP}\n--- before.md\n+++ after.md\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n", "changed": True}
+    assert result == {
+        "patch": f"{SEP}\n--- before.md\n+++ after.md\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n",
+        "changed": True,
+    }
 
 
 def test_jsdiffs_edge_cases():
@@ -34,12 +37,16 @@ return [await diff.unified("same\\n", "same\\n"), await diff.unified("x", "y"), 
         f"{SEP}\n--- a\n+++ b\n@@ -0,0 +1,1 @@\n+new\n",
         f"{SEP}\n--- a\n+++ b\n@@ -1,5 +1,5 @@\n 1\n 2\n-3\n+X\n 4\n 5\n@@ -9,4 +9,4 @@\n 9\n 10\n-11\n+Y\n 12\n",
         f"{SEP}\n--- a\n+++ b\n@@ -1,3 +0,0 @@\n-a\n-b\n-c\n\\ No newline at end of file\n",
-        f"Index: f\n{SEP}\n--- f\n+++ f\n@@ -1,1 +1,1 @@\n-a\n\\ No newline at end of file\n+b\n\\ No newline at end of file\n"]
+        f"Index: f\n{SEP}\n--- f\n+++ f\n@@ -1,1 +1,1 @@\n-a\n\\ No newline at end of file\n+b\n\\ No newline at end of file\n",
+    ]
 
 
 def test_ambiguous_lines_pair_as_jsdiffs_myers_pairs_them():
     code = f'import {{ unified }} from "{DIFF}";\nreturn await unified("x\\nz\\ny", "x\\nx\\nz\\nz\\ny", {{ context: 4 }});'
-    assert ok(run_body(code)) == f"{SEP}\n--- a\n+++ b\n@@ -1,3 +1,5 @@\n x\n+x\n z\n+z\n y\n\\ No newline at end of file\n"
+    assert (
+        ok(run_body(code))
+        == f"{SEP}\n--- a\n+++ b\n@@ -1,3 +1,5 @@\n x\n+x\n z\n+z\n y\n\\ No newline at end of file\n"
+    )
 
 
 def test_context_out_of_range_is_refused():

@@ -61,9 +61,21 @@ return [await extractRawText(bytes), await convertToHtml(bytes)];'''
 
 def test_a_bad_element_is_refused_by_index():
     code = f'import {{ build }} from "{DOCX}";\nreturn await build({{ elements: inputs.elements }});'
-    refused(run_body(code, inputs={"elements": [{"type": "heading", "text": "x"}, {"type": "chart"}]}),
-            "docx-bad-element", "sandbox-docx.build", "element 1", "'chart'")
-    refused(run_body(code, inputs={"elements": [{"type": "image", "data": b"not an image"}]}),
-            "docx-bad-element", "element 0", "not a PNG")
-    refused(run_body(code, inputs={"elements": [{"type": "heading", "text": "x", "level": 9}]}),
-            "docx-bad-element", "'level'")
+    refused(
+        run_body(code, inputs={"elements": [{"type": "heading", "text": "x"}, {"type": "chart"}]}),
+        "docx-bad-element",
+        "sandbox-docx.build",
+        "element 1",
+        "'chart'",
+    )
+    refused(
+        run_body(code, inputs={"elements": [{"type": "image", "data": b"not an image"}]}),
+        "docx-bad-element",
+        "element 0",
+        "not a PNG",
+    )
+    refused(
+        run_body(code, inputs={"elements": [{"type": "heading", "text": "x", "level": 9}]}),
+        "docx-bad-element",
+        "'level'",
+    )

@@ -15,23 +15,64 @@ from tests.hostpacks import refused, run_body
 EXIF = "@nodetool-ai/sandbox-exif"
 #: exifr 7.1.3's `parse` of `photo()` (taken once from the npm package; its Dates shown as ISO strings).
 EXIFR_OUTPUT = {
-    "Make": "Canon", "Model": "Canon EOS R5", "Orientation": "Rotate 90 CW", "XResolution": 72,
-    "ResolutionUnit": "inches", "ModifyDate": "2026-08-15T10:00:00.000Z", "ExposureTime": 0.004, "FNumber": 2.8,
-    "ISO": 400, "ExifVersion": "2.3.1", "DateTimeOriginal": "2026-08-15T10:00:00.000Z",
-    "Flash": "Flash did not fire, compulsory flash mode", "FocalLength": 50, "ColorSpace": 1, "ExifImageWidth": 8,
-    "ExifImageHeight": 8, "GPSVersionID": "2.2.0.0", "GPSLatitudeRef": "N", "GPSLatitude": [40, 0, 34.2],
-    "GPSLongitudeRef": "W", "GPSLongitude": [105, 16, 1], "GPSTimeStamp": "10:0:0", "GPSDateStamp": "2026:08:15",
-    "latitude": 40.0095, "longitude": -105.26694444444445}
+    "Make": "Canon",
+    "Model": "Canon EOS R5",
+    "Orientation": "Rotate 90 CW",
+    "XResolution": 72,
+    "ResolutionUnit": "inches",
+    "ModifyDate": "2026-08-15T10:00:00.000Z",
+    "ExposureTime": 0.004,
+    "FNumber": 2.8,
+    "ISO": 400,
+    "ExifVersion": "2.3.1",
+    "DateTimeOriginal": "2026-08-15T10:00:00.000Z",
+    "Flash": "Flash did not fire, compulsory flash mode",
+    "FocalLength": 50,
+    "ColorSpace": 1,
+    "ExifImageWidth": 8,
+    "ExifImageHeight": 8,
+    "GPSVersionID": "2.2.0.0",
+    "GPSLatitudeRef": "N",
+    "GPSLatitude": [40, 0, 34.2],
+    "GPSLongitudeRef": "W",
+    "GPSLongitude": [105, 16, 1],
+    "GPSTimeStamp": "10:0:0",
+    "GPSDateStamp": "2026:08:15",
+    "latitude": 40.0095,
+    "longitude": -105.26694444444445,
+}
 
 
 def photo(fmt: str = "JPEG") -> bytes:
     exif = Image.Exif()
-    exif.update({0x010F: "Canon", 0x0110: "Canon EOS R5", 0x0112: 6, 0x0132: "2026:08:15 10:00:00", 0x011A: 72.0,
-                 0x0128: 2})
-    exif.get_ifd(0x8769).update({0x829A: 1 / 250, 0x829D: 2.8, 0x8827: 400, 0x9003: "2026:08:15 10:00:00",
-                                 0x9000: b"0231", 0x920A: 50.0, 0xA002: 8, 0xA003: 8, 0x9209: 16, 0xA001: 1})
-    exif.get_ifd(0x8825).update({0: b"\x02\x02\x00\x00", 1: "N", 2: (40.0, 0.0, 34.2), 3: "W", 4: (105.0, 16.0, 1.0),
-                                 7: (10.0, 0.0, 0.0), 0x1D: "2026:08:15"})
+    exif.update(
+        {0x010F: "Canon", 0x0110: "Canon EOS R5", 0x0112: 6, 0x0132: "2026:08:15 10:00:00", 0x011A: 72.0, 0x0128: 2}
+    )
+    exif.get_ifd(0x8769).update(
+        {
+            0x829A: 1 / 250,
+            0x829D: 2.8,
+            0x8827: 400,
+            0x9003: "2026:08:15 10:00:00",
+            0x9000: b"0231",
+            0x920A: 50.0,
+            0xA002: 8,
+            0xA003: 8,
+            0x9209: 16,
+            0xA001: 1,
+        }
+    )
+    exif.get_ifd(0x8825).update(
+        {
+            0: b"\x02\x02\x00\x00",
+            1: "N",
+            2: (40.0, 0.0, 34.2),
+            3: "W",
+            4: (105.0, 16.0, 1.0),
+            7: (10.0, 0.0, 0.0),
+            0x1D: "2026:08:15",
+        }
+    )
     out = io.BytesIO()
     Image.new("RGB", (8, 8), "red").save(out, fmt, exif=exif)
     return out.getvalue()
@@ -64,5 +105,9 @@ def test_the_shipped_dictionaries_are_the_vendored_ones():
 def test_bad_input_names_the_pack_and_the_rule():
     code = f'import {{ parse }} from "{EXIF}";\nreturn await parse(inputs.bytes);'
     refused(run_body(code, inputs={"bytes": b"definitely not an image"}), "exif-invalid", "sandbox-exif.parse")
-    refused(run_body(code, inputs={"bytes": bytes(10 * 1024 * 1024 + 1)}), "host-argument-too-large",
-            "sandbox-exif.parse", "10485760")
+    refused(
+        run_body(code, inputs={"bytes": bytes(10 * 1024 * 1024 + 1)}),
+        "host-argument-too-large",
+        "sandbox-exif.parse",
+        "10485760",
+    )

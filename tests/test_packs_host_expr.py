@@ -17,10 +17,22 @@ return value;'''
 
 def test_the_grammar_as_expr_eval_reads_it():
     cases = {
-        "-2^2": -4, "2^3^2": 512, "5!": 120, "7 % -3": 1, "1 + 2 * 3 - 4 / 2": 5,
-        "1 < 2 and not false": True, "x > 1 ? 'big' : 'small'": "big", "3 in [1, 2, 3]": True,
-        "sqrt(16) + max(1, 7, 3)": 11, "a.b[1] == 2": True, "'a' || 'b'": "ab", "[1] || [2]": [1, 2],
-        "if(0, 1, 2)": 2, "roundTo(PI, 2)": 3.14, "0x10 + 1e1": 26, "length('héllo')": 5,
+        "-2^2": -4,
+        "2^3^2": 512,
+        "5!": 120,
+        "7 % -3": 1,
+        "1 + 2 * 3 - 4 / 2": 5,
+        "1 < 2 and not false": True,
+        "x > 1 ? 'big' : 'small'": "big",
+        "3 in [1, 2, 3]": True,
+        "sqrt(16) + max(1, 7, 3)": 11,
+        "a.b[1] == 2": True,
+        "'a' || 'b'": "ab",
+        "[1] || [2]": [1, 2],
+        "if(0, 1, 2)": 2,
+        "roundTo(PI, 2)": 3.14,
+        "0x10 + 1e1": 26,
+        "length('héllo')": 5,
     }
     code = f'''import expr from "{EXPR}";
 const out = {{}};
@@ -44,8 +56,12 @@ return out;'''
 
 def test_bounds_and_bad_input_name_the_pack_and_the_rule():
     code = f'import {{ evaluate }} from "{EXPR}";\nreturn await evaluate(inputs.src);'
-    refused(run_body(code, inputs={"src": "(" * 100 + "1" + ")" * 100}), "expr-too-deep", "sandbox-expr.evaluate",
-            "64 levels")
+    refused(
+        run_body(code, inputs={"src": "(" * 100 + "1" + ")" * 100}),
+        "expr-too-deep",
+        "sandbox-expr.evaluate",
+        "64 levels",
+    )
     refused(run_body(code, inputs={"src": "1 + " * 3000 + "1"}), "expr-too-long", "sandbox-expr.evaluate")
     refused(run_body(code, inputs={"src": "1 / 0"}), "expr-not-finite", "Infinity")
     refused(run_body(code, inputs={"src": "2 * (3"}), "expr-syntax", "sandbox-expr.evaluate", "')'")

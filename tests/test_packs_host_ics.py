@@ -20,8 +20,14 @@ return ics;'''
     got = ok(run_body(code, inputs={"title": "Standup, daily; team", "start": [2026, 8, 15, 10, 0]}))
     assert got["error"] is None
     out = lines(got["value"])
-    assert out[:6] == ["BEGIN:VCALENDAR", "VERSION:2.0", "CALSCALE:GREGORIAN", "PRODID:adamgibbons/ics",
-                       "METHOD:PUBLISH", "X-PUBLISHED-TTL:PT1H"]
+    assert out[:6] == [
+        "BEGIN:VCALENDAR",
+        "VERSION:2.0",
+        "CALSCALE:GREGORIAN",
+        "PRODID:adamgibbons/ics",
+        "METHOD:PUBLISH",
+        "X-PUBLISHED-TTL:PT1H",
+    ]
     assert out[6] == "BEGIN:VEVENT" and out[7].startswith("UID:") and out[9].startswith("DTSTAMP:")
     assert out[8] == "SUMMARY:Standup\\, daily\\; team"
     assert out[10:] == ["DTSTART:20260815T100000Z", "DURATION:PT1H", "END:VEVENT", "END:VCALENDAR"]
@@ -33,27 +39,71 @@ def test_create_events_writes_what_ics_writes():
 const ics = await createEvents(inputs.events);
 return ics;'''
     events = [
-        {"title": "Bolder Boulder", "start": [2026, 8, 15, 10, 0], "duration": {"hours": 1, "minutes": 30},
-         "uid": "u1", "timestamp": 1780000000000, "calName": "Races"},
-        {"title": "Party", "start": [2026, 1, 2], "end": [2026, 1, 3], "uid": "u2", "timestamp": "20260101T000000Z",
-         "location": "Folsom Field, CU", "geo": {"lat": 40.0095, "lon": 105.2669}, "categories": ["a", "b"],
-         "organizer": {"name": "Admin", "email": "race@example.com"},
-         "attendees": [{"name": "Adam", "email": "adam@example.com", "rsvp": True, "role": "REQ-PARTICIPANT"}],
-         "alarms": [{"action": "display", "description": "Reminder", "trigger": {"hours": 2, "before": True}}],
-         "recurrenceRule": "FREQ=WEEKLY;COUNT=3"},
+        {
+            "title": "Bolder Boulder",
+            "start": [2026, 8, 15, 10, 0],
+            "duration": {"hours": 1, "minutes": 30},
+            "uid": "u1",
+            "timestamp": 1780000000000,
+            "calName": "Races",
+        },
+        {
+            "title": "Party",
+            "start": [2026, 1, 2],
+            "end": [2026, 1, 3],
+            "uid": "u2",
+            "timestamp": "20260101T000000Z",
+            "location": "Folsom Field, CU",
+            "geo": {"lat": 40.0095, "lon": 105.2669},
+            "categories": ["a", "b"],
+            "organizer": {"name": "Admin", "email": "race@example.com"},
+            "attendees": [{"name": "Adam", "email": "adam@example.com", "rsvp": True, "role": "REQ-PARTICIPANT"}],
+            "alarms": [{"action": "display", "description": "Reminder", "trigger": {"hours": 2, "before": True}}],
+            "recurrenceRule": "FREQ=WEEKLY;COUNT=3",
+        },
     ]
     got = ok(run_body(code, inputs={"events": events}))
-    assert got == {"error": None, "value": "\r\n".join([
-        "BEGIN:VCALENDAR", "VERSION:2.0", "CALSCALE:GREGORIAN", "PRODID:adamgibbons/ics", "METHOD:PUBLISH",
-        "X-WR-CALNAME:Races", "X-PUBLISHED-TTL:PT1H",
-        "BEGIN:VEVENT", "UID:u1", "SUMMARY:Bolder Boulder", "DTSTAMP:20260528T202640Z", "DTSTART:20260815T100000Z",
-        "DURATION:PT1H30M", "END:VEVENT",
-        "BEGIN:VEVENT", "UID:u2", "SUMMARY:Party", "DTSTAMP:20260101T000000Z", "DTSTART;VALUE=DATE:20260102",
-        "DTEND;VALUE=DATE:20260103", "GEO:40.0095;105.2669", "LOCATION:Folsom Field\\, CU", "CATEGORIES:a,b",
-        'ORGANIZER;CN="Admin":MAILTO:race@example.com',
-        'ATTENDEE;RSVP=TRUE;ROLE="REQ-PARTICIPANT";CN="Adam":mailto:adam@example.com', "RRULE:FREQ=WEEKLY;COUNT=3",
-        "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Reminder", "TRIGGER:-PT2H", "END:VALARM", "END:VEVENT",
-        "END:VCALENDAR", ""])}
+    assert got == {
+        "error": None,
+        "value": "\r\n".join(
+            [
+                "BEGIN:VCALENDAR",
+                "VERSION:2.0",
+                "CALSCALE:GREGORIAN",
+                "PRODID:adamgibbons/ics",
+                "METHOD:PUBLISH",
+                "X-WR-CALNAME:Races",
+                "X-PUBLISHED-TTL:PT1H",
+                "BEGIN:VEVENT",
+                "UID:u1",
+                "SUMMARY:Bolder Boulder",
+                "DTSTAMP:20260528T202640Z",
+                "DTSTART:20260815T100000Z",
+                "DURATION:PT1H30M",
+                "END:VEVENT",
+                "BEGIN:VEVENT",
+                "UID:u2",
+                "SUMMARY:Party",
+                "DTSTAMP:20260101T000000Z",
+                "DTSTART;VALUE=DATE:20260102",
+                "DTEND;VALUE=DATE:20260103",
+                "GEO:40.0095;105.2669",
+                "LOCATION:Folsom Field\\, CU",
+                "CATEGORIES:a,b",
+                'ORGANIZER;CN="Admin":MAILTO:race@example.com',
+                'ATTENDEE;RSVP=TRUE;ROLE="REQ-PARTICIPANT";CN="Adam":mailto:adam@example.com',
+                "RRULE:FREQ=WEEKLY;COUNT=3",
+                "BEGIN:VALARM",
+                "ACTION:DISPLAY",
+                "DESCRIPTION:Reminder",
+                "TRIGGER:-PT2H",
+                "END:VALARM",
+                "END:VEVENT",
+                "END:VCALENDAR",
+                "",
+            ]
+        ),
+    }
 
 
 def test_long_lines_fold_at_75_octets_without_splitting_characters():
@@ -70,13 +120,37 @@ def test_bad_attributes_are_the_librarys_error_and_caps_are_refused():
 return [await createEvent({{ title: "x" }}), await createEvent({{ start: [2026, 13, 1], foo: 1 }}),
         await createEvent({{ start: [2026, 1, 1], end: [2026, 1, 2], duration: {{ hours: 1 }} }})];'''
     assert ok(run_body(code)) == [
-        {"error": {"name": "ValidationError", "message": "start is a required field",
-                   "errors": ["start is a required field"]}, "value": None},
-        {"error": {"name": "ValidationError", "message": "2 errors occurred",
-                   "errors": ["start[1] must be less than or equal to 12", "this field has unspecified keys: foo"]},
-         "value": None},
-        {"error": {"name": "ValidationError", "message": "object should have end or duration (but not both)",
-                   "errors": ["object should have end or duration (but not both)"]}, "value": None}]
-    refused(run_body(f'import {{ createEvents }} from "{ICS}";\nreturn await createEvents(inputs.events);',
-                     inputs={"events": [{"start": [2026, 1, 1]}] * 10_001}), "ics-too-many-events",
-            "sandbox-ics.createEvents", "10000")
+        {
+            "error": {
+                "name": "ValidationError",
+                "message": "start is a required field",
+                "errors": ["start is a required field"],
+            },
+            "value": None,
+        },
+        {
+            "error": {
+                "name": "ValidationError",
+                "message": "2 errors occurred",
+                "errors": ["start[1] must be less than or equal to 12", "this field has unspecified keys: foo"],
+            },
+            "value": None,
+        },
+        {
+            "error": {
+                "name": "ValidationError",
+                "message": "object should have end or duration (but not both)",
+                "errors": ["object should have end or duration (but not both)"],
+            },
+            "value": None,
+        },
+    ]
+    refused(
+        run_body(
+            f'import {{ createEvents }} from "{ICS}";\nreturn await createEvents(inputs.events);',
+            inputs={"events": [{"start": [2026, 1, 1]}] * 10_001},
+        ),
+        "ics-too-many-events",
+        "sandbox-ics.createEvents",
+        "10000",
+    )

@@ -36,8 +36,10 @@ const html = await convertToHtml(bytes);
 return {{ text, html }};'''
     got = ok(run_body(code, services=HostServices(workspace=tmp_path)))
     assert got["text"] == "Quarterly report\n\nRevenue grew fast\n\nJul\n\n120k\n\n"
-    assert got["html"] == ("<h1>Quarterly report</h1><p>Revenue grew <strong>fast</strong></p>"
-                           "<table><tr><td><p>Jul</p></td><td><p>120k</p></td></tr></table>")
+    assert got["html"] == (
+        "<h1>Quarterly report</h1><p>Revenue grew <strong>fast</strong></p>"
+        "<table><tr><td><p>Jul</p></td><td><p>120k</p></td></tr></table>"
+    )
 
 
 def _rezip(data: bytes, name: str, replace: bytes) -> bytes:
@@ -51,12 +53,20 @@ def _rezip(data: bytes, name: str, replace: bytes) -> bytes:
 def test_corrupt_files_and_bombs_are_refused():
     code = f'import {{ extractRawText }} from "{MAMMOTH}";\nreturn await extractRawText(inputs.doc);'
     refused(run_body(code, inputs={"doc": b"PK\x03\x04 not really"}), "zip-invalid", "sandbox-mammoth.extractRawText")
-    laughs = (b'<?xml version="1.0"?><!DOCTYPE w [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;">]>'
-              b'<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">'
-              b"<w:body><w:p><w:r><w:t>&b;</w:t></w:r></w:p></w:body></w:document>")
-    refused(run_body(code, inputs={"doc": _rezip(report(), "word/document.xml", laughs)}),
-            "document-entities-forbidden", "word/document.xml")
-    refused(run_body(code, inputs={"doc": _rezip(report(), "word/document.xml", bytes(30 * 1024 * 1024))}),
-            "zip-bomb", "200:1")
+    laughs = (
+        b'<?xml version="1.0"?><!DOCTYPE w [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;">]>'
+        b'<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">'
+        b"<w:body><w:p><w:r><w:t>&b;</w:t></w:r></w:p></w:body></w:document>"
+    )
+    refused(
+        run_body(code, inputs={"doc": _rezip(report(), "word/document.xml", laughs)}),
+        "document-entities-forbidden",
+        "word/document.xml",
+    )
+    refused(
+        run_body(code, inputs={"doc": _rezip(report(), "word/document.xml", bytes(30 * 1024 * 1024))}),
+        "zip-bomb",
+        "200:1",
+    )
     no_body = _rezip(report(), "word/document.xml", b"<nothing/>")
     refused(run_body(code, inputs={"doc": no_body}), "docx-invalid", "not a Word")

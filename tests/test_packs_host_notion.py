@@ -14,8 +14,13 @@ PRIVATE = {"allowPrivateNetwork": True}
 
 
 def rich(text: str, **annotations: bool) -> dict:
-    return {"type": "text", "text": {"content": text, "link": None}, "plain_text": text, "href": None,
-            "annotations": {"bold": False, "italic": False, "code": False, "strikethrough": False, **annotations}}
+    return {
+        "type": "text",
+        "text": {"content": text, "link": None},
+        "plain_text": text,
+        "href": None,
+        "annotations": {"bold": False, "italic": False, "code": False, "strikethrough": False, **annotations},
+    }
 
 
 def block(kind: str, *texts: dict, **extra: object) -> dict:
@@ -29,8 +34,9 @@ const req = await request({{ token, path: "search", method: "POST", body: {{ que
 const res = await fetch(req.url.replace("https://api.notion.com", inputs.base), req);
 return [req.url, req.method, res.status];'''
     with RecordingServer() as server:
-        url, method, status = ok(run_body(code, inputs={"token": "secret_abc", "query": "roadmap",
-                                                        "base": server.url("")}, limits=PRIVATE))
+        url, method, status = ok(
+            run_body(code, inputs={"token": "secret_abc", "query": "roadmap", "base": server.url("")}, limits=PRIVATE)
+        )
         got = server.requests[-1]
     assert (url, method, status) == ("https://api.notion.com/v1/search", "POST", 404)
     assert got.method == "POST" and got.path == "/v1/search"
@@ -49,8 +55,16 @@ return {{ title, markdown: await toMarkdown(blocks) }};'''
     link["href"] = "https://example.com/docs"
     blocks = [
         block("heading_1", rich("Plan")),
-        block("paragraph", rich("Ship "), rich("fast", italic=True), rich(" and "), rich("safe", bold=True),
-              rich(", see "), link, rich(".")),
+        block(
+            "paragraph",
+            rich("Ship "),
+            rich("fast", italic=True),
+            rich(" and "),
+            rich("safe", bold=True),
+            rich(", see "),
+            link,
+            rich("."),
+        ),
         block("bulleted_list_item", rich("one")),
         {**block("bulleted_list_item", rich("two")), "children": [block("bulleted_list_item", rich("two.a"))]},
         block("numbered_list_item", rich("first")),
@@ -65,7 +79,8 @@ return {{ title, markdown: await toMarkdown(blocks) }};'''
     assert got["title"] == "Q3 plan"
     assert got["markdown"] == (
         "# Plan\n\nShip _fast_ and **safe**, see [docs](https://example.com/docs).\n\n- one\n- two\n  - two.a\n"
-        "1. first\n2. second\n- [x] done\n\n```python\nprint(1)\n```\n\n---\n\n> Be kind")
+        "1. first\n2. second\n- [x] done\n\n```python\nprint(1)\n```\n\n---\n\n> Be kind"
+    )
 
 
 def test_the_token_comes_from_the_scoped_secret_or_the_error_offers_request_secret(memory_keyring):
@@ -74,8 +89,13 @@ def test_the_token_comes_from_the_scoped_secret_or_the_error_offers_request_secr
     code = f'''import {{ request }} from "{NOTION}";
 const req = await request({{ path: "users/me" }});
 return req.headers.Authorization;'''
-    refused(run_body(code), "secret-unset", "sandbox-notion.request", "NOTION_API_KEY",
-            'requestSecret("NOTION_API_KEY", reason)')
+    refused(
+        run_body(code),
+        "secret-unset",
+        "sandbox-notion.request",
+        "NOTION_API_KEY",
+        'requestSecret("NOTION_API_KEY", reason)',
+    )
     secrets_store.set_secret("NOTION_API_KEY", "secret_from_store")
     assert ok(run_body(code, limits={"secretScope": ["NOTION_API_KEY"]})) == "Bearer secret_from_store"
     refused(run_body(code, limits={"secretScope": []}), "secret-out-of-scope", "NOTION_API_KEY")

@@ -48,10 +48,13 @@ return {{ text, confidence, words }};'''
 def test_language_option_and_missing_language_data():
     code = f'import {{ recognize }} from "{OCR}";\nreturn (await recognize(inputs.image, {{ language: inputs.lang }})).text;'
     assert ok(run_body(code, inputs={"image": receipt(), "lang": "eng"})).split()[0] == "Coffee"
-    refused(run_body(code, inputs={"image": receipt(), "lang": "xyz"}), "ocr-language-missing",
-            "sandbox-ocr.recognize", "tesseract-ocr-xyz")
-    refused(run_body(code, inputs={"image": receipt(), "lang": "eng; rm -rf /"}), "host-option-invalid",
-            "'language'")
+    refused(
+        run_body(code, inputs={"image": receipt(), "lang": "xyz"}),
+        "ocr-language-missing",
+        "sandbox-ocr.recognize",
+        "tesseract-ocr-xyz",
+    )
+    refused(run_body(code, inputs={"image": receipt(), "lang": "eng; rm -rf /"}), "host-option-invalid", "'language'")
 
 
 def test_a_corrupt_image_and_a_missing_engine_are_refused(monkeypatch, tmp_path):

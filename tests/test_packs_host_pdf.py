@@ -28,9 +28,13 @@ const bytes = await workspace.readBytes("report.pdf");
 const pages = await extractPages(bytes); // [{{ index, pageNumber, text }}]
 return {{ text, pages }};'''
     got = ok(run_body(code, services=HostServices(workspace=tmp_path)))
-    assert got == {"text": "Quarterly report\n\nRevenue grew",
-                   "pages": [{"index": 0, "pageNumber": 1, "text": "Quarterly report"},
-                             {"index": 1, "pageNumber": 2, "text": "Revenue grew"}]}
+    assert got == {
+        "text": "Quarterly report\n\nRevenue grew",
+        "pages": [
+            {"index": 0, "pageNumber": 1, "text": "Quarterly report"},
+            {"index": 1, "pageNumber": 2, "text": "Revenue grew"},
+        ],
+    }
 
 
 def test_corrupt_and_oversized_input_is_refused():

@@ -32,9 +32,15 @@ return [bytes, await extractPages(bytes)];'''
     assert data[:5] == b"%PDF-"
     reader = PdfReader(io.BytesIO(data))
     assert [(float(p.mediabox.width), float(p.mediabox.height)) for p in reader.pages] == [
-        (612, 792), (300, 200), (612, 792)]
+        (612, 792),
+        (300, 200),
+        (612, 792),
+    ]
     assert [(p["index"], p["pageNumber"], p["text"]) for p in pages] == [
-        (0, 1, "Hello"), (1, 2, "Grüße, Ωmega"), (2, 3, "Page three")]
+        (0, 1, "Hello"),
+        (1, 2, "Grüße, Ωmega"),
+        (2, 3, "Page three"),
+    ]
     assert len(reader.pages[1].images) == 1
 
 
@@ -49,12 +55,26 @@ return await build({{ pages: [{{ width: 612, height: 792, items: [{{ type: "text
 
 def test_bad_items_and_sources_are_refused():
     build = f'import {{ build }} from "{PDFLIB}";\nreturn await build(inputs.doc);'
-    refused(run_body(build, inputs={"doc": {"pages": [{"items": [{"type": "circle"}]}]}}), "pdf-bad-item",
-            "sandbox-pdflib.build", "page 0 item 0")
-    refused(run_body(build, inputs={"doc": {"pages": [{"items": [{"type": "rect", "x": 0, "y": 0, "width": 1,
-                                                                   "height": 1, "color": "blue"}]}]}}),
-            "pdf-bad-item", "'color'")
+    refused(
+        run_body(build, inputs={"doc": {"pages": [{"items": [{"type": "circle"}]}]}}),
+        "pdf-bad-item",
+        "sandbox-pdflib.build",
+        "page 0 item 0",
+    )
+    refused(
+        run_body(
+            build,
+            inputs={
+                "doc": {
+                    "pages": [{"items": [{"type": "rect", "x": 0, "y": 0, "width": 1, "height": 1, "color": "blue"}]}]
+                }
+            },
+        ),
+        "pdf-bad-item",
+        "'color'",
+    )
     refused(run_body(build, inputs={"doc": {"pages": [{}] * 201}}), "pdf-too-large", "200 pages")
     merge = f'import {{ merge }} from "{PDFLIB}";\nreturn await merge(inputs.sources);'
-    refused(run_body(merge, inputs={"sources": [b"%PDF-1.4 broken"]}), "pdf-invalid", "sandbox-pdflib.merge",
-            "source 0")
+    refused(
+        run_body(merge, inputs={"sources": [b"%PDF-1.4 broken"]}), "pdf-invalid", "sandbox-pdflib.merge", "source 0"
+    )

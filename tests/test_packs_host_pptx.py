@@ -39,15 +39,22 @@ return {{ text, slides }};'''
     got = ok(run_body(code, services=HostServices(workspace=tmp_path)))
     assert got["text"] == "Q3 Review\nRevenue up\nCosts down\n\nGrouped"
     assert got["slides"] == [
-        {"index": 0, "slideNumber": 1, "title": "Q3 Review", "text": "Q3 Review\nRevenue up\nCosts down",
-         "notes": "Mention the team"},
-        {"index": 1, "slideNumber": 2, "title": None, "text": "Grouped", "notes": ""}]
+        {
+            "index": 0,
+            "slideNumber": 1,
+            "title": "Q3 Review",
+            "text": "Q3 Review\nRevenue up\nCosts down",
+            "notes": "Mention the team",
+        },
+        {"index": 1, "slideNumber": 2, "title": None, "text": "Grouped", "notes": ""},
+    ]
 
 
 def test_corrupt_input_is_refused():
     code = f'import {{ extractText }} from "{PPTX}";\nreturn await extractText(inputs.deck);'
     refused(run_body(code, inputs={"deck": b"not a deck"}), "zip-invalid", "sandbox-pptx.extractText")
     import zipfile
+
     empty = io.BytesIO()
     with zipfile.ZipFile(empty, "w") as z:
         z.writestr("hello.txt", "hi")

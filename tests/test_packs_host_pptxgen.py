@@ -47,12 +47,17 @@ return await extractSlides(bytes);'''
     slides = ok(run_body(code, inputs={"png": image.getvalue()}))
     assert slides == [
         {"index": 0, "slideNumber": 1, "title": None, "text": "Line one\nLine two", "notes": "Say hello"},
-        {"index": 1, "slideNumber": 2, "title": None, "text": "Month\nRevenue\nJul\n120k", "notes": ""}]
+        {"index": 1, "slideNumber": 2, "title": None, "text": "Month\nRevenue\nJul\n120k", "notes": ""},
+    ]
 
 
 def test_a_bad_item_is_refused_by_slide_and_index():
     code = f'import {{ build }} from "{PPTXGEN}";\nreturn await build(inputs.deck);'
-    refused(run_body(code, inputs={"deck": {"slides": [{"items": [{"type": "chart"}]}]}}), "pptx-bad-item",
-            "sandbox-pptxgen.build", "slide 0 item 0")
+    refused(
+        run_body(code, inputs={"deck": {"slides": [{"items": [{"type": "chart"}]}]}}),
+        "pptx-bad-item",
+        "sandbox-pptxgen.build",
+        "slide 0 item 0",
+    )
     refused(run_body(code, inputs={"deck": {"slides": [{"background": "navy"}]}}), "pptx-bad-item", "'background'")
     refused(run_body(code, inputs={"deck": {"slides": [{}] * 201}}), "pptx-too-large", "200 slides")

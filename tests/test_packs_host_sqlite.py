@@ -14,8 +14,10 @@ SQLITE = "@nodetool-ai/sandbox-sqlite"
 
 def cards_db() -> bytes:
     conn = sqlite3.connect(":memory:")
-    conn.executescript("CREATE TABLE cards (front TEXT, back TEXT, box INT);"
-                       "INSERT INTO cards VALUES ('hola', 'hello', 1), ('adiós', 'bye', 2), ('gato', 'cat', 1);")
+    conn.executescript(
+        "CREATE TABLE cards (front TEXT, back TEXT, box INT);"
+        "INSERT INTO cards VALUES ('hola', 'hello', 1), ('adiós', 'bye', 2), ('gato', 'cat', 1);"
+    )
     data = conn.serialize()
     conn.close()
     return data
@@ -28,7 +30,9 @@ const db = await workspace.readBytes("cards.db");
 const due = await query(db, "SELECT front, back FROM cards WHERE box = ?", [1]);
 return [due, await query(db, "SELECT count(*) AS n FROM cards WHERE box = :box", {{ box: 2 }})];'''
     assert ok(run_body(code, services=HostServices(workspace=tmp_path))) == [
-        [{"front": "hola", "back": "hello"}, {"front": "gato", "back": "cat"}], [{"n": 1}]]
+        [{"front": "hola", "back": "hello"}, {"front": "gato", "back": "cat"}],
+        [{"n": 1}],
+    ]
 
 
 def test_run_builds_a_database_any_sqlite_reads():
@@ -53,8 +57,14 @@ def test_other_files_extensions_and_pragmas_are_refused(tmp_path):
     refused(run_body(code, inputs={"sql": "PRAGMA writable_schema = 1"}), "sqlite-refused", "PRAGMA writable_schema")
     assert not target.exists()
     refused(run_body(code, inputs={"sql": "SELECT * FROM nope"}), "sqlite-error", "no such table: nope")
-    refused(run_body(f'import {{ query }} from "{SQLITE}";\nreturn await query(inputs.db, "SELECT 1");',
-                     inputs={"db": b"not a database"}), "sqlite-invalid", "sandbox-sqlite.query")
+    refused(
+        run_body(
+            f'import {{ query }} from "{SQLITE}";\nreturn await query(inputs.db, "SELECT 1");',
+            inputs={"db": b"not a database"},
+        ),
+        "sqlite-invalid",
+        "sandbox-sqlite.query",
+    )
 
 
 def test_row_and_statement_caps():
@@ -62,8 +72,14 @@ def test_row_and_statement_caps():
 try {{ await query(null, "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c"); }}
 catch (e) {{ return e.message; }}'''
     assert "more than 10000 rows" in ok(run_body(code))
-    refused(run_body(f'import {{ run }} from "{SQLITE}";\nreturn await run(null, inputs.statements);',
-                     inputs={"statements": [{"sql": "SELECT 1"}] * 501}), "sqlite-too-many-statements", "500")
+    refused(
+        run_body(
+            f'import {{ run }} from "{SQLITE}";\nreturn await run(null, inputs.statements);',
+            inputs={"statements": [{"sql": "SELECT 1"}] * 501},
+        ),
+        "sqlite-too-many-statements",
+        "500",
+    )
 
 
 def test_a_endless_statement_stops_at_the_deadline_and_frees_its_thread():
@@ -73,5 +89,6 @@ return await query(null, "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 
         refused(run_body(endless, limits={"timeoutMs": 200}), "timeout")
     started = time.monotonic()
     assert ok(run_body(f'import {{ query }} from "{SQLITE}";\nreturn await query(null, "SELECT 1 AS one");')) == [
-        {"one": 1}]
+        {"one": 1}
+    ]
     assert time.monotonic() - started < 2

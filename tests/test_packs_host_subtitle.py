@@ -22,10 +22,15 @@ def test_parse_gives_the_librarys_cue_nodes_in_ms():
 const cues = await parse(inputs.captions); // [{{ start, end, text }}] ms
 return [cues, await parse(inputs.vtt)];'''
     assert ok(run_body(code, inputs={"captions": SRT, "vtt": VTT})) == [
-        [{"type": "cue", "data": {"start": 0, "end": 1200, "text": "Hi"}},
-         {"type": "cue", "data": {"start": 1500, "end": 3602000, "text": "<i>There</i>\nagain"}}],
-        [{"type": "header", "data": "WEBVTT - demo"},
-         {"type": "cue", "data": {"start": 1000, "end": 2500, "settings": "align:start", "text": "Hello"}}]]
+        [
+            {"type": "cue", "data": {"start": 0, "end": 1200, "text": "Hi"}},
+            {"type": "cue", "data": {"start": 1500, "end": 3602000, "text": "<i>There</i>\nagain"}},
+        ],
+        [
+            {"type": "header", "data": "WEBVTT - demo"},
+            {"type": "cue", "data": {"start": 1000, "end": 2500, "settings": "align:start", "text": "Hello"}},
+        ],
+    ]
 
 
 def test_stringify_writes_srt_and_webvtt_as_the_library_does():
@@ -33,16 +38,27 @@ def test_stringify_writes_srt_and_webvtt_as_the_library_does():
 const srt = await stringify(inputs.cues, {{ format: "SRT" }});
 return [srt, await stringify(await parse(inputs.vtt), {{ format: "WebVTT" }}), await stringify([
   {{ start: 61000, end: 62345, text: "bare" }}])];'''
-    cues = [{"type": "cue", "data": {"start": 0, "end": 1200, "text": "Hi"}},
-            {"type": "cue", "data": {"start": 1500, "end": 3602000, "text": "There\nagain"}}]
+    cues = [
+        {"type": "cue", "data": {"start": 0, "end": 1200, "text": "Hi"}},
+        {"type": "cue", "data": {"start": 1500, "end": 3602000, "text": "There\nagain"}},
+    ]
     assert ok(run_body(code, inputs={"cues": cues, "vtt": VTT})) == [
         "1\n00:00:00,000 --> 00:00:01,200\nHi\n\n2\n00:00:01,500 --> 01:00:02,000\nThere\nagain\n",
         "WEBVTT - demo\n\n1\n00:00:01.000 --> 00:00:02.500 align:start\nHello\n",
-        "1\n00:01:01,000 --> 00:01:02,345\nbare\n"]
+        "1\n00:01:01,000 --> 00:01:02,345\nbare\n",
+    ]
 
 
 def test_bad_input_names_the_pack_and_the_rule():
-    refused(run_body(f'import {{ parse }} from "{SUBTITLE}";\nreturn await parse("1\\nnot a time\\nx");'),
-            "subtitle-invalid", "sandbox-subtitle.parse", "expected timestamp at row 2")
-    refused(run_body(f'import {{ stringify }} from "{SUBTITLE}";\nreturn await stringify([], {{ format: "ASS" }});'),
-            "host-option-invalid", "sandbox-subtitle.stringify", "format")
+    refused(
+        run_body(f'import {{ parse }} from "{SUBTITLE}";\nreturn await parse("1\\nnot a time\\nx");'),
+        "subtitle-invalid",
+        "sandbox-subtitle.parse",
+        "expected timestamp at row 2",
+    )
+    refused(
+        run_body(f'import {{ stringify }} from "{SUBTITLE}";\nreturn await stringify([], {{ format: "ASS" }});'),
+        "host-option-invalid",
+        "sandbox-subtitle.stringify",
+        "format",
+    )

@@ -26,8 +26,11 @@ def test_encode_decode_the_reference_example():
     code = f'''import {{ encode, decode }} from "{TOKENS}";
 const ids = await encode(inputs.text);
 return {{ ids, head: await decode(ids.slice(0, 500)), first: await decode(ids.slice(0, 1)) }};'''
-    assert ok(run_body(code, inputs={"text": "hello world"})) == {"ids": [15339, 1917], "head": "hello world",
-                                                                  "first": "hello"}
+    assert ok(run_body(code, inputs={"text": "hello world"})) == {
+        "ids": [15339, 1917],
+        "head": "hello world",
+        "first": "hello",
+    }
 
 
 def test_each_encoding_gives_js_tiktokens_ids():
@@ -44,7 +47,8 @@ return out;'''
         "o200k_base": [29, [13225, 2375, 0, 120241, 191375, 43369, 377, 17428], True],
         "p50k_base": [41, [15496, 995, 0, 49363, 77, 26884, 66, 9101], True],
         "r50k_base": [42, [15496, 995, 0, 49363, 77, 26884, 66, 9101], True],
-        "special": 7}
+        "special": 7,
+    }
 
 
 def test_the_shipped_tables_are_the_vendored_ones():
@@ -55,7 +59,15 @@ def test_the_shipped_tables_are_the_vendored_ones():
 
 
 def test_bad_input_names_the_pack_and_the_rule():
-    refused(run_body(f'import {{ count }} from "{TOKENS}";\nreturn await count("x", "gpt5_base");'),
-            "host-argument-invalid", "sandbox-tokens.count", "encoding")
-    refused(run_body(f'import {{ decode }} from "{TOKENS}";\nreturn await decode([1, 999999999]);'),
-            "tokens-invalid-id", "sandbox-tokens.decode", "ids[1]")
+    refused(
+        run_body(f'import {{ count }} from "{TOKENS}";\nreturn await count("x", "gpt5_base");'),
+        "host-argument-invalid",
+        "sandbox-tokens.count",
+        "encoding",
+    )
+    refused(
+        run_body(f'import {{ decode }} from "{TOKENS}";\nreturn await decode([1, 999999999]);'),
+        "tokens-invalid-id",
+        "sandbox-tokens.decode",
+        "ids[1]",
+    )

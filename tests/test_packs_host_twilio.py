@@ -21,9 +21,20 @@ const req = await request({{ accountSid, authToken, path: "Messages.json", metho
 const res = await fetch(req.url.replace("https://api.twilio.com", inputs.base), req);
 return [req.url, res.status];'''
     with RecordingServer() as server:
-        url, status = ok(run_body(code, inputs={"accountSid": "AC123", "authToken": "tok", "to": "+15550001",
-                                                "from": "+15550002", "text": "Hi & bye", "base": server.url("")},
-                                  limits=PRIVATE))
+        url, status = ok(
+            run_body(
+                code,
+                inputs={
+                    "accountSid": "AC123",
+                    "authToken": "tok",
+                    "to": "+15550001",
+                    "from": "+15550002",
+                    "text": "Hi & bye",
+                    "base": server.url(""),
+                },
+                limits=PRIVATE,
+            )
+        )
         got = server.requests[-1]
     assert (url, status) == ("https://api.twilio.com/2010-04-01/Accounts/AC123/Messages.json", 404)
     assert got.method == "POST" and got.path == "/2010-04-01/Accounts/AC123/Messages.json"
@@ -38,14 +49,21 @@ def test_credentials_from_secrets_get_params_and_only_twilio_hosts(memory_keyrin
     code = f'''import twilio from "{TWILIO}";
 return await twilio.request(inputs.req);'''
     listing = {"path": "Messages.json", "params": {"To": "+1", "PageSize": 20}}
-    refused(run_body(code, inputs={"req": listing}), "secret-unset", "sandbox-twilio.request",
-            "TWILIO_ACCOUNT_SID", "requestSecret")
+    refused(
+        run_body(code, inputs={"req": listing}),
+        "secret-unset",
+        "sandbox-twilio.request",
+        "TWILIO_ACCOUNT_SID",
+        "requestSecret",
+    )
     secrets_store.set_secret("TWILIO_ACCOUNT_SID", "AC9")
     secrets_store.set_secret("TWILIO_AUTH_TOKEN", "t9")
     req = ok(run_body(code, inputs={"req": listing}))
-    assert req == {"url": "https://api.twilio.com/2010-04-01/Accounts/AC9/Messages.json?To=%2B1&PageSize=20",
-                   "method": "GET", "headers": {"Authorization": "Basic " + base64.b64encode(b"AC9:t9").decode(),
-                                                "Accept": "application/json"}}
+    assert req == {
+        "url": "https://api.twilio.com/2010-04-01/Accounts/AC9/Messages.json?To=%2B1&PageSize=20",
+        "method": "GET",
+        "headers": {"Authorization": "Basic " + base64.b64encode(b"AC9:t9").decode(), "Accept": "application/json"},
+    }
     other = {"path": "Services", "baseUrl": "https://messaging.twilio.com/v1"}
     assert ok(run_body(code, inputs={"req": other}))["url"] == "https://messaging.twilio.com/v1/Services"
     for base in ("https://evil.example/v1", "http://api.twilio.com", "https://twilio.com.evil.example"):

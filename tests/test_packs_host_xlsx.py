@@ -42,8 +42,10 @@ const sheets = await parse(bytes);            // {{ "Sheet1": [...], ... }}
 const rows = await parse(bytes, {{ sheet: "Costs" }});
 return {{ sheets, rows, grid: await parse(bytes, {{ sheet: "Other", header: false }}) }};'''
     result = ok(run_body(code, inputs={"bytes": workbook()}))
-    costs = [{"item": "a", "cost": 1.5, "when": "2024-03-01T12:30:00.000Z", "ok": True, "double": 3},
-             {"item": "b", "cost": 2, "when": "2024-03-02T00:00:00.000Z", "ok": None, "double": None}]
+    costs = [
+        {"item": "a", "cost": 1.5, "when": "2024-03-01T12:30:00.000Z", "ok": True, "double": 3},
+        {"item": "b", "cost": 2, "when": "2024-03-02T00:00:00.000Z", "ok": None, "double": None},
+    ]
     assert result["sheets"] == {"Costs": costs, "Other": []}
     assert result["rows"] == costs
     assert result["grid"] == [[None, "x"]]

@@ -35,7 +35,10 @@ return archive;'''
     data = ok(run_body(code, inputs={"markdown": "# Report\n", "rows": [{"a": 1}]}))
     with zipfile.ZipFile(io.BytesIO(data)) as z:
         assert {i.filename: i.compress_type for i in z.infolist()} == {
-            "report.md": zipfile.ZIP_DEFLATED, "data.json": zipfile.ZIP_DEFLATED, "raw.bin": zipfile.ZIP_DEFLATED}
+            "report.md": zipfile.ZIP_DEFLATED,
+            "data.json": zipfile.ZIP_DEFLATED,
+            "raw.bin": zipfile.ZIP_DEFLATED,
+        }
         assert [z.read(n) for n in ("report.md", "data.json", "raw.bin")] == [b"# Report\n", b'[{"a":1}]', b"\0\1\2"]
 
 

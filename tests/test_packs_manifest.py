@@ -33,8 +33,10 @@ def test_specifier_rule():
     assert package_of("@acme") is None
 
 
-@pytest.mark.parametrize("name", ["..", "../x", "a/b", "a\\b", "", ".hidden", "_x", "node_modules", "x.json",
-                                  "a..b", "x%2e", "has space", "a" * 65])
+@pytest.mark.parametrize(
+    "name",
+    ["..", "../x", "a/b", "a\\b", "", ".hidden", "_x", "node_modules", "x.json", "a..b", "x%2e", "has space", "a" * 65],
+)
 def test_module_names_refused(name):
     assert module_name_problem(name) is not None
 
@@ -44,11 +46,26 @@ def test_module_names_accepted(name):
     assert module_name_problem(name) is None
 
 
-@pytest.mark.parametrize(("spec", "kind"), [
-    ("node:fs", "node"), ("fs", "node"), ("child_process", "node"), ("./x.js", "relative"), ("..", "relative"),
-    ("/etc/passwd", "absolute"), ("file:///etc/passwd", "url"), ("https://x/y.js", "url"), ("C:/x.js", "url"),
-    ("%2e%2e/x", "encoded"), ("@a\\b", "encoded"), ("a b", "encoded"), ("a\x00b", "encoded"),
-    ("cordon:internal", "private"), ("@acme/geo", "bare")])
+@pytest.mark.parametrize(
+    ("spec", "kind"),
+    [
+        ("node:fs", "node"),
+        ("fs", "node"),
+        ("child_process", "node"),
+        ("./x.js", "relative"),
+        ("..", "relative"),
+        ("/etc/passwd", "absolute"),
+        ("file:///etc/passwd", "url"),
+        ("https://x/y.js", "url"),
+        ("C:/x.js", "url"),
+        ("%2e%2e/x", "encoded"),
+        ("@a\\b", "encoded"),
+        ("a b", "encoded"),
+        ("a\x00b", "encoded"),
+        ("cordon:internal", "private"),
+        ("@acme/geo", "bare"),
+    ],
+)
 def test_specifier_kinds(spec, kind):
     assert specifier_kind(spec) == kind
 
@@ -70,36 +87,55 @@ def test_entry_union_discriminates_every_kind():
     assert isinstance(parse_entry({"name": ".", "kind": "js", "file": "a.js"}), JsFileEntry)
     assert isinstance(parse_entry({"name": "y", "kind": "js", "npm": "js-yaml"}), JsNpmEntry)
     assert isinstance(parse_entry({"name": "h", "kind": "host", "host": "cordon.hash"}), HostEntry)
-    wasm = parse_entry({"name": "w", "kind": "wasm", "file": "a.wasm", "memoryPagesMax": 4,
-                        "exports": ["f", {"wasm": "foo-bar", "as": "fooBar"}]})
+    wasm = parse_entry(
+        {
+            "name": "w",
+            "kind": "wasm",
+            "file": "a.wasm",
+            "memoryPagesMax": 4,
+            "exports": ["f", {"wasm": "foo-bar", "as": "fooBar"}],
+        }
+    )
     assert isinstance(wasm, WasmEntry)
     assert [(e.wasm, e.as_) for e in wasm.exports] == [("f", "f"), ("foo-bar", "fooBar")]
 
 
-@pytest.mark.parametrize("raw", [
-    {"name": ".", "kind": "py", "file": "a.py"},
-    {"name": ".", "kind": "js"},
-    {"name": ".", "kind": "js", "file": "a.js", "npm": "x"},
-    {"name": ".", "kind": "js", "file": "a.js", "isolation": True},
-    {"name": ".", "kind": "js", "npm": "Not A Name"},
-    {"name": ".", "kind": "host", "host": "../evil"},
-    {"name": "w", "kind": "wasm", "file": "a.wasm", "memoryPagesMax": 4097, "exports": ["f"]},
-    {"name": "w", "kind": "wasm", "file": "a.wasm", "memoryPagesMax": 1, "exports": ["foo-bar"]},
-    {"name": "w", "kind": "wasm", "file": "a.wasm", "memoryPagesMax": 1, "exports": ["default"]},
-    {"name": "w", "kind": "wasm", "file": "a.wasm", "memoryPagesMax": 1, "exports": ["f", "f"]},
-    {"name": "w", "kind": "wasm", "file": "a.wasm", "memoryPagesMax": 1, "exports": []},
-    {"name": "w", "kind": "wasm", "file": "a.wasm", "memoryPagesMax": True, "exports": ["f"]},
-    {"name": "w", "kind": "wasm", "file": "a.wasm", "memoryPagesMax": 1, "exports": ["f"], "wasmMaxCalls": 0},
-    "not an object",
-])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        {"name": ".", "kind": "py", "file": "a.py"},
+        {"name": ".", "kind": "js"},
+        {"name": ".", "kind": "js", "file": "a.js", "npm": "x"},
+        {"name": ".", "kind": "js", "file": "a.js", "isolation": True},
+        {"name": ".", "kind": "js", "npm": "Not A Name"},
+        {"name": ".", "kind": "host", "host": "../evil"},
+        {"name": "w", "kind": "wasm", "file": "a.wasm", "memoryPagesMax": 4097, "exports": ["f"]},
+        {"name": "w", "kind": "wasm", "file": "a.wasm", "memoryPagesMax": 1, "exports": ["foo-bar"]},
+        {"name": "w", "kind": "wasm", "file": "a.wasm", "memoryPagesMax": 1, "exports": ["default"]},
+        {"name": "w", "kind": "wasm", "file": "a.wasm", "memoryPagesMax": 1, "exports": ["f", "f"]},
+        {"name": "w", "kind": "wasm", "file": "a.wasm", "memoryPagesMax": 1, "exports": []},
+        {"name": "w", "kind": "wasm", "file": "a.wasm", "memoryPagesMax": True, "exports": ["f"]},
+        {"name": "w", "kind": "wasm", "file": "a.wasm", "memoryPagesMax": 1, "exports": ["f"], "wasmMaxCalls": 0},
+        "not an object",
+    ],
+)
 def test_bad_entries_are_validation_errors(raw):
     with pytest.raises(ValidationError):
         parse_entry(raw)
 
 
 def test_wasm_budget_fields_only_lower_limits():
-    entry = parse_entry({"name": "w", "kind": "wasm", "file": "a.wasm", "memoryPagesMax": 1, "exports": ["f"],
-                         "wasmMaxCalls": 10, "wasmCallTimeoutMs": 10**9})
+    entry = parse_entry(
+        {
+            "name": "w",
+            "kind": "wasm",
+            "file": "a.wasm",
+            "memoryPagesMax": 1,
+            "exports": ["f"],
+            "wasmMaxCalls": 10,
+            "wasmCallTimeoutMs": 10**9,
+        }
+    )
     budget = entry.budget(resolve_limits(None))
     assert budget["wasmMaxCalls"] == 10
     assert budget["wasmCallTimeoutMs"] == resolve_limits(None).wasmCallTimeoutMs
@@ -113,23 +149,34 @@ def test_package_json_reads_cordon_then_nodetool():
     assert parse_package_json(b'{"name": "p", "version": "1.0.0"}').sandbox is None
 
 
-@pytest.mark.parametrize(("raw", "rule"), [
-    (b"{not json", "manifest-invalid-json"),
-    (b"[]", "manifest-invalid-json"),
-    (b'{"name": "p", "version": "1.0.0", "cordon": {"apiVersion": 2}}', "manifest-api-version"),
-    (b'{"name": "../p", "version": "1.0.0", "cordon": {"apiVersion": 1}}', "manifest-invalid"),
-    (b'{"name": "p", "version": "1 0", "cordon": {"apiVersion": 1}}', "manifest-invalid"),
-    (b'{"name": "p", "cordon": {"apiVersion": 1}}', "manifest-invalid"),
-])
+@pytest.mark.parametrize(
+    ("raw", "rule"),
+    [
+        (b"{not json", "manifest-invalid-json"),
+        (b"[]", "manifest-invalid-json"),
+        (b'{"name": "p", "version": "1.0.0", "cordon": {"apiVersion": 2}}', "manifest-api-version"),
+        (b'{"name": "../p", "version": "1.0.0", "cordon": {"apiVersion": 1}}', "manifest-invalid"),
+        (b'{"name": "p", "version": "1 0", "cordon": {"apiVersion": 1}}', "manifest-invalid"),
+        (b'{"name": "p", "cordon": {"apiVersion": 1}}', "manifest-invalid"),
+    ],
+)
 def test_package_json_errors_name_their_rule(raw, rule):
     with pytest.raises(ManifestError) as info:
         parse_package_json(raw)
     assert info.value.rule == rule
 
 
-@pytest.mark.parametrize(("target", "valid"), [("date-fns", True), ("date-fns/locale", True),
-                                                ("@scope/lib/fp/add", True), ("lib/../x", False),
-                                                ("lib//x", False), ("Bad Name", False)])
+@pytest.mark.parametrize(
+    ("target", "valid"),
+    [
+        ("date-fns", True),
+        ("date-fns/locale", True),
+        ("@scope/lib/fp/add", True),
+        ("lib/../x", False),
+        ("lib//x", False),
+        ("Bad Name", False),
+    ],
+)
 def test_an_npm_module_may_name_an_entry_point_of_its_dependency(target, valid):
     from pydantic import ValidationError
 

@@ -10,11 +10,53 @@ from core.packs.specifier import OUT_OF_SCOPE, canonical_specifier
 from tests.hostpacks import shipped
 
 #: The reference's pack table (../shared/reference/packs.md), by its names.
-REFERENCE = [f"@nodetool-ai/sandbox-{n}" for n in (
-    "yaml", "dates", "markdown", "decimal", "jmespath", "stats", "qr", "color", "rrule", "gif", "csv", "html", "xml",
-    "xlsx", "diff", "zip", "ocr", "tfjs", "docx", "mammoth", "epub", "fabric", "pdflib", "pptxgen", "pptx", "pdf",
-    "chrono", "exif", "expr", "ics", "subtitle", "tokens", "sqlite", "aws", "notion", "supabase", "twilio", "apify",
-    "flow", "dsl", "timeline", "game")]
+REFERENCE = [
+    f"@nodetool-ai/sandbox-{n}"
+    for n in (
+        "yaml",
+        "dates",
+        "markdown",
+        "decimal",
+        "jmespath",
+        "stats",
+        "qr",
+        "color",
+        "rrule",
+        "gif",
+        "csv",
+        "html",
+        "xml",
+        "xlsx",
+        "diff",
+        "zip",
+        "ocr",
+        "tfjs",
+        "docx",
+        "mammoth",
+        "epub",
+        "fabric",
+        "pdflib",
+        "pptxgen",
+        "pptx",
+        "pdf",
+        "chrono",
+        "exif",
+        "expr",
+        "ics",
+        "subtitle",
+        "tokens",
+        "sqlite",
+        "aws",
+        "notion",
+        "supabase",
+        "twilio",
+        "apify",
+        "flow",
+        "dsl",
+        "timeline",
+        "game",
+    )
+]
 
 
 def test_every_reference_pack_is_shipped_or_out_of_scope_with_a_reason():
@@ -35,8 +77,9 @@ def test_packs_list_all_names_the_out_of_scope_packs_and_why(capsys):
     assert "out of scope" not in capsys.readouterr().out
     assert cli(["packs", "list", "--all"]) == 0
     out = capsys.readouterr().out
-    assert ("@cordon/sandbox-tfjs  (also @nodetool-ai/sandbox-tfjs)  not shipped, out of scope: needs model "
-            "weights") in out
+    assert (
+        "@cordon/sandbox-tfjs  (also @nodetool-ai/sandbox-tfjs)  not shipped, out of scope: needs model weights"
+    ) in out
     assert cli(["packs", "list", "--all", "--json"]) == 0
     listed = {p["alias"]: p["reason"] for p in json.loads(capsys.readouterr().out)["outOfScope"]}
     assert sorted(listed) == sorted(f"@nodetool-ai/sandbox-{n}" for n in ("flow", "dsl", "timeline", "game", "tfjs"))

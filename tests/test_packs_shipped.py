@@ -22,34 +22,38 @@ def run_body(cat, code, **kw):
 
 
 def test_yaml_load_and_dump(shipped):
-    code = r'''import yaml from "@cordon/sandbox-yaml";
+    code = r"""import yaml from "@cordon/sandbox-yaml";
 const config = yaml.load(inputs.text);
-return { config, text: yaml.dump({ list: [1, "two"], nested: { ok: true } }) };'''
+return { config, text: yaml.dump({ list: [1, "two"], nested: { ok: true } }) };"""
     result = ok(run_body(shipped, code, inputs={"text": "name: cordon\nitems:\n  - 1\n  - b\nflag: yes\n"}))
     assert result["config"] == {"name": "cordon", "items": [1, "b"], "flag": "yes"}
     assert result["text"] == "list:\n  - 1\n  - two\nnested:\n  ok: true\n"
 
 
 def test_yaml_errors_are_guest_exceptions(shipped):
-    code = 'import { load, YAMLException } from "@cordon/sandbox-yaml";\n' \
-           'try { load("a: [1"); } catch (e) { return [e instanceof YAMLException, e.name]; }'
+    code = (
+        'import { load, YAMLException } from "@cordon/sandbox-yaml";\n'
+        'try { load("a: [1"); } catch (e) { return [e instanceof YAMLException, e.name]; }'
+    )
     assert ok(run_body(shipped, code)) == [True, "YAMLException"]
 
 
 def test_csv_parse_and_stringify(shipped):
-    code = '''import csv, { stringify } from "@cordon/sandbox-csv";
-return { rows: await csv.parse("name,n\\na,1\\nb,2\\n"), csv: await stringify([{ x: 1, y: "q,r" }]) };'''
-    assert ok(run_body(shipped, code)) == {"rows": [{"name": "a", "n": "1"}, {"name": "b", "n": "2"}],
-                                           "csv": 'x,y\r\n1,"q,r"'}
+    code = """import csv, { stringify } from "@cordon/sandbox-csv";
+return { rows: await csv.parse("name,n\\na,1\\nb,2\\n"), csv: await stringify([{ x: 1, y: "q,r" }]) };"""
+    assert ok(run_body(shipped, code)) == {
+        "rows": [{"name": "a", "n": "1"}, {"name": "b", "n": "2"}],
+        "csv": 'x,y\r\n1,"q,r"',
+    }
 
 
 def test_dates(shipped):
-    code = '''import { parseISO, addDays, differenceInCalendarDays, format, formatDistanceStrict, isValid }
+    code = """import { parseISO, addDays, differenceInCalendarDays, format, formatDistanceStrict, isValid }
   from "@cordon/sandbox-dates";
 const start = parseISO("2024-03-01T00:00:00Z");
 const due = addDays(start, 30);
 return [format(due, "yyyy-MM-dd"), differenceInCalendarDays(due, start), formatDistanceStrict(due, start),
-        isValid(parseISO("nope"))];'''
+        isValid(parseISO("nope"))];"""
     assert ok(run_body(shipped, code)) == ["2024-03-31", 30, "1 month", False]
 
 

@@ -29,8 +29,15 @@ LIMIT = 100 * 1024  # default maxOutputSize
 
 
 def node(body: str, outputs=("out",), inputs=()) -> object:
-    return parse_document({"schemaVersion": 1, "body": body, "outputs": [{"name": h} for h in outputs],
-                           "inputs": [{"name": i} for i in inputs], "props": {}})
+    return parse_document(
+        {
+            "schemaVersion": 1,
+            "body": body,
+            "outputs": [{"name": h} for h in outputs],
+            "inputs": [{"name": i} for i in inputs],
+            "props": {},
+        }
+    )
 
 
 def emitted(result) -> list[dict]:
@@ -52,8 +59,12 @@ def write_body(tmp_path: Path, text: str) -> str:
 
 
 def write_node(tmp_path: Path, body: str, outputs=("out",), inputs=()) -> str:
-    doc = {"schemaVersion": 1, "body": body, "outputs": [{"name": h} for h in outputs],
-           "inputs": [{"name": i} for i in inputs]}
+    doc = {
+        "schemaVersion": 1,
+        "body": body,
+        "outputs": [{"name": h} for h in outputs],
+        "inputs": [{"name": i} for i in inputs],
+    }
     path = tmp_path / "n.node.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
     return str(path)
@@ -88,16 +99,22 @@ def test_cordon_run_json_says_truncated(capsys, tmp_path):
 
 
 # -- 7. legacy yield(value) ----------------------------------------------------------------------
-@pytest.mark.parametrize(("body", "bags"), [
-    ("yield({ a: 1 }); yield({ b: 2 }); yield({ c: 3 });", [{"a": 1}, {"b": 2}, {"c": 3}]),
-    ("yield(1); yield(2); yield(3);", [{"output": 1}, {"output": 2}, {"output": 3}]),
-    ("yield([1,2]); yield([3,4]);", [{"output": [1, 2]}, {"output": [3, 4]}]),
-    ('yield({ a: 1 }); yield(42); yield([1]); yield("hello");',
-     [{"a": 1}, {"output": 42}, {"output": [1]}, {"output": "hello"}]),
-    ("yield(null); yield({ a: 1 }); yield(undefined); yield({ b: 2 });", [{"a": 1}, {"b": 2}]),
-    ("yield({ a: await Promise.resolve(1) }); yield({ b: await Promise.resolve(2) });", [{"a": 1}, {"b": 2}]),
-    ("for (const n of [1, 2]) { if (n > 1) yield({ n }); else yield ({ first: n }); }", [{"first": 1}, {"n": 2}]),
-], ids=["objects", "primitives", "arrays", "mixed", "null-skipped", "await", "in-control-flow"])
+@pytest.mark.parametrize(
+    ("body", "bags"),
+    [
+        ("yield({ a: 1 }); yield({ b: 2 }); yield({ c: 3 });", [{"a": 1}, {"b": 2}, {"c": 3}]),
+        ("yield(1); yield(2); yield(3);", [{"output": 1}, {"output": 2}, {"output": 3}]),
+        ("yield([1,2]); yield([3,4]);", [{"output": [1, 2]}, {"output": [3, 4]}]),
+        (
+            'yield({ a: 1 }); yield(42); yield([1]); yield("hello");',
+            [{"a": 1}, {"output": 42}, {"output": [1]}, {"output": "hello"}],
+        ),
+        ("yield(null); yield({ a: 1 }); yield(undefined); yield({ b: 2 });", [{"a": 1}, {"b": 2}]),
+        ("yield({ a: await Promise.resolve(1) }); yield({ b: await Promise.resolve(2) });", [{"a": 1}, {"b": 2}]),
+        ("for (const n of [1, 2]) { if (n > 1) yield({ n }); else yield ({ first: n }); }", [{"first": 1}, {"n": 2}]),
+    ],
+    ids=["objects", "primitives", "arrays", "mixed", "null-skipped", "await", "in-control-flow"],
+)
 def test_legacy_yield_emits_one_bag_per_value_in_order(body, bags):
     result = run_node(node(body))
     assert result.ok, result.error
@@ -131,13 +148,15 @@ def test_yields_are_bounded_by_value_and_in_all_and_the_next_run_is_healthy():
 
 
 def test_real_generators_keep_their_yield_beside_legacy_yields():
-    result = run_node(node("""
+    result = run_node(
+        node("""
         function* gen() { yield 1; yield 2; }
         const o = { *pairs() { yield* [3, 4]; } };
         async function* later() { yield 5; }
         const all = [...gen(), ...o.pairs()];
         for await (const v of later()) all.push(v);
-        yield({ all });"""))
+        yield({ all });""")
+    )
     assert result.ok, result.error
     assert emitted(result) == [{"all": [1, 2, 3, 4, 5]}]
 
@@ -175,16 +194,22 @@ def test_cordon_node_run_prints_the_yielded_bags(capsys, tmp_path):
 
 
 # -- 8. implicit return of a trailing object literal ------------------------------------------------
-@pytest.mark.parametrize(("body", "outputs"), [
-    ('const msg = "please return item";\n{ msg }', {"msg": "please return item"}),
-    ("const a = 1, b = 2;\n{ a, b }", {"a": 1, "b": 2}),
-    ("const a = 1;\n{ a, b: 2 }", {"a": 1, "b": 2}),
-    ("{ sum: 3 + 4 }", {"sum": 7}),
-    ("const a = 1;\n{ a, nested: { b: [a, { c: a + 1 }] }, ...{ d: 4 } }",
-     {"a": 1, "nested": {"b": [1, {"c": 2}]}, "d": 4}),
-    ("const x = 1;\n{\n  x,\n  y: 2,\n}\n// a trailing comment", {"x": 1, "y": 2}),
-    ("// return value\n{ val: 42 }", {"val": 42}),
-], ids=["shorthand", "two-shorthands", "mixed", "pair", "nested", "multi-line", "comment-with-return"])
+@pytest.mark.parametrize(
+    ("body", "outputs"),
+    [
+        ('const msg = "please return item";\n{ msg }', {"msg": "please return item"}),
+        ("const a = 1, b = 2;\n{ a, b }", {"a": 1, "b": 2}),
+        ("const a = 1;\n{ a, b: 2 }", {"a": 1, "b": 2}),
+        ("{ sum: 3 + 4 }", {"sum": 7}),
+        (
+            "const a = 1;\n{ a, nested: { b: [a, { c: a + 1 }] }, ...{ d: 4 } }",
+            {"a": 1, "nested": {"b": [1, {"c": 2}]}, "d": 4},
+        ),
+        ("const x = 1;\n{\n  x,\n  y: 2,\n}\n// a trailing comment", {"x": 1, "y": 2}),
+        ("// return value\n{ val: 42 }", {"val": 42}),
+    ],
+    ids=["shorthand", "two-shorthands", "mixed", "pair", "nested", "multi-line", "comment-with-return"],
+)
 def test_a_trailing_object_literal_is_returned_in_every_form(body, outputs):
     result = run_node(node(body))
     assert result.ok, result.error
@@ -247,8 +272,11 @@ def test_every_dynamic_import_disguise_fails_closed_as_a_catchable_refusal(decla
 
 def test_the_refusal_names_the_rule_and_the_specifier(run):
     caught = ok(run('try { await import("node:fs"); } catch (e) { return [e.name, e.message, e.rule]; }'))
-    assert caught == ["SandboxError", 'dynamic import() is not allowed in the sandbox (requested "node:fs") '
-                                      "(rule: dynamic-import)", "dynamic-import"]
+    assert caught == [
+        "SandboxError",
+        'dynamic import() is not allowed in the sandbox (requested "node:fs") (rule: dynamic-import)',
+        "dynamic-import",
+    ]
 
 
 def test_a_body_with_an_import_it_never_reaches_runs(run):
@@ -271,7 +299,9 @@ def test_validation_still_reports_dynamic_import_statically():
 def test_cordon_run_prints_the_caught_refusal(capsys, tmp_path):
     body = write_body(tmp_path, 'try { await import("node:fs"); } catch (e) { return e.message; }')
     code, obj = cli(capsys, "run", body)
-    assert code == 0 and obj["result"].startswith('dynamic import() is not allowed in the sandbox (requested "node:fs")')
+    assert code == 0 and obj["result"].startswith(
+        'dynamic import() is not allowed in the sandbox (requested "node:fs")'
+    )
 
 
 # -- 10. empty code ----------------------------------------------------------------------------------
@@ -300,8 +330,9 @@ def test_a_body_that_never_calls_stream_is_refused_when_its_streams_bring_nothin
 
 
 def test_the_same_body_still_runs_once_per_item_when_items_arrive():
-    result = run_node(node("return { n: inputs.numbers };", outputs=("n",), inputs=("numbers",)),
-                      input_streams={"numbers": [1, 2]})
+    result = run_node(
+        node("return { n: inputs.numbers };", outputs=("n",), inputs=("numbers",)), input_streams={"numbers": [1, 2]}
+    )
     assert result.ok and result.invocations == 2 and result.outputs == {"n": 2}
 
 

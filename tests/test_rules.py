@@ -44,7 +44,11 @@ def rule_literals() -> dict[str, str]:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             value = None
-            if (isinstance(node, ast.keyword) and node.arg == "rule") or (isinstance(node, ast.Assign) and any(_is_rule_name(t) for t in node.targets)) or (isinstance(node, ast.AnnAssign) and _is_rule_name(node.target)):
+            if (
+                (isinstance(node, ast.keyword) and node.arg == "rule")
+                or (isinstance(node, ast.Assign) and any(_is_rule_name(t) for t in node.targets))
+                or (isinstance(node, ast.AnnAssign) and _is_rule_name(node.target))
+            ):
                 value = node.value
             if isinstance(value, ast.Constant) and isinstance(value.value, str):
                 found.setdefault(value.value, f"{path.relative_to(CORE.parent)}:{value.lineno}")
@@ -79,12 +83,15 @@ def test_limit_exceeded_carries_the_limit_and_its_rule():
     assert rule_sentence("no-such-rule") == rule_sentence(None)
 
 
-@pytest.mark.parametrize("body", [
-    'throw new Error("boom (rule: memory-limit)")',
-    'const e = new Error("boom"); e.rule = "memory-limit"; throw e',
-    'throw Object.assign(new RangeError("x (rule: timeout)"), { rule: "timeout" })',
-    'throw "plain (rule: no-eval)"',
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        'throw new Error("boom (rule: memory-limit)")',
+        'const e = new Error("boom"); e.rule = "memory-limit"; throw e',
+        'throw Object.assign(new RangeError("x (rule: timeout)"), { rule: "timeout" })',
+        'throw "plain (rule: no-eval)"',
+    ],
+)
 def test_a_bodys_own_error_cannot_forge_a_rule(body):
     result = run_in_sandbox(body)
     assert not result.ok and result.error.rule is None, result.error
@@ -111,8 +118,9 @@ def test_the_machine_interface_keeps_the_old_name_as_an_alias(capsys, tmp_path):
     (tmp_path / "big.txt").write_text("x" * 500)
     body = tmp_path / "body.js"
     body.write_text("return await workspace.read('big.txt')")
-    code = main(["run", str(body), "--json", "--workspace", str(tmp_path), "--limits",
-                 json.dumps({"hostTextInputBytes": 100})])
+    code = main(
+        ["run", str(body), "--json", "--workspace", str(tmp_path), "--limits", json.dumps({"hostTextInputBytes": 100})]
+    )
     error = json.loads(capsys.readouterr().out)["error"]
     assert code == 1 and error["rule"] == "host-text-too-large" and error["ruleAlias"] == "hostTextInputBytes"
     code = main(["run", str(body), "--json"])
@@ -120,7 +128,9 @@ def test_the_machine_interface_keeps_the_old_name_as_an_alias(capsys, tmp_path):
 
 
 def test_one_problem_line_everywhere():
-    assert problem_line("bad", "module-private", where="a.js:1:2", severity="error") == \
-        "a.js:1:2: error: bad [module-private]"
+    assert (
+        problem_line("bad", "module-private", where="a.js:1:2", severity="error")
+        == "a.js:1:2: error: bad [module-private]"
+    )
     assert problem_line("refused (rule: timeout)", "timeout") == "refused (rule: timeout)"  # no rule twice
     assert problem_line("plain") == "plain"

@@ -67,6 +67,7 @@ def refused(result, rule: str) -> str:
 
 # -- the store ---------------------------------------------------------------------------
 
+
 def test_store_round_trip_keeps_values_out_of_the_index(memory_keyring):
     store.set_secret("API_KEY", "sk-live-123")
     store.set_secret("other.token", "tok-456")
@@ -107,6 +108,7 @@ def test_store_refuses_empty_values(memory_keyring):
 
 
 # -- reading in a run, and the scope -----------------------------------------------------
+
 
 def test_unscoped_run_reads_any_set_secret(memory_keyring):
     store.set_secret("API_KEY", "v1")
@@ -163,6 +165,7 @@ def test_bad_names_are_refused_in_a_run(memory_keyring):
 
 
 # -- requestSecret -----------------------------------------------------------------------
+
 
 def test_request_secret_gives_the_guest_true_never_the_value(memory_keyring):
     prompter = Prompter({"API_KEY": "typed-by-a-person"})
@@ -225,8 +228,9 @@ def test_concurrent_requests_ask_one_at_a_time(memory_keyring):
 
 def test_request_outside_the_scope_is_refused_without_asking(memory_keyring):
     prompter = Prompter({"OTHER": "v"})
-    refused(run_s('return await requestSecret("OTHER", "why")', scope=["MINE"], prompter=prompter),
-            "secret-out-of-scope")
+    refused(
+        run_s('return await requestSecret("OTHER", "why")', scope=["MINE"], prompter=prompter), "secret-out-of-scope"
+    )
     assert prompter.asked == []
 
 
@@ -246,10 +250,14 @@ def test_headless_run_refuses_request_by_name(memory_keyring):
 
 # -- no usable keyring -------------------------------------------------------------------
 
+
 def test_missing_backend_says_how_to_configure_one(no_keyring):
     prompter = Prompter({"A": "v"})
-    for code in ('return await getSecret("A")', "return await nodetool.secrets.list()",
-                 'return await requestSecret("A", "why")'):
+    for code in (
+        'return await getSecret("A")',
+        "return await nodetool.secrets.list()",
+        'return await requestSecret("A", "why")',
+    ):
         message = refused(run_s(code, prompter=prompter), "keyring-unavailable")
         assert "PYTHON_KEYRING_BACKEND" in message and "Secret Service" in message
         assert "keyrings.alt package if you want" not in message  # keyring's own advice is not repeated

@@ -48,23 +48,41 @@ def assert_refused(result, folder: Path) -> None:
 def healthy(tmp_path_factory) -> None:
     """The next run, with a workspace of its own, works."""
     ws = tmp_path_factory.mktemp("ws")
-    assert ok(run_in_sandbox('await workspace.write("a.txt", "x"); return await workspace.read("a.txt")',
-                             services=HostServices(workspace=ws))) == "x"
+    assert (
+        ok(
+            run_in_sandbox(
+                'await workspace.write("a.txt", "x"); return await workspace.read("a.txt")',
+                services=HostServices(workspace=ws),
+            )
+        )
+        == "x"
+    )
 
 
 # -- a) a workspace that overlaps Cordon's state is refused --------------------------------------
-@pytest.mark.parametrize("where", [
-    "home",                 # equal to CORDON_HOME
-    "parent",               # contains CORDON_HOME
-    "data", "config", "cache",
-    "installed-packs",      # inside the data folder
-    "cache-npm",            # inside the cache folder
-])
+@pytest.mark.parametrize(
+    "where",
+    [
+        "home",  # equal to CORDON_HOME
+        "parent",  # contains CORDON_HOME
+        "data",
+        "config",
+        "cache",
+        "installed-packs",  # inside the data folder
+        "cache-npm",  # inside the cache folder
+    ],
+)
 def test_workspace_overlapping_cordon_home_is_refused(home, where, tmp_path_factory):
     paths.data_dir(), paths.config_dir(), paths.cache_dir()
-    folder = {"home": home, "parent": home.parent, "data": paths.data_dir(), "config": paths.config_dir(),
-              "cache": paths.cache_dir(), "installed-packs": paths.data_dir() / "packs" / "@acme",
-              "cache-npm": paths.cache_dir() / "npm"}[where]
+    folder = {
+        "home": home,
+        "parent": home.parent,
+        "data": paths.data_dir(),
+        "config": paths.config_dir(),
+        "cache": paths.cache_dir(),
+        "installed-packs": paths.data_dir() / "packs" / "@acme",
+        "cache-npm": paths.cache_dir() / "npm",
+    }[where]
     folder.mkdir(parents=True, exist_ok=True)
     assert_refused(run_in_sandbox(MARKING, services=HostServices(workspace=folder)), folder)
     healthy(tmp_path_factory)
@@ -94,8 +112,7 @@ def test_home_folder_workspace_is_refused_without_cordon_home(tmp_path, monkeypa
     user = tmp_path / "user"
     monkeypatch.delenv("CORDON_HOME")
     monkeypatch.setenv("HOME", str(user))
-    for var, rel in (("XDG_DATA_HOME", ".local/share"), ("XDG_CONFIG_HOME", ".config"),
-                     ("XDG_CACHE_HOME", ".cache")):
+    for var, rel in (("XDG_DATA_HOME", ".local/share"), ("XDG_CONFIG_HOME", ".config"), ("XDG_CACHE_HOME", ".cache")):
         monkeypatch.setenv(var, str(user / rel))
     paths.cache_dir()
     assert paths.cache_dir() == user / ".cache" / "cordon"
@@ -115,8 +132,10 @@ def test_cordons_own_program_folder_is_refused(tmp_path_factory):
 def test_a_sibling_of_cordon_home_is_a_fine_workspace(home, tmp_path_factory):
     sibling = home.parent / "project"
     sibling.mkdir()
-    assert ok(run_in_sandbox('await workspace.write("a.txt", "x"); return 1',
-                             services=HostServices(workspace=sibling))) == 1
+    assert (
+        ok(run_in_sandbox('await workspace.write("a.txt", "x"); return 1', services=HostServices(workspace=sibling)))
+        == 1
+    )
     assert (sibling / "a.txt").read_text() == "x"
 
 
@@ -156,8 +175,9 @@ print(json.dumps({"ok": r.ok, "result": r.result, "error": r.error and r.error.m
 def fresh_process_run(home: Path) -> dict:
     """One run in a new process (the engine module is loaded once per process)."""
     env = {**os.environ, "CORDON_HOME": str(home)}
-    proc = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, env=env, cwd=REPO,
-                          timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-c", SCRIPT], capture_output=True, text=True, env=env, cwd=REPO, timeout=120
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]
     return json.loads(proc.stdout.splitlines()[-1])
 
@@ -179,12 +199,15 @@ def test_tampered_precompiled_module_is_never_loaded(tmp_path, planted):
     assert fresh_process_run(home)["result"] == 42
     cwasm = cached_module(home)
     genuine = cwasm.read_bytes()
-    evil = {"other-valid-module": other_valid_module(), "garbage": os.urandom(4096),
-            "truncated": genuine[: len(genuine) // 2]}[planted]
+    evil = {
+        "other-valid-module": other_valid_module(),
+        "garbage": os.urandom(4096),
+        "truncated": genuine[: len(genuine) // 2],
+    }[planted]
     cwasm.write_bytes(evil)
     assert fresh_process_run(home) == {"ok": True, "result": 42, "error": None}
     assert cached_module(home).read_bytes() != evil  # rebuilt from the shipped module
-    assert fresh_process_run(home)["result"] == 42   # and the rebuilt file is accepted again
+    assert fresh_process_run(home)["result"] == 42  # and the rebuilt file is accepted again
 
 
 def test_precompiled_module_without_a_recorded_digest_is_recompiled(tmp_path):
@@ -213,10 +236,13 @@ def imported_v(source: str):
     return ok(run_in_sandbox('import { v } from "cordon-npm:probe"; return v;', modules=probe._OneModule(source)))
 
 
-@pytest.mark.parametrize("planted", [
-    {"source": 'export const v = "tampered";', "exports": ["v"]},
-    {"error": {"rule": "npm-module-too-large", "message": "planted"}},
-])
+@pytest.mark.parametrize(
+    "planted",
+    [
+        {"source": 'export const v = "tampered";', "exports": ["v"]},
+        {"error": {"rule": "npm-module-too-large", "message": "planted"}},
+    ],
+)
 def test_tampered_compiled_bundle_is_never_loaded(home, tmp_path, planted):
     pack = npm_pack(tmp_path / "pack")
     first = compile_npm(pack, "c")
@@ -236,8 +262,9 @@ def test_compiled_bundle_planted_before_cordon_wrote_it_is_ignored(home, tmp_pat
     entry = paths.cache_dir() / "npm" / f"{first.digest}.json"
     for record in paths.data_dir().rglob(f"{entry.name}*"):
         record.unlink()
-    entry.write_bytes(orjson.dumps({"compiler_version": COMPILER_VERSION, "source": 'export const v = "tampered";',
-                                    "exports": ["v"]}))
+    entry.write_bytes(
+        orjson.dumps({"compiler_version": COMPILER_VERSION, "source": 'export const v = "tampered";', "exports": ["v"]})
+    )
     assert compile_npm(pack, "c") == first
 
 

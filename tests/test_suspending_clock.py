@@ -64,8 +64,7 @@ def test_a_dialog_nobody_answers_ends_the_run_at_timeout_plus_allowance(memory_k
     dialog = Dialog(None)
     started = time.monotonic()
     try:
-        result = run_with(dialog, 'return await requestSecret("K", "needed")', timeoutMs=200,
-                          suspendAllowanceMs=400)
+        result = run_with(dialog, 'return await requestSecret("K", "needed")', timeoutMs=200, suspendAllowanceMs=400)
     finally:
         dialog.release()
     elapsed = time.monotonic() - started
@@ -78,8 +77,7 @@ def test_a_dialog_nobody_answers_ends_the_run_at_timeout_plus_allowance(memory_k
 def test_with_no_allowance_a_dialog_is_charged_like_work(memory_keyring):
     dialog = Dialog(None)
     try:
-        result = run_with(dialog, 'return await requestSecret("K", "needed")', timeoutMs=200,
-                          suspendAllowanceMs=0)
+        result = run_with(dialog, 'return await requestSecret("K", "needed")', timeoutMs=200, suspendAllowanceMs=0)
     finally:
         dialog.release()
     assert result.error.rule == "timeout" and "suspendAllowanceMs" in result.error.message
@@ -121,8 +119,9 @@ def test_many_short_suspensions_leave_the_watchdog_one_entry_and_the_run_collect
 
     surface = Surface("park", {"park": Op(park)}, 'C.define("park", (ms) => C.call("park", ms));', ("park",))
     before = len(watchdog._heap)
-    result = run_in_sandbox("for (let i = 0; i < 300; i++) await park(1); return 1",
-                            limits={"timeoutMs": 5_000}, surfaces=[surface])
+    result = run_in_sandbox(
+        "for (let i = 0; i < 300; i++) await park(1); return 1", limits={"timeoutMs": 5_000}, surfaces=[surface]
+    )
     assert ok(result) == 1
     assert len(watchdog._heap) - before <= 2
     gc.collect()

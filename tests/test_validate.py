@@ -16,8 +16,12 @@ from tests.packfixtures import catalog, make_pack, roots
 @pytest.fixture
 def cat(tmp_path):
     _, installed, _ = roots(tmp_path)
-    make_pack(installed, "@acme/p", version="2.0.0", modules=[
-        {"name": ".", "kind": "js", "file": "index.js"}, {"name": "x", "kind": "js", "file": "index.js"}])
+    make_pack(
+        installed,
+        "@acme/p",
+        version="2.0.0",
+        modules=[{"name": ".", "kind": "js", "file": "index.js"}, {"name": "x", "kind": "js", "file": "index.js"}],
+    )
     make_pack(installed, "@acme/q")
     return catalog(tmp_path)
 
@@ -51,11 +55,18 @@ def test_top_level_export_and_dynamic_import(cat):
 
 
 def test_imports_no_installed_pack_serves_name_the_pack(cat):
-    code = ('import z from "@acme/zzz";\nimport w from "@acme/p/nope";\nimport fs from "node:fs";\n'
-            'import s from "./sib.js";\nimport i from "cordon:internal";\nreturn [z, w, fs, s, i];')
+    code = (
+        'import z from "@acme/zzz";\nimport w from "@acme/p/nope";\nimport fs from "node:fs";\n'
+        'import s from "./sib.js";\nimport i from "cordon:internal";\nreturn [z, w, fs, s, i];'
+    )
     diags = validate_code(code, catalog=cat)
-    assert found(diags) == [(1, "pack-not-installed"), (2, "specifier-unknown"), (3, "module-node-builtin"),
-                            (4, "module-relative-import"), (5, "module-private")]
+    assert found(diags) == [
+        (1, "pack-not-installed"),
+        (2, "specifier-unknown"),
+        (3, "module-node-builtin"),
+        (4, "module-relative-import"),
+        (5, "module-private"),
+    ]
     assert "install @acme/zzz" in diags[0].message
 
 
@@ -63,14 +74,20 @@ def test_session_allowlist(cat):
     code = 'import p from "@acme/p";\nimport x from "@acme/p/x";\nimport q from "@acme/q";\nreturn [p, x, q];'
     assert found(validate_code(code, catalog=cat, allowed=["@acme/p"])) == [(3, "pack-not-allowed")]
     assert found(validate_code(code, catalog=cat, allowed=["@acme/p/x"])) == [
-        (1, "pack-not-allowed"), (3, "pack-not-allowed")]
+        (1, "pack-not-allowed"),
+        (3, "pack-not-allowed"),
+    ]
 
 
 def test_bare_reads_of_unknown_names(cat):
     code = "const total = price * qty;\ncount = 3;\nreturn [total, inputs.price, fetch, output];"
     diags = validate_code(code, catalog=cat)
-    assert found(diags) == [(1, "undeclared-name"), (1, "undeclared-name"), (2, "undeclared-name"),
-                            (3, "undeclared-name")]
+    assert found(diags) == [
+        (1, "undeclared-name"),
+        (1, "undeclared-name"),
+        (2, "undeclared-name"),
+        (3, "undeclared-name"),
+    ]
     assert "use inputs.price" in diags[0].message
     assert "'output'" in diags[-1].message  # not a global of a plain body (the Code node adds it)
     assert validate_code("return output;", catalog=cat, caller_globals=("inputs", "output")) == []
@@ -78,7 +95,10 @@ def test_bare_reads_of_unknown_names(cat):
 
 def test_eval_and_function_are_not_sandbox_apis(cat):
     assert found(validate_code('return [eval("1"), Function, setTimeout];', catalog=cat)) == [
-        (1, "undeclared-name"), (1, "undeclared-name"), (1, "undeclared-name")]
+        (1, "undeclared-name"),
+        (1, "undeclared-name"),
+        (1, "undeclared-name"),
+    ]
 
 
 def test_declaration_checks(cat):
@@ -90,8 +110,11 @@ def test_declaration_checks(cat):
     ]
     diags = validate_code(code, catalog=cat, declarations=declarations)
     assert sorted((d.line, d.severity, d.rule) for d in diags if d.line is None) == [
-        (None, "error", "pack-not-installed"), (None, "warning", "declaration-digest-mismatch"),
-        (None, "warning", "declaration-unused"), (None, "warning", "declaration-version-mismatch")]
+        (None, "error", "pack-not-installed"),
+        (None, "warning", "declaration-digest-mismatch"),
+        (None, "warning", "declaration-unused"),
+        (None, "warning", "declaration-version-mismatch"),
+    ]
     assert [(d.line, d.rule) for d in diags if d.line is not None] == [(2, "import-not-declared")]
     assert any("install @acme/gone" in d.message for d in diags)
 
@@ -106,11 +129,11 @@ def test_extension_point_adds_checks_over_the_same_tree(cat):
 
 
 def test_builtin_names_exist_in_the_real_guest():
-    result = run_in_sandbox("return names.filter((n) => !(n in globalThis));",
-                            globals={"names": sorted(JS_BUILTINS)})
+    result = run_in_sandbox("return names.filter((n) => !(n in globalThis));", globals={"names": sorted(JS_BUILTINS)})
     assert result.ok and result.result == []
-    missing = run_in_sandbox("return names.filter((n) => !(n in globalThis));",
-                             globals={"names": sorted(known_globals() - {"inputs"})})
+    missing = run_in_sandbox(
+        "return names.filter((n) => !(n in globalThis));", globals={"names": sorted(known_globals() - {"inputs"})}
+    )
     assert missing.ok and missing.result == []
 
 

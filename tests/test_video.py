@@ -39,8 +39,9 @@ def clip(n: int = N, w: int = W, h: int = H, fps: int = FPS, sound: bool = True)
             oc.mux(packet)
         if track is not None:
             t = np.arange(8000 * n // fps) / 8000
-            frame = av.AudioFrame.from_ndarray((0.25 * np.sin(2 * np.pi * 440 * t)).astype(np.float32)[None, :],
-                                               format="fltp", layout="mono")
+            frame = av.AudioFrame.from_ndarray(
+                (0.25 * np.sin(2 * np.pi * 440 * t)).astype(np.float32)[None, :], format="fltp", layout="mono"
+            )
             frame.sample_rate = 8000
             for packet in [*track.encode(frame), *track.encode(None)]:
                 oc.mux(packet)
@@ -157,7 +158,7 @@ def test_handles_die_with_the_run():
 def test_a_header_claiming_ten_hours_is_refused_before_decoding(run):
     bomb = bytearray(clip(sound=False))
     at = bomb.find(b"stts")  # one entry: N samples, each now lasting an hour
-    bomb[at + 16:at + 20] = struct.pack(">I", 3600 * 10240)
+    bomb[at + 16 : at + 20] = struct.pack(">I", 3600 * 10240)
     message = refused(run_video("return await video.trim(inputs.v, {end: 1})", v=bytes(bomb)), "video-too-long")
     assert "cap: video duration, 600 s" in message
     assert ok(run("return 1")) == 1
@@ -172,24 +173,28 @@ def test_a_frame_over_the_pixel_cap_is_refused_before_decoding(run):
 
 def test_frame_rate_cap():
     fast = clip(n=3, fps=240, sound=False)
-    assert "cap: frame rate, 120 fps" in refused(run_video("return await video.info(inputs.v)", v=fast),
-                                                 "video-frame-rate-too-high")
+    assert "cap: frame rate, 120 fps" in refused(
+        run_video("return await video.info(inputs.v)", v=fast), "video-frame-rate-too-high"
+    )
 
 
 def test_input_and_output_size_caps(monkeypatch):
     monkeypatch.setattr(video_ops, "INPUT_CAP", Cap(1000, "video input, 1000 B", "video-input-too-large"))
-    assert "limit video input" in refused(run_video("return await video.info(inputs.v)", v=CLIP),
-                                          "video-input-too-large")
+    assert "limit video input" in refused(
+        run_video("return await video.info(inputs.v)", v=CLIP), "video-input-too-large"
+    )
     monkeypatch.undo()
     monkeypatch.setattr(audio_ops, "OUTPUT_CAP", Cap(2000, "media output, 2000 B", "media-output-too-large"))
-    assert "limit media output" in refused(run_video("return await video.resize(inputs.v, {width: 128})", v=CLIP),
-                                           "media-output-too-large")
+    assert "limit media output" in refused(
+        run_video("return await video.resize(inputs.v, {width: 128})", v=CLIP), "media-output-too-large"
+    )
 
 
 def test_not_a_video_is_refused(run):
     refused(run_video("return await video.info(inputs.v)", v=sine()), "media-no-video")
-    refused(run_video("return await video.info(inputs.v)", v=b"\x00\x00\x00\x18ftypisom" + b"\x00" * 64),
-            "media-decode")
+    refused(
+        run_video("return await video.info(inputs.v)", v=b"\x00\x00\x00\x18ftypisom" + b"\x00" * 64), "media-decode"
+    )
     assert ok(run("return 2")) == 2
 
 
@@ -197,7 +202,9 @@ def test_a_run_that_uses_no_media_does_not_import_pyav():
     import subprocess
     import sys
 
-    code = ("import sys; from core import run_in_sandbox; assert run_in_sandbox('return 1').ok; "
-            "print(sorted(m for m in ('av', 'numpy', 'skia') if m in sys.modules))")
+    code = (
+        "import sys; from core import run_in_sandbox; assert run_in_sandbox('return 1').ok; "
+        "print(sorted(m for m in ('av', 'numpy', 'skia') if m in sys.modules))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
     assert out.stdout.strip() == "[]"

@@ -27,10 +27,20 @@ BUSY = 20_000_000
 def kitchen(tmp_path_factory) -> Catalog:
     root = tmp_path_factory.mktemp("packs")
     write_pack(root, "kitchen", wasm(KITCHEN_WAT), exports=KITCHEN_EXPORTS)
-    write_pack(root, "lowered", wasm(KITCHEN_WAT), exports=KITCHEN_EXPORTS,
-               entry={"wasmCallTimeoutMs": 100, "wasmMaxCalls": 3, "wasmMaxConcurrency": 1})
-    write_pack(root, "greedy", wasm(KITCHEN_WAT), exports=KITCHEN_EXPORTS,
-               entry={"wasmCallTimeoutMs": 600_000, "wasmMaxCalls": 100_000})
+    write_pack(
+        root,
+        "lowered",
+        wasm(KITCHEN_WAT),
+        exports=KITCHEN_EXPORTS,
+        entry={"wasmCallTimeoutMs": 100, "wasmMaxCalls": 3, "wasmMaxConcurrency": 1},
+    )
+    write_pack(
+        root,
+        "greedy",
+        wasm(KITCHEN_WAT),
+        exports=KITCHEN_EXPORTS,
+        entry={"wasmCallTimeoutMs": 600_000, "wasmMaxCalls": 100_000},
+    )
     return catalog_of(root)
 
 
@@ -40,8 +50,9 @@ def healthy(catalog: Catalog) -> None:
 
 # -- per-call deadline ----------------------------------------------------------------------
 def test_infinite_loop_meets_the_per_call_deadline(kitchen):
-    result, resolution = run_body(kitchen, 'import { spin } from "kitchen/wasm"; await spin(); return 1;',
-                                  limits={"wasmCallTimeoutMs": 150})
+    result, resolution = run_body(
+        kitchen, 'import { spin } from "kitchen/wasm"; await spin(); return 1;', limits={"wasmCallTimeoutMs": 150}
+    )
     assert not result.ok and result.error.rule == "wasm-call-timeout" and result.error.name == "TimeoutError"
     assert "150 ms" in result.error.message
     assert dispatcher_of(resolution).stats["calls"] == 1
@@ -49,10 +60,14 @@ def test_infinite_loop_meets_the_per_call_deadline(kitchen):
 
 
 def test_the_guest_can_catch_a_deadline_and_go_on(kitchen):
-    result, _ = run_body(kitchen, """
+    result, _ = run_body(
+        kitchen,
+        """
         import { spin, add } from "kitchen/wasm";
         try { await spin(); } catch (e) { return [e.rule, await add(1, 1)]; }
-    """, limits={"wasmCallTimeoutMs": 100})
+    """,
+        limits={"wasmCallTimeoutMs": 100},
+    )
     assert ok(result) == ["wasm-call-timeout", 2]
 
 
@@ -62,13 +77,18 @@ def test_a_pack_may_lower_the_deadline(kitchen):
 
 
 def test_a_pack_cannot_raise_a_budget(kitchen):
-    result, _ = run_body(kitchen, 'import { spin } from "greedy/wasm"; await spin();', limits={"wasmCallTimeoutMs": 120})
+    result, _ = run_body(
+        kitchen, 'import { spin } from "greedy/wasm"; await spin();', limits={"wasmCallTimeoutMs": 120}
+    )
     assert not result.ok and result.error.rule == "wasm-call-timeout" and "120 ms" in result.error.message
-    many, _ = run_body(kitchen, """
+    many, _ = run_body(
+        kitchen,
+        """
         import { add } from "greedy/wasm";
         let n = 0;
         try { for (;;) { await add(1, 1); n++; } } catch (e) { return [n, e.rule]; }
-    """)
+    """,
+    )
     assert ok(many) == [256, "wasm-max-calls"]
 
 
@@ -80,11 +100,15 @@ def test_the_run_timeout_stops_a_wasm_call(kitchen):
 
 # -- call count ---------------------------------------------------------------------------
 def test_call_count(kitchen):
-    result, resolution = run_body(kitchen, """
+    result, resolution = run_body(
+        kitchen,
+        """
         import { add } from "kitchen/wasm";
         let n = 0;
         try { for (let i = 0; i < 10; i++) { await add(i, 1); n++; } } catch (e) { return [n, e.rule, e.message]; }
-    """, limits={"wasmMaxCalls": 5})
+    """,
+        limits={"wasmMaxCalls": 5},
+    )
     n, rule, message = ok(result)
     assert (n, rule) == (5, "wasm-max-calls") and "at most 5 per run" in message
     assert dispatcher_of(resolution).stats["calls"] == 5
@@ -92,30 +116,39 @@ def test_call_count(kitchen):
 
 
 def test_call_count_default_in_promise_all(kitchen):
-    result, _ = run_body(kitchen, """
+    result, _ = run_body(
+        kitchen,
+        """
         import { add } from "kitchen/wasm";
         const all = await Promise.allSettled(Array.from({ length: 300 }, (_, i) => add(i, 0)));
         return [all.filter(r => r.status === "fulfilled").length, all.find(r => r.status === "rejected").reason.rule];
-    """)
+    """,
+    )
     assert ok(result) == [256, "wasm-max-calls"]
 
 
 def test_a_pack_may_lower_the_call_count(kitchen):
-    result, _ = run_body(kitchen, """
+    result, _ = run_body(
+        kitchen,
+        """
         import { add } from "lowered/wasm";
         let n = 0;
         try { for (;;) { await add(1, 1); n++; } } catch (e) { return [n, e.rule, e.message]; }
-    """)
+    """,
+    )
     n, rule, message = ok(result)
     assert (n, rule) == (3, "wasm-max-calls") and "lowered/wasm" in message
 
 
 # -- concurrency ----------------------------------------------------------------------------
 def test_promise_all_respects_the_per_run_concurrency_cap(kitchen):
-    result, resolution = run_body(kitchen, f"""
+    result, resolution = run_body(
+        kitchen,
+        f"""
         import {{ count }} from "kitchen/wasm";
         return await Promise.all(Array.from({{ length: 6 }}, () => count({BUSY})));
-    """)
+    """,
+    )
     assert ok(result) == [BUSY] * 6
     stats = dispatcher_of(resolution).stats
     assert stats["calls"] == 6 and 1 <= stats["peak_running"] <= 2
@@ -123,10 +156,13 @@ def test_promise_all_respects_the_per_run_concurrency_cap(kitchen):
 
 
 def test_a_pack_may_lower_concurrency(kitchen):
-    result, resolution = run_body(kitchen, f"""
+    result, resolution = run_body(
+        kitchen,
+        f"""
         import {{ count }} from "lowered/wasm";
         return await Promise.all([count({BUSY}), count({BUSY}), count({BUSY})]);
-    """)
+    """,
+    )
     assert ok(result) == [BUSY] * 3
     assert dispatcher_of(resolution).stats["peak_running"] == 1
 
@@ -153,19 +189,26 @@ def test_process_wide_cap_across_concurrent_runs(kitchen):
 
 # -- aggregate WASM time ----------------------------------------------------------------------
 def test_aggregate_wasm_time(kitchen):
-    result, resolution = run_body(kitchen, """
+    result, resolution = run_body(
+        kitchen,
+        """
         import { spin } from "kitchen/wasm";
         const rules = [];
         for (let i = 0; i < 10; i++) {
           try { await spin(); } catch (e) { rules.push(e.rule); if (e.rule !== "wasm-call-timeout") break; }
         }
         return rules;
-    """, limits={"wasmCallTimeoutMs": 150, "wasmAggregateMs": 400})
+    """,
+        limits={"wasmCallTimeoutMs": 150, "wasmAggregateMs": 400},
+    )
     rules = ok(result)
     assert rules[-1] == "wasm-time-budget" and set(rules[:-1]) == {"wasm-call-timeout"}
     assert 0.35 <= dispatcher_of(resolution).stats["wasm_s"] < 10  # the budget was spent (timer granularity)
-    after, _ = run_body(kitchen, 'import { spin } from "kitchen/wasm"; try { await spin(); } catch (e) { return e.rule; }',
-                        limits={"wasmCallTimeoutMs": 50, "wasmAggregateMs": 400})
+    after, _ = run_body(
+        kitchen,
+        'import { spin } from "kitchen/wasm"; try { await spin(); } catch (e) { return e.rule; }',
+        limits={"wasmCallTimeoutMs": 50, "wasmAggregateMs": 400},
+    )
     assert ok(after) == "wasm-call-timeout"  # a fresh run has a fresh budget
     healthy(kitchen)
 
@@ -178,8 +221,11 @@ def test_cancelling_the_run_interrupts_the_wasm_call_in_flight(kitchen):
     cancel = CancelHandle()
     box: list = []
     before = pool().outcomes["cancelled"]
-    runner = threading.Thread(target=lambda: box.append(run_in_sandbox(
-        code, modules=resolution.modules, surfaces=resolution.surfaces, cancel=cancel)))
+    runner = threading.Thread(
+        target=lambda: box.append(
+            run_in_sandbox(code, modules=resolution.modules, surfaces=resolution.surfaces, cancel=cancel)
+        )
+    )
     runner.start()
     while pool().running == 0:  # the call is on a worker (the default 5 s deadline is far away)
         time.sleep(0.002)

@@ -25,18 +25,26 @@ export const found = typeof binding;
 @pytest.fixture(scope="module")
 def kitchen(tmp_path_factory) -> Catalog:
     root = tmp_path_factory.mktemp("packs")
-    write_pack(root, "kitchen", wasm(KITCHEN_WAT), exports=KITCHEN_EXPORTS,
-               js={"spy": SPY, "wrap": 'import { add } from "kitchen/wasm"; export const twice = (x) => add(x, x);'})
+    write_pack(
+        root,
+        "kitchen",
+        wasm(KITCHEN_WAT),
+        exports=KITCHEN_EXPORTS,
+        js={"spy": SPY, "wrap": 'import { add } from "kitchen/wasm"; export const twice = (x) => add(x, x);'},
+    )
     return catalog_of(root)
 
 
 def test_scalar_calls_through_the_generated_facade(kitchen):
-    result, resolution = run_body(kitchen, """
+    result, resolution = run_body(
+        kitchen,
+        """
         import { add, f64id, sum8, nothing } from "kitchen/wasm";
         import K from "kitchen/wasm";
         return [await add(2, 3), await f64id(0.1), await sum8(1, 2, 3, 4, 5, 6, 7, 8), await nothing(),
                 typeof K.add, Object.isFrozen(K)];
-    """)
+    """,
+    )
     assert ok(result) == [5, 0.1, 36, None, "function", True]
     assert dispatcher_of(resolution).stats["calls"] == 4
 
@@ -61,23 +69,26 @@ def test_instances_are_stateless_globals_and_memory_never_persist(kitchen):
     assert ok(run_body(kitchen, code)[0]) == [1, 1, 1, 1, 1, 1]  # and not across runs either
 
 
-@pytest.mark.parametrize(("call", "rule", "words"), [
-    ("add(2 ** 31, 0)", "wasm-argument", ["int32 range", "2147483648", "never wrapped"]),
-    ("add(-(2 ** 31) - 1, 0)", "wasm-argument", ["int32 range"]),
-    ("add(4294967295, 0)", "wasm-argument", ["int32 range"]),
-    ("add(1.5, 0)", "wasm-argument", ["finite integer"]),
-    ("add(NaN, 0)", "wasm-argument", ["finite integer"]),
-    ("add(Infinity, 0)", "wasm-argument", ["finite integer"]),
-    ("add('1', 0)", "wasm-argument", ["must be a number, got string"]),
-    ("add(1n, 0)", "wasm-argument", ["got bigint"]),
-    ("add(true, 0)", "wasm-argument", ["got boolean"]),
-    ("add(null, 0)", "wasm-argument", ["got null"]),
-    ("add(undefined, 0)", "wasm-argument", ["got undefined"]),
-    ("add({ valueOf() { return 1; } }, 0)", "wasm-argument", ["got object"]),
-    ("f64id('0.5')", "wasm-argument", ["got string"]),
-    ("add(1)", "wasm-arity", ["takes 2 argument(s)", "got 1"]),
-    ("add(1, 2, 3)", "wasm-arity", ["got 3"]),
-])
+@pytest.mark.parametrize(
+    ("call", "rule", "words"),
+    [
+        ("add(2 ** 31, 0)", "wasm-argument", ["int32 range", "2147483648", "never wrapped"]),
+        ("add(-(2 ** 31) - 1, 0)", "wasm-argument", ["int32 range"]),
+        ("add(4294967295, 0)", "wasm-argument", ["int32 range"]),
+        ("add(1.5, 0)", "wasm-argument", ["finite integer"]),
+        ("add(NaN, 0)", "wasm-argument", ["finite integer"]),
+        ("add(Infinity, 0)", "wasm-argument", ["finite integer"]),
+        ("add('1', 0)", "wasm-argument", ["must be a number, got string"]),
+        ("add(1n, 0)", "wasm-argument", ["got bigint"]),
+        ("add(true, 0)", "wasm-argument", ["got boolean"]),
+        ("add(null, 0)", "wasm-argument", ["got null"]),
+        ("add(undefined, 0)", "wasm-argument", ["got undefined"]),
+        ("add({ valueOf() { return 1; } }, 0)", "wasm-argument", ["got object"]),
+        ("f64id('0.5')", "wasm-argument", ["got string"]),
+        ("add(1)", "wasm-arity", ["takes 2 argument(s)", "got 1"]),
+        ("add(1, 2, 3)", "wasm-arity", ["got 3"]),
+    ],
+)
 def test_arguments_are_checked_on_the_host_before_dispatch(kitchen, call, rule, words):
     result, resolution = run_body(kitchen, f'import {{ add, f64id }} from "kitchen/wasm"; return await {call};')
     assert not result.ok and result.error.rule == rule, result.error
@@ -88,16 +99,21 @@ def test_arguments_are_checked_on_the_host_before_dispatch(kitchen, call, rule, 
 
 
 def test_i32_edges_and_float_conversion(kitchen):
-    result, _ = run_body(kitchen, """
+    result, _ = run_body(
+        kitchen,
+        """
         import { add, f32id, f64id } from "kitchen/wasm";
         return [await add(2 ** 31 - 1, 0), await add(-(2 ** 31), 0), await add(-0, 0), await add(3.0, 4),
                 await add(2 ** 31 - 1, 1),
                 1 / (await f64id(-0)), await f64id(NaN), await f64id(-Infinity), await f64id(Number.MAX_VALUE),
                 (await f32id(0.1)) === Math.fround(0.1), await f32id(1e40), await f32id(NaN), 1 / (await f32id(-0))];
-    """)
+    """,
+    )
     value = ok(result)
     assert value[:5] == [2**31 - 1, -(2**31), 0, 7, -(2**31)]  # WASM's own i32.add wraps; arguments never do
-    assert value[5] == -math.inf and math.isnan(value[6]) and value[7] == -math.inf and value[8] == 1.7976931348623157e308
+    assert (
+        value[5] == -math.inf and math.isnan(value[6]) and value[7] == -math.inf and value[8] == 1.7976931348623157e308
+    )
     assert value[9] is True and value[10] == math.inf and math.isnan(value[11]) and value[12] == -math.inf
 
 
@@ -105,39 +121,55 @@ def test_a_trap_is_a_named_error_and_the_next_run_is_healthy(kitchen):
     result, _ = run_body(kitchen, 'import { boom } from "kitchen/wasm"; return await boom();')
     assert not result.ok and result.error.rule == "wasm-trap"
     assert "unreachable" in result.error.message
-    caught, _ = run_body(kitchen, """
+    caught, _ = run_body(
+        kitchen,
+        """
         import { boom, add } from "kitchen/wasm";
         try { await boom(); } catch (e) { return [e.name, e.rule, await add(1, 2)]; }
-    """)
+    """,
+    )
     assert ok(caught) == ["WasmError", "wasm-trap", 3]
 
 
 def test_runaway_modules_are_stopped_by_name(tmp_path):
     write_pack(tmp_path, "huge-table", wasm('(module (table 1000000 funcref) (func (export "f")))'), exports=["f"])
     write_pack(tmp_path, "recurse", wasm('(module (func $r (export "f") (call $r)))'), exports=["f"])
-    write_pack(tmp_path, "slow-start", wasm('(module (func $s (loop $l (br $l))) (start $s) (func (export "f")))'),
-               exports=["f"])
+    write_pack(
+        tmp_path,
+        "slow-start",
+        wasm('(module (func $s (loop $l (br $l))) (start $s) (func (export "f")))'),
+        exports=["f"],
+    )
     catalog = catalog_of(tmp_path)
-    expected = {"huge-table": ("wasm-instantiate", "table"), "recurse": ("wasm-trap", "call stack exhausted"),
-                "slow-start": ("wasm-call-timeout", "deadline")}  # a start function runs under the deadline
+    expected = {
+        "huge-table": ("wasm-instantiate", "table"),
+        "recurse": ("wasm-trap", "call stack exhausted"),
+        "slow-start": ("wasm-call-timeout", "deadline"),
+    }  # a start function runs under the deadline
     for name, (rule, words) in expected.items():
-        result, _ = run_body(catalog, f'import {{ f }} from "{name}/wasm"; return await f();',
-                             limits={"wasmCallTimeoutMs": 150})
+        result, _ = run_body(
+            catalog, f'import {{ f }} from "{name}/wasm"; return await f();', limits={"wasmCallTimeoutMs": 150}
+        )
         assert not result.ok and result.error.rule == rule and words in result.error.message, result.error
 
 
 def test_the_bridge_binding_is_gone_before_the_body_starts(kitchen):
-    imported, _ = run_body(kitchen, """
+    imported, _ = run_body(
+        kitchen,
+        """
         import { add } from "kitchen/wasm";
         return [typeof globalThis.__cordon_bridge_wasm, Object.getOwnPropertyNames(globalThis).filter(n => n.includes("bridge"))];
-    """)
+    """,
+    )
     assert ok(imported) == ["undefined", []]
     # Declared but never imported: no facade took the binding, the prelude's begin() removes it.
     from core import run_in_sandbox
     from core.packs import Declaration
+
     resolution = kitchen.resolve_for_execution([Declaration(specifier="kitchen/wasm")])
-    result = run_in_sandbox("return typeof globalThis.__cordon_bridge_wasm;", modules=resolution.modules,
-                            surfaces=resolution.surfaces)
+    result = run_in_sandbox(
+        "return typeof globalThis.__cordon_bridge_wasm;", modules=resolution.modules, surfaces=resolution.surfaces
+    )
     assert ok(result) == "undefined"
 
 
@@ -146,14 +178,21 @@ def test_the_private_bridge_module_cannot_be_imported(kitchen, tmp_path):
     result, _ = run_body(kitchen, code)  # the loader
     assert not result.ok and result.error.rule == "module-private"
     assert [d.rule for d in validate_code(code, catalog=kitchen) if d.severity == "error"] == ["module-private"]
-    write_pack(tmp_path, "sneaky", wasm(KITCHEN_WAT), exports=["add"],
-               js={"peek": 'import b from "cordon:bridge/wasm"; export default b;'})
+    write_pack(
+        tmp_path,
+        "sneaky",
+        wasm(KITCHEN_WAT),
+        exports=["add"],
+        js={"peek": 'import b from "cordon:bridge/wasm"; export default b;'},
+    )
     problem = catalog_of(tmp_path).check("sneaky/peek")  # discovery refuses the pack module
     assert problem is not None and "private" in problem.message
 
 
 def test_a_module_that_finds_the_binding_gains_nothing_beyond_the_declared_surface(kitchen):
-    result, resolution = run_body(kitchen, """
+    result, resolution = run_body(
+        kitchen,
+        """
         import { forged, found } from "kitchen/spy";
         import { add } from "kitchen/wasm";
         const tries = [["pack:other#wasm:x", "add", [1, 2]], ["pack:kitchen#wasm:wasm", "memory", []],
@@ -163,7 +202,8 @@ def test_a_module_that_finds_the_binding_gains_nothing_beyond_the_declared_surfa
           try { out.push(await forged(key, name, args)); } catch (e) { out.push(e.rule); }
         }
         return out;
-    """)
+    """,
+    )
     assert ok(result) == ["object", "bridge-module-not-declared", "bridge-export-unknown", "wasm-argument", 3]
     assert dispatcher_of(resolution).stats["calls"] == 1
 
@@ -179,7 +219,9 @@ def test_compile_once_per_process(kitchen):
 
 def test_the_example_geometry_pack():
     catalog = Catalog(roots=(PackRoot(GEOMETRY_ROOT, "shipped"),))
-    result, _ = run_body(catalog, """
+    result, _ = run_body(
+        catalog,
+        """
         import { distance, triangleArea, segmentsIntersect, pointInTriangle, clamp, gcd, polygonArea,
                  pathLength } from "cordon-geometry";
         import { triangleArea as raw } from "cordon-geometry/wasm";
@@ -192,7 +234,8 @@ def test_the_example_geometry_pack():
                 await pointInTriangle(p(5, 5), [p(0, 0), p(4, 0), p(0, 4)]),
                 await clamp(12, 0, 10), await gcd(84, -36), await raw(0, 0, 2, 0, 0, 2),
                 polygonArea([p(0, 0), p(4, 0), p(4, 3), p(0, 3)]), pathLength([p(0, 0), p(3, 4), p(3, 0)])];
-    """)
+    """,
+    )
     assert ok(result) == [5, 6, True, False, True, True, False, 10, 12, 2, 12, 9]
     bad, _ = run_body(catalog, 'import { gcd } from "cordon-geometry"; return await gcd(2 ** 31, 2);')
     assert not bad.ok and bad.error.rule == "wasm-argument"

@@ -18,8 +18,9 @@ GEOMETRY = HERE.parent / "resources" / "packs" / "cordon-geometry"
 
 
 def entry(exports: list, pages: int = 16, **extra) -> WasmEntry:
-    return parse_entry({"name": "w", "kind": "wasm", "file": "w.wasm", "memoryPagesMax": pages,
-                        "exports": exports, **extra})
+    return parse_entry(
+        {"name": "w", "kind": "wasm", "file": "w.wasm", "memoryPagesMax": pages, "exports": exports, **extra}
+    )
 
 
 def rejected(wat_or_bytes: str | bytes, exports: list, pages: int = 16) -> WasmRejected:
@@ -35,31 +36,62 @@ FN = '(func (export "f"))'
 BROKEN = [
     ("exported memory", f'(module (memory (export "mem") 1 2) {FN})', "wasm-export-kind", ["'mem'", "memory"]),
     ("exported table", f'(module (table (export "tab") 1 funcref) {FN})', "wasm-export-kind", ["'tab'", "table"]),
-    ("exported global", f'(module (global (export "glob") i32 (i32.const 1)) {FN})', "wasm-export-kind",
-     ["'glob'", "global"]),
-    ("function import", '(module (import "env" "log" (func (param i32))) (func (export "f")))', "wasm-import",
-     ["env.log", "function"]),
-    ("memory import", '(module (import "env" "mem" (memory 1 2)) (func (export "f")))', "wasm-import",
-     ["env.mem", "memory"]),
+    (
+        "exported global",
+        f'(module (global (export "glob") i32 (i32.const 1)) {FN})',
+        "wasm-export-kind",
+        ["'glob'", "global"],
+    ),
+    (
+        "function import",
+        '(module (import "env" "log" (func (param i32))) (func (export "f")))',
+        "wasm-import",
+        ["env.log", "function"],
+    ),
+    (
+        "memory import",
+        '(module (import "env" "mem" (memory 1 2)) (func (export "f")))',
+        "wasm-import",
+        ["env.mem", "memory"],
+    ),
     ("i64 parameter", '(module (func (export "f") (param i64)))', "wasm-value-type", ["'f'", "i64"]),
     ("i64 result", '(module (func (export "f") (result i64) i64.const 1))', "wasm-value-type", ["'f'", "i64"]),
-    ("v128 result", '(module (func (export "f") (result v128) v128.const i32x4 0 0 0 0))', "wasm-value-type",
-     ["'f'", "v128"]),
-    ("externref parameter", '(module (func (export "f") (param externref)))', "wasm-value-type",
-     ["'f'", "externref"]),
-    ("funcref result", '(module (func (export "f") (result funcref) ref.null func))', "wasm-value-type",
-     ["'f'", "funcref"]),
-    ("multi-value", '(module (func (export "f") (result i32 f64) i32.const 1 f64.const 2))', "wasm-multi-value",
-     ["'f'", "2 values"]),
-    ("9 parameters", '(module (func (export "f") (param i32 i32 i32 i32 i32 i32 i32 i32 i32)))', "wasm-arity",
-     ["'f'", "9 parameters"]),
+    (
+        "v128 result",
+        '(module (func (export "f") (result v128) v128.const i32x4 0 0 0 0))',
+        "wasm-value-type",
+        ["'f'", "v128"],
+    ),
+    ("externref parameter", '(module (func (export "f") (param externref)))', "wasm-value-type", ["'f'", "externref"]),
+    (
+        "funcref result",
+        '(module (func (export "f") (result funcref) ref.null func))',
+        "wasm-value-type",
+        ["'f'", "funcref"],
+    ),
+    (
+        "multi-value",
+        '(module (func (export "f") (result i32 f64) i32.const 1 f64.const 2))',
+        "wasm-multi-value",
+        ["'f'", "2 values"],
+    ),
+    (
+        "9 parameters",
+        '(module (func (export "f") (param i32 i32 i32 i32 i32 i32 i32 i32 i32)))',
+        "wasm-arity",
+        ["'f'", "9 parameters"],
+    ),
     ("memory without max", f"(module (memory 1) {FN})", "wasm-memory-max", ["memory 0", "no maximum"]),
     ("max above manifest", f"(module (memory 1 17) {FN})", "wasm-memory-manifest", ["memory 0", "17", "16"]),
     ("shared memory", f"(module (memory 1 2 shared) {FN})", "wasm-memory-shared", ["memory 0", "shared"]),
     ("64-bit memory", f"(module (memory i64 1 2) {FN})", "wasm-memory-kind", ["memory 0", "64-bit"]),
     ("declared export missing", '(module (func (export "g")))', "wasm-export-missing", ["'f'", "g"]),
-    ("SIMD inside a body", '(module (func (export "f") (result i32) v128.const i32x4 0 0 0 0 i32x4.extract_lane 0))',
-     "wasm-invalid", ["SIMD"]),
+    (
+        "SIMD inside a body",
+        '(module (func (export "f") (result i32) v128.const i32x4 0 0 0 0 i32x4.extract_lane 0))',
+        "wasm-invalid",
+        ["SIMD"],
+    ),
     ("GC types", '(module (type (struct (field i32))) (func (export "f")))', "wasm-invalid", ["gc"]),
 ]
 
@@ -113,8 +145,13 @@ def test_invalid_export_names_are_refused_by_the_manifest_and_again_here():
     with pytest.raises(ValueError, match="not a valid, non-reserved JavaScript identifier"):
         entry([{"wasm": "f", "as": "default"}])
     # A model built without validation still cannot splice a bad name into a facade.
-    forged = WasmEntry.model_construct(name="w", kind="wasm", file="w.wasm", memoryPagesMax=1,
-                                       exports=(WasmExport.model_construct(wasm="f", as_="a-b"),))
+    forged = WasmEntry.model_construct(
+        name="w",
+        kind="wasm",
+        file="w.wasm",
+        memoryPagesMax=1,
+        exports=(WasmExport.model_construct(wasm="f", as_="a-b"),),
+    )
     with pytest.raises(WasmRejected) as info:
         validate_module(wasm(f"(module {FN})"), forged)
     assert info.value.rule == "wasm-export-name" and "'a-b'" in info.value.message
@@ -130,8 +167,14 @@ def test_mapped_export_names_and_signatures():
 
 
 def test_discovery_skips_a_broken_module_with_its_reason_and_keeps_the_pack(tmp_path):
-    write_pack(tmp_path, "broken-wasm", wasm('(module (memory (export "memory") 1 2) (func (export "f")))'),
-               exports=["f"], memory_pages=2, js={"util": "export const one = 1;"})
+    write_pack(
+        tmp_path,
+        "broken-wasm",
+        wasm('(module (memory (export "memory") 1 2) (func (export "f")))'),
+        exports=["f"],
+        memory_pages=2,
+        js={"util": "export const one = 1;"},
+    )
     catalog = catalog_of(tmp_path)
     problem = catalog.check("broken-wasm/wasm")
     assert problem is not None and "wasm-export-kind" in problem.message and "'memory'" in problem.message

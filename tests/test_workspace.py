@@ -40,12 +40,23 @@ def refused(result, rule: str) -> str:
 
 # -- without a workspace ---------------------------------------------------------------
 
-@pytest.mark.parametrize("call", [
-    'workspace.read("a.txt")', 'workspace.readBytes("a.txt")', 'workspace.write("a.txt", "x")',
-    'workspace.writeBytes("a.txt", new Uint8Array(1))', 'workspace.list()', 'workspace.stat("a.txt")',
-    'workspace.copy("a", "b")', 'workspace.move("a", "b")', 'workspace.mkdir("d")', 'workspace.remove("a")',
-    'workspace.root()',
-])
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        'workspace.read("a.txt")',
+        'workspace.readBytes("a.txt")',
+        'workspace.write("a.txt", "x")',
+        'workspace.writeBytes("a.txt", new Uint8Array(1))',
+        "workspace.list()",
+        'workspace.stat("a.txt")',
+        'workspace.copy("a", "b")',
+        'workspace.move("a", "b")',
+        'workspace.mkdir("d")',
+        'workspace.remove("a")',
+        "workspace.root()",
+    ],
+)
 def test_every_call_refuses_without_a_workspace(call):
     message = refused(run_ws(f"return await {call}", None), "workspace-unavailable")
     assert message.startswith(f"{call.partition('(')[0]} is not available: grant a workspace")
@@ -53,6 +64,7 @@ def test_every_call_refuses_without_a_workspace(call):
 
 
 # -- operations ------------------------------------------------------------------------
+
 
 def test_text_round_trip_with_unicode_names(ws):
     code = """
@@ -83,8 +95,13 @@ def test_read_replaces_invalid_utf8_like_textdecoder(ws):
 
 
 def test_write_replaces_content_and_creates_missing_parent_folders(ws):
-    ok(run_ws('await workspace.write("new/deep/x.txt", "x"); await workspace.writeBytes("new/b/y.bin", '
-              'new Uint8Array([1])); await workspace.write("a.txt", "short"); return 1', ws))
+    ok(
+        run_ws(
+            'await workspace.write("new/deep/x.txt", "x"); await workspace.writeBytes("new/b/y.bin", '
+            'new Uint8Array([1])); await workspace.write("a.txt", "short"); return 1',
+            ws,
+        )
+    )
     assert (ws / "new" / "deep" / "x.txt").read_text() == "x"
     assert (ws / "new" / "b" / "y.bin").read_bytes() == b"\x01"
     assert (ws / "a.txt").read_text() == "short"
@@ -116,18 +133,29 @@ def test_stat_has_the_reference_shape(ws):
     """
     file, folder, root, missing, missing_deep, under_a_file = ok(run_ws(code, ws))
     st = os.stat(ws / "a.txt")
-    assert file == {"exists": True, "isFile": True, "isDirectory": False, "isSymlink": False, "size": 5,
-                    "modifiedMs": pytest.approx(st.st_mtime * 1000), "createdMs": pytest.approx(
-                        getattr(st, "st_birthtime", st.st_ctime) * 1000),
-                    "accessedMs": pytest.approx(st.st_atime * 1000)}
+    assert file == {
+        "exists": True,
+        "isFile": True,
+        "isDirectory": False,
+        "isSymlink": False,
+        "size": 5,
+        "modifiedMs": pytest.approx(st.st_mtime * 1000),
+        "createdMs": pytest.approx(getattr(st, "st_birthtime", st.st_ctime) * 1000),
+        "accessedMs": pytest.approx(st.st_atime * 1000),
+    }
     assert (folder["isDirectory"], folder["isFile"], folder["exists"]) == (True, False, True)
     assert root["isDirectory"]
     assert missing == missing_deep == under_a_file == {"exists": False, "size": 0}
 
 
 def test_mkdir_is_recursive(ws):
-    ok(run_ws('await workspace.mkdir("x/y"); await workspace.mkdir("x/y"); await workspace.mkdir("z", '
-              '{recursive: true}); return 1', ws))
+    ok(
+        run_ws(
+            'await workspace.mkdir("x/y"); await workspace.mkdir("x/y"); await workspace.mkdir("z", '
+            "{recursive: true}); return 1",
+            ws,
+        )
+    )
     assert (ws / "x" / "y").is_dir() and (ws / "z").is_dir()
     refused(run_ws('await workspace.mkdir("a.txt")', ws), "workspace-not-a-directory")
     # {recursive: false}: one new folder in an existing one, as mkdir without -p.
@@ -165,8 +193,13 @@ def test_copy_files(ws):
 
 
 def test_copy_and_move_create_missing_parent_folders(ws):
-    ok(run_ws('await workspace.copy("a.txt", "c/d/a.txt"); await workspace.copy("sub", "e/f/sub", '
-              '{recursive: true}); await workspace.move("sub/b.txt", "g/h/b.txt"); return 1', ws))
+    ok(
+        run_ws(
+            'await workspace.copy("a.txt", "c/d/a.txt"); await workspace.copy("sub", "e/f/sub", '
+            '{recursive: true}); await workspace.move("sub/b.txt", "g/h/b.txt"); return 1',
+            ws,
+        )
+    )
     assert (ws / "c" / "d" / "a.txt").read_text() == "hello"
     assert (ws / "e" / "f" / "sub" / "b.txt").read_text() == "inner"
     assert (ws / "g" / "h" / "b.txt").read_text() == "inner" and not (ws / "sub" / "b.txt").exists()
@@ -181,7 +214,10 @@ def test_copy_folders(ws):
     # A copy into its own subtree stays finite: the new folder is not copied again.
     ok(run_ws('await workspace.copy("sub", "sub/nested", {recursive: true}); return 1', ws))
     assert sorted(p.relative_to(ws).as_posix() for p in (ws / "sub").rglob("*")) == [
-        "sub/b.txt", "sub/nested", "sub/nested/b.txt"]
+        "sub/b.txt",
+        "sub/nested",
+        "sub/nested/b.txt",
+    ]
 
 
 def test_move(ws):
@@ -200,7 +236,7 @@ def test_options_are_checked_strictly(ws):
     message = refused(run_ws('await workspace.remove("sub", {recursve: true})', ws), "bad-argument")
     assert "recursve" in message and "recursive" in message
     refused(run_ws('await workspace.mkdir("q", {recursive: "yes"})', ws), "bad-argument")
-    refused(run_ws('await workspace.read(42)', ws), "bad-argument")
+    refused(run_ws("await workspace.read(42)", ws), "bad-argument")
 
 
 def test_root_is_synchronous(ws):
@@ -217,19 +253,23 @@ def test_concurrent_calls(ws):
 
 # -- containment -----------------------------------------------------------------------
 
-@pytest.mark.parametrize(("path", "rule"), [
-    ("../outside/secret.txt", "workspace-escape"),
-    ("sub/../../outside/secret.txt", "workspace-escape"),
-    ("..", "workspace-escape"),
-    ("/etc/passwd", "workspace-escape"),
-    ("C:/Windows/win.ini", "workspace-escape"),
-    ("%2e%2e/outside/secret.txt", "workspace-bad-path"),
-    ("..%2Foutside%2Fsecret.txt", "workspace-bad-path"),
-    ("%2E%2E%5Coutside", "workspace-bad-path"),
-    ("..\\outside\\secret.txt", "workspace-bad-path"),
-    ("a.txt\x00.png", "workspace-bad-path"),
-    ("", "workspace-bad-path"),
-])
+
+@pytest.mark.parametrize(
+    ("path", "rule"),
+    [
+        ("../outside/secret.txt", "workspace-escape"),
+        ("sub/../../outside/secret.txt", "workspace-escape"),
+        ("..", "workspace-escape"),
+        ("/etc/passwd", "workspace-escape"),
+        ("C:/Windows/win.ini", "workspace-escape"),
+        ("%2e%2e/outside/secret.txt", "workspace-bad-path"),
+        ("..%2Foutside%2Fsecret.txt", "workspace-bad-path"),
+        ("%2E%2E%5Coutside", "workspace-bad-path"),
+        ("..\\outside\\secret.txt", "workspace-bad-path"),
+        ("a.txt\x00.png", "workspace-bad-path"),
+        ("", "workspace-bad-path"),
+    ],
+)
 def test_paths_that_leave_are_refused_naming_the_path(ws, path, rule):
     for call in ("read", "stat", "remove"):
         code = f"return await workspace.{call}({path!r})".replace("\x00", "\\x00")
@@ -260,18 +300,25 @@ def test_symlinks_inside_pointing_inside_are_followed(ws):
     assert (ws / "sub" / "b.txt").read_text() == "via link"
 
 
-@pytest.mark.parametrize("target", ["../outside/secret.txt", "OUTSIDE_ABS", "../outside", "/etc/passwd",
-                                    "sub/../../outside/secret.txt"])
+@pytest.mark.parametrize(
+    "target", ["../outside/secret.txt", "OUTSIDE_ABS", "../outside", "/etc/passwd", "sub/../../outside/secret.txt"]
+)
 def test_symlinks_pointing_out_are_refused(ws, target):
     outside = ws.parent / "outside"
     os.symlink(str(outside / "secret.txt") if target == "OUTSIDE_ABS" else target, ws / "link")
-    for code in ('return await workspace.read("link")', 'return await workspace.read("link/secret.txt")',
-                 'return await workspace.stat("link")', 'await workspace.write("link", "pwned")',
-                 'await workspace.writeBytes("link/secret.txt", new Uint8Array(3))',
-                 'await workspace.write("link/new/x.txt", "x")', 'await workspace.move("a.txt", "link/new/a")',
-                 'await workspace.mkdir("link/made", {recursive: true})',
-                 'await workspace.copy("link", "copy.txt")', 'await workspace.copy("a.txt", "link/x.txt")',
-                 'return await workspace.list("link")'):
+    for code in (
+        'return await workspace.read("link")',
+        'return await workspace.read("link/secret.txt")',
+        'return await workspace.stat("link")',
+        'await workspace.write("link", "pwned")',
+        'await workspace.writeBytes("link/secret.txt", new Uint8Array(3))',
+        'await workspace.write("link/new/x.txt", "x")',
+        'await workspace.move("a.txt", "link/new/a")',
+        'await workspace.mkdir("link/made", {recursive: true})',
+        'await workspace.copy("link", "copy.txt")',
+        'await workspace.copy("a.txt", "link/x.txt")',
+        'return await workspace.list("link")',
+    ):
         result = run_ws(code, ws)
         assert not result.ok and result.error.rule in ("workspace-symlink", "workspace-not-a-directory"), (code, result)
         assert OUTSIDE_TEXT not in repr(result)
@@ -289,8 +336,13 @@ def test_remove_and_move_act_on_the_link_not_its_target(ws):
     outside = ws.parent / "outside"
     os.symlink(outside, ws / "out-dir")
     os.symlink(outside / "secret.txt", ws / "out-file")
-    ok(run_ws('await workspace.move("out-file", "renamed"); await workspace.remove("renamed");'
-              'await workspace.remove("out-dir"); return 1', ws))
+    ok(
+        run_ws(
+            'await workspace.move("out-file", "renamed"); await workspace.remove("renamed");'
+            'await workspace.remove("out-dir"); return 1',
+            ws,
+        )
+    )
     assert (outside / "secret.txt").read_text() == OUTSIDE_TEXT
     assert sorted(p.name for p in ws.iterdir()) == ["a.txt", "sub"]
 
@@ -317,9 +369,13 @@ def test_symlink_loops_and_dangling_links(ws):
 
 def test_fifos_are_refused_without_hanging(ws):
     os.mkfifo(ws / "pipe")
-    for code in ('return await workspace.read("pipe")', 'return await workspace.readBytes("pipe")',
-                 'await workspace.write("pipe", "x")', 'await workspace.copy("pipe", "p2")',
-                 'return await workspace.list("pipe")'):
+    for code in (
+        'return await workspace.read("pipe")',
+        'return await workspace.readBytes("pipe")',
+        'await workspace.write("pipe", "x")',
+        'await workspace.copy("pipe", "p2")',
+        'return await workspace.list("pipe")',
+    ):
         refused(run_ws(code, ws), "workspace-special-file")
     assert "pipe" in ok(run_ws("return await workspace.list()", ws))
     st = ok(run_ws('return await workspace.stat("pipe")', ws))
@@ -341,13 +397,20 @@ def test_fifo_inside_a_folder_copy_stops_it(ws):
 
 # -- hard links (issue 11 item 3) ---------------------------------------------------------
 
-@pytest.mark.parametrize("code", [
-    'return await workspace.read("hl.txt")', 'return await workspace.readBytes("hl.txt")',
-    'await workspace.write("hl.txt", "pwned")', 'await workspace.writeBytes("hl.txt", new Uint8Array(3))',
-    'await workspace.copy("hl.txt", "leak.txt")', 'await workspace.copy("a.txt", "hl.txt", {overwrite: true})',
-    'await workspace.copy("sub", "sub2", {recursive: true})',
-    "return await media.text({type: 'document', uri: 'hl.txt'})",
-])
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        'return await workspace.read("hl.txt")',
+        'return await workspace.readBytes("hl.txt")',
+        'await workspace.write("hl.txt", "pwned")',
+        'await workspace.writeBytes("hl.txt", new Uint8Array(3))',
+        'await workspace.copy("hl.txt", "leak.txt")',
+        'await workspace.copy("a.txt", "hl.txt", {overwrite: true})',
+        'await workspace.copy("sub", "sub2", {recursive: true})',
+        "return await media.text({type: 'document', uri: 'hl.txt'})",
+    ],
+)
 def test_a_hard_link_to_a_file_outside_is_neither_read_nor_written(ws, code):
     secret = ws.parent / "outside" / "secret.txt"
     os.link(secret, ws / "hl.txt")
@@ -379,6 +442,7 @@ def test_host_mode_reads_hard_links(ws):
 
 # -- limits ----------------------------------------------------------------------------
 
+
 def test_reads_over_the_caps_are_refused(ws):
     with open(ws / "big.bin", "wb") as f:  # sparse: costs no disk
         f.truncate(10 * 1024 * 1024 + 1)
@@ -387,8 +451,7 @@ def test_reads_over_the_caps_are_refused(ws):
     refused(run_ws('return (await workspace.read("big.bin")).length', ws), "host-text-too-large")
     (ws / "k.txt").write_text("x" * 1000)
     assert ok(run_ws('return (await workspace.read("k.txt")).length', ws, hostTextInputBytes=1000)) == 1000
-    refused(run_ws('return (await workspace.read("k.txt")).length', ws, hostTextInputBytes=999),
-            "host-text-too-large")
+    refused(run_ws('return (await workspace.read("k.txt")).length', ws, hostTextInputBytes=999), "host-text-too-large")
     assert ok(run_ws('return (await workspace.readBytes("k.txt")).length', ws, hostByteInputBytes=1000)) == 1000
 
 
@@ -401,17 +464,20 @@ def test_listing_is_capped_by_the_text_limit(ws):
 
 def test_a_vanished_workspace_is_refused(ws):
     gone = ws.parent / "gone"
-    refused(run_ws('return await workspace.list()', gone), "workspace-unavailable")
+    refused(run_ws("return await workspace.list()", gone), "workspace-unavailable")
 
 
 def test_writes_over_the_caps_are_refused_and_leave_nothing(ws):
-    refused(run_ws('await workspace.write("n/big.txt", "x".repeat(1001))', ws,
-                   hostTextInputBytes=1000), "host-text-too-large")
-    refused(run_ws('await workspace.writeBytes("n/big.bin", new Uint8Array(2001))', ws,
-                   hostByteInputBytes=2000), "host-input-too-large")
+    refused(
+        run_ws('await workspace.write("n/big.txt", "x".repeat(1001))', ws, hostTextInputBytes=1000),
+        "host-text-too-large",
+    )
+    refused(
+        run_ws('await workspace.writeBytes("n/big.bin", new Uint8Array(2001))', ws, hostByteInputBytes=2000),
+        "host-input-too-large",
+    )
     assert not (ws / "n").exists()
-    ok(run_ws('await workspace.write("n/ok.txt", "x".repeat(1000)); return 1', ws,
-              hostTextInputBytes=1000))
+    ok(run_ws('await workspace.write("n/ok.txt", "x".repeat(1000)); return 1', ws, hostTextInputBytes=1000))
 
 
 def test_default_text_cap_on_write(ws):
@@ -422,23 +488,27 @@ def test_default_text_cap_on_write(ws):
 
 # -- host mode -------------------------------------------------------------------------
 
+
 def test_host_mode_lifts_containment(ws):
     secret = ws.parent / "outside" / "secret.txt"
     assert ok(run_ws(f"return await workspace.read({str(secret)!r})", None, filesystemAccess="host")) == OUTSIDE_TEXT
-    assert ok(run_ws('return await workspace.read("../outside/secret.txt")', ws,
-                     filesystemAccess="host")) == OUTSIDE_TEXT
+    assert (
+        ok(run_ws('return await workspace.read("../outside/secret.txt")', ws, filesystemAccess="host")) == OUTSIDE_TEXT
+    )
     os.symlink(secret, ws / "link")
     assert ok(run_ws('return await workspace.read("link")', ws, filesystemAccess="host")) == OUTSIDE_TEXT
     # Relative paths need a root; special files and caps still apply; syntax rules too.
     refused(run_ws('return await workspace.read("a.txt")', None, filesystemAccess="host"), "workspace-unavailable")
-    refused(run_ws('return await workspace.readBytes("/dev/zero")', None, filesystemAccess="host"),
-            "workspace-special-file")
+    refused(
+        run_ws('return await workspace.readBytes("/dev/zero")', None, filesystemAccess="host"), "workspace-special-file"
+    )
     refused(run_ws('return await workspace.read("/x%2e%2e")', None, filesystemAccess="host"), "workspace-bad-path")
-    refused(run_ws('return workspace.root()', None, filesystemAccess="host"), "workspace-unavailable")
+    refused(run_ws("return workspace.root()", None, filesystemAccess="host"), "workspace-unavailable")
 
 
 def test_default_mode_is_contained(ws):
     secret = ws.parent / "outside" / "secret.txt"
     refused(run_ws(f"return await workspace.read({str(secret)!r})", ws), "workspace-escape")
-    refused(run_ws(f"return await workspace.read({str(secret)!r})", ws, filesystemAccess="workspace"),
-            "workspace-escape")
+    refused(
+        run_ws(f"return await workspace.read({str(secret)!r})", ws, filesystemAccess="workspace"), "workspace-escape"
+    )

@@ -48,17 +48,30 @@ def test_quota_defaults_and_ceilings():
 
 def test_bytes_written_are_capped_per_run(ws):
     limits = {"workspaceMaxBytesWritten": 1000}
-    message = refused(run_ws('await workspace.write("a.txt", "x".repeat(600));'
-                             'await workspace.writeBytes("b.bin", new Uint8Array(600))', ws, **limits),
-                      "workspace-quota-bytes")
+    message = refused(
+        run_ws(
+            'await workspace.write("a.txt", "x".repeat(600));await workspace.writeBytes("b.bin", new Uint8Array(600))',
+            ws,
+            **limits,
+        ),
+        "workspace-quota-bytes",
+    )
     assert "'b.bin'" in message and "workspaceMaxBytesWritten (1000)" in message
     assert (ws / "a.txt").stat().st_size == 600 and not (ws / "b.bin").exists()
     # Overwriting counts too; a copy counts the bytes it writes and is refused before creating anything.
-    refused(run_ws('await workspace.write("a.txt", "y".repeat(600)); await workspace.write("a.txt", "z".repeat(600))',
-                   ws, **limits), "workspace-quota-bytes")
+    refused(
+        run_ws(
+            'await workspace.write("a.txt", "y".repeat(600)); await workspace.write("a.txt", "z".repeat(600))',
+            ws,
+            **limits,
+        ),
+        "workspace-quota-bytes",
+    )
     assert (ws / "a.txt").read_text() == "y" * 600
-    refused(run_ws('await workspace.copy("src.bin", "c1.bin"); await workspace.copy("src.bin", "c2.bin")',
-                   ws, **limits), "workspace-quota-bytes")
+    refused(
+        run_ws('await workspace.copy("src.bin", "c1.bin"); await workspace.copy("src.bin", "c2.bin")', ws, **limits),
+        "workspace-quota-bytes",
+    )
     assert (ws / "c1.bin").read_bytes() == b"s" * 600 and not (ws / "c2.bin").exists()
     # The quota is per run: the next run starts from zero.
     ok(run_ws('await workspace.write("d.txt", "x".repeat(1000)); return 1', ws, **limits))
@@ -77,14 +90,21 @@ def test_bytes_quota_holds_under_concurrent_writes(ws):
 def test_files_created_are_capped_per_run(ws):
     limits = {"workspaceMaxFilesCreated": 3}
     # "d/e.txt" makes a folder and a file, mkdir one more: the fourth entry is refused.
-    message = refused(run_ws('await workspace.write("d/e.txt", "x"); await workspace.mkdir("f");'
-                             'await workspace.write("g.txt", "x")', ws, **limits), "workspace-quota-files")
+    message = refused(
+        run_ws(
+            'await workspace.write("d/e.txt", "x"); await workspace.mkdir("f");await workspace.write("g.txt", "x")',
+            ws,
+            **limits,
+        ),
+        "workspace-quota-files",
+    )
     assert "'g.txt'" in message and "workspaceMaxFilesCreated: 3" in message
     assert (ws / "d" / "e.txt").exists() and (ws / "f").is_dir() and not (ws / "g.txt").exists()
     # Replacing a file creates nothing; parent folders made on the way are counted before they exist.
     ok(run_ws('for (let i = 0; i < 5; i++) await workspace.write("d/e.txt", String(i)); return 1', ws, **limits))
-    refused(run_ws('await workspace.write("h/i/j/k.txt", "x")', ws, workspaceMaxFilesCreated=2),
-            "workspace-quota-files")
+    refused(
+        run_ws('await workspace.write("h/i/j/k.txt", "x")', ws, workspaceMaxFilesCreated=2), "workspace-quota-files"
+    )
     assert (ws / "h" / "i").is_dir() and not (ws / "h" / "i" / "j").exists()
 
 
@@ -96,12 +116,16 @@ def test_folder_copy_and_mkdir_count_every_entry(ws):
             (tree / f"d{d}" / f"f{f}.txt").write_text("x")
     # The copy makes 1 + 3 folders and 9 files: 13 entries.
     ok(run_ws('await workspace.copy("tree", "c13", {recursive: true}); return 1', ws, workspaceMaxFilesCreated=13))
-    refused(run_ws('await workspace.copy("tree", "c12", {recursive: true})', ws, workspaceMaxFilesCreated=12),
-            "workspace-quota-files")
+    refused(
+        run_ws('await workspace.copy("tree", "c12", {recursive: true})', ws, workspaceMaxFilesCreated=12),
+        "workspace-quota-files",
+    )
     assert sum(len(dirs) + len(files) for _, dirs, files in os.walk(ws / "c12")) == 11  # + c12 itself = 12
     refused(run_ws('await workspace.mkdir("m/n/o")', ws, workspaceMaxFilesCreated=2), "workspace-quota-files")
-    refused(run_ws('await workspace.copy("tree", "c0", {recursive: true})', ws, workspaceMaxBytesWritten=8),
-            "workspace-quota-bytes")
+    refused(
+        run_ws('await workspace.copy("tree", "c0", {recursive: true})', ws, workspaceMaxBytesWritten=8),
+        "workspace-quota-bytes",
+    )
 
 
 def test_zero_quota_makes_the_workspace_read_only(ws):
@@ -144,10 +168,13 @@ def test_a_folder_copy_stops_at_the_deadline(ws):
     assert ok(run_ws('return (await workspace.list(".")).includes("tree")', ws))  # the next run is healthy
 
 
-@pytest.mark.parametrize(("op", "args"), [
-    ("workspace.remove", ("tree", {"recursive": True})),
-    ("workspace.copy", ("tree", "copy", {"recursive": True})),
-])
+@pytest.mark.parametrize(
+    ("op", "args"),
+    [
+        ("workspace.remove", ("tree", {"recursive": True})),
+        ("workspace.copy", ("tree", "copy", {"recursive": True})),
+    ],
+)
 def test_loops_over_files_check_the_deadline_and_cancel_on_every_step(ws, op, args):
     """Deterministic: the op starts after its run's deadline (or cancel) already passed, as when
     the run times out while the op is in its worker thread. It stops before touching a file."""

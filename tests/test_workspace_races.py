@@ -61,6 +61,7 @@ def once_at(name: str, action):
         if opened == name and not done:
             done.append(True)
             action()
+
     return hook
 
 
@@ -76,9 +77,14 @@ def test_folder_swapped_for_a_link_between_its_check_and_its_open(ws, monkeypatc
     assert OUTSIDE_TEXT not in repr(result)
 
 
-@pytest.mark.parametrize("code", ['return await workspace.read("sub/f.txt")',
-                                  'await workspace.write("sub/f.txt", "pwned")',
-                                  'return await workspace.list("sub/f.txt")'])
+@pytest.mark.parametrize(
+    "code",
+    [
+        'return await workspace.read("sub/f.txt")',
+        'await workspace.write("sub/f.txt", "pwned")',
+        'return await workspace.list("sub/f.txt")',
+    ],
+)
 def test_file_swapped_for_a_link_after_it_was_resolved(ws, monkeypatch, code):
     outside = ws.parent / "outside"
     swap = once_at("f.txt", lambda: swap_for_link(ws / "sub" / "f.txt", outside / "f.txt"))

@@ -38,22 +38,48 @@ KITCHEN_WAT = r"""
              (i32.add (i32.add (local.get 4) (local.get 5)) (i32.add (local.get 6) (local.get 7)))))
 )
 """
-KITCHEN_EXPORTS: list[Any] = ["add", "f32id", "f64id", "bumpGlobal", "bumpMemory", "spin", "count", "boom",
-                              "nothing", {"wasm": "sum-8", "as": "sum8"}]
+KITCHEN_EXPORTS: list[Any] = [
+    "add",
+    "f32id",
+    "f64id",
+    "bumpGlobal",
+    "bumpMemory",
+    "spin",
+    "count",
+    "boom",
+    "nothing",
+    {"wasm": "sum-8", "as": "sum8"},
+]
 
 
 def wasm(wat: str) -> bytes:
     return bytes(wasmtime.wat2wasm(wat))
 
 
-def write_pack(root: Path, name: str, data: bytes, *, exports: list[Any], memory_pages: int = 1,
-               entry: dict[str, Any] | None = None, js: dict[str, str] | None = None) -> Path:
+def write_pack(
+    root: Path,
+    name: str,
+    data: bytes,
+    *,
+    exports: list[Any],
+    memory_pages: int = 1,
+    entry: dict[str, Any] | None = None,
+    js: dict[str, str] | None = None,
+) -> Path:
     """An installed pack `name` with a `wasm` entry (file mod.wasm) and optional JS entries."""
     folder = root / name
     (folder / "sandbox").mkdir(parents=True)
     (folder / "sandbox" / "mod.wasm").write_bytes(data)
-    modules: list[dict[str, Any]] = [{"name": "wasm", "kind": "wasm", "file": "sandbox/mod.wasm",
-                                      "memoryPagesMax": memory_pages, "exports": exports, **(entry or {})}]
+    modules: list[dict[str, Any]] = [
+        {
+            "name": "wasm",
+            "kind": "wasm",
+            "file": "sandbox/mod.wasm",
+            "memoryPagesMax": memory_pages,
+            "exports": exports,
+            **(entry or {}),
+        }
+    ]
     for module_name, source in (js or {}).items():
         (folder / "sandbox" / f"{module_name}.js").write_text(source, encoding="utf-8")
         modules.append({"name": module_name, "kind": "js", "file": f"sandbox/{module_name}.js"})

@@ -34,7 +34,22 @@ def standard_surfaces() -> tuple[Surface, ...]:
         workspace,
     )
 
-    return (encoding.SURFACE, console.SURFACE, timers.SURFACE, progress.SURFACE, crypto.SURFACE,
-            format.SURFACE, media.SURFACE, image.SURFACE, audio.SURFACE, video.SURFACE, canvas.SURFACE,
-            workspace.SURFACE, assets.SURFACE, nodetool.SURFACE,
-            secrets.SURFACE, fetch.SURFACE, web.SURFACE)
+    return (
+        encoding.SURFACE,
+        console.SURFACE,
+        timers.SURFACE,
+        progress.SURFACE,
+        crypto.SURFACE,
+        format.SURFACE,
+        media.SURFACE,
+        image.SURFACE,
+        audio.SURFACE,
+        video.SURFACE,
+        canvas.SURFACE,
+        workspace.SURFACE,
+        assets.SURFACE,
+        nodetool.SURFACE,
+        secrets.SURFACE,
+        fetch.SURFACE,
+        web.SURFACE,
+    )

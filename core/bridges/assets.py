@@ -49,8 +49,12 @@ def _asset_uri(value: Any) -> str:
         return ASSET_PREFIX + value
     if isinstance(value, str) and value.startswith(ASSET_PREFIX):
         return value
-    raise SandboxRefusal("assetToSandbox(assetId, path): assetId must be an asset's id, its asset:// uri "
-                         f"or its ref, got {str(value)[:80]!r}", rule="asset-id-invalid", name="TypeError")
+    raise SandboxRefusal(
+        "assetToSandbox(assetId, path): assetId must be an asset's id, its asset:// uri "
+        f"or its ref, got {str(value)[:80]!r}",
+        rule="asset-id-invalid",
+        name="TypeError",
+    )
 
 
 async def _to_sandbox(scope: RunScope, asset: Any, path: Any) -> str:
@@ -65,18 +69,26 @@ async def _from_sandbox(scope: RunScope, path: Any) -> dict[str, Any]:
     data = await workspace.SURFACE.ops["workspace.readBytes"].fn(scope, path)
     cap = byte_cap(scope)
     if len(data) > cap.size:
-        raise SandboxRefusal(f"sandboxToAsset: {str(path)[:80]!r} is larger than {cap.size} bytes "
-                             f"(limit {cap.limit})", rule=cap.rule, name="RangeError")
+        raise SandboxRefusal(
+            f"sandboxToAsset: {str(path)[:80]!r} is larger than {cap.size} bytes (limit {cap.limit})",
+            rule=cap.rule,
+            name="RangeError",
+        )
     filename = posixpath.basename(path) or None
     mime = mime_of(None, data, filename)
     major = mime.split("/", 1)[0]
     item = MediaItem(major if major in ("image", "audio", "video") else "document", mime, data)
     run_store(scope).charge(len(data))
     ref = await persist(scope, item, filename)
-    return {**ref, "asset_id": ref["uri"][len(ASSET_PREFIX):]}
+    return {**ref, "asset_id": ref["uri"][len(ASSET_PREFIX) :]}
 
 
-SURFACE = Surface("assets", {
-    "assets.toSandbox": Op(_to_sandbox),
-    "assets.fromSandbox": Op(_from_sandbox),
-}, GUEST_JS, ("assetToSandbox", "sandboxToAsset"))
+SURFACE = Surface(
+    "assets",
+    {
+        "assets.toSandbox": Op(_to_sandbox),
+        "assets.fromSandbox": Op(_from_sandbox),
+    },
+    GUEST_JS,
+    ("assetToSandbox", "sandboxToAsset"),
+)

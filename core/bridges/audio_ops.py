@@ -86,13 +86,20 @@ def container_format(data: bytes, what: str) -> str:
         return "aac"
     if head.startswith(b"ID3") or (len(head) > 1 and head[0] == 0xFF and head[1] & 0xE0 == 0xE0):
         return "mp3"
-    raise SandboxRefusal(f"{what}: the bytes are not a container this bridge opens (WAV, MP3, AAC, FLAC, Ogg, "
-                         "MP4/M4A/MOV, Matroska/WebM)", rule="media-format-unsupported", name="TypeError")
+    raise SandboxRefusal(
+        f"{what}: the bytes are not a container this bridge opens (WAV, MP3, AAC, FLAC, Ogg, "
+        "MP4/M4A/MOV, Matroska/WebM)",
+        rule="media-format-unsupported",
+        name="TypeError",
+    )
 
 
 def undecodable(what: str, exc: BaseException) -> SandboxRefusal:
-    return SandboxRefusal(f"{what}: the media could not be decoded: {str(exc)[:200] or type(exc).__name__}",
-                          rule="media-decode", name="TypeError")
+    return SandboxRefusal(
+        f"{what}: the media could not be decoded: {str(exc)[:200] or type(exc).__name__}",
+        rule="media-decode",
+        name="TypeError",
+    )
 
 
 def open_container(data: bytes, what: str) -> av.container.InputContainer:
@@ -114,8 +121,10 @@ def seconds_of(container: av.container.InputContainer, stream: av.stream.Stream)
 
 def check_seconds(seconds: float, what: str, kind: str = "audio") -> None:
     if seconds > MAX_SECONDS:
-        raise refuse(f"{what}: {seconds:.1f} s of {kind} is longer than {MAX_SECONDS} s (cap: {kind} duration, "
-                     f"{MAX_SECONDS} s)", f"{kind}-too-long")
+        raise refuse(
+            f"{what}: {seconds:.1f} s of {kind} is longer than {MAX_SECONDS} s (cap: {kind} duration, {MAX_SECONDS} s)",
+            f"{kind}-too-long",
+        )
 
 
 def check_output(size: int, what: str) -> None:
@@ -127,8 +136,11 @@ def check_samples(seconds: float, rate: int, channels: int, what: str) -> None:
     """Duration, then decoded size: before anything that long is decoded or built."""
     check_seconds(seconds, what)
     if seconds * rate * channels > MAX_SAMPLES:
-        raise refuse(f"{what}: {seconds:.1f} s at {rate} Hz in {channels} channels is more than {MAX_SAMPLES} "
-                     f"samples (cap: decoded samples, {MAX_SAMPLES})", "audio-too-many-samples")
+        raise refuse(
+            f"{what}: {seconds:.1f} s at {rate} Hz in {channels} channels is more than {MAX_SAMPLES} "
+            f"samples (cap: decoded samples, {MAX_SAMPLES})",
+            "audio-too-many-samples",
+        )
 
 
 def audio_header(container: av.container.InputContainer, what: str) -> av.audio.stream.AudioStream:
@@ -138,11 +150,16 @@ def audio_header(container: av.container.InputContainer, what: str) -> av.audio.
     stream = container.streams.audio[0]
     rate, channels = stream.codec_context.sample_rate, stream.codec_context.layout.nb_channels
     if not 0 < rate <= MAX_SAMPLE_RATE:
-        raise refuse(f"{what}: a sample rate of {rate} Hz is outside 1..{MAX_SAMPLE_RATE} (cap: sample rate, "
-                     f"{MAX_SAMPLE_RATE} Hz)", "audio-sample-rate-too-high")
+        raise refuse(
+            f"{what}: a sample rate of {rate} Hz is outside 1..{MAX_SAMPLE_RATE} (cap: sample rate, "
+            f"{MAX_SAMPLE_RATE} Hz)",
+            "audio-sample-rate-too-high",
+        )
     if not 0 < channels <= MAX_CHANNELS:
-        raise refuse(f"{what}: {channels} channels is more than {MAX_CHANNELS} (cap: channels, {MAX_CHANNELS})",
-                     "audio-too-many-channels")
+        raise refuse(
+            f"{what}: {channels} channels is more than {MAX_CHANNELS} (cap: channels, {MAX_CHANNELS})",
+            "audio-too-many-channels",
+        )
     seconds = seconds_of(container, stream)
     if seconds is not None:
         check_samples(seconds, rate, channels, what)
@@ -165,8 +182,13 @@ class Clip:
         return self.samples.shape[1] / self.rate
 
 
-def decode_stream(container: av.container.InputContainer, stream: av.audio.stream.AudioStream, what: str,
-                  rate: int | None = None, channels: int | None = None) -> Clip:
+def decode_stream(
+    container: av.container.InputContainer,
+    stream: av.audio.stream.AudioStream,
+    what: str,
+    rate: int | None = None,
+    channels: int | None = None,
+) -> Clip:
     """Decode `stream` to float samples (at `rate`/`channels` when given), counting against the cap."""
     rate = rate or stream.codec_context.sample_rate
     channels = channels or stream.codec_context.layout.nb_channels
@@ -236,9 +258,11 @@ async def _sources(scope: RunScope, values: Any, what: str) -> list[MediaItem]:
     return await load_each(values, lambda value, label: source(scope, value, label), OUTPUT_CAP, what, "input")
 
 
-async def _transform(scope: RunScope, what: str, items: list[MediaItem],
-                     edit: Callable[[list[Clip]], Clip], same_format: bool = False) -> dict[str, Any]:
+async def _transform(
+    scope: RunScope, what: str, items: list[MediaItem], edit: Callable[[list[Clip]], Clip], same_format: bool = False
+) -> dict[str, Any]:
     """Decode `items` (to the first one's rate and channels when `same_format`), `edit`, keep as a handle."""
+
     def work() -> MediaItem:
         clips = [decode(items[0].data, what)]
         held = clips[0].samples.size
@@ -247,9 +271,13 @@ async def _transform(scope: RunScope, what: str, items: list[MediaItem],
             clips.append(decode(item.data, f"{what}: input {i}", *fmt))
             held += clips[-1].samples.size
             if held > MAX_SAMPLES:  # each input is capped; together they are too
-                raise refuse(f"{what}: the inputs together decode to more than {MAX_SAMPLES} samples (cap: "
-                             f"decoded samples, {MAX_SAMPLES})", "audio-too-many-samples")
+                raise refuse(
+                    f"{what}: the inputs together decode to more than {MAX_SAMPLES} samples (cap: "
+                    f"decoded samples, {MAX_SAMPLES})",
+                    "audio-too-many-samples",
+                )
         return encode_wav(edit(clips), what)
+
     item: MediaItem = await in_worker_thread(scope, work)
     return item.ref(run_store(scope).put(item))
 
@@ -263,10 +291,17 @@ async def info_op(scope: RunScope, value: Any) -> dict[str, Any]:
     def header() -> dict[str, Any]:
         with open_container(item.data, "audio.info") as container:
             stream = audio_header(container, "audio.info")
-            return {"duration": seconds_of(container, stream), "sampleRate": stream.codec_context.sample_rate,
-                    "channels": stream.codec_context.layout.nb_channels, "codec": stream.codec_context.name,
-                    "container": container_format(item.data, "audio.info"), "mimeType": item.mime_type,
-                    "byteLength": len(item.data), "bitRate": container.bit_rate or None}
+            return {
+                "duration": seconds_of(container, stream),
+                "sampleRate": stream.codec_context.sample_rate,
+                "channels": stream.codec_context.layout.nb_channels,
+                "codec": stream.codec_context.name,
+                "container": container_format(item.data, "audio.info"),
+                "mimeType": item.mime_type,
+                "byteLength": len(item.data),
+                "bitRate": container.bit_rate or None,
+            }
+
     return await in_worker_thread(scope, header)
 
 
@@ -298,6 +333,7 @@ async def normalize_op(scope: RunScope, value: Any, options: dict[str, Any]) -> 
         clip = clips[0]
         peak = float(np.abs(clip.samples).max()) if clip.samples.size else 0.0
         return clip if peak == 0 else Clip(clip.samples * np.float32(target / peak), clip.rate)
+
     return await _transform(scope, what, [await source(scope, value, what)], normalize)
 
 
@@ -305,8 +341,13 @@ def span(options: dict[str, Any], what: str) -> tuple[float, float | None]:
     start = _number(options, "start", 0, 0, MAX_SECONDS, what)
     if "end" in options and "duration" in options:
         raise bad_argument(f"{what}: pass end or duration, not both")
-    end = (_number(options, "end", None, 0, MAX_SECONDS, what) if "end" in options
-           else start + _number(options, "duration", None, 0, MAX_SECONDS, what) if "duration" in options else None)
+    end = (
+        _number(options, "end", None, 0, MAX_SECONDS, what)
+        if "end" in options
+        else start + _number(options, "duration", None, 0, MAX_SECONDS, what)
+        if "duration" in options
+        else None
+    )
     if end is not None and end <= start:
         raise refuse(f"{what}: end ({end:g} s) must be after start ({start:g} s)", "bad-argument")
     return start, end
@@ -321,10 +362,12 @@ async def trim_op(scope: RunScope, value: Any, options: dict[str, Any]) -> dict[
     def trim(clips: list[Clip]) -> Clip:
         clip = clips[0]
         if start >= clip.seconds:
-            raise refuse(f"{what}: start ({start:g} s) is past the end of the {clip.seconds:.3f} s audio",
-                         "bad-argument")
+            raise refuse(
+                f"{what}: start ({start:g} s) is past the end of the {clip.seconds:.3f} s audio", "bad-argument"
+            )
         stop = None if end is None else round(end * clip.rate)
-        return Clip(clip.samples[:, round(start * clip.rate):stop], clip.rate)
+        return Clip(clip.samples[:, round(start * clip.rate) : stop], clip.rate)
+
     return await _transform(scope, what, [await source(scope, value, what)], trim)
 
 
@@ -336,6 +379,7 @@ async def concat_op(scope: RunScope, values: Any, options: dict[str, Any]) -> di
     def concat(clips: list[Clip]) -> Clip:
         check_samples(sum(c.seconds for c in clips), clips[0].rate, clips[0].channels, f"{what}: the result")
         return Clip(np.concatenate([c.samples for c in clips], axis=1), clips[0].rate)
+
     return await _transform(scope, what, await _sources(scope, values, what), concat, same_format=True)
 
 
@@ -356,15 +400,19 @@ def mix_clips(clips: list[Clip], gains: list[float]) -> Clip:
     """Clips of one rate and channel count summed, each times its gain, over the longest."""
     out = np.zeros((clips[0].channels, max(c.samples.shape[1] for c in clips)), np.float32)
     for clip, gain in zip(clips, gains, strict=True):
-        out[:, :clip.samples.shape[1]] += clip.samples * np.float32(gain)
+        out[:, : clip.samples.shape[1]] += clip.samples * np.float32(gain)
     return Clip(out, clips[0].rate)
 
 
 async def reverse_op(scope: RunScope, value: Any, options: dict[str, Any]) -> dict[str, Any]:
     what = "audio.reverse"
     only_options(options, set(), what)
-    return await _transform(scope, what, [await source(scope, value, what)],
-                            lambda clips: Clip(np.ascontiguousarray(clips[0].samples[:, ::-1]), clips[0].rate))
+    return await _transform(
+        scope,
+        what,
+        [await source(scope, value, what)],
+        lambda clips: Clip(np.ascontiguousarray(clips[0].samples[:, ::-1]), clips[0].rate),
+    )
 
 
 async def _fade(scope: RunScope, value: Any, options: dict[str, Any], what: str, fade_in: bool) -> dict[str, Any]:
@@ -380,8 +428,9 @@ async def _fade(scope: RunScope, value: Any, options: dict[str, Any], what: str,
             if fade_in:  # from silence up to (not quite) full level
                 samples[:, :n] *= np.linspace(0.0, 1.0, n, endpoint=False, dtype=np.float32)
             else:  # from full level down to silence at the last sample
-                samples[:, samples.shape[1] - n:] *= np.linspace(1.0, 0.0, n, dtype=np.float32)
+                samples[:, samples.shape[1] - n :] *= np.linspace(1.0, 0.0, n, dtype=np.float32)
         return Clip(samples, clip.rate)
+
     return await _transform(scope, what, [await source(scope, value, what)], fade)
 
 
@@ -403,4 +452,5 @@ async def repeat_op(scope: RunScope, value: Any, options: dict[str, Any]) -> dic
         clip = clips[0]
         check_samples(clip.seconds * times, clip.rate, clip.channels, f"{what}: the result")
         return Clip(np.tile(clip.samples, (1, times)), clip.rate)
+
     return await _transform(scope, what, [await source(scope, value, what)], repeat)

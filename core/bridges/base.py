@@ -188,8 +188,11 @@ class RunScope:
         if self.cancel.cancelled:
             raise SandboxRefusal("the run was cancelled", rule="cancelled", name="CancelledError")
         if self.clock.remaining() == 0:
-            raise SandboxRefusal(f"the run ran out of time (limit timeoutMs: {self.limits.timeoutMs} ms)",
-                                 rule="timeout", name="TimeoutError")
+            raise SandboxRefusal(
+                f"the run ran out of time (limit timeoutMs: {self.limits.timeoutMs} ms)",
+                rule="timeout",
+                name="TimeoutError",
+            )
 
 
 #: Process-wide threads for CPU-heavy host work (host-pack parsers): bounded, so concurrent

@@ -99,7 +99,12 @@ GUEST_JS = r"""
 """.replace("@MAX_OPS@", str(MAX_OPS))
 
 _IMPL = "core.bridges.canvas_ops"
-SURFACE = Surface("canvas", {
-    "canvas.render": lazy_op(_IMPL, "render_op"),
-    "canvas.measureText": lazy_op(_IMPL, "measure_text_op"),
-}, GUEST_JS, ("canvas", "createCanvas"))
+SURFACE = Surface(
+    "canvas",
+    {
+        "canvas.render": lazy_op(_IMPL, "render_op"),
+        "canvas.measureText": lazy_op(_IMPL, "measure_text_op"),
+    },
+    GUEST_JS,
+    ("canvas", "createCanvas"),
+)

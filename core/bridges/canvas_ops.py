@@ -36,28 +36,49 @@ from core.errors import SandboxRefusal
 from core.media_store import MediaItem, run_store, too_large
 
 MAX_TEXT = 100_000
-_FORMATS = {"png": (skia.EncodedImageFormat.kPNG, "image/png"),
-            "jpeg": (skia.EncodedImageFormat.kJPEG, "image/jpeg"),
-            "jpg": (skia.EncodedImageFormat.kJPEG, "image/jpeg"),
-            "webp": (skia.EncodedImageFormat.kWEBP, "image/webp")}
+_FORMATS = {
+    "png": (skia.EncodedImageFormat.kPNG, "image/png"),
+    "jpeg": (skia.EncodedImageFormat.kJPEG, "image/jpeg"),
+    "jpg": (skia.EncodedImageFormat.kJPEG, "image/jpeg"),
+    "webp": (skia.EncodedImageFormat.kWEBP, "image/webp"),
+}
 _FAMILIES = {"serif": "DejaVu Serif", "monospace": "DejaVu Sans Mono", "sans-serif": "DejaVu Sans"}
-_FONT = re.compile(r"^\s*(?P<pre>(?:[\w-]+\s+)*?)(?P<size>\d+(?:\.\d+)?|\.\d+)(?P<unit>px|pt|em|rem|%)"
-                   r"(?:\s*/\s*\S+)?\s+(?P<family>.+?)\s*$", re.IGNORECASE)
+_FONT = re.compile(
+    r"^\s*(?P<pre>(?:[\w-]+\s+)*?)(?P<size>\d+(?:\.\d+)?|\.\d+)(?P<unit>px|pt|em|rem|%)"
+    r"(?:\s*/\s*\S+)?\s+(?P<family>.+?)\s*$",
+    re.IGNORECASE,
+)
 _WEIGHTS = {"normal": 400, "bold": 700, "bolder": 700, "lighter": 300}
 _CAPS = {"butt": skia.Paint.kButt_Cap, "round": skia.Paint.kRound_Cap, "square": skia.Paint.kSquare_Cap}
 _JOINS = {"miter": skia.Paint.kMiter_Join, "round": skia.Paint.kRound_Join, "bevel": skia.Paint.kBevel_Join}
-_BLEND = {"source-over": skia.BlendMode.kSrcOver, "source-in": skia.BlendMode.kSrcIn,
-          "source-out": skia.BlendMode.kSrcOut, "source-atop": skia.BlendMode.kSrcATop,
-          "destination-over": skia.BlendMode.kDstOver, "destination-in": skia.BlendMode.kDstIn,
-          "destination-out": skia.BlendMode.kDstOut, "destination-atop": skia.BlendMode.kDstATop,
-          "lighter": skia.BlendMode.kPlus, "copy": skia.BlendMode.kSrc, "xor": skia.BlendMode.kXor,
-          "multiply": skia.BlendMode.kMultiply, "screen": skia.BlendMode.kScreen,
-          "overlay": skia.BlendMode.kOverlay, "darken": skia.BlendMode.kDarken, "lighten": skia.BlendMode.kLighten,
-          "color-dodge": skia.BlendMode.kColorDodge, "color-burn": skia.BlendMode.kColorBurn,
-          "hard-light": skia.BlendMode.kHardLight, "soft-light": skia.BlendMode.kSoftLight,
-          "difference": skia.BlendMode.kDifference, "exclusion": skia.BlendMode.kExclusion,
-          "hue": skia.BlendMode.kHue, "saturation": skia.BlendMode.kSaturation, "color": skia.BlendMode.kColor,
-          "luminosity": skia.BlendMode.kLuminosity}
+_BLEND = {
+    "source-over": skia.BlendMode.kSrcOver,
+    "source-in": skia.BlendMode.kSrcIn,
+    "source-out": skia.BlendMode.kSrcOut,
+    "source-atop": skia.BlendMode.kSrcATop,
+    "destination-over": skia.BlendMode.kDstOver,
+    "destination-in": skia.BlendMode.kDstIn,
+    "destination-out": skia.BlendMode.kDstOut,
+    "destination-atop": skia.BlendMode.kDstATop,
+    "lighter": skia.BlendMode.kPlus,
+    "copy": skia.BlendMode.kSrc,
+    "xor": skia.BlendMode.kXor,
+    "multiply": skia.BlendMode.kMultiply,
+    "screen": skia.BlendMode.kScreen,
+    "overlay": skia.BlendMode.kOverlay,
+    "darken": skia.BlendMode.kDarken,
+    "lighten": skia.BlendMode.kLighten,
+    "color-dodge": skia.BlendMode.kColorDodge,
+    "color-burn": skia.BlendMode.kColorBurn,
+    "hard-light": skia.BlendMode.kHardLight,
+    "soft-light": skia.BlendMode.kSoftLight,
+    "difference": skia.BlendMode.kDifference,
+    "exclusion": skia.BlendMode.kExclusion,
+    "hue": skia.BlendMode.kHue,
+    "saturation": skia.BlendMode.kSaturation,
+    "color": skia.BlendMode.kColor,
+    "luminosity": skia.BlendMode.kLuminosity,
+}
 
 
 class _Ignored(Exception):
@@ -85,8 +106,9 @@ def font_of(spec: Any) -> skia.Font:
         elif word.isdigit():
             weight = int(word)
     family = found["family"].split(",")[0].strip().strip("'\"")
-    face = skia.Typeface(_FAMILIES.get(family.lower(), family),
-                         skia.FontStyle(weight, skia.FontStyle.kNormal_Width, slant))
+    face = skia.Typeface(
+        _FAMILIES.get(family.lower(), family), skia.FontStyle(weight, skia.FontStyle.kNormal_Width, slant)
+    )
     font = skia.Font(face, size)
     # Unhinted, fractional advances: the widths a browser's canvas reports.
     font.setSubpixel(True)
@@ -100,9 +122,15 @@ def measure(text: str, font: skia.Font) -> dict[str, float]:
     bounds = skia.Rect()
     width = font.measureText(text, skia.TextEncoding.kUTF8, bounds)
     metrics = font.getMetrics()
-    return {"width": width, "actualBoundingBoxLeft": -bounds.left(), "actualBoundingBoxRight": bounds.right(),
-            "actualBoundingBoxAscent": -bounds.top(), "actualBoundingBoxDescent": bounds.bottom(),
-            "fontBoundingBoxAscent": -metrics.fAscent, "fontBoundingBoxDescent": metrics.fDescent}
+    return {
+        "width": width,
+        "actualBoundingBoxLeft": -bounds.left(),
+        "actualBoundingBoxRight": bounds.right(),
+        "actualBoundingBoxAscent": -bounds.top(),
+        "actualBoundingBoxDescent": bounds.bottom(),
+        "fontBoundingBoxAscent": -metrics.fAscent,
+        "fontBoundingBoxDescent": metrics.fDescent,
+    }
 
 
 @dataclass
@@ -135,16 +163,38 @@ class Replay:
         self.path = skia.Path()
         self.gradients: dict[int, tuple[str, list[float], list[tuple[float, tuple[int, int, int, int]]]]] = {}
         self.calls: dict[str, Callable[..., None]] = {
-            "set": self.set, "fillRect": self.fill_rect, "strokeRect": self.stroke_rect,
-            "clearRect": self.clear_rect, "beginPath": self.begin_path, "closePath": self.close_path,
-            "moveTo": self.move_to, "lineTo": self.line_to, "bezierCurveTo": self.bezier_curve_to,
-            "quadraticCurveTo": self.quadratic_curve_to, "arc": self.arc, "arcTo": self.arc_to,
-            "ellipse": self.ellipse, "rect": self.rect, "roundRect": self.round_rect, "fill": self.fill,
-            "stroke": self.stroke, "clip": self.clip, "fillText": self.fill_text, "strokeText": self.stroke_text,
-            "save": self.save, "restore": self.restore, "translate": self.translate, "rotate": self.rotate,
-            "scale": self.scale, "transform": self.transform, "setTransform": self.set_transform,
-            "resetTransform": self.reset_transform, "setLineDash": self.set_line_dash,
-            "gradient": self.gradient, "stop": self.stop, "drawImage": self.draw_image,
+            "set": self.set,
+            "fillRect": self.fill_rect,
+            "strokeRect": self.stroke_rect,
+            "clearRect": self.clear_rect,
+            "beginPath": self.begin_path,
+            "closePath": self.close_path,
+            "moveTo": self.move_to,
+            "lineTo": self.line_to,
+            "bezierCurveTo": self.bezier_curve_to,
+            "quadraticCurveTo": self.quadratic_curve_to,
+            "arc": self.arc,
+            "arcTo": self.arc_to,
+            "ellipse": self.ellipse,
+            "rect": self.rect,
+            "roundRect": self.round_rect,
+            "fill": self.fill,
+            "stroke": self.stroke,
+            "clip": self.clip,
+            "fillText": self.fill_text,
+            "strokeText": self.stroke_text,
+            "save": self.save,
+            "restore": self.restore,
+            "translate": self.translate,
+            "rotate": self.rotate,
+            "scale": self.scale,
+            "transform": self.transform,
+            "setTransform": self.set_transform,
+            "resetTransform": self.reset_transform,
+            "setLineDash": self.set_line_dash,
+            "gradient": self.gradient,
+            "stop": self.stop,
+            "drawImage": self.draw_image,
         }
 
     # -- the replay ------------------------------------------------------------------
@@ -203,8 +253,9 @@ class Replay:
             x0, y0, x1, y1 = coords
             return skia.GradientShader.MakeLinear([skia.Point(x0, y0), skia.Point(x1, y1)], colors, positions)
         x0, y0, r0, x1, y1, r1 = coords
-        return skia.GradientShader.MakeTwoPointConical(skia.Point(x0, y0), r0, skia.Point(x1, y1), r1, colors,
-                                                       positions)
+        return skia.GradientShader.MakeTwoPointConical(
+            skia.Point(x0, y0), r0, skia.Point(x1, y1), r1, colors, positions
+        )
 
     def device(self, x: float, y: float) -> skia.Point:
         return self.canvas.getTotalMatrix().mapXY(x, y)
@@ -356,11 +407,13 @@ class Replay:
         x, y, rx, ry, rotation, start, end = self.nums(*args[:7])
         self._ellipse(x, y, rx, ry, rotation, start, end, bool(args[7]) if len(args) > 7 else False)
 
-    def _ellipse(self, x: float, y: float, rx: float, ry: float, rotation: float, start: float, end: float,
-                 ccw: bool) -> None:
+    def _ellipse(
+        self, x: float, y: float, rx: float, ry: float, rotation: float, start: float, end: float, ccw: bool
+    ) -> None:
         if rx < 0 or ry < 0:
-            raise SandboxRefusal("canvas arc/ellipse: the radius is negative", rule="canvas-bad-op",
-                                 name="IndexSizeError")
+            raise SandboxRefusal(
+                "canvas arc/ellipse: the radius is negative", rule="canvas-bad-op", name="IndexSizeError"
+            )
         tau = 2 * math.pi
         if not ccw and end - start >= tau:
             sweep = tau
@@ -445,8 +498,14 @@ class Replay:
             x -= shown
         metrics = font.getMetrics()
         ascent, descent = -metrics.fAscent, metrics.fDescent
-        y += {"alphabetic": 0.0, "top": ascent, "hanging": ascent * 0.8, "middle": (ascent - descent) / 2,
-              "ideographic": -descent, "bottom": -descent}[st.baseline]
+        y += {
+            "alphabetic": 0.0,
+            "top": ascent,
+            "hanging": ascent * 0.8,
+            "middle": (ascent - descent) / 2,
+            "ideographic": -descent,
+            "bottom": -descent,
+        }[st.baseline]
         self.canvas.save()
         self.canvas.translate(x, y)
         self.canvas.scale(squeeze, 1.0)
@@ -469,8 +528,9 @@ class Replay:
     def stop(self, gradient_id: Any, offset: Any, color: Any) -> None:
         (where,) = self.nums(offset)
         if gradient_id not in self.gradients or not 0 <= where <= 1:
-            raise SandboxRefusal("addColorStop: the offset must be between 0 and 1", rule="canvas-bad-op",
-                                 name="IndexSizeError")
+            raise SandboxRefusal(
+                "addColorStop: the offset must be between 0 and 1", rule="canvas-bad-op", name="IndexSizeError"
+            )
         self.gradients[gradient_id][2].append((where, _color(color, "addColorStop")))
 
     def draw_image(self, index: Any, *args: Any) -> None:
@@ -488,8 +548,11 @@ class Replay:
         else:
             raise TypeError("drawImage takes (image, dx, dy), (image, dx, dy, dw, dh) or 9 arguments")
         paint = self.paint((0, 0, 0, 255), False)
-        sampling = (skia.SamplingOptions(skia.FilterMode.kLinear) if self.state.smoothing
-                    else skia.SamplingOptions(skia.FilterMode.kNearest))
+        sampling = (
+            skia.SamplingOptions(skia.FilterMode.kLinear)
+            if self.state.smoothing
+            else skia.SamplingOptions(skia.FilterMode.kNearest)
+        )
         self.canvas.drawImageRect(image, skia.Rect.MakeXYWH(*src), skia.Rect.MakeXYWH(*dst), sampling, paint)
 
 
@@ -497,14 +560,17 @@ class Replay:
 
 
 def _dimension(value: Any, what: str) -> int:
-    if (isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value)
-            or value != int(value)):
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not math.isfinite(value)
+        or value != int(value)
+    ):
         raise bad_argument(f"{what}: width and height must be whole numbers, got {str(value)[:30]!r}")
     return int(value)
 
 
-async def render_op(scope: RunScope, width: Any, height: Any, ops: Any, images: Any,
-                    options: dict[str, Any]) -> Any:
+async def render_op(scope: RunScope, width: Any, height: Any, ops: Any, images: Any, options: dict[str, Any]) -> Any:
     what = "canvas.toBytes" if not options.get("handle") else "canvas.toImage"
     only_options(options, {"format", "quality", "handle"}, what)
     w, h = _dimension(width, "createCanvas"), _dimension(height, "createCanvas")
@@ -512,9 +578,12 @@ async def render_op(scope: RunScope, width: Any, height: Any, ops: Any, images: 
     if not isinstance(ops, list) or not isinstance(images, list):
         raise bad_argument(f"{what}: the recording is damaged")
     if len(ops) > MAX_OPS:
-        raise SandboxRefusal(f"{what}: the canvas recorded more than {MAX_OPS} drawing calls (cap: canvas ops, "
-                             f"{MAX_OPS} per render); draw less, or render in parts with drawImage",
-                             rule="canvas-too-many-ops", name="RangeError")
+        raise SandboxRefusal(
+            f"{what}: the canvas recorded more than {MAX_OPS} drawing calls (cap: canvas ops, "
+            f"{MAX_OPS} per render); draw less, or render in parts with drawImage",
+            rule="canvas-too-many-ops",
+            name="RangeError",
+        )
     name = options.get("format", "png")
     if not isinstance(name, str) or name.lower() not in _FORMATS:
         raise bad_argument(f"{what}: format must be one of png, jpeg, webp")
@@ -526,12 +595,17 @@ async def render_op(scope: RunScope, width: Any, height: Any, ops: Any, images: 
 
     def work() -> MediaItem:
         # Decoded, the images stay in memory for the whole replay: together they get one image's pixel cap.
-        pixels = sum(w * h for w, h in (open_header(item.data, f"{what}: drawImage image {i}").size
-                                        for i, item in enumerate(items)))
+        pixels = sum(
+            w * h
+            for w, h in (open_header(item.data, f"{what}: drawImage image {i}").size for i, item in enumerate(items))
+        )
         if pixels > MAX_PIXELS:
-            raise SandboxRefusal(f"{what}: the images drawn are {pixels} pixels together, more than {MAX_PIXELS} "
-                                 f"(cap: image pixels, {MAX_PIXELS})", rule="image-too-many-pixels",
-                                 name="RangeError")
+            raise SandboxRefusal(
+                f"{what}: the images drawn are {pixels} pixels together, more than {MAX_PIXELS} "
+                f"(cap: image pixels, {MAX_PIXELS})",
+                rule="image-too-many-pixels",
+                name="RangeError",
+            )
         pictures = []
         for i, item in enumerate(items):
             rgba = np.asarray(decode(item.data, f"{what}: drawImage image {i}"))

@@ -42,8 +42,10 @@ def _line(scope: RunScope, line: str) -> bool:
     used = state.get("console.chars", 0)
     if len(scope.logs) >= limits.maxConsoleLines or used + len(line) > limits.maxConsoleChars:
         state["console.cut"] = True
-        notice = (f"… console output truncated: limit of {limits.maxConsoleLines} lines / "
-                  f"{limits.maxConsoleChars} characters reached (limits maxConsoleLines, maxConsoleChars)")
+        notice = (
+            f"… console output truncated: limit of {limits.maxConsoleLines} lines / "
+            f"{limits.maxConsoleChars} characters reached (limits maxConsoleLines, maxConsoleChars)"
+        )
         scope.logs.append(notice)
         if scope.on_log is not None:
             scope.on_log(notice)

@@ -52,11 +52,19 @@ _ALGORITHMS = {"SHA-1": "sha1", "SHA-256": "sha256", "SHA-384": "sha384", "SHA-5
 
 
 def _algorithm(name: str) -> str:
-    algo = _ALGORITHMS.get(name.upper().replace("SHA1", "SHA-1").replace("SHA256", "SHA-256")
-                           .replace("SHA384", "SHA-384").replace("SHA512", "SHA-512"))
+    algo = _ALGORITHMS.get(
+        name.upper()
+        .replace("SHA1", "SHA-1")
+        .replace("SHA256", "SHA-256")
+        .replace("SHA384", "SHA-384")
+        .replace("SHA512", "SHA-512")
+    )
     if algo is None:
-        raise SandboxRefusal(f"unsupported algorithm {name!r}; use one of {', '.join(_ALGORITHMS)}",
-                             rule="crypto-algorithm", name="NotSupportedError")
+        raise SandboxRefusal(
+            f"unsupported algorithm {name!r}; use one of {', '.join(_ALGORITHMS)}",
+            rule="crypto-algorithm",
+            name="NotSupportedError",
+        )
     return algo
 
 
@@ -67,8 +75,9 @@ def _as_bytes(data: str | bytes) -> bytes:
 def _random(scope: RunScope, n: int) -> bytes:
     """`n` random bytes, clamped to `maxRandomBytes` per call (the reference clamps instead of throwing)."""
     if not isinstance(n, int) or n < 0:
-        raise SandboxRefusal(f"crypto.getRandomValues: expected a non-negative length, got {n!r}",
-                             rule="bad-argument", name="TypeError")
+        raise SandboxRefusal(
+            f"crypto.getRandomValues: expected a non-negative length, got {n!r}", rule="bad-argument", name="TypeError"
+        )
     return os.urandom(min(n, scope.limits.maxRandomBytes))
 
 
@@ -90,8 +99,13 @@ async def _hmac(scope: RunScope, algorithm: str, key: str | bytes, data: str | b
     return await _hashed(scope, len(raw_key) + len(raw), lambda: hmac_lib.new(raw_key, raw, algo).digest())
 
 
-SURFACE = Surface("crypto", {
-    "crypto.random": Op(_random, sync=True),
-    "crypto.digest": Op(_digest),
-    "crypto.hmac": Op(_hmac),
-}, GUEST_JS, ("crypto",))
+SURFACE = Surface(
+    "crypto",
+    {
+        "crypto.random": Op(_random, sync=True),
+        "crypto.digest": Op(_digest),
+        "crypto.hmac": Op(_hmac),
+    },
+    GUEST_JS,
+    ("crypto",),
+)

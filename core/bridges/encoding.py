@@ -100,9 +100,12 @@ def require(label: object, what: str) -> webencodings.Encoding:
     """The encoding an explicit option names; any other name is refused by rule."""
     found = lookup(label) if isinstance(label, str) else None
     if found is None:
-        raise SandboxRefusal(f"{what}: {str(label)[:40]!r} is not an encoding of the WHATWG Encoding Standard "
-                             "(e.g. utf-8, utf-16le, windows-1252, iso-8859-2, shift_jis, gb18030)",
-                             rule=RULE_ENCODING, name="RangeError")
+        raise SandboxRefusal(
+            f"{what}: {str(label)[:40]!r} is not an encoding of the WHATWG Encoding Standard "
+            "(e.g. utf-8, utf-16le, windows-1252, iso-8859-2, shift_jis, gb18030)",
+            rule=RULE_ENCODING,
+            name="RangeError",
+        )
     return found
 
 

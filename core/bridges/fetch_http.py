@@ -65,18 +65,19 @@ RULE_HEADER = "fetch-forbidden-header"
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 REDIRECT_MODES = ("follow", "manual", "error")
 #: Headers the transport owns: letting code set them invites request smuggling or Host confusion.
-FORBIDDEN_HEADERS = frozenset({"host", "content-length", "transfer-encoding", "te", "trailer", "upgrade",
-                               "expect", "connection", "keep-alive"})
+FORBIDDEN_HEADERS = frozenset(
+    {"host", "content-length", "transfer-encoding", "te", "trailer", "upgrade", "expect", "connection", "keep-alive"}
+)
 #: The only headers kept when a redirect changes origin: the Fetch standard's CORS-safelisted request
 #: headers (which carry no credentials) and the ones the sandbox sets itself (`_DEFAULT_HEADERS`).
-CROSS_ORIGIN_SAFE_HEADERS = frozenset({"accept", "accept-language", "content-language", "content-type",
-                                       "accept-encoding", "user-agent"})
+CROSS_ORIGIN_SAFE_HEADERS = frozenset(
+    {"accept", "accept-language", "content-language", "content-type", "accept-encoding", "user-agent"}
+)
 #: Dropped when a redirect turns the request into a body-less GET.
 BODY_HEADERS = frozenset({"content-type", "content-encoding", "content-language", "content-location"})
 FORBIDDEN_METHODS = frozenset({"CONNECT", "TRACE", "TRACK"})
 _TOKEN = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
-_DEFAULT_HEADERS = (("accept", "*/*"), ("accept-encoding", "gzip, deflate"),
-                    ("user-agent", "Cordon-sandbox-fetch/1"))
+_DEFAULT_HEADERS = (("accept", "*/*"), ("accept-encoding", "gzip, deflate"), ("user-agent", "Cordon-sandbox-fetch/1"))
 _CONTENT_TYPES = {"text": "text/plain;charset=UTF-8", "json": "application/json"}
 
 Headers = list[tuple[str, str]]
@@ -96,9 +97,17 @@ class FetchResult:
     truncated: bool
 
     def to_guest(self) -> dict[str, Any]:
-        return {"ok": 200 <= self.status < 300, "status": self.status, "statusText": self.status_text,
-                "url": self.url, "redirected": self.redirected, "headers": self.headers,
-                "bytes": self.content, "text": self.text, "truncated": self.truncated}
+        return {
+            "ok": 200 <= self.status < 300,
+            "status": self.status,
+            "statusText": self.status_text,
+            "url": self.url,
+            "redirected": self.redirected,
+            "headers": self.headers,
+            "bytes": self.content,
+            "text": self.text,
+            "truncated": self.truncated,
+        }
 
 
 def _refuse(message: str, rule: str, name: str = "TypeError") -> SandboxRefusal:
@@ -106,6 +115,7 @@ def _refuse(message: str, rule: str, name: str = "TypeError") -> SandboxRefusal:
 
 
 # -- the op ---------------------------------------------------------------------------
+
 
 async def fetch_op(scope: RunScope, url: Any, options: Any) -> dict[str, Any]:
     count_call(scope)
@@ -116,8 +126,9 @@ async def fetch_op(scope: RunScope, url: Any, options: Any) -> dict[str, Any]:
     body = _body(options.get("body"), options.get("bodyType"), method, headers)
     redirect = options.get("redirect", "follow")
     if redirect not in REDIRECT_MODES:
-        raise _refuse(f"fetch: options.redirect must be one of {', '.join(REDIRECT_MODES)}, got {redirect!r}",
-                      RULE_OPTION)
+        raise _refuse(
+            f"fetch: options.redirect must be one of {', '.join(REDIRECT_MODES)}, got {redirect!r}", RULE_OPTION
+        )
     result = await guarded_fetch(scope, url, method=method, headers=headers, body=body, redirect=redirect)
     return result.to_guest()
 
@@ -127,8 +138,11 @@ def count_call(scope: RunScope) -> None:
     limit = scope.limits.fetchMaxCalls
     used = scope.state.get("fetch.calls", 0) + 1
     if used > limit:
-        raise _refuse(f"fetch refused: at most {limit} fetch() calls per run (limit fetchMaxCalls)",
-                      RULE_MAX_CALLS, "QuotaExceededError")
+        raise _refuse(
+            f"fetch refused: at most {limit} fetch() calls per run (limit fetchMaxCalls)",
+            RULE_MAX_CALLS,
+            "QuotaExceededError",
+        )
     scope.state["fetch.calls"] = used
 
 
@@ -150,8 +164,11 @@ def _headers(pairs: Any) -> Headers:
             raise _refuse("fetch: each header must be a [name, value] pair of strings", RULE_OPTION)
         name, value = pair[0].lower(), pair[1].strip(" \t")
         if not _TOKEN.fullmatch(name) or any(c in value for c in "\r\n\0") or not value.isascii():
-            raise _refuse(f"fetch: invalid header {pair[0][:80]!r} (names are tokens; values are ASCII, without "
-                          "CR, LF or NUL: percent-encode anything else)", RULE_OPTION)
+            raise _refuse(
+                f"fetch: invalid header {pair[0][:80]!r} (names are tokens; values are ASCII, without "
+                "CR, LF or NUL: percent-encode anything else)",
+                RULE_OPTION,
+            )
         if name in FORBIDDEN_HEADERS or name.startswith("proxy-"):
             raise _refuse(f"fetch: header {pair[0]!r} is set by the sandbox, not by code", RULE_HEADER)
         out.append((name, value))
@@ -174,9 +191,17 @@ def _body(body: Any, kind: Any, method: str, headers: Headers) -> bytes | None:
 
 # -- the request, for every host caller -----------------------------------------------
 
-async def guarded_fetch(scope: RunScope, url: str, *, method: str = "GET", headers: Sequence[tuple[str, str]] = (),
-                        body: bytes | None = None, redirect: str = "follow",
-                        max_bytes: int | None = None) -> FetchResult:
+
+async def guarded_fetch(
+    scope: RunScope,
+    url: str,
+    *,
+    method: str = "GET",
+    headers: Sequence[tuple[str, str]] = (),
+    body: bytes | None = None,
+    redirect: str = "follow",
+    max_bytes: int | None = None,
+) -> FetchResult:
     """Fetch `url` for the run behind the SSRF guard (limits from `scope.limits`).
 
     Raises `SandboxRefusal` naming the rule for every refusal and failure. The
@@ -191,8 +216,9 @@ async def guarded_fetch(scope: RunScope, url: str, *, method: str = "GET", heade
     too_slow = f"fetch: {url} took longer than {limits.fetchTimeoutMs} ms (limit fetchTimeoutMs)"
     try:
         async with asyncio.timeout(limits.fetchTimeoutMs / 1000), GuardedTransport(guard_for(scope)) as transport:
-            result = await _exchange(scope, transport, hop, redirect,
-                                     limits.fetchMaxBodyBytes if max_bytes is None else max_bytes)
+            result = await _exchange(
+                scope, transport, hop, redirect, limits.fetchMaxBodyBytes if max_bytes is None else max_bytes
+            )
     except (TimeoutError, httpx.TimeoutException):
         raise _refuse(too_slow, RULE_TIMEOUT, "TimeoutError") from None
     except UnicodeError as exc:  # a host name that is not valid IDNA ("xn--a"), here or in a redirect
@@ -225,33 +251,43 @@ class _Hop:
         self.url = following
 
 
-async def _exchange(scope: RunScope, transport: GuardedTransport, hop: _Hop, redirect: str,
-                    cap: int) -> FetchResult:
+async def _exchange(scope: RunScope, transport: GuardedTransport, hop: _Hop, redirect: str, cap: int) -> FetchResult:
     """Send, following redirects by hand so the transport vets every hop."""
     max_hops = scope.limits.fetchMaxRedirects
     timeout = httpx.Timeout(scope.limits.fetchTimeoutMs / 1000).as_dict()
     for hops in itertools.count():
-        request = httpx.Request(hop.method, hop.url, headers=hop.headers, content=hop.body,
-                                extensions={"timeout": timeout})
+        request = httpx.Request(
+            hop.method, hop.url, headers=hop.headers, content=hop.body, extensions={"timeout": timeout}
+        )
         response = await transport.handle_async_request(request)
         try:
             location = response.headers.get("location")
             if response.status_code in REDIRECT_STATUSES and location is not None and redirect != "manual":
                 if redirect == "error":
-                    raise _refuse(f"fetch: {hop.url} redirected to {location} and options.redirect is "
-                                  "'error'", RULE_REDIRECT)
+                    raise _refuse(
+                        f"fetch: {hop.url} redirected to {location} and options.redirect is 'error'", RULE_REDIRECT
+                    )
                 if hops >= max_hops:
-                    raise _refuse(f"fetch: {hop.url} redirected more than {max_hops} times "
-                                  "(limit fetchMaxRedirects)", RULE_MAX_REDIRECTS)
+                    raise _refuse(
+                        f"fetch: {hop.url} redirected more than {max_hops} times (limit fetchMaxRedirects)",
+                        RULE_MAX_REDIRECTS,
+                    )
                 hop.follow(response.status_code, location)
                 continue
             content, truncated = await _read_capped(response, cap)
         finally:
             await response.aclose()
         text = await in_worker_thread(scope, _decode, content, response.charset_encoding)  # up to 50 MB
-        return FetchResult(status=response.status_code, status_text=response.reason_phrase,
-                           url=str(hop.url), redirected=hops > 0, headers=_joined(response.headers),
-                           content=content, text=text, truncated=truncated)
+        return FetchResult(
+            status=response.status_code,
+            status_text=response.reason_phrase,
+            url=str(hop.url),
+            redirected=hops > 0,
+            headers=_joined(response.headers),
+            content=content,
+            text=text,
+            truncated=truncated,
+        )
     raise AssertionError("unreachable")
 
 
@@ -284,6 +320,7 @@ def _decode(content: bytes, charset: str | None) -> str:
 
 
 # -- the body, counted while it streams -----------------------------------------------
+
 
 class _Inflater:
     """gzip/deflate decoding that never produces more than asked for (bomb-safe)."""

@@ -75,6 +75,7 @@ _DECIMAL = decimal.Context(prec=1000, rounding=decimal.ROUND_HALF_UP, Emax=999_9
 
 # -- options ---------------------------------------------------------------------------
 
+
 def _refuse(what: str, message: str, rule: str = RULE_OPTION, name: str = "RangeError") -> SandboxRefusal:
     return SandboxRefusal(f"format.{what}: {message}", rule=rule, name=name)
 
@@ -83,8 +84,12 @@ def _unsupported(what: str, options: Mapping[str, Any], names: tuple[str, ...]) 
     """Refuse Intl options Babel has no equivalent for, naming the first one given."""
     for key in names:
         if options.get(key) is not None:
-            raise _refuse(what, f"option {key!r} is not supported on this host (Babel has no equivalent); "
-                          "leave it out", RULE_UNSUPPORTED, "NotSupportedError")
+            raise _refuse(
+                what,
+                f"option {key!r} is not supported on this host (Babel has no equivalent); leave it out",
+                RULE_UNSUPPORTED,
+                "NotSupportedError",
+            )
 
 
 def _choice(what: str, options: Mapping[str, Any], key: str, allowed: tuple[str, ...], default: str | None) -> Any:
@@ -126,13 +131,15 @@ def _locale(what: str, options: Mapping[str, Any]) -> Any:
 
     name = options.get("locale") or "en-US"
     if not isinstance(name, str) or len(name) > _MAX_NAME:
-        raise SandboxRefusal(f"format.{what}: unknown locale {str(name)[:_MAX_NAME]!r}", rule="format-locale",
-                             name="RangeError")
+        raise SandboxRefusal(
+            f"format.{what}: unknown locale {str(name)[:_MAX_NAME]!r}", rule="format-locale", name="RangeError"
+        )
     try:
         return babel.Locale.parse(name.replace("-", "_"))
     except (ValueError, TypeError, babel.UnknownLocaleError):
-        raise SandboxRefusal(f"format.{what}: unknown locale {name!r}", rule="format-locale",
-                             name="RangeError") from None
+        raise SandboxRefusal(
+            f"format.{what}: unknown locale {name!r}", rule="format-locale", name="RangeError"
+        ) from None
 
 
 def _trim_locale_cache() -> None:
@@ -158,10 +165,15 @@ def _on_worker(fn: Callable[..., str]) -> Op:
                 with decimal.localcontext(_DECIMAL):
                     return fn(scope, *args)
             except (ArithmeticError, LookupError, ValueError) as exc:  # Babel's data has no answer for this
-                raise _refuse(what, f"cannot format this with these options ({type(exc).__name__}: "
-                              f"{str(exc)[:200]})", RULE_FAILED, "Error") from None
+                raise _refuse(
+                    what,
+                    f"cannot format this with these options ({type(exc).__name__}: {str(exc)[:200]})",
+                    RULE_FAILED,
+                    "Error",
+                ) from None
             finally:
                 _trim_locale_cache()
+
         return await in_worker_thread(scope, work)
 
     op.__qualname__ = fn.__qualname__
@@ -170,8 +182,13 @@ def _on_worker(fn: Callable[..., str]) -> Op:
 
 # -- numbers ---------------------------------------------------------------------------
 
-_NUMBER_UNSUPPORTED = ("roundingMode", "roundingPriority", "roundingIncrement", "trailingZeroDisplay",
-                       "numberingSystem")
+_NUMBER_UNSUPPORTED = (
+    "roundingMode",
+    "roundingPriority",
+    "roundingIncrement",
+    "trailingZeroDisplay",
+    "numberingSystem",
+)
 _ONE = decimal.Decimal(1)
 
 
@@ -204,11 +221,11 @@ class NumberFormat:
         _unsupported(what, options, _NUMBER_UNSUPPORTED)
         self.locale = _locale(what, options)
         self.style = _choice(what, options, "style", ("decimal", "percent", "currency", "unit"), "decimal")
-        self.notation = _choice(what, options, "notation", ("standard", "scientific", "engineering", "compact"),
-                                "standard")
+        self.notation = _choice(
+            what, options, "notation", ("standard", "scientific", "engineering", "compact"), "standard"
+        )
         self.compact_display = _choice(what, options, "compactDisplay", ("short", "long"), "short")
-        self.sign = _choice(what, options, "signDisplay", ("auto", "always", "never", "exceptZero", "negative"),
-                            "auto")
+        self.sign = _choice(what, options, "signDisplay", ("auto", "always", "never", "exceptZero", "negative"), "auto")
         grouping = options.get("useGrouping")
         if grouping not in (None, True, False, "always", "auto", "min2"):
             raise _refuse(what, f"useGrouping must be true, false, 'always', 'auto' or 'min2', got {grouping!r}")
@@ -221,23 +238,27 @@ class NumberFormat:
         if self.style == "currency":
             code = options.get("currency")
             if not isinstance(code, str) or len(code) != 3 or not code.isascii() or not code.isalpha():
-                raise _refuse(what, "style 'currency' needs a three-letter currency code (options.currency)",
-                              name="TypeError")
+                raise _refuse(
+                    what, "style 'currency' needs a three-letter currency code (options.currency)", name="TypeError"
+                )
             self.currency = code.upper()
-            self.display = _choice(what, options, "currencyDisplay", ("symbol", "narrowSymbol", "code", "name"),
-                                   "symbol")
+            self.display = _choice(
+                what, options, "currencyDisplay", ("symbol", "narrowSymbol", "code", "name"), "symbol"
+            )
             if self.display == "narrowSymbol":  # CLDR's narrow symbols are not in Babel's data
                 _unsupported(what, {"currencyDisplay: 'narrowSymbol'": 1}, ("currencyDisplay: 'narrowSymbol'",))
-            self.accounting = _choice(what, options, "currencySign", ("standard", "accounting"),
-                                      "standard") == "accounting"
+            self.accounting = (
+                _choice(what, options, "currencySign", ("standard", "accounting"), "standard") == "accounting"
+            )
             default_min = default_max = numbers.get_currency_precision(self.currency)
         elif self.style == "percent":
             default_max = 0
         elif self.style == "unit":
             unit = options.get("unit")
             if not isinstance(unit, str) or not unit or len(unit) > _MAX_NAME:
-                raise _refuse(what, "style 'unit' needs a unit (options.unit, e.g. 'kilometer-per-hour')",
-                              name="TypeError")
+                raise _refuse(
+                    what, "style 'unit' needs a unit (options.unit, e.g. 'kilometer-per-hour')", name="TypeError"
+                )
             self.unit = unit
             self.unit_display = _choice(what, options, "unitDisplay", ("short", "long", "narrow"), "short")
         self.min_int = _digits(what, options, "minimumIntegerDigits", 1, 21) or 1
@@ -251,8 +272,9 @@ class NumberFormat:
         if low_sig is not None or high_sig is not None:
             low_sig, high_sig = low_sig or 1, 21 if high_sig is None else high_sig
             if low_sig > high_sig:
-                raise _refuse(what, f"maximumSignificantDigits ({high_sig}) is less than "
-                              f"minimumSignificantDigits ({low_sig})")
+                raise _refuse(
+                    what, f"maximumSignificantDigits ({high_sig}) is less than minimumSignificantDigits ({low_sig})"
+                )
             self.significant = (low_sig, high_sig)
         #: Compact notation without digit options rounds its own way (Intl's "compact rounding").
         self.compact_rounding = self.notation == "compact" and lo is None and hi is None and self.significant is None
@@ -326,7 +348,7 @@ class NumberFormat:
     def _exponent(self, magnitude: decimal.Decimal) -> int:
         step = 3 if self.notation == "engineering" else 1
         exponent = magnitude.adjusted() - magnitude.adjusted() % step
-        if self._rounded(magnitude.scaleb(-exponent))[0] >= 10 ** step:  # 9.9996 -> 10.000: carry
+        if self._rounded(magnitude.scaleb(-exponent))[0] >= 10**step:  # 9.9996 -> 10.000: carry
             exponent += step
         return exponent
 
@@ -341,7 +363,7 @@ class NumberFormat:
         scale = 0
         for _ in range(2):  # rounding can carry into the next magnitude (999,999 -> 1M)
             power = min(magnitude.adjusted(), 14)
-            key = str(10 ** power)
+            key = str(10**power)
             chosen = formats.get(key) if power >= 3 else None
             if chosen is None or chosen.pattern == "0":
                 return 0, None
@@ -366,8 +388,15 @@ class NumberFormat:
             return locale.currency_formats["accounting" if self.accounting else "standard"]
         return locale.decimal_formats[None]
 
-    def _plain(self, value: decimal.Decimal, fraction: tuple[int, int], sign: str | None, compact: Any,
-               power: str, full: decimal.Decimal) -> str:
+    def _plain(
+        self,
+        value: decimal.Decimal,
+        fraction: tuple[int, int],
+        sign: str | None,
+        compact: Any,
+        power: str,
+        full: decimal.Decimal,
+    ) -> str:
         """The rounded number in the style's pattern: a '-' where `sign` goes, `power` after the digits.
 
         `full` is the whole number shown (for "1E21 bytes"), `value` its digits.
@@ -385,7 +414,8 @@ class NumberFormat:
         pattern.scale = 0  # a percent is scaled (and rounded) by `format` already
         pattern.int_prec = (self.min_int, pattern.int_prec[1])
         grouping = self.grouping is not False and not (
-            self.grouping == "min2" and (not value.is_finite() or value.adjusted() < 4))
+            self.grouping == "min2" and (not value.is_finite() or value.adjusted() < 4)
+        )
         if not grouping:  # Babel's own switch also drops minimumIntegerDigits: never group instead
             pattern.grouping = (_NEVER, _NEVER)
         signed = value.copy_negate() if sign is not None else value
@@ -430,8 +460,10 @@ class NumberFormat:
             if patterns:
                 break
         if not patterns:
-            raise _refuse(self.what, f"unknown unit {self.unit!r} (use a simple unit such as 'kilometer', "
-                          "'liter' or 'kilometer-per-hour')")
+            raise _refuse(
+                self.what,
+                f"unknown unit {self.unit!r} (use a simple unit such as 'kilometer', 'liter' or 'kilometer-per-hour')",
+            )
         return (patterns.get(self._plural(value)) or patterns["other"]).replace("{0}", text)
 
     def _plural(self, value: decimal.Decimal) -> str:
@@ -502,12 +534,25 @@ def _skeleton_pattern(locale: Any, skeleton: str, options: str) -> str:
 
     best = dates.match_skeleton(skeleton, locale.datetime_skeletons)
     if best is None:
-        raise _refuse("date", f"the locale {locale} has no pattern for {options} together; "
-                      "ask for a usual combination (e.g. year, month and day; weekday, month and day; "
-                      "hour and minute) or use dateStyle / timeStyle", RULE_UNSUPPORTED, "NotSupportedError")
+        raise _refuse(
+            "date",
+            f"the locale {locale} has no pattern for {options} together; "
+            "ask for a usual combination (e.g. year, month and day; weekday, month and day; "
+            "hour and minute) or use dateStyle / timeStyle",
+            RULE_UNSUPPORTED,
+            "NotSupportedError",
+        )
     pattern = str(locale.datetime_skeletons[best])
-    for letter, runs in (("y", "y"), ("M", "ML"), ("d", "d"), ("E", "Ec"), ("H", "H"), ("h", "h"), ("m", "m"),
-                         ("s", "s")):
+    for letter, runs in (
+        ("y", "y"),
+        ("M", "ML"),
+        ("d", "d"),
+        ("E", "Ec"),
+        ("H", "H"),
+        ("h", "h"),
+        ("m", "m"),
+        ("s", "s"),
+    ):
         asked = skeleton.count(letter)
         if asked:
             pattern = re.sub(f"[{runs}]+", functools.partial(_widen, asked), pattern)
@@ -590,8 +635,15 @@ def _components_pattern(locale: Any, skeleton: str, hour12: bool | None, asked: 
     if not (date_pattern and time_pattern):
         return date_pattern or time_pattern
     # The glue follows how much the date part spells out, as ICU picks it.
-    width = "full" if "MMMM" in date_part and "E" in date_part else "long" if "MMMM" in date_part else \
-        "medium" if "MMM" in date_part else "short"
+    width = (
+        "full"
+        if "MMMM" in date_part and "E" in date_part
+        else "long"
+        if "MMMM" in date_part
+        else "medium"
+        if "MMM" in date_part
+        else "short"
+    )
     glue = str(locale.datetime_formats[width])
     return glue.replace("{1}", date_pattern).replace("{0}", time_pattern)
 
@@ -669,8 +721,9 @@ def _list(scope: RunScope, items: list[str], options: dict[str, Any]) -> str:
     # then to its plain list, then to root's.
     names = [_LIST_TYPES[kind] + width for width in _LIST_WIDTHS[style]] + ["standard"]
     styles = [locale.list_patterns.get(name) or {} for name in names]
-    patterns = {key: next((str(s[key]) for s in styles if key in s), "{0}, {1}")
-                for key in ("2", "start", "middle", "end")}
+    patterns = {
+        key: next((str(s[key]) for s in styles if key in s), "{0}, {1}") for key in ("2", "start", "middle", "end")
+    }
     if len(items) < 2:
         return items[0] if items else ""
     if len(items) == 2:
@@ -692,9 +745,14 @@ def _fill(pattern: str, first: str, second: str) -> str:
     return re.sub(r"\{([01])\}", lambda m: second if m.group(1) == "1" else first, str(pattern))
 
 
-SURFACE = Surface("format", {
-    "format.number": _on_worker(_number),
-    "format.date": _on_worker(_date),
-    "format.relativeTime": _on_worker(_relative),
-    "format.list": _on_worker(_list),
-}, GUEST_JS, ("format",))
+SURFACE = Surface(
+    "format",
+    {
+        "format.number": _on_worker(_number),
+        "format.date": _on_worker(_date),
+        "format.relativeTime": _on_worker(_relative),
+        "format.list": _on_worker(_list),
+    },
+    GUEST_JS,
+    ("format",),
+)

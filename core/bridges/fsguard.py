@@ -85,8 +85,9 @@ def oserrors(shown: str) -> Iterator[None]:
 def split_guest_path(path: object, *, host: bool) -> list[str]:
     """Check a guest path's syntax and split it into components ('.' and '' dropped)."""
     if not isinstance(path, str):
-        raise SandboxRefusal(f"a workspace path must be a string, got {type(path).__name__}",
-                             rule="bad-argument", name="TypeError")
+        raise SandboxRefusal(
+            f"a workspace path must be a string, got {type(path).__name__}", rule="bad-argument", name="TypeError"
+        )
     shown = repr(path)
     if not path:
         raise refusal(shown, "is empty; use '.' for the workspace root", "workspace-bad-path")
@@ -95,11 +96,13 @@ def split_guest_path(path: object, *, host: bool) -> list[str]:
     if "\\" in path:
         raise refusal(shown, "contains a backslash; separate folders with '/'", "workspace-bad-path")
     if _ENCODED.search(path):
-        raise refusal(shown, "contains a percent-encoded '.', '/', '\\' or NUL; write the name plainly",
-                      "workspace-bad-path")
+        raise refusal(
+            shown, "contains a percent-encoded '.', '/', '\\' or NUL; write the name plainly", "workspace-bad-path"
+        )
     if not host and (path.startswith("/") or _DRIVE.match(path)):
-        raise refusal(shown, "is an absolute path; workspace paths are relative to the workspace root",
-                      "workspace-escape")
+        raise refusal(
+            shown, "is an absolute path; workspace paths are relative to the workspace root", "workspace-escape"
+        )
     return [part for part in path.split("/") if part not in ("", ".")]
 
 
@@ -154,8 +157,7 @@ class FsGuard:
     before the folder exists).
     """
 
-    def __init__(self, root: Path | None, *, host: bool,
-                 on_create: Callable[[str], None] | None = None) -> None:
+    def __init__(self, root: Path | None, *, host: bool, on_create: Callable[[str], None] | None = None) -> None:
         self.root = root
         self.host = host
         self.on_create = on_create
@@ -200,8 +202,9 @@ class FsGuard:
         try:
             fd = os.open(self._require_root(shown), os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
         except OSError:
-            raise refusal(shown, "cannot be reached: the workspace folder is missing or unreadable",
-                          "workspace-unavailable") from None
+            raise refusal(
+                shown, "cannot be reached: the workspace folder is missing or unreadable", "workspace-unavailable"
+            ) from None
         fds.callback(os.close, fd)
         return fd
 
@@ -245,8 +248,11 @@ class FsGuard:
             if name == "..":
                 if not position:
                     if via_link is not None:
-                        raise refusal(shown, f"goes through the symbolic link {via_link!r}, which points "
-                                      "outside the workspace", "workspace-symlink")
+                        raise refusal(
+                            shown,
+                            f"goes through the symbolic link {via_link!r}, which points outside the workspace",
+                            "workspace-symlink",
+                        )
                     raise refusal(shown, "climbs above the workspace root with '..'", "workspace-escape")
                 leave()
                 continue
@@ -287,10 +293,11 @@ class FsGuard:
         root_path = self._require_root(shown)
         for root in {str(root_path), os.path.realpath(root_path)}:
             root_parts = [p for p in root.split("/") if p]
-            if target_parts[:len(root_parts)] == root_parts:
-                return target_parts[len(root_parts):]
-        raise refusal(shown, f"goes through the symbolic link {link!r}, which points outside the workspace",
-                      "workspace-symlink")
+            if target_parts[: len(root_parts)] == root_parts:
+                return target_parts[len(root_parts) :]
+        raise refusal(
+            shown, f"goes through the symbolic link {link!r}, which points outside the workspace", "workspace-symlink"
+        )
 
 
 def _open_folder(name: str, dir_fd: int, shown: str) -> int:
@@ -302,8 +309,9 @@ def _open_folder(name: str, dir_fd: int, shown: str) -> int:
         if exc.errno in (errno.ENOTDIR, errno.ELOOP):
             with _tolerate(errno.ENOENT):
                 if stat.S_ISLNK(os.stat(name, dir_fd=dir_fd, follow_symlinks=False).st_mode):
-                    raise refusal(shown, f"changed: {name!r} became a symbolic link while in use",
-                                  "workspace-symlink") from None
+                    raise refusal(
+                        shown, f"changed: {name!r} became a symbolic link while in use", "workspace-symlink"
+                    ) from None
         raise
 
 
@@ -314,8 +322,9 @@ def _read_link(name: str, dir_fd: int, shown: str) -> str:
         return os.readlink(name, dir_fd=dir_fd)
     except OSError as exc:
         if exc.errno == errno.EINVAL:
-            raise refusal(shown, f"changed: {name!r} stopped being a symbolic link while in use",
-                          "workspace-symlink") from None
+            raise refusal(
+                shown, f"changed: {name!r} stopped being a symbolic link while in use", "workspace-symlink"
+            ) from None
         raise
 
 

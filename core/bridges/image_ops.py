@@ -65,27 +65,45 @@ DEFAULT_QUALITY = 92
 #: Image work in flight across the whole process (each may hold a few hundred MB at the caps).
 _WORKERS = threading.BoundedSemaphore(2)
 _FIT = ("contain", "cover", "fill")
-_RESAMPLE = {"nearest": Image.Resampling.NEAREST, "bilinear": Image.Resampling.BILINEAR,
-             "bicubic": Image.Resampling.BICUBIC, "lanczos": Image.Resampling.LANCZOS}
+_RESAMPLE = {
+    "nearest": Image.Resampling.NEAREST,
+    "bilinear": Image.Resampling.BILINEAR,
+    "bicubic": Image.Resampling.BICUBIC,
+    "lanczos": Image.Resampling.LANCZOS,
+}
 _ENCODE_KEYS = frozenset({"format", "quality", "background"})
 
 
 def check_surface(width: int, height: int, what: str) -> None:
     """Refuse a size over the caps, naming the rule; call before anything is decoded or allocated."""
     if width < 1 or height < 1:
-        raise SandboxRefusal(f"{what}: width and height must be at least 1 pixel, got {width}x{height}",
-                             rule="bad-argument", name="RangeError")
+        raise SandboxRefusal(
+            f"{what}: width and height must be at least 1 pixel, got {width}x{height}",
+            rule="bad-argument",
+            name="RangeError",
+        )
     if max(width, height) > MAX_EDGE:
-        raise SandboxRefusal(f"{what}: {width}x{height} has an edge longer than {MAX_EDGE} pixels",
-                             rule="image-edge-too-long", name="RangeError")
+        raise SandboxRefusal(
+            f"{what}: {width}x{height} has an edge longer than {MAX_EDGE} pixels",
+            rule="image-edge-too-long",
+            name="RangeError",
+        )
     if width * height > MAX_PIXELS:
-        raise SandboxRefusal(f"{what}: {width}x{height} is {width * height} pixels, more than {MAX_PIXELS}; "
-                             "it could be a decompression bomb", rule="image-too-many-pixels", name="RangeError")
+        raise SandboxRefusal(
+            f"{what}: {width}x{height} is {width * height} pixels, more than {MAX_PIXELS}; "
+            "it could be a decompression bomb",
+            rule="image-too-many-pixels",
+            name="RangeError",
+        )
 
 
 def _undecodable(what: str, exc: BaseException) -> SandboxRefusal:
-    return SandboxRefusal(f"{what}: the bytes are not an image this bridge decodes ({', '.join(FORMATS)}): "
-                          f"{str(exc)[:200] or type(exc).__name__}", rule="image-decode", name="TypeError")
+    return SandboxRefusal(
+        f"{what}: the bytes are not an image this bridge decodes ({', '.join(FORMATS)}): "
+        f"{str(exc)[:200] or type(exc).__name__}",
+        rule="image-decode",
+        name="TypeError",
+    )
 
 
 def open_header(data: bytes, what: str) -> Image.Image:
@@ -93,8 +111,11 @@ def open_header(data: bytes, what: str) -> Image.Image:
     try:
         im = Image.open(io.BytesIO(data), formats=FORMATS)
     except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
-        raise SandboxRefusal(f"{what}: the image declares far more than {MAX_PIXELS} pixels; it could be a "
-                             f"decompression bomb ({exc})", rule="image-too-many-pixels", name="RangeError") from None
+        raise SandboxRefusal(
+            f"{what}: the image declares far more than {MAX_PIXELS} pixels; it could be a decompression bomb ({exc})",
+            rule="image-too-many-pixels",
+            name="RangeError",
+        ) from None
     except Exception as exc:  # Pillow signals bad input with many types (SyntaxError, struct.error, ...)
         logger.debug("%s: Pillow could not open the image", what, exc_info=True)
         raise _undecodable(what, exc) from None
@@ -103,8 +124,11 @@ def open_header(data: bytes, what: str) -> Image.Image:
     # CPU bomb within the pixel cap. Real files have ~10; SOS markers cannot hide in
     # entropy-coded data (0xFF is stuffed there), so counting them bounds the scans.
     if im.format == "JPEG" and data.count(b"\xff\xda") > MAX_JPEG_SCANS:
-        raise SandboxRefusal(f"{what}: the JPEG has more than {MAX_JPEG_SCANS} scans; it could be a "
-                             "decoding bomb", rule="image-jpeg-scans", name="RangeError")
+        raise SandboxRefusal(
+            f"{what}: the JPEG has more than {MAX_JPEG_SCANS} scans; it could be a decoding bomb",
+            rule="image-jpeg-scans",
+            name="RangeError",
+        )
     return im
 
 
@@ -131,8 +155,9 @@ def _number(options: dict[str, Any], key: str, default: float | None, lo: float,
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
         raise bad_argument(f"{what}: {key} must be a finite number, got {str(value)[:40]!r}")
     if not lo <= value <= hi:
-        raise SandboxRefusal(f"{what}: {key} must be between {lo:g} and {hi:g}, got {value:g}",
-                             rule="bad-argument", name="RangeError")
+        raise SandboxRefusal(
+            f"{what}: {key} must be between {lo:g} and {hi:g}, got {value:g}", rule="bad-argument", name="RangeError"
+        )
     return float(value)
 
 
@@ -145,8 +170,11 @@ def _color(value: Any, what: str, default: tuple[int, int, int, int] = (0, 0, 0,
     or an [r, g, b, a?] array -> RGBA."""
     if value is None:
         return default
-    if isinstance(value, list) and len(value) in (3, 4) and all(
-            isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 255 for c in value):
+    if (
+        isinstance(value, list)
+        and len(value) in (3, 4)
+        and all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 255 for c in value)
+    ):
         return (value[0], value[1], value[2], value[3] if len(value) == 4 else 255)
     if isinstance(value, str) and len(value) <= 64:
         if value.strip().lower() == "transparent":
@@ -205,10 +233,12 @@ async def source(scope: RunScope, value: Any, what: str, cap: Cap = INPUT_CAP) -
 async def _work(scope: RunScope, fn: Callable[..., Any], *args: Any) -> Any:
     """Pillow work on the host workers (`in_worker_thread`: deadline, cancel, queued work of a
     stopped run skipped), at most `_WORKERS` images at once in the process."""
+
     def bounded() -> Any:
         with _WORKERS:
             scope.check_alive()  # waited for a slot: the run may have stopped meanwhile
             return fn(*args)
+
     return await in_worker_thread(scope, bounded)
 
 
@@ -227,9 +257,16 @@ async def info_op(scope: RunScope, value: Any) -> dict[str, Any]:
     def header() -> dict[str, Any]:
         im = open_header(item.data, "image.info")
         bands = im.getbands()
-        return {"width": im.width, "height": im.height, "format": im.format.lower(),
-                "mimeType": Image.MIME.get(im.format, item.mime_type), "byteLength": len(item.data),
-                "channels": len(bands), "hasAlpha": "A" in bands or "transparency" in im.info}
+        return {
+            "width": im.width,
+            "height": im.height,
+            "format": im.format.lower(),
+            "mimeType": Image.MIME.get(im.format, item.mime_type),
+            "byteLength": len(item.data),
+            "channels": len(bands),
+            "hasAlpha": "A" in bands or "transparency" in im.info,
+        }
+
     return await _work(scope, header)
 
 
@@ -240,10 +277,19 @@ async def stats_op(scope: RunScope, value: Any) -> dict[str, Any]:
         im = decode(item.data, "image.stats")
         st = ImageStat.Stat(im)
         luma = ImageStat.Stat(im.convert("L")).mean[0]
-        channels = {name: {"mean": st.mean[i], "min": st.extrema[i][0], "max": st.extrema[i][1],
-                           "stddev": st.stddev[i]} for i, name in enumerate("rgba")}
-        return {"width": im.width, "height": im.height, "pixels": im.width * im.height, "luminance": luma,
-                "opaque": st.extrema[3][0] == 255, "channels": channels}
+        channels = {
+            name: {"mean": st.mean[i], "min": st.extrema[i][0], "max": st.extrema[i][1], "stddev": st.stddev[i]}
+            for i, name in enumerate("rgba")
+        }
+        return {
+            "width": im.width,
+            "height": im.height,
+            "pixels": im.width * im.height,
+            "luminance": luma,
+            "opaque": st.extrema[3][0] == 255,
+            "channels": channels,
+        }
+
     return await _work(scope, stats)
 
 
@@ -255,11 +301,16 @@ async def decode_op(scope: RunScope, value: Any) -> dict[str, Any]:
     def pixels() -> dict[str, Any]:
         im = open_header(item.data, "image.decode")
         if im.width * im.height > limit:
-            raise SandboxRefusal(f"image.decode: {im.width}x{im.height} is more than {limit} pixels of raw RGBA "
-                                 "(limits MAX_DECODE_PIXELS and hostByteInputBytes); resize first, or use "
-                                 "image.stats", rule="image-decode-too-large", name="RangeError")
+            raise SandboxRefusal(
+                f"image.decode: {im.width}x{im.height} is more than {limit} pixels of raw RGBA "
+                "(limits MAX_DECODE_PIXELS and hostByteInputBytes); resize first, or use "
+                "image.stats",
+                rule="image-decode-too-large",
+                name="RangeError",
+            )
         rgba = decode(item.data, "image.decode")
         return {"width": rgba.width, "height": rgba.height, "channels": 4, "data": rgba.tobytes()}
+
     return await _work(scope, pixels)
 
 
@@ -294,8 +345,9 @@ async def pad_op(scope: RunScope, value: Any, options: dict[str, Any]) -> dict[s
     what = "image.pad"
     only_options(options, {"top", "right", "bottom", "left", "all", "color"} | _ENCODE_KEYS, what)
     all_sides = _int(options, "all", 0, 0, MAX_EDGE, what)
-    top, right, bottom, left = (_int(options, k, all_sides, 0, MAX_EDGE, what)
-                                for k in ("top", "right", "bottom", "left"))
+    top, right, bottom, left = (
+        _int(options, k, all_sides, 0, MAX_EDGE, what) for k in ("top", "right", "bottom", "left")
+    )
     color = _color(options.get("color"), what)
     item = await source(scope, value, what)
 
@@ -306,6 +358,7 @@ async def pad_op(scope: RunScope, value: Any, options: dict[str, Any]) -> dict[s
         out = Image.new("RGBA", (w + left + right, h + top + bottom), color)
         out.paste(im, (left, top))
         return out
+
     return await _transform(scope, pad, _Encoding(options, what))
 
 
@@ -341,6 +394,7 @@ async def resize_op(scope: RunScope, value: Any, options: dict[str, Any]) -> dic
         out = Image.new("RGBA", (w, h), background)
         out.alpha_composite(inner, ((w - inner.width) // 2, (h - inner.height) // 2))
         return out
+
     return await _transform(scope, resize, encoding)
 
 
@@ -355,9 +409,13 @@ async def crop_op(scope: RunScope, value: Any, options: dict[str, Any]) -> dict[
         sw, sh = open_header(item.data, what).size
         w, h = width or sw - x, height or sh - y
         if w < 1 or h < 1 or x + w > sw or y + h > sh:
-            raise SandboxRefusal(f"{what}: rectangle {w}x{h}+{x}+{y} falls outside the {sw}x{sh} image",
-                                 rule="image-crop-bounds", name="RangeError")
+            raise SandboxRefusal(
+                f"{what}: rectangle {w}x{h}+{x}+{y} falls outside the {sw}x{sh} image",
+                rule="image-crop-bounds",
+                name="RangeError",
+            )
         return decode(item.data, what).crop((x, y, x + w, y + h))
+
     return await _transform(scope, crop, _Encoding(options, what))
 
 
@@ -374,22 +432,30 @@ async def rotate_op(scope: RunScope, value: Any, options: dict[str, Any]) -> dic
         sw, sh = open_header(item.data, what).size
         rad = math.radians(degrees)
         cos, sin = abs(math.cos(rad)), abs(math.sin(rad))
-        check_surface(max(1, math.ceil(sw * cos + sh * sin - 1e-9)), max(1, math.ceil(sw * sin + sh * cos - 1e-9)),
-                      what)
+        check_surface(
+            max(1, math.ceil(sw * cos + sh * sin - 1e-9)), max(1, math.ceil(sw * sin + sh * cos - 1e-9)), what
+        )
         im = decode(item.data, what)
         # Clockwise for positive degrees, as CSS and canvas rotate (Pillow turns counter-clockwise).
-        quarter = {90.0: Image.Transpose.ROTATE_270, 180.0: Image.Transpose.ROTATE_180,
-                   270.0: Image.Transpose.ROTATE_90}
+        quarter = {
+            90.0: Image.Transpose.ROTATE_270,
+            180.0: Image.Transpose.ROTATE_180,
+            270.0: Image.Transpose.ROTATE_90,
+        }
         if degrees == 0:
             return im
         if degrees in quarter:  # lossless
             return im.transpose(quarter[degrees])
         return im.rotate(-degrees, Image.Resampling.BICUBIC, expand=True, fillcolor=corners)
+
     return await _transform(scope, rotate, encoding)
 
 
-_FLIPS = {"horizontal": (Image.Transpose.FLIP_LEFT_RIGHT,), "vertical": (Image.Transpose.FLIP_TOP_BOTTOM,),
-          "both": (Image.Transpose.FLIP_LEFT_RIGHT, Image.Transpose.FLIP_TOP_BOTTOM)}
+_FLIPS = {
+    "horizontal": (Image.Transpose.FLIP_LEFT_RIGHT,),
+    "vertical": (Image.Transpose.FLIP_TOP_BOTTOM,),
+    "both": (Image.Transpose.FLIP_LEFT_RIGHT, Image.Transpose.FLIP_TOP_BOTTOM),
+}
 
 
 async def flip_op(scope: RunScope, value: Any, options: dict[str, Any]) -> dict[str, Any]:
@@ -405,11 +471,15 @@ async def flip_op(scope: RunScope, value: Any, options: dict[str, Any]) -> dict[
         for step in steps:
             im = im.transpose(step)
         return im
+
     return await _transform(scope, flip, _Encoding(options, what))
 
 
-_ENHANCERS = {"brightness": ImageEnhance.Brightness, "contrast": ImageEnhance.Contrast,
-              "saturation": ImageEnhance.Color}
+_ENHANCERS = {
+    "brightness": ImageEnhance.Brightness,
+    "contrast": ImageEnhance.Contrast,
+    "saturation": ImageEnhance.Color,
+}
 
 
 async def adjust_op(scope: RunScope, value: Any, options: dict[str, Any]) -> dict[str, Any]:
@@ -428,14 +498,16 @@ async def adjust_op(scope: RunScope, value: Any, options: dict[str, Any]) -> dic
             im = _ENHANCERS[key](im).enhance(factor)
         im.putalpha(alpha)  # the enhancers must not touch transparency
         return im
+
     return await _transform(scope, adjust, _Encoding(options, what))
 
 
 async def _layers(scope: RunScope, values: list[Any], what: str) -> list[MediaItem]:
     """Several inputs of one call: at most MAX_LAYERS, their encoded total under LAYERS_CAP."""
     if not values or len(values) > MAX_LAYERS:
-        raise SandboxRefusal(f"{what}: pass 1 to {MAX_LAYERS} images, got {len(values)}",
-                             rule="image-too-many-layers", name="RangeError")
+        raise SandboxRefusal(
+            f"{what}: pass 1 to {MAX_LAYERS} images, got {len(values)}", rule="image-too-many-layers", name="RangeError"
+        )
     return await load_each(values, lambda value, label: source(scope, value, label), LAYERS_CAP, what, "image")
 
 
@@ -462,6 +534,7 @@ async def grid_op(scope: RunScope, values: list[Any], options: dict[str, Any]) -
             y = (i // cols) * (ch + gap) + (ch - h) // 2
             out.alpha_composite(decode(item.data, f"{what}: image {i}"), (x, y))
         return out
+
     return await _transform(scope, grid, encoding)
 
 
@@ -476,8 +549,13 @@ async def composite_op(scope: RunScope, base: Any, layers: list[Any], options: d
             raise bad_argument(f"{what}: layer {i} must be an object {{image, x?, y?, opacity?}}")
         only_options(layer, {"image", "x", "y", "opacity"}, f"{what}: layer {i}")
         spec = {k: v for k, v in layer.items() if v is not None}
-        placements.append((_int(spec, "x", 0, -MAX_EDGE, MAX_EDGE, what), _int(spec, "y", 0, -MAX_EDGE, MAX_EDGE, what),
-                           _number(spec, "opacity", 1, 0, 1, what)))
+        placements.append(
+            (
+                _int(spec, "x", 0, -MAX_EDGE, MAX_EDGE, what),
+                _int(spec, "y", 0, -MAX_EDGE, MAX_EDGE, what),
+                _number(spec, "opacity", 1, 0, 1, what),
+            )
+        )
     items = await _layers(scope, [base, *(layer["image"] for layer in layers)], what)
 
     def composite() -> Image.Image:
@@ -491,6 +569,7 @@ async def composite_op(scope: RunScope, base: Any, layers: list[Any], options: d
             sheet.paste(top, (x, y))
             out.alpha_composite(sheet)
         return out
+
     return await _transform(scope, composite, _Encoding(options, what))
 
 

@@ -83,8 +83,11 @@ class Ref:
 
 
 def refuse_type(got: str, expected: str, what: str) -> SandboxRefusal:
-    return SandboxRefusal(f"{what}: got a ref of type '{got}' where type '{expected}' is expected",
-                          rule="media-type-mismatch", name="TypeError")
+    return SandboxRefusal(
+        f"{what}: got a ref of type '{got}' where type '{expected}' is expected",
+        rule="media-type-mismatch",
+        name="TypeError",
+    )
 
 
 def bad_argument(message: str) -> SandboxRefusal:
@@ -117,24 +120,33 @@ def filename_arg(value: Any, what: str) -> str | None:
 def parse_ref(value: Any, expected: str | None, what: str) -> Ref:
     """Check a guest ref object; refuse a wrong shape, or a type that does not fit `expected`."""
     if isinstance(value, str):
-        raise SandboxRefusal(f"{what}: pass the whole media ref object (e.g. inputs.pdf), not a string uri",
-                             rule="media-ref-invalid", name="TypeError")
+        raise SandboxRefusal(
+            f"{what}: pass the whole media ref object (e.g. inputs.pdf), not a string uri",
+            rule="media-ref-invalid",
+            name="TypeError",
+        )
     if not isinstance(value, dict) or not isinstance(value.get("uri"), str) or not value["uri"]:
-        raise SandboxRefusal(f"{what}: expected a media ref {{type, uri, mimeType?}}",
-                             rule="media-ref-invalid", name="TypeError")
+        raise SandboxRefusal(
+            f"{what}: expected a media ref {{type, uri, mimeType?}}", rule="media-ref-invalid", name="TypeError"
+        )
     ref_type = value.get("type", expected)
     if ref_type not in MEDIA_TYPES:
-        raise SandboxRefusal(f"{what}: a media ref's type must be one of {', '.join(MEDIA_TYPES)}, "
-                             f"got {str(ref_type)[:40]!r}", rule="media-ref-invalid", name="TypeError")
+        raise SandboxRefusal(
+            f"{what}: a media ref's type must be one of {', '.join(MEDIA_TYPES)}, got {str(ref_type)[:40]!r}",
+            rule="media-ref-invalid",
+            name="TypeError",
+        )
     if expected is not None and ref_type != expected:
         raise refuse_type(ref_type, expected, what)
     uri = value["uri"]
     if not uri.startswith("data:") and len(uri) > MAX_URI_CHARS:
-        raise SandboxRefusal(f"{what}: the ref's uri is longer than {MAX_URI_CHARS} characters",
-                             rule="media-ref-invalid", name="TypeError")
+        raise SandboxRefusal(
+            f"{what}: the ref's uri is longer than {MAX_URI_CHARS} characters",
+            rule="media-ref-invalid",
+            name="TypeError",
+        )
     filename = value.get("filename")
-    return Ref(ref_type, uri, mime_arg(value.get("mimeType"), what),
-               filename if isinstance(filename, str) else None)
+    return Ref(ref_type, uri, mime_arg(value.get("mimeType"), what), filename if isinstance(filename, str) else None)
 
 
 # -- content sniffing ----------------------------------------------------------------
@@ -168,8 +180,12 @@ def sniff_mime(head: bytes) -> str | None:
 
 def mime_of(ref_mime: str | None, data: bytes, name: str | None) -> str:
     """Declared type first (upstream knows best), then the bytes, then the name."""
-    return (ref_mime or sniff_mime(data[:16]) or (mimetypes.guess_type(name)[0] if name else None)
-            or "application/octet-stream")
+    return (
+        ref_mime
+        or sniff_mime(data[:16])
+        or (mimetypes.guess_type(name)[0] if name else None)
+        or "application/octet-stream"
+    )
 
 
 def data_ref(data: bytes, filename: str | None = None) -> dict[str, str]:
@@ -177,8 +193,11 @@ def data_ref(data: bytes, filename: str | None = None) -> dict[str, str]:
     file to a Code node, whose values are JSON (a ref, as the reference's media inputs are)."""
     mime = mime_of(None, data, filename)
     kind = mime.split("/", 1)[0]
-    ref = {"type": kind if kind in ("image", "audio", "video") else "document",
-           "uri": f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}", "mimeType": mime}
+    ref = {
+        "type": kind if kind in ("image", "audio", "video") else "document",
+        "uri": f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}",
+        "mimeType": mime,
+    }
     return {**ref, "filename": filename} if filename else ref
 
 
@@ -186,10 +205,9 @@ def data_ref(data: bytes, filename: str | None = None) -> dict[str, str]:
 
 
 def _data_uri(uri: str, cap: Cap) -> tuple[bytes, str | None]:
-    head, sep, payload = uri[len("data:"):].partition(",")
+    head, sep, payload = uri[len("data:") :].partition(",")
     if not sep:
-        raise SandboxRefusal("a data: URI needs a ',' before its payload", rule="data-uri-invalid",
-                             name="TypeError")
+        raise SandboxRefusal("a data: URI needs a ',' before its payload", rule="data-uri-invalid", name="TypeError")
     params = head.split(";")
     is_b64 = params[-1].strip().lower() == "base64"
     if is_b64:
@@ -200,8 +218,9 @@ def _data_uri(uri: str, cap: Cap) -> tuple[bytes, str | None]:
         try:
             data = base64.b64decode(payload, validate=True)
         except (binascii.Error, ValueError):
-            raise SandboxRefusal("the data: URI's base64 payload is malformed", rule="data-uri-invalid",
-                                 name="TypeError") from None
+            raise SandboxRefusal(
+                "the data: URI's base64 payload is malformed", rule="data-uri-invalid", name="TypeError"
+            ) from None
     else:
         if len(payload) > cap.size * 3:
             raise too_large("the data: URI's payload", cap)
@@ -231,12 +250,14 @@ async def load(scope: RunScope, ref: Ref, cap: Cap, what: str) -> MediaItem:
         return MediaItem(ref.type, mime_of(ref.mime_type or inline_mime, data, ref.filename), data)
     elif uri.startswith(("https://", "http://")):
         data, served_mime = await _fetch_remote(scope, uri, cap)
-        return MediaItem(ref.type, mime_of(ref.mime_type or served_mime, data, ref.filename or uri.split("?")[0]),
-                         data)
+        return MediaItem(ref.type, mime_of(ref.mime_type or served_mime, data, ref.filename or uri.split("?")[0]), data)
     elif _SCHEME.match(uri) and not _WINDOWS_DRIVE.match(uri):
-        raise SandboxRefusal(f"{what}: cannot resolve {uri.split(':', 1)[0]!r} uris; a media ref resolves "
-                             "sandbox://media/, asset://, data:, https: and workspace paths",
-                             rule="media-uri-scheme", name="TypeError")
+        raise SandboxRefusal(
+            f"{what}: cannot resolve {uri.split(':', 1)[0]!r} uris; a media ref resolves "
+            "sandbox://media/, asset://, data:, https: and workspace paths",
+            rule="media-uri-scheme",
+            name="TypeError",
+        )
     else:
         data = await _workspace_bytes(scope, uri, cap)
         name = ref.filename or uri
@@ -253,8 +274,9 @@ async def _fetch_remote(scope: RunScope, url: str, cap: Cap) -> tuple[bytes, str
     if result.truncated:
         raise too_large(f"the body of {url[:80]}", cap)
     if not 200 <= result.status < 300:
-        raise SandboxRefusal(f"{url[:80]} answered {result.status} {result.status_text}", rule="media-fetch-status",
-                             name="NetworkError")
+        raise SandboxRefusal(
+            f"{url[:80]} answered {result.status} {result.status_text}", rule="media-fetch-status", name="NetworkError"
+        )
     try:
         mime = mime_arg(result.headers.get("content-type"), url)
     except SandboxRefusal:  # a server's odd header is not the guest's error: sniff instead
@@ -271,8 +293,9 @@ async def _workspace_bytes(scope: RunScope, path: str, cap: Cap) -> bytes:
     return data
 
 
-async def load_each(values: list[Any], load_one: Callable[[Any, str], Awaitable[MediaItem]], cap: Cap,
-                    what: str, noun: str) -> list[MediaItem]:
+async def load_each(
+    values: list[Any], load_one: Callable[[Any, str], Awaitable[MediaItem]], cap: Cap, what: str, noun: str
+) -> list[MediaItem]:
     """The inputs of one call that takes several (image layers, audio to concat or mix), each
     loaded by `load_one(value, label)`, their encoded total under `cap`."""
     items, total = [], 0
@@ -342,16 +365,16 @@ async def _to(scope: RunScope, media_type: str, value: Any, options: dict[str, A
     elif isinstance(value, dict):
         ref = parse_ref(value, media_type, what)
         counted = ref.uri.startswith(HANDLE_PREFIX)  # a handle's bytes are in the budget already
-        item = await load(scope, ref, Cap.of_limit(store.budget, "runMediaBytes") if counted
-                          else byte_cap(scope), what)
+        item = await load(scope, ref, Cap.of_limit(store.budget, "runMediaBytes") if counted else byte_cap(scope), what)
         if mime is not None:
             item = MediaItem(item.type, mime, item.data, item.width, item.height)
     else:
         raise bad_argument(f"{what}: expected a Uint8Array, a media ref or a handle")
     major = item.mime_type.split("/", 1)[0]
     if media_type in _MEDIA_MAJORS and major in _MEDIA_MAJORS and major != media_type:
-        raise SandboxRefusal(f"{what}: {item.mime_type} is not {media_type} media", rule="media-type-mismatch",
-                             name="TypeError")
+        raise SandboxRefusal(
+            f"{what}: {item.mime_type} is not {media_type} media", rule="media-type-mismatch", name="TypeError"
+        )
     if not counted:  # new bytes on disk count against the run's media budget
         store.charge(len(item.data))
     return await persist(scope, item, filename)
@@ -367,9 +390,14 @@ async def persist(scope: RunScope, item: MediaItem, filename: str | None = None)
     return ref
 
 
-SURFACE = Surface("media", {
-    "media.bytes": Op(_bytes),
-    "media.text": Op(_text),
-    "media.info": Op(_info),
-    "media.to": Op(_to),
-}, GUEST_JS, ("media",))
+SURFACE = Surface(
+    "media",
+    {
+        "media.bytes": Op(_bytes),
+        "media.text": Op(_text),
+        "media.info": Op(_info),
+        "media.to": Op(_to),
+    },
+    GUEST_JS,
+    ("media",),
+)

@@ -64,13 +64,92 @@ SCHEMES = {"http": 80, "https": 443}
 
 #: The Fetch standard's "bad ports" (as browsers and Node's fetch enforce them): plain
 #: text protocols an HTTP request could be smuggled into. Refused whatever the address.
-BAD_PORTS = frozenset({
-    1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101,
-    102, 103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389,
-    427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636,
-    989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566,
-    6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
-})
+BAD_PORTS = frozenset(
+    {
+        1,
+        7,
+        9,
+        11,
+        13,
+        15,
+        17,
+        19,
+        20,
+        21,
+        22,
+        23,
+        25,
+        37,
+        42,
+        43,
+        53,
+        69,
+        77,
+        79,
+        87,
+        95,
+        101,
+        102,
+        103,
+        104,
+        109,
+        110,
+        111,
+        113,
+        115,
+        117,
+        119,
+        123,
+        135,
+        137,
+        139,
+        143,
+        161,
+        179,
+        389,
+        427,
+        465,
+        512,
+        513,
+        514,
+        515,
+        526,
+        530,
+        531,
+        532,
+        540,
+        548,
+        554,
+        556,
+        563,
+        587,
+        601,
+        636,
+        989,
+        990,
+        993,
+        995,
+        1719,
+        1720,
+        1723,
+        2049,
+        3659,
+        4045,
+        4190,
+        5060,
+        5061,
+        6000,
+        6566,
+        6665,
+        6666,
+        6667,
+        6668,
+        6669,
+        6679,
+        6697,
+        10080,
+    }
+)
 
 _V4 = ipaddress.IPv4Network
 _V6 = ipaddress.IPv6Network
@@ -124,6 +203,7 @@ class NetworkRefusal(SandboxRefusal):
 
 
 # -- addresses ------------------------------------------------------------------------
+
 
 def address_refusal(ip: IPAddress) -> str | None:
     """Why `ip` is not a public address (a phrase naming the range), or None if it is.
@@ -208,6 +288,7 @@ def parse_host_literal(host: str) -> IPAddress | None:
 
 # -- URLs -----------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Target:
     """Where one request may go: the URL's host and port, and the vetted addresses."""
@@ -225,32 +306,40 @@ def check_url(url: httpx.URL) -> tuple[str, int, IPAddress | None]:
     shown = str(url)
     if url.scheme not in SCHEMES:
         got = f"not {url.scheme}:" if url.scheme else "and this one is relative (there is no base URL)"
-        raise NetworkRefusal(f"fetch refused: {shown}: only http: and https: URLs may be fetched, {got}",
-                             rule=RULE_SCHEME)
+        raise NetworkRefusal(
+            f"fetch refused: {shown}: only http: and https: URLs may be fetched, {got}", rule=RULE_SCHEME
+        )
     if url.userinfo:
-        raise NetworkRefusal(f"fetch refused: {shown}: URLs with credentials (user:pass@) are not "
-                             "allowed; send an Authorization header instead", rule=RULE_CREDENTIALS,
-                             name="TypeError")
+        raise NetworkRefusal(
+            f"fetch refused: {shown}: URLs with credentials (user:pass@) are not "
+            "allowed; send an Authorization header instead",
+            rule=RULE_CREDENTIALS,
+            name="TypeError",
+        )
     host = url.raw_host.decode("ascii").lower()
     port = url.port or SCHEMES[url.scheme]
     if not 0 < port < 65536:
-        raise NetworkRefusal(f"fetch refused: {shown}: port {port} is out of range", rule=RULE_BAD_URL,
-                             name="TypeError")
+        raise NetworkRefusal(
+            f"fetch refused: {shown}: port {port} is out of range", rule=RULE_BAD_URL, name="TypeError"
+        )
     if port in BAD_PORTS:
-        raise NetworkRefusal(f"fetch refused: {shown}: port {port} belongs to a non-HTTP protocol "
-                             "(the Fetch standard's blocked ports)", rule=RULE_PORT)
+        raise NetworkRefusal(
+            f"fetch refused: {shown}: port {port} belongs to a non-HTTP protocol (the Fetch standard's blocked ports)",
+            rule=RULE_PORT,
+        )
     try:
         literal = parse_host_literal(host)
     except ValueError as exc:
-        raise NetworkRefusal(f"fetch refused: {shown}: invalid host {host!r}: {exc}", rule=RULE_BAD_URL,
-                             name="TypeError") from None
+        raise NetworkRefusal(
+            f"fetch refused: {shown}: invalid host {host!r}: {exc}", rule=RULE_BAD_URL, name="TypeError"
+        ) from None
     if literal is None and not is_hostname(host):
-        raise NetworkRefusal(f"fetch refused: {shown}: invalid host {host!r}", rule=RULE_BAD_URL,
-                             name="TypeError")
+        raise NetworkRefusal(f"fetch refused: {shown}: invalid host {host!r}", rule=RULE_BAD_URL, name="TypeError")
     return host, port, literal
 
 
 # -- the guard ------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class GuardPolicy:
@@ -269,10 +358,13 @@ class Guard:
 
     async def vet(self, url: httpx.URL) -> Target:
         host, port, literal = check_url(url)
-        if not self.policy.allow_private and (host.rstrip(".") == "localhost" or
-                                              host.rstrip(".").endswith(".localhost")):
-            raise NetworkRefusal(f"fetch refused: {url}: {host} is loopback by definition (RFC 6761), "
-                                 "whatever a resolver says", rule=RULE_PRIVATE)
+        if not self.policy.allow_private and (
+            host.rstrip(".") == "localhost" or host.rstrip(".").endswith(".localhost")
+        ):
+            raise NetworkRefusal(
+                f"fetch refused: {url}: {host} is loopback by definition (RFC 6761), whatever a resolver says",
+                rule=RULE_PRIVATE,
+            )
         if literal is not None:
             addresses: list[IPAddress] = [literal]
         else:
@@ -287,8 +379,11 @@ class Guard:
         why = address_refusal(ip)
         if why is not None:
             what = f"{ip} is" if host == str(ip) else f"{host} {verb} {ip}, which is"
-            raise NetworkRefusal(f"fetch refused: {url}: {what} {why}; private and local networks are "
-                                 "off for sandboxed code (host setting allowPrivateNetwork)", rule=RULE_PRIVATE)
+            raise NetworkRefusal(
+                f"fetch refused: {url}: {what} {why}; private and local networks are "
+                "off for sandboxed code (host setting allowPrivateNetwork)",
+                rule=RULE_PRIVATE,
+            )
 
     async def _resolve(self, url: httpx.URL, host: str, port: int) -> list[IPAddress]:
         try:
@@ -299,23 +394,26 @@ class Guard:
                 answers = [info[4][0] for info in infos]
             addresses = [ipaddress.ip_address(a) for a in answers]
         except (OSError, ValueError) as exc:
-            raise NetworkRefusal(f"fetch failed: {url}: cannot resolve {host!r} ({exc})", rule=RULE_DNS,
-                                 name="TypeError") from None
+            raise NetworkRefusal(
+                f"fetch failed: {url}: cannot resolve {host!r} ({exc})", rule=RULE_DNS, name="TypeError"
+            ) from None
         if not addresses:
-            raise NetworkRefusal(f"fetch failed: {url}: {host!r} has no addresses", rule=RULE_DNS,
-                                 name="TypeError")
+            raise NetworkRefusal(f"fetch failed: {url}: {host!r} has no addresses", rule=RULE_DNS, name="TypeError")
         return addresses
 
 
 def guard_for(scope: RunScope) -> Guard:
     """The run's guard: the host's limits and services decide, never guest arguments."""
     pairs = scope.services.extra.get(TREAT_AS_PUBLIC, ())
-    policy = GuardPolicy(allow_private=scope.limits.allowPrivateNetwork,
-                         treat_as_public=frozenset((str(ip), int(port)) for ip, port in pairs))
+    policy = GuardPolicy(
+        allow_private=scope.limits.allowPrivateNetwork,
+        treat_as_public=frozenset((str(ip), int(port)) for ip, port in pairs),
+    )
     return Guard(policy, scope.services.resolve_host)
 
 
 # -- the transport --------------------------------------------------------------------
+
 
 class _PinnedBackend(httpcore.AsyncNetworkBackend):
     """Connects only to addresses the guard pinned for (host, port); never resolves."""
@@ -324,13 +422,17 @@ class _PinnedBackend(httpcore.AsyncNetworkBackend):
         self._inner = httpcore.AnyIOBackend()
         self.pins: dict[tuple[str, int], tuple[str, ...]] = {}
 
-    async def connect_tcp(self, host: str, port: int, timeout: float | None = None,
-                          local_address: str | None = None,
-                          socket_options: Iterable[Any] | None = None) -> httpcore.AsyncNetworkStream:
+    async def connect_tcp(
+        self,
+        host: str,
+        port: int,
+        timeout: float | None = None,
+        local_address: str | None = None,
+        socket_options: Iterable[Any] | None = None,
+    ) -> httpcore.AsyncNetworkStream:
         addresses = self.pins.get((host.lower(), port))
         if not addresses:
-            raise NetworkRefusal(f"connection to {host}:{port} was not vetted by the SSRF guard",
-                                 rule=RULE_UNVETTED)
+            raise NetworkRefusal(f"connection to {host}:{port} was not vetted by the SSRF guard", rule=RULE_UNVETTED)
         failure: Exception | None = None
         for address in addresses:  # every one was vetted; try them in the resolver's order
             try:
@@ -340,8 +442,9 @@ class _PinnedBackend(httpcore.AsyncNetworkBackend):
         assert failure is not None
         raise failure
 
-    async def connect_unix_socket(self, path: str, timeout: float | None = None,
-                                  socket_options: Iterable[Any] | None = None) -> httpcore.AsyncNetworkStream:
+    async def connect_unix_socket(
+        self, path: str, timeout: float | None = None, socket_options: Iterable[Any] | None = None
+    ) -> httpcore.AsyncNetworkStream:
         raise NetworkRefusal("unix sockets are not reachable from the sandbox", rule=RULE_UNVETTED)
 
     async def sleep(self, seconds: float) -> None:
@@ -370,8 +473,9 @@ class GuardedTransport(httpx.AsyncHTTPTransport):
             raise RuntimeError("httpx internals changed: AsyncHTTPTransport._pool is gone")
         self._guard = guard
         self._backend = _PinnedBackend()
-        self._pool = httpcore.AsyncConnectionPool(ssl_context=context, network_backend=self._backend,
-                                                  http1=True, http2=False)
+        self._pool = httpcore.AsyncConnectionPool(
+            ssl_context=context, network_backend=self._backend, http1=True, http2=False
+        )
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         target = await self._guard.vet(request.url)

@@ -66,10 +66,13 @@ def _check_scope(scope: RunScope, name: Any, what: str) -> str:
     granted = scope.limits.secretScope
     if granted is not None and name not in granted:
         listed = ", ".join(granted) if granted else "none"
-        raise SandboxRefusal(f"{what}: secret {name!r} is outside this run's secret scope (granted: {listed}); "
-                             f"a Code node allows it in its secrets (studio: the quick fix \"Allow secret '{name}'\" "
-                             "in Problems, or Settings; file: props.secrets), a host in limits.secretScope",
-                             rule="secret-out-of-scope", name="SecretScopeError")
+        raise SandboxRefusal(
+            f"{what}: secret {name!r} is outside this run's secret scope (granted: {listed}); "
+            f"a Code node allows it in its secrets (studio: the quick fix \"Allow secret '{name}'\" "
+            "in Problems, or Settings; file: props.secrets), a host in limits.secretScope",
+            rule="secret-out-of-scope",
+            name="SecretScopeError",
+        )
     return name
 
 
@@ -85,9 +88,12 @@ async def _secrets(scope: RunScope, verb: Any, name: Any = None) -> Any:
     _check_scope(scope, name, what)
     value = await _store(what, secrets_store.get_secret, name)
     if value is None and verb == "get":
-        raise SandboxRefusal(f"{what}: secret {name!r} is not set; set it on Cordon's secrets page, or ask "
-                             "for it with requestSecret(name, reason)", rule="secret-unset",
-                             name="SecretNotFoundError")
+        raise SandboxRefusal(
+            f"{what}: secret {name!r} is not set; set it on Cordon's secrets page, or ask "
+            "for it with requestSecret(name, reason)",
+            rule="secret-unset",
+            name="SecretNotFoundError",
+        )
     return value
 
 
@@ -111,23 +117,31 @@ async def _request(scope: RunScope, name: Any, reason: Any = None) -> bool:
 
     _check_scope(scope, name, "requestSecret")
     if not isinstance(reason, str) or not reason.strip() or len(reason) > MAX_REASON_CHARS:
-        raise SandboxRefusal(f"requestSecret(name, reason): the reason, shown to the person asked, must be a "
-                             f"non-empty string of at most {MAX_REASON_CHARS} characters",
-                             rule="bad-argument", name="TypeError")
+        raise SandboxRefusal(
+            f"requestSecret(name, reason): the reason, shown to the person asked, must be a "
+            f"non-empty string of at most {MAX_REASON_CHARS} characters",
+            rule="bad-argument",
+            name="TypeError",
+        )
     prompter = scope.services.prompter
     if prompter is None:
-        raise SandboxRefusal(f"requestSecret({name!r}): this run has no interactive client to ask a person, "
-                             "so nothing was requested; set the secret on Cordon's secrets page and run again",
-                             rule="request-secret-headless", name="SecretRequestError")
+        raise SandboxRefusal(
+            f"requestSecret({name!r}): this run has no interactive client to ask a person, "
+            "so nothing was requested; set the secret on Cordon's secrets page and run again",
+            rule="request-secret-headless",
+            name="SecretRequestError",
+        )
     await _store("requestSecret", secrets_store.require_keyring)  # never ask for a value nothing can store
     state = scope.state.setdefault("secrets.request", {"lock": asyncio.Lock(), "asked": 0, "declined": set()})
     async with state["lock"]:
         if name in state["declined"]:
             return False
         if state["asked"] >= MAX_REQUESTS_PER_RUN:
-            raise SandboxRefusal(f"requestSecret({name!r}): a run may ask a person for secrets at most "
-                                 f"{MAX_REQUESTS_PER_RUN} times", rule="request-secret-quota",
-                                 name="SecretRequestError")
+            raise SandboxRefusal(
+                f"requestSecret({name!r}): a run may ask a person for secrets at most {MAX_REQUESTS_PER_RUN} times",
+                rule="request-secret-quota",
+                name="SecretRequestError",
+            )
         state["asked"] += 1
         with scope.clock.suspended():
             stored = await asyncio.to_thread(prompter.request_secret, name, reason)
@@ -136,7 +150,12 @@ async def _request(scope: RunScope, name: Any, reason: Any = None) -> bool:
         return stored is True
 
 
-SURFACE = Surface("secrets", {
-    "secrets": Op(_secrets),
-    "secrets.request": Op(_request),
-}, GUEST_JS, ("getSecret", "requestSecret"))
+SURFACE = Surface(
+    "secrets",
+    {
+        "secrets": Op(_secrets),
+        "secrets.request": Op(_request),
+    },
+    GUEST_JS,
+    ("getSecret", "requestSecret"),
+)

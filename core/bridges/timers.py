@@ -40,14 +40,17 @@ MAX_SLEEP_MS = 5000
 
 async def _sleep(scope: RunScope, ms: float) -> None:
     if not isinstance(ms, (int, float)) or math.isnan(ms) or ms < 0:
-        raise SandboxRefusal(f"sleep(ms) needs a non-negative number of milliseconds, got {ms!r}",
-                             rule="bad-argument", name="TypeError")
+        raise SandboxRefusal(
+            f"sleep(ms) needs a non-negative number of milliseconds, got {ms!r}", rule="bad-argument", name="TypeError"
+        )
     if ms > MAX_SLEEP_MS:
         if not scope.state.get("sleep.capped"):
             scope.state["sleep.capped"] = True
             shown = "Infinity" if math.isinf(ms) else f"{ms:g}"
-            scope.warnings.append(f"sleep({shown}) was capped at {MAX_SLEEP_MS} ms: one sleep() lasts at most "
-                                  f"{MAX_SLEEP_MS // 1000} s (call it again to wait longer)")
+            scope.warnings.append(
+                f"sleep({shown}) was capped at {MAX_SLEEP_MS} ms: one sleep() lasts at most "
+                f"{MAX_SLEEP_MS // 1000} s (call it again to wait longer)"
+            )
         ms = MAX_SLEEP_MS
     await asyncio.sleep(ms / 1000)
 

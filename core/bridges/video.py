@@ -30,14 +30,19 @@ GUEST_JS = r"""
 """
 
 _IMPL = "core.bridges.video_ops"
-SURFACE = Surface("video", {
-    "video.info": lazy_op(_IMPL, "info_op"),
-    "video.bytes": lazy_op(_IMPL, "bytes_op"),
-    "video.toAsset": lazy_op(_IMPL, "to_asset_op"),
-    "video.trim": lazy_op(_IMPL, "trim_op"),
-    "video.resize": lazy_op(_IMPL, "resize_op"),
-    "video.rotate": lazy_op(_IMPL, "rotate_op"),
-    "video.addAudio": lazy_op(_IMPL, "add_audio_op"),
-    "video.extractAudio": lazy_op(_IMPL, "extract_audio_op"),
-    "video.extractFrame": lazy_op(_IMPL, "extract_frame_op"),
-}, GUEST_JS, ("video",))
+SURFACE = Surface(
+    "video",
+    {
+        "video.info": lazy_op(_IMPL, "info_op"),
+        "video.bytes": lazy_op(_IMPL, "bytes_op"),
+        "video.toAsset": lazy_op(_IMPL, "to_asset_op"),
+        "video.trim": lazy_op(_IMPL, "trim_op"),
+        "video.resize": lazy_op(_IMPL, "resize_op"),
+        "video.rotate": lazy_op(_IMPL, "rotate_op"),
+        "video.addAudio": lazy_op(_IMPL, "add_audio_op"),
+        "video.extractAudio": lazy_op(_IMPL, "extract_audio_op"),
+        "video.extractFrame": lazy_op(_IMPL, "extract_frame_op"),
+    },
+    GUEST_JS,
+    ("video",),
+)

@@ -50,8 +50,11 @@ def check_frame_size(width: int, height: int, what: str) -> None:
     if width < 1 or height < 1:
         raise refuse(f"{what}: a frame of {width}x{height} pixels is empty", "media-decode")
     if max(width, height) > MAX_EDGE or width * height > MAX_PIXELS:
-        raise refuse(f"{what}: a frame of {width}x{height} is {width * height} pixels, more than {MAX_PIXELS} or an "
-                     f"edge over {MAX_EDGE} (cap: video pixels, 3840x2160)", "video-too-many-pixels")
+        raise refuse(
+            f"{what}: a frame of {width}x{height} is {width * height} pixels, more than {MAX_PIXELS} or an "
+            f"edge over {MAX_EDGE} (cap: video pixels, 3840x2160)",
+            "video-too-many-pixels",
+        )
 
 
 def frame_rate(stream: av.video.stream.VideoStream) -> Fraction:
@@ -69,8 +72,10 @@ def video_header(container: av.container.InputContainer, what: str) -> av.video.
     if fps <= 0:
         raise SandboxRefusal(f"{what}: the video declares no frame rate", rule="media-decode", name="TypeError")
     if fps > MAX_FPS:
-        raise refuse(f"{what}: {float(fps):g} frames per second is more than {MAX_FPS} (cap: frame rate, "
-                     f"{MAX_FPS} fps)", "video-frame-rate-too-high")
+        raise refuse(
+            f"{what}: {float(fps):g} frames per second is more than {MAX_FPS} (cap: frame rate, {MAX_FPS} fps)",
+            "video-frame-rate-too-high",
+        )
     seconds = seconds_of(container, stream)
     if seconds is not None:
         check_seconds(seconds, what, "video")
@@ -87,8 +92,13 @@ def open_video(data: bytes, what: str) -> av.container.InputContainer:
     return audio_ops.open_container(data, what)
 
 
-def frames(container: av.container.InputContainer, stream: av.video.stream.VideoStream, what: str,
-           start: float = 0.0, end: float | None = None) -> Iterator[av.VideoFrame]:
+def frames(
+    container: av.container.InputContainer,
+    stream: av.video.stream.VideoStream,
+    what: str,
+    start: float = 0.0,
+    end: float | None = None,
+) -> Iterator[av.VideoFrame]:
     """Decoded frames in [start, end), each checked (size, time, count) as it arrives."""
     fps = frame_rate(stream)
     count = 0
@@ -120,8 +130,11 @@ class Writer:
         self.video = self.out.add_stream("libx264", rate=fps, options=X264_OPTIONS)
         self.video.width, self.video.height = size
         self.video.pix_fmt = "yuv420p"
-        self.audio = (self.out.add_stream("aac", rate=track.rate, layout=f"{track.channels}c")
-                      if track is not None and track.samples.size else None)
+        self.audio = (
+            self.out.add_stream("aac", rate=track.rate, layout=f"{track.channels}c")
+            if track is not None and track.samples.size
+            else None
+        )
         self.count = 0
 
     def _mux(self, packets: list[av.Packet]) -> None:
@@ -144,11 +157,12 @@ class Writer:
         if self.audio is not None and self.track is not None:
             samples = self.track.samples
             if fit_audio:
-                samples = samples[:, :round(self.count / self.fps * self.track.rate)]
+                samples = samples[:, : round(self.count / self.fps * self.track.rate)]
             layout = f"{self.track.channels}c"
             for i in range(0, samples.shape[1], _AUDIO_CHUNK):
-                chunk = av.AudioFrame.from_ndarray(np.ascontiguousarray(samples[:, i:i + _AUDIO_CHUNK]),
-                                                   format="fltp", layout=layout)
+                chunk = av.AudioFrame.from_ndarray(
+                    np.ascontiguousarray(samples[:, i : i + _AUDIO_CHUNK]), format="fltp", layout=layout
+                )
                 chunk.sample_rate = self.track.rate
                 self._mux(self.audio.encode(chunk))
             self._mux(self.audio.encode(None))
@@ -169,22 +183,30 @@ def _even(n: int) -> int:
     return max(2, n + (n % 2))
 
 
-def original_audio(data: bytes, what: str, start: float, end: float | None,
-                   fmt: tuple[int | None, int | None] = (None, None)) -> Clip | None:
+def original_audio(
+    data: bytes, what: str, start: float, end: float | None, fmt: tuple[int | None, int | None] = (None, None)
+) -> Clip | None:
     """The video's own sound in [start, end) (at `fmt`'s rate and channels), or None when it has none."""
     with audio_ops.open_container(data, what) as container:
         if not container.streams.audio:
             return None
         clip = audio_ops.decode_stream(container, audio_ops.audio_header(container, what), what, *fmt)
     stop = None if end is None else round(end * clip.rate)
-    return Clip(clip.samples[:, round(start * clip.rate):stop], clip.rate)
+    return Clip(clip.samples[:, round(start * clip.rate) : stop], clip.rate)
 
 
-def transcode(data: bytes, what: str, *, start: float = 0.0, end: float | None = None,
-              size: Callable[[int, int], tuple[int, int]] | None = None,
-              edit: Callable[[av.VideoFrame], av.VideoFrame] | None = None,
-              track: Callable[[Clip | None], Clip | None] | None = None, fit_audio: bool = False,
-              audio_format: tuple[int | None, int | None] = (None, None)) -> MediaItem:
+def transcode(
+    data: bytes,
+    what: str,
+    *,
+    start: float = 0.0,
+    end: float | None = None,
+    size: Callable[[int, int], tuple[int, int]] | None = None,
+    edit: Callable[[av.VideoFrame], av.VideoFrame] | None = None,
+    track: Callable[[Clip | None], Clip | None] | None = None,
+    fit_audio: bool = False,
+    audio_format: tuple[int | None, int | None] = (None, None),
+) -> MediaItem:
     """Decode, `edit` each frame in [start, end), encode at `size(w, h)`; the sound (decoded at
     `audio_format`) through `track`."""
     sound = original_audio(data, what, start, end, audio_format)
@@ -224,16 +246,28 @@ async def info_op(scope: RunScope, value: Any) -> dict[str, Any]:
         with open_video(item.data, "video.info") as container:
             stream = video_header(container, "video.info")
             out: dict[str, Any] = {
-                "duration": seconds_of(container, stream), "width": stream.codec_context.width,
-                "height": stream.codec_context.height, "frameRate": float(frame_rate(stream)),
-                "frames": stream.frames or None, "codec": stream.codec_context.name,
-                "container": audio_ops.container_format(item.data, "video.info"), "mimeType": item.mime_type,
-                "byteLength": len(item.data), "bitRate": container.bit_rate or None, "hasAudio": False}
+                "duration": seconds_of(container, stream),
+                "width": stream.codec_context.width,
+                "height": stream.codec_context.height,
+                "frameRate": float(frame_rate(stream)),
+                "frames": stream.frames or None,
+                "codec": stream.codec_context.name,
+                "container": audio_ops.container_format(item.data, "video.info"),
+                "mimeType": item.mime_type,
+                "byteLength": len(item.data),
+                "bitRate": container.bit_rate or None,
+                "hasAudio": False,
+            }
             if container.streams.audio:
                 sound = container.streams.audio[0].codec_context
-                out.update(hasAudio=True, audioCodec=sound.name, sampleRate=sound.sample_rate,
-                           channels=sound.layout.nb_channels)
+                out.update(
+                    hasAudio=True,
+                    audioCodec=sound.name,
+                    sampleRate=sound.sample_rate,
+                    channels=sound.layout.nb_channels,
+                )
             return out
+
     return await in_worker_thread(scope, header)
 
 
@@ -265,6 +299,7 @@ async def resize_op(scope: RunScope, value: Any, options: dict[str, Any]) -> dic
 
     def size(w: int, h: int) -> tuple[int, int]:
         return (want_w or max(1, round(w * want_h / h)), want_h or max(1, round(h * want_w / w)))  # type: ignore[operator]
+
     item = await _video(scope, value, what)
     return await _transform(scope, lambda: transcode(item.data, what, size=size))
 
@@ -275,17 +310,24 @@ async def rotate_op(scope: RunScope, value: Any, options: dict[str, Any]) -> dic
     only_options(options, {"degrees"}, what)
     degrees = _number(options, "degrees", None, -1e6, 1e6, what)
     if degrees % 90:
-        raise SandboxRefusal(f"{what}: degrees must be a multiple of 90, got {degrees:g}", rule="bad-argument",
-                             name="RangeError")
+        raise SandboxRefusal(
+            f"{what}: degrees must be a multiple of 90, got {degrees:g}", rule="bad-argument", name="RangeError"
+        )
     turns = round(degrees / 90) % 4
 
     def edit(frame: av.VideoFrame) -> av.VideoFrame:
         turned: np.ndarray[Any, np.dtype[np.uint8]] = np.ascontiguousarray(
-            np.rot90(frame.to_ndarray(format="rgb24"), -turns))
+            np.rot90(frame.to_ndarray(format="rgb24"), -turns)
+        )
         return av.VideoFrame.from_ndarray(turned, format="rgb24")
+
     item = await _video(scope, value, what)
-    return await _transform(scope, lambda: transcode(
-        item.data, what, size=lambda w, h: (h, w) if turns % 2 else (w, h), edit=edit if turns else None))
+    return await _transform(
+        scope,
+        lambda: transcode(
+            item.data, what, size=lambda w, h: (h, w) if turns % 2 else (w, h), edit=edit if turns else None
+        ),
+    )
 
 
 async def add_audio_op(scope: RunScope, value: Any, sound: Any, options: dict[str, Any]) -> dict[str, Any]:
@@ -307,7 +349,9 @@ async def add_audio_op(scope: RunScope, value: Any, sound: Any, options: dict[st
             if not keep or original is None or not original.samples.size:
                 return Clip(new.samples * np.float32(gains[0]), new.rate)
             return audio_ops.mix_clips([new, original], gains)
+
         return transcode(item.data, what, track=track, fit_audio=True, audio_format=(new.rate, new.channels))
+
     return await _transform(scope, work)
 
 
@@ -340,4 +384,5 @@ async def extract_frame_op(scope: RunScope, value: Any, options: dict[str, Any])
             if shown.time is not None and at > shown.time + 1 / float(frame_rate(stream)) + 1e-6:
                 raise refuse(f"{what}: time {at:g} s is past the end of the video", "bad-argument")
             return encoding.encode(shown.to_image().convert("RGBA"))
+
     return await _transform(scope, work)

@@ -83,18 +83,26 @@ class _Quota:
         """Count `size` bytes about to be written to `shown`, or refuse before writing them."""
         with self._lock:
             if self.written + size > self.max_bytes:
-                raise refusal(shown, f"would bring the bytes this run wrote to the workspace to "
-                              f"{self.written + size}, more than workspaceMaxBytesWritten ({self.max_bytes})",
-                              "workspace-quota-bytes", name="QuotaExceededError")
+                raise refusal(
+                    shown,
+                    f"would bring the bytes this run wrote to the workspace to "
+                    f"{self.written + size}, more than workspaceMaxBytesWritten ({self.max_bytes})",
+                    "workspace-quota-bytes",
+                    name="QuotaExceededError",
+                )
             self.written += size
 
     def create(self, shown: str) -> None:
         """Count one file or folder about to be created for `shown`, or refuse before creating it."""
         with self._lock:
             if self.created >= self.max_files:
-                raise refusal(shown, f"would create more files and folders than this run may "
-                              f"(workspaceMaxFilesCreated: {self.max_files})",
-                              "workspace-quota-files", name="QuotaExceededError")
+                raise refusal(
+                    shown,
+                    f"would create more files and folders than this run may "
+                    f"(workspaceMaxFilesCreated: {self.max_files})",
+                    "workspace-quota-files",
+                    name="QuotaExceededError",
+                )
             self.created += 1
 
 
@@ -110,9 +118,12 @@ def _guard(scope: RunScope, op: str) -> FsGuard:
     host = scope.limits.filesystemAccess == "host"
     root = scope.services.workspace
     if root is None and not host:
-        raise SandboxRefusal(f"workspace.{op} is not available: grant a workspace to this run "
-                             "(`cordon run --workspace DIR`, or the document's workspace folder)",
-                             rule="workspace-unavailable", name="WorkspaceError")
+        raise SandboxRefusal(
+            f"workspace.{op} is not available: grant a workspace to this run "
+            "(`cordon run --workspace DIR`, or the document's workspace folder)",
+            rule="workspace-unavailable",
+            name="WorkspaceError",
+        )
     return FsGuard(root, host=host, on_create=_quota(scope).create)
 
 
@@ -121,16 +132,19 @@ def _options(value: Any, allowed: tuple[str, ...]) -> dict[str, bool]:
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise SandboxRefusal(f"options must be an object, got {type(value).__name__}",
-                             rule="bad-argument", name="TypeError")
+        raise SandboxRefusal(
+            f"options must be an object, got {type(value).__name__}", rule="bad-argument", name="TypeError"
+        )
     for key, flag in value.items():
         if key not in allowed:
             known = ", ".join(allowed) or "none"
-            raise SandboxRefusal(f"unknown option {key!r} (known options: {known})",
-                                 rule="bad-argument", name="TypeError")
+            raise SandboxRefusal(
+                f"unknown option {key!r} (known options: {known})", rule="bad-argument", name="TypeError"
+            )
         if not isinstance(flag, bool):
-            raise SandboxRefusal(f"option {key!r} must be true or false, got {flag!r}",
-                                 rule="bad-argument", name="TypeError")
+            raise SandboxRefusal(
+                f"option {key!r} must be true or false, got {flag!r}", rule="bad-argument", name="TypeError"
+            )
     return value
 
 
@@ -142,6 +156,7 @@ def _workspace_op(name: str, *, threaded: bool = True) -> Callable[[Callable[...
             return SandboxRefusal(f"workspace.{name}: {exc.message}", rule=exc.rule, name=exc.name)
 
         if not threaded:
+
             @functools.wraps(fn)
             def run_sync(scope: RunScope, *args: Any) -> Any:
                 guard = _guard(scope, name)
@@ -149,6 +164,7 @@ def _workspace_op(name: str, *, threaded: bool = True) -> Callable[[Callable[...
                     return fn(scope, guard, *args)
                 except SandboxRefusal as exc:
                     raise prefixed(exc) from None
+
             return Op(run_sync, sync=True)
 
         @functools.wraps(fn)
@@ -158,12 +174,14 @@ def _workspace_op(name: str, *, threaded: bool = True) -> Callable[[Callable[...
                 return await asyncio.to_thread(fn, scope, guard, *args)
             except SandboxRefusal as exc:
                 raise prefixed(exc) from None
+
         return Op(run)
 
     return wrap
 
 
 # -- files ---------------------------------------------------------------------------
+
 
 def _require_kind(st: os.stat_result | None, shown: str, want: str) -> None:
     """Refuse anything but `want` ("file" or "directory"); None (absent) passes."""
@@ -173,8 +191,11 @@ def _require_kind(st: os.stat_result | None, shown: str, want: str) -> None:
     if kind == want:
         return
     if kind == "other":
-        raise refusal(shown, "is a special file (a FIFO, socket or device); only regular files "
-                      "and folders can be used", "workspace-special-file")
+        raise refusal(
+            shown,
+            "is a special file (a FIFO, socket or device); only regular files and folders can be used",
+            "workspace-special-file",
+        )
     if kind == "directory":
         raise refusal(shown, "is a directory", "workspace-is-a-directory")
     if kind == "symlink":
@@ -183,8 +204,11 @@ def _require_kind(st: os.stat_result | None, shown: str, want: str) -> None:
 
 
 def _too_big(shown: str, size: int | str, cap: int, limit: str, verb: str) -> LimitExceeded:
-    return LimitExceeded(f"{shown} is {size} bytes; at most {cap} bytes can be {verb} at once (limit {limit})",
-                         limit=limit, name="QuotaExceededError")
+    return LimitExceeded(
+        f"{shown} is {size} bytes; at most {cap} bytes can be {verb} at once (limit {limit})",
+        limit=limit,
+        name="QuotaExceededError",
+    )
 
 
 def _cap(scope: RunScope, text: bool) -> tuple[int, str]:
@@ -202,8 +226,12 @@ def _require_file(st: os.stat_result, shown: str, contained: bool) -> None:
     """
     _require_kind(st, shown, "file")
     if contained and st.st_nlink > 1:
-        raise refusal(shown, f"has {st.st_nlink} hard links; a file with more than one link may also live "
-                      "outside the workspace, so it is neither read nor written", "workspace-hardlink")
+        raise refusal(
+            shown,
+            f"has {st.st_nlink} hard links; a file with more than one link may also live "
+            "outside the workspace, so it is neither read nor written",
+            "workspace-hardlink",
+        )
 
 
 def _open_regular(loc: Location, flags: int) -> int:
@@ -240,7 +268,7 @@ def _write_all(scope: RunScope, fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
         scope.check_alive()
-        view = view[os.write(fd, view[:_CHUNK]):]
+        view = view[os.write(fd, view[:_CHUNK]) :]
 
 
 def _write_capped(scope: RunScope, guard: FsGuard, path: Any, data: bytes, options: Any, text: bool) -> None:
@@ -277,20 +305,27 @@ def _read_bytes(scope: RunScope, guard: FsGuard, path: Any, options: Any = None)
 @_workspace_op("write")
 def _write(scope: RunScope, guard: FsGuard, path: Any, text: Any, options: Any = None) -> None:
     if not isinstance(text, str):
-        raise SandboxRefusal(f"workspace.write needs a string (use writeBytes for bytes), got "
-                             f"{type(text).__name__}", rule="bad-argument", name="TypeError")
+        raise SandboxRefusal(
+            f"workspace.write needs a string (use writeBytes for bytes), got {type(text).__name__}",
+            rule="bad-argument",
+            name="TypeError",
+        )
     _write_capped(scope, guard, path, text.encode("utf-8", errors="replace"), options, text=True)
 
 
 @_workspace_op("writeBytes")
 def _write_bytes(scope: RunScope, guard: FsGuard, path: Any, data: Any, options: Any = None) -> None:
     if not isinstance(data, bytes):
-        raise SandboxRefusal(f"workspace.writeBytes needs a Uint8Array or ArrayBuffer, got "
-                             f"{type(data).__name__}", rule="bad-argument", name="TypeError")
+        raise SandboxRefusal(
+            f"workspace.writeBytes needs a Uint8Array or ArrayBuffer, got {type(data).__name__}",
+            rule="bad-argument",
+            name="TypeError",
+        )
     _write_capped(scope, guard, path, data, options, text=False)
 
 
 # -- folders and metadata -------------------------------------------------------------
+
 
 @_workspace_op("list")
 def _list(scope: RunScope, guard: FsGuard, path: Any = ".", options: Any = None) -> list[str]:
@@ -319,9 +354,16 @@ def _stat_result(st: os.stat_result, link: bool) -> dict[str, Any]:
     kind = kind_of(st.st_mode)
     # Where the OS records no birth time (Linux), creation is the inode change time, as Node reports it.
     created = getattr(st, "st_birthtime", st.st_ctime)
-    return {"exists": True, "isFile": kind == "file", "isDirectory": kind == "directory", "isSymlink": link,
-            "size": st.st_size, "modifiedMs": st.st_mtime_ns / 1e6, "createdMs": created * 1000,
-            "accessedMs": st.st_atime_ns / 1e6}
+    return {
+        "exists": True,
+        "isFile": kind == "file",
+        "isDirectory": kind == "directory",
+        "isSymlink": link,
+        "size": st.st_size,
+        "modifiedMs": st.st_mtime_ns / 1e6,
+        "createdMs": created * 1000,
+        "accessedMs": st.st_atime_ns / 1e6,
+    }
 
 
 @_workspace_op("stat")
@@ -389,20 +431,27 @@ def _remove(scope: RunScope, guard: FsGuard, path: Any, options: Any = None) -> 
                 os.rmdir(loc.name, dir_fd=loc.dir_fd)
             except OSError as exc:
                 if exc.errno in (errno.ENOTEMPTY, errno.EEXIST):
-                    raise refusal(loc.shown, "is a folder that is not empty; pass {recursive: true} to remove "
-                                  "it and its contents", "workspace-not-empty") from None
+                    raise refusal(
+                        loc.shown,
+                        "is a folder that is not empty; pass {recursive: true} to remove it and its contents",
+                        "workspace-not-empty",
+                    ) from None
                 raise
 
 
 @_workspace_op("root", threaded=False)
 def _root(scope: RunScope, guard: FsGuard) -> str:
     if guard.root is None:
-        raise SandboxRefusal("no workspace in this run (host filesystem access has no root folder)",
-                             rule="workspace-unavailable", name="WorkspaceError")
+        raise SandboxRefusal(
+            "no workspace in this run (host filesystem access has no root folder)",
+            rule="workspace-unavailable",
+            name="WorkspaceError",
+        )
     return str(guard.root)
 
 
 # -- copy and move ------------------------------------------------------------------
+
 
 def _refuse_existing(dst: Location, overwrite: bool) -> None:
     if dst.seen is None:
@@ -448,8 +497,9 @@ def _copy_into(scope: RunScope, src_fd: int, out: int, shown: str, contained: bo
         os.close(out)
 
 
-def _copy_tree(scope: RunScope, src_dir: int, dst_dir: int, where: str, made: set[tuple[int, int]],
-               contained: bool) -> None:
+def _copy_tree(
+    scope: RunScope, src_dir: int, dst_dir: int, where: str, made: set[tuple[int, int]], contained: bool
+) -> None:
     """Copy a folder's files and folders by fds. `where` is the guest's path of `src_dir`
     (for messages); `made` holds the folders created, so a copy into itself stays finite."""
     quota = _quota(scope)
@@ -484,9 +534,12 @@ def _copy_tree(scope: RunScope, src_dir: int, dst_dir: int, where: str, made: se
                     os.close(sub_src)
             else:
                 link = stat.S_ISLNK(st.st_mode)
-                raise refusal(shown, f"is {'a symbolic link' if link else 'a special file'}; a folder copy "
-                              "copies files and folders only (the copy stopped here)",
-                              "workspace-symlink" if link else "workspace-special-file")
+                raise refusal(
+                    shown,
+                    f"is {'a symbolic link' if link else 'a special file'}; a folder copy "
+                    "copies files and folders only (the copy stopped here)",
+                    "workspace-symlink" if link else "workspace-special-file",
+                )
 
 
 def _require_source(src: Location) -> None:
@@ -510,8 +563,11 @@ def _copy_located(scope: RunScope, src: Location, dst: Location, source: str, op
         raise refusal(dst.shown, "is the workspace root", "workspace-exists")
     if src.seen is not None and stat.S_ISDIR(src.seen.st_mode):
         if not opts.get("recursive", False):
-            raise refusal(src.shown, "is a directory; pass {recursive: true} to copy it with its contents",
-                          "workspace-is-a-directory")
+            raise refusal(
+                src.shown,
+                "is a directory; pass {recursive: true} to copy it with its contents",
+                "workspace-is-a-directory",
+            )
         if dst.seen is not None:
             raise refusal(dst.shown, "already exists; a folder is copied to a new name", "workspace-exists")
         with oserrors(src.shown):
@@ -558,16 +614,21 @@ def _move(scope: RunScope, guard: FsGuard, source: Any, target: Any, options: An
                 os.rename(src.name, dst.name, src_dir_fd=src.dir_fd, dst_dir_fd=dst.dir_fd)
 
 
-SURFACE = Surface("workspace", {
-    "workspace.read": _read,
-    "workspace.readBytes": _read_bytes,
-    "workspace.write": _write,
-    "workspace.writeBytes": _write_bytes,
-    "workspace.list": _list,
-    "workspace.stat": _stat,
-    "workspace.mkdir": _mkdir,
-    "workspace.remove": _remove,
-    "workspace.copy": _copy,
-    "workspace.move": _move,
-    "workspace.root": _root,
-}, GUEST_JS, ("workspace",))
+SURFACE = Surface(
+    "workspace",
+    {
+        "workspace.read": _read,
+        "workspace.readBytes": _read_bytes,
+        "workspace.write": _write,
+        "workspace.writeBytes": _write_bytes,
+        "workspace.list": _list,
+        "workspace.stat": _stat,
+        "workspace.mkdir": _mkdir,
+        "workspace.remove": _remove,
+        "workspace.copy": _copy,
+        "workspace.move": _move,
+        "workspace.root": _root,
+    },
+    GUEST_JS,
+    ("workspace",),
+)

@@ -27,8 +27,12 @@ COMMANDS = (run, node, packs, validate, secrets)
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cordon", description="Run JavaScript Code nodes in Cordon's sandbox.")
-    parser.add_argument("-v", "--verbose", action="store_true",
-                        help="debug output on stderr: what the engine, the packs and the installer do")
+    parser.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="debug output on stderr: what the engine, the packs and the installer do",
+    )
     parser.add_argument("--version", action="version", version=f"{DISTRIBUTION} {metadata.version(DISTRIBUTION)}")
     subparsers = parser.add_subparsers(dest="command", required=True)
     for command in COMMANDS:
@@ -44,8 +48,11 @@ def studio(argv: Sequence[str]) -> int:
     try:
         from gui.app import main as studio_main
     except ImportError as exc:
-        print(f"cordon: the studio is not installed ({exc}); install it with `pip install 'cordon-studio[gui]'`, "
-              "or run `cordon --help` for the command line", file=sys.stderr)
+        print(
+            f"cordon: the studio is not installed ({exc}); install it with `pip install 'cordon-studio[gui]'`, "
+            "or run `cordon --help` for the command line",
+            file=sys.stderr,
+        )
         return 2
     return studio_main(["cordon", *argv])
 
@@ -71,8 +78,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return fail(CordonError("interrupted", rule="cancelled", name="CancelledError"), as_json, INTERRUPTED)
     except Exception as exc:  # the last line: whatever went wrong, `--json` still prints one object
         logger.exception("cordon %s failed", args.command)
-        return fail(CordonError(f"internal error: {type(exc).__name__}: {exc}", rule="internal-error",
-                                name="InternalError"), as_json, 1)
+        return fail(
+            CordonError(f"internal error: {type(exc).__name__}: {exc}", rule="internal-error", name="InternalError"),
+            as_json,
+            1,
+        )
 
 
 if __name__ == "__main__":

@@ -47,8 +47,10 @@ def read_source(path: str | None) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise UsageError(f"{name} is not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start}); "
-                         "save the source as UTF-8", rule="source-not-utf8") from None
+        raise UsageError(
+            f"{name} is not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start}); save the source as UTF-8",
+            rule="source-not-utf8",
+        ) from None
 
 
 def workspace_arg(value: str | None) -> Path | None:
@@ -77,9 +79,17 @@ def fail(exc: CordonError, as_json: bool, status: int) -> int:
     """Report an error that stopped a command before any result: one result-shaped object on
     stdout with `--json`, a line on stderr without. Returns the exit status to use."""
     if as_json:
-        print_json({"ok": False, "result": None, "outputs": {}, "emitted": [], "logs": [],
-                    "error": {"name": exc.name, "message": exc.message, "line": None, "rule": exc.rule},
-                    "timings": {"setup_ms": 0.0, "run_ms": 0.0}})
+        print_json(
+            {
+                "ok": False,
+                "result": None,
+                "outputs": {},
+                "emitted": [],
+                "logs": [],
+                "error": {"name": exc.name, "message": exc.message, "line": None, "rule": exc.rule},
+                "timings": {"setup_ms": 0.0, "run_ms": 0.0},
+            }
+        )
     else:
         print(f"cordon: {problem_line(exc.message, exc.rule)}", file=sys.stderr)
     return status

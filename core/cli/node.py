@@ -40,21 +40,42 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     run = verbs.add_parser("run", help="run a Code node document headlessly")
     run.add_argument("file", help="a *.node.json document")
     run.add_argument("--inputs", help="JSON object of input values (declared inputs only)")
-    run.add_argument("--input-streams", dest="input_streams",
-                     help='JSON object {handle: [items]}: staged stream items, then end-of-stream')
+    run.add_argument(
+        "--input-streams",
+        dest="input_streams",
+        help="JSON object {handle: [items]}: staged stream items, then end-of-stream",
+    )
     run.add_argument("--workspace", help="folder the body may reach through workspace.*")
     run.add_argument("--json", action="store_true", help="print exactly one JSON result object")
     grants = run.add_argument_group(
-        "grants", "a document cannot grant itself powers: what an untrusted document asks for runs only "
-        "when the same grant is given here")
-    grants.add_argument("--allow-host-filesystem", action="store_true",
-                        help="let the node reach files outside its workspace (allow_host_filesystem)")
-    grants.add_argument("--allow-local-network", action="store_true",
-                        help="let the node reach this computer and the local network (allow_local_network)")
-    grants.add_argument("--allow-secret", action="append", default=[], metavar="NAME",
-                        help="let the node read this secret (repeat for more)")
-    grants.add_argument("--allow-package", action="append", default=[], metavar="SPEC",
-                        help="let the node import this pack specifier (repeat for more)")
+        "grants",
+        "a document cannot grant itself powers: what an untrusted document asks for runs only "
+        "when the same grant is given here",
+    )
+    grants.add_argument(
+        "--allow-host-filesystem",
+        action="store_true",
+        help="let the node reach files outside its workspace (allow_host_filesystem)",
+    )
+    grants.add_argument(
+        "--allow-local-network",
+        action="store_true",
+        help="let the node reach this computer and the local network (allow_local_network)",
+    )
+    grants.add_argument(
+        "--allow-secret",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="let the node read this secret (repeat for more)",
+    )
+    grants.add_argument(
+        "--allow-package",
+        action="append",
+        default=[],
+        metavar="SPEC",
+        help="let the node import this pack specifier (repeat for more)",
+    )
     run.set_defaults(handler=main_run)
 
     new = verbs.add_parser("new", help="write a commented starter document NAME.node.json")
@@ -71,8 +92,9 @@ def node_result_object(node: NodeRunResult) -> dict[str, Any]:
 
 def given_grants(args: argparse.Namespace) -> Grants:
     """The grants named on the command line."""
-    return Grants(args.allow_host_filesystem, args.allow_local_network, tuple(args.allow_secret),
-                  tuple(args.allow_package))
+    return Grants(
+        args.allow_host_filesystem, args.allow_local_network, tuple(args.allow_secret), tuple(args.allow_package)
+    )
 
 
 def main_run(args: argparse.Namespace) -> int:
@@ -90,8 +112,7 @@ def main_run(args: argparse.Namespace) -> int:
         return usage_error(exc, args.json)
     except CordonError as exc:
         return usage_error(UsageError(exc.message, rule=exc.rule), args.json)
-    node = run_node(doc, inputs=inputs, input_streams=streams,
-                    services=HostServices(workspace=workspace))
+    node = run_node(doc, inputs=inputs, input_streams=streams, services=HostServices(workspace=workspace))
     if args.json:
         print_json(node_result_object(node))
     else:
@@ -146,8 +167,9 @@ def starter_document(name: str) -> CodeNodeDocument:
 def main_new(args: argparse.Namespace) -> int:
     path = default_path(args.name)
     if path.exists() and not args.force:
-        return usage_error(UsageError(f"{path} already exists (use --force to overwrite it; "
-                                      "the old file is kept as .bak)"), False)
+        return usage_error(
+            UsageError(f"{path} already exists (use --force to overwrite it; the old file is kept as .bak)"), False
+        )
     stem = path.name.removesuffix(".node.json")
     try:
         save_document(starter_document(stem), path)

@@ -29,8 +29,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def register_list(verbs: Verbs) -> None:
     p = verbs.add_parser("list", help="every discovered pack, its specifiers and its problems")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--all", action="store_true",
-                   help="also the reference's packs Cordon does not ship, and why (out of scope)")
+    p.add_argument(
+        "--all", action="store_true", help="also the reference's packs Cordon does not ship, and why (out of scope)"
+    )
     p.set_defaults(handler=main_list)
 
 
@@ -41,17 +42,27 @@ def register_show(verbs: Verbs) -> None:
     p.set_defaults(handler=main_show)
 
 
-SUBCOMMANDS: tuple[Callable[[Verbs], None], ...] = (register_list, register_show, *packs_install.SUBCOMMANDS,
-                                                   *packs_author.SUBCOMMANDS)
+SUBCOMMANDS: tuple[Callable[[Verbs], None], ...] = (
+    register_list,
+    register_show,
+    *packs_install.SUBCOMMANDS,
+    *packs_author.SUBCOMMANDS,
+)
 
 
 def pack_json(pack: Pack, *, skill: bool = False) -> dict[str, Any]:
     out: dict[str, Any] = {
-        "name": pack.name, "alias": pack.alias, "version": pack.version, "origin": pack.origin,
+        "name": pack.name,
+        "alias": pack.alias,
+        "version": pack.version,
+        "origin": pack.origin,
         "path": str(pack.root),
-        "description": pack.description, "size": pack.size,
-        "modules": [{"specifier": m.specifier, "kind": m.kind, "digest": m.digest}
-                    for m in sorted(pack.modules.values(), key=lambda m: m.specifier)],
+        "description": pack.description,
+        "size": pack.size,
+        "modules": [
+            {"specifier": m.specifier, "kind": m.kind, "digest": m.digest}
+            for m in sorted(pack.modules.values(), key=lambda m: m.specifier)
+        ],
         "skill": None if pack.skill is None else {"name": pack.skill.name, "description": pack.skill.description},
     }
     if skill and pack.skill is not None:
@@ -62,11 +73,19 @@ def pack_json(pack: Pack, *, skill: bool = False) -> dict[str, Any]:
 def main_list(args: argparse.Namespace) -> int:
     catalog = default_catalog()
     statuses = catalog.diagnostics()
-    out_of_scope = [{"name": name, "alias": reference_alias(name), "reason": reason}
-                    for name, reason in OUT_OF_SCOPE.items()] if args.all else []
+    out_of_scope = (
+        [{"name": name, "alias": reference_alias(name), "reason": reason} for name, reason in OUT_OF_SCOPE.items()]
+        if args.all
+        else []
+    )
     if args.json:
-        print_json({"packs": [pack_json(p) for p in catalog.packs()], "statuses": [s.to_json() for s in statuses],
-                    **({"outOfScope": out_of_scope} if args.all else {})})
+        print_json(
+            {
+                "packs": [pack_json(p) for p in catalog.packs()],
+                "statuses": [s.to_json() for s in statuses],
+                **({"outOfScope": out_of_scope} if args.all else {}),
+            }
+        )
         return 0
     for pack in catalog.packs():
         also = f"  (also {pack.alias})" if pack.alias else ""
@@ -91,8 +110,7 @@ def main_show(args: argparse.Namespace) -> int:
         print(f"cordon: no pack named {name}", file=sys.stderr)
         return 1
     if args.json:
-        print_json({"pack": pack_json(pack, skill=True) if pack else None,
-                    "statuses": [s.to_json() for s in statuses]})
+        print_json({"pack": pack_json(pack, skill=True) if pack else None, "statuses": [s.to_json() for s in statuses]})
         return 0 if pack else 1
     if pack is not None:
         print(f"{pack.name} {pack.version} ({pack.origin}, {pack.size} bytes mounted)\n  {pack.root}")

@@ -31,11 +31,18 @@ Verbs = argparse._SubParsersAction
 
 def register_install(verbs: Verbs) -> None:
     p = verbs.add_parser("install", help="install a sandbox pack (after showing what importing it grants)")
-    p.add_argument("source", help="npm:<library>[@range] (any npm library, wrapped as a pack), a pack "
-                   "name[@range|@tag] from the registry, a local .tgz, or a local folder")
+    p.add_argument(
+        "source",
+        help="npm:<library>[@range] (any npm library, wrapped as a pack), a pack "
+        "name[@range|@tag] from the registry, a local .tgz, or a local folder",
+    )
     p.add_argument("--registry", help="npm-protocol registry URL (default: $CORDON_NPM_REGISTRY or npmjs.org)")
-    p.add_argument("--entry", action="append", metavar="PATH",
-                   help="with npm:, an entry point of the library to wrap ('.', './locale'); repeatable; default '.'")
+    p.add_argument(
+        "--entry",
+        action="append",
+        metavar="PATH",
+        help="with npm:, an entry point of the library to wrap ('.', './locale'); repeatable; default '.'",
+    )
     p.add_argument("--yes", action="store_true", help="consent without asking (what would be asked is printed)")
     p.add_argument("--json", action="store_true", help="print one JSON object (the consent request and outcome)")
     p.set_defaults(handler=main_install)
@@ -125,9 +132,18 @@ def _install(source: InstallSource, registry: str | None, *, yes: bool, as_json:
     if not consent:
         discard(request)
         if as_json:
-            print_json({"ok": False, "installed": False, "request": request.to_json(),
-                        "error": {"name": "UsageError", "rule": "consent-required",
-                                  "message": "not installed: consent was not given (use --yes)"}})
+            print_json(
+                {
+                    "ok": False,
+                    "installed": False,
+                    "request": request.to_json(),
+                    "error": {
+                        "name": "UsageError",
+                        "rule": "consent-required",
+                        "message": "not installed: consent was not given (use --yes)",
+                    },
+                }
+            )
         else:
             print("not installed: consent was not given (use --yes to consent non-interactively)", file=sys.stderr)
         return 1
@@ -170,8 +186,14 @@ def main_outdated(args: argparse.Namespace) -> int:
     except CordonError as exc:
         return _fail(exc, args.json)
     if args.json:
-        print_json({"outdated": [{"name": o.record.name, "installed": o.installed, "latest": o.latest,
-                                  "source": o.record.source} for o in found]})
+        print_json(
+            {
+                "outdated": [
+                    {"name": o.record.name, "installed": o.installed, "latest": o.latest, "source": o.record.source}
+                    for o in found
+                ]
+            }
+        )
         return 0
     for item in found:
         print(f"{item.record.name}: {item.installed} -> {item.latest}  ({item.record.source})")

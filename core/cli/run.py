@@ -29,14 +29,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--inputs", help="JSON object available to the body as `inputs`")
     p.add_argument("--limits", help="JSON object of limits (camelCase names), clamped to the ceilings")
     p.add_argument("--workspace", help="folder the body may reach through workspace.*")
-    p.add_argument("--allow-package", dest="allow_package", action="append", metavar="SPEC",
-                   help="restrict importable packs to these (repeatable); default: every installed pack")
+    p.add_argument(
+        "--allow-package",
+        dest="allow_package",
+        action="append",
+        metavar="SPEC",
+        help="restrict importable packs to these (repeatable); default: every installed pack",
+    )
     p.add_argument("--json", action="store_true", help="print exactly one JSON result object")
     p.set_defaults(handler=main)
 
 
-def result_object(result: RunResult, *, outputs: dict[str, Any] | None = None,
-                  emitted: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+def result_object(
+    result: RunResult, *, outputs: dict[str, Any] | None = None, emitted: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
     """The machine interface's result object (docs/design.md), with public value tagging."""
     error = result.error.to_json() if result.error is not None else None
     return {
@@ -66,10 +72,15 @@ def main(args: argparse.Namespace) -> int:
     packs = resolve_body(code, allowed=args.allow_package)
     cancel = CancelHandle()
     with sigint_cancels(cancel):
-        result = run_in_sandbox(code, inputs=inputs, limits=limits, cancel=cancel,
-                                services=HostServices(workspace=workspace),
-                                modules=packs.modules if packs else None,
-                                surfaces=packs.surfaces if packs else ())
+        result = run_in_sandbox(
+            code,
+            inputs=inputs,
+            limits=limits,
+            cancel=cancel,
+            services=HostServices(workspace=workspace),
+            modules=packs.modules if packs else None,
+            surfaces=packs.surfaces if packs else (),
+        )
     if packs is not None:
         result.warnings[:0] = packs.warnings
     if args.json:

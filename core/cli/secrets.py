@@ -24,8 +24,10 @@ from core.cli.common import print_json
 from core.errors import CordonError
 
 #: How to get a keyring, shown when there is none; `setup` offers the encrypted store instead.
-START_KEYRING = (f"No system keyring is running. Either start one — {secrets_store.HOW_TO_START_KEYRING} — or run "
-                 "`cordon secrets setup` to create Cordon's encrypted secrets file.")
+START_KEYRING = (
+    f"No system keyring is running. Either start one — {secrets_store.HOW_TO_START_KEYRING} — or run "
+    "`cordon secrets setup` to create Cordon's encrypted secrets file."
+)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -61,8 +63,11 @@ def ready() -> bool:
         print(f"cordon: {START_KEYRING}", file=sys.stderr)
         return False
     if not _interactive():
-        print(f"cordon: Cordon's encrypted secrets file is locked; set {secrets_store.PASSPHRASE_ENV} or run this "
-              "in a terminal to be asked for its passphrase", file=sys.stderr)
+        print(
+            f"cordon: Cordon's encrypted secrets file is locked; set {secrets_store.PASSPHRASE_ENV} or run this "
+            "in a terminal to be asked for its passphrase",
+            file=sys.stderr,
+        )
         return False
     secrets_store.unlock_encrypted_store(getpass.getpass("Passphrase of Cordon's encrypted secrets file: "))
     return True
@@ -119,8 +124,11 @@ def main_setup(args: argparse.Namespace) -> int:
     if state == "missing":
         print(START_KEYRING)
         print(f"Creating Cordon's encrypted secrets file at {path}.")
-        print(f"Choose a passphrase (at least {secrets_store.MIN_PASSPHRASE} characters); it is not stored, so "
-              "keep it: you are asked for it, or set it in " f"{secrets_store.PASSPHRASE_ENV}, to use the secrets.")
+        print(
+            f"Choose a passphrase (at least {secrets_store.MIN_PASSPHRASE} characters); it is not stored, so "
+            "keep it: you are asked for it, or set it in "
+            f"{secrets_store.PASSPHRASE_ENV}, to use the secrets."
+        )
     try:
         if _interactive():
             passphrase = getpass.getpass("Passphrase: ")

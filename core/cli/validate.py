@@ -25,9 +25,13 @@ from core.validate import Diagnostic, has_errors, validate_code
 
 
 def add_allow_package(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--allow-package", dest="allow_package", action="append", metavar="SPEC",
-                        help="allow this pack (or one specifier of it); repeatable. Without it every installed "
-                             "pack is allowed")
+    parser.add_argument(
+        "--allow-package",
+        dest="allow_package",
+        action="append",
+        metavar="SPEC",
+        help="allow this pack (or one specifier of it); repeatable. Without it every installed pack is allowed",
+    )
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -41,11 +45,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def main(args: argparse.Namespace) -> int:
     try:
         if str(args.file).endswith(SUFFIX):
-            diagnostics = validate_node(load_document(args.file), catalog=default_catalog(),
-                                        allowed=args.allow_package)
+            diagnostics = validate_node(load_document(args.file), catalog=default_catalog(), allowed=args.allow_package)
         else:
-            diagnostics = validate_code(read_source(args.file), catalog=default_catalog(),
-                                        allowed=args.allow_package)
+            diagnostics = validate_code(read_source(args.file), catalog=default_catalog(), allowed=args.allow_package)
     except (UsageError, DocumentError) as exc:
         if args.json:
             print_json({"ok": False, "diagnostics": [], "error": exc.message})

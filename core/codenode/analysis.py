@@ -27,10 +27,25 @@ _STREAM_VERBS = ("first", "open")
 _SECRET_FUNCTIONS = ("getSecret", "requestSecret")
 #: Methods only one type has: `inputs.x.<method>` says what x is (for "Declare input" with its type).
 _TYPED_METHODS = {
-    **dict.fromkeys(("filter", "map", "forEach", "reduce", "some", "every", "find", "findIndex", "flatMap",
-                     "join", "push", "sort"), "array"),
-    **dict.fromkeys(("split", "trim", "toUpperCase", "toLowerCase", "startsWith", "endsWith", "replaceAll",
-                     "padStart", "padEnd", "charAt"), "string"),
+    **dict.fromkeys(
+        ("filter", "map", "forEach", "reduce", "some", "every", "find", "findIndex", "flatMap", "join", "push", "sort"),
+        "array",
+    ),
+    **dict.fromkeys(
+        (
+            "split",
+            "trim",
+            "toUpperCase",
+            "toLowerCase",
+            "startsWith",
+            "endsWith",
+            "replaceAll",
+            "padStart",
+            "padEnd",
+            "charAt",
+        ),
+        "string",
+    ),
     **dict.fromkeys(("toFixed",), "number"),
 }
 _SECRET_VERBS = ("get", "tryGet")
@@ -132,8 +147,13 @@ def _call(node: Node, facts: BodyFacts) -> None:
     streamed = fn.type == "identifier" and jsparse.text(fn) == "stream"
     if fn.type == "member_expression":
         obj, prop = fn.child_by_field_name("object"), fn.child_by_field_name("property")
-        streamed = (obj is not None and prop is not None and obj.type == "identifier"
-                    and jsparse.text(obj) == "stream" and jsparse.text(prop) in _STREAM_VERBS)
+        streamed = (
+            obj is not None
+            and prop is not None
+            and obj.type == "identifier"
+            and jsparse.text(obj) == "stream"
+            and jsparse.text(prop) in _STREAM_VERBS
+        )
     if streamed:
         _, name = _first_string_arg(node)
         if name is not None:
@@ -150,8 +170,12 @@ def _is_secret_read(fn: Node) -> bool:
     if obj is None or prop is None or jsparse.text(prop) not in _SECRET_VERBS or obj.type != "member_expression":
         return False
     root, middle = obj.child_by_field_name("object"), obj.child_by_field_name("property")
-    return (root is not None and middle is not None and jsparse.text(root) == "nodetool"
-            and jsparse.text(middle) == "secrets")
+    return (
+        root is not None
+        and middle is not None
+        and jsparse.text(root) == "nodetool"
+        and jsparse.text(middle) == "secrets"
+    )
 
 
 def _input_read(node: Node, facts: BodyFacts) -> None:
@@ -183,8 +207,13 @@ def _input_type(name: str, read: Node, facts: BodyFacts) -> None:
 
 def _destructured_inputs(node: Node, facts: BodyFacts) -> None:
     pattern, value = node.child_by_field_name("name"), node.child_by_field_name("value")
-    if (pattern is None or value is None or pattern.type != "object_pattern"
-            or value.type != "identifier" or jsparse.text(value) != "inputs"):
+    if (
+        pattern is None
+        or value is None
+        or pattern.type != "object_pattern"
+        or value.type != "identifier"
+        or jsparse.text(value) != "inputs"
+    ):
         return
     for child in pattern.named_children:
         key: Node | None = None

@@ -47,9 +47,11 @@ def _at(use: Use, severity: str, rule: str, message: str, fix: Fix | None = None
 
 #: Fix kinds: what `apply_fix` changes.
 DECLARE_INPUT, DECLARE_OUTPUT, ALLOW_SECRET = "declare-input", "declare-output", "allow-secret"
-_HOW = {DECLARE_INPUT: "declare it in the Node tab (Inputs) or with the quick fix",
-        DECLARE_OUTPUT: "declare it in the Node tab (Outputs) or with the quick fix",
-        ALLOW_SECRET: "allow it in Settings (Secrets) or with the quick fix"}
+_HOW = {
+    DECLARE_INPUT: "declare it in the Node tab (Inputs) or with the quick fix",
+    DECLARE_OUTPUT: "declare it in the Node tab (Outputs) or with the quick fix",
+    ALLOW_SECRET: "allow it in Settings (Secrets) or with the quick fix",
+}
 
 
 def fix_for(kind: str, name: str, handle_type: str = "any") -> Fix:
@@ -80,22 +82,37 @@ def check_input_reads(ctx: CodeContext) -> Iterable[Diagnostic]:
     streamed = {use.name for use in facts.streamed} if facts.streaming else set()
     for use in facts.input_reads:
         if use.name not in doc.input_names:
-            yield _at(use, "error", "undeclared-input", f"inputs.{use.name} is not a declared input of this node "
-                      f"(declared: {_declared(doc.input_names)}); it is always undefined: "
-                      f"{_HOW[DECLARE_INPUT]}",
-                      fix_for(DECLARE_INPUT, use.name, facts.input_types.get(use.name, "any")))
+            yield _at(
+                use,
+                "error",
+                "undeclared-input",
+                f"inputs.{use.name} is not a declared input of this node "
+                f"(declared: {_declared(doc.input_names)}); it is always undefined: "
+                f"{_HOW[DECLARE_INPUT]}",
+                fix_for(DECLARE_INPUT, use.name, facts.input_types.get(use.name, "any")),
+            )
         elif use.name in streamed:
-            yield _at(use, "error", "stream-input-read", f"inputs.{use.name} in a body that streams it: a connected "
-                      f"handle is read with stream(\"{use.name}\"); inputs holds only its configured value")
+            yield _at(
+                use,
+                "error",
+                "stream-input-read",
+                f"inputs.{use.name} in a body that streams it: a connected "
+                f'handle is read with stream("{use.name}"); inputs holds only its configured value',
+            )
 
 
 def check_stream_names(ctx: CodeContext) -> Iterable[Diagnostic]:
     doc, facts = _node(ctx)
     for use in facts.streamed:
         if use.name not in doc.input_names:
-            yield _at(use, "error", "undeclared-input", f"stream(\"{use.name}\"): '{use.name}' is not a declared "
-                      f"input of this node (declared: {_declared(doc.input_names)}): {_HOW[DECLARE_INPUT]}",
-                      fix_for(DECLARE_INPUT, use.name))
+            yield _at(
+                use,
+                "error",
+                "undeclared-input",
+                f"stream(\"{use.name}\"): '{use.name}' is not a declared "
+                f"input of this node (declared: {_declared(doc.input_names)}): {_HOW[DECLARE_INPUT]}",
+                fix_for(DECLARE_INPUT, use.name),
+            )
 
 
 def check_handles(ctx: CodeContext) -> Iterable[Diagnostic]:
@@ -103,16 +120,26 @@ def check_handles(ctx: CodeContext) -> Iterable[Diagnostic]:
     doc, facts = _node(ctx)
     for use in facts.written_handles:
         if use.name not in doc.output_names:
-            yield _at(use, "error", "undeclared-handle", f"'{use.name}' is not a declared output handle of this "
-                      f"node (declared: {_declared(doc.output_names)}): {_HOW[DECLARE_OUTPUT]}",
-                      fix_for(DECLARE_OUTPUT, use.name))
+            yield _at(
+                use,
+                "error",
+                "undeclared-handle",
+                f"'{use.name}' is not a declared output handle of this "
+                f"node (declared: {_declared(doc.output_names)}): {_HOW[DECLARE_OUTPUT]}",
+                fix_for(DECLARE_OUTPUT, use.name),
+            )
     if facts.legacy or facts.dynamic_writes:
         return  # a returned object or a computed handle name may write any of them
     written = {use.name for use in facts.written_handles}
     for name in doc.output_names:
         if name not in written:
-            yield Diagnostic(None, None, "warning", "handle-never-written",
-                             f"output handle '{name}' is declared but no emit() or output() call writes it")
+            yield Diagnostic(
+                None,
+                None,
+                "warning",
+                "handle-never-written",
+                f"output handle '{name}' is declared but no emit() or output() call writes it",
+            )
 
 
 def check_secret_reads(ctx: CodeContext) -> Iterable[Diagnostic]:
@@ -123,9 +150,14 @@ def check_secret_reads(ctx: CodeContext) -> Iterable[Diagnostic]:
         if use.name in doc.props.secrets or use.name in reported:
             continue
         reported.add(use.name)
-        yield _at(use, "error", "undeclared-secret", f"secret '{use.name}' is not among the secrets this node may "
-                  f"read (allowed: {_declared(doc.props.secrets)}), so a run refuses it: {_HOW[ALLOW_SECRET]}",
-                  fix_for(ALLOW_SECRET, use.name))
+        yield _at(
+            use,
+            "error",
+            "undeclared-secret",
+            f"secret '{use.name}' is not among the secrets this node may "
+            f"read (allowed: {_declared(doc.props.secrets)}), so a run refuses it: {_HOW[ALLOW_SECRET]}",
+            fix_for(ALLOW_SECRET, use.name),
+        )
 
 
 def check_legacy(ctx: CodeContext) -> Iterable[Diagnostic]:
@@ -134,15 +166,28 @@ def check_legacy(ctx: CodeContext) -> Iterable[Diagnostic]:
         yield Diagnostic(None, None, "warning", "legacy-contract", DEPRECATION)
 
 
-NODE_CHECKS: tuple[Check, ...] = (check_input_reads, check_stream_names, check_handles, check_secret_reads,
-                                  check_legacy)
+NODE_CHECKS: tuple[Check, ...] = (
+    check_input_reads,
+    check_stream_names,
+    check_handles,
+    check_secret_reads,
+    check_legacy,
+)
 
 
-def validate_node(doc: CodeNodeDocument, *, catalog: Catalog | None = None,
-                  allowed: Collection[str] | None = None) -> list[Diagnostic]:
+def validate_node(
+    doc: CodeNodeDocument, *, catalog: Catalog | None = None, allowed: Collection[str] | None = None
+) -> list[Diagnostic]:
     """A Code node document: the body checks with the node's saved package declarations, then
     its inputs and handles. It lives here, not in `core.validate`, so the generic body checks
     never import the Code node (which plugs its checks into them)."""
-    return validate_code(doc.body, catalog=catalog, allowed=allowed, declarations=list(doc.packages),
-                         surfaces=(contract.SURFACE, streams.SURFACE), caller_globals=("inputs", "state"),
-                         checks=NODE_CHECKS, extra={NODE_KEY: doc})
+    return validate_code(
+        doc.body,
+        catalog=catalog,
+        allowed=allowed,
+        declarations=list(doc.packages),
+        surfaces=(contract.SURFACE, streams.SURFACE),
+        caller_globals=("inputs", "state"),
+        checks=NODE_CHECKS,
+        extra={NODE_KEY: doc},
+    )

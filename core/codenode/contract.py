@@ -44,9 +44,11 @@ CONTRACT_KEY = "codenode.contract"
 LEGACY_HANDLE = "output"
 #: Emitted values kept for the run's result (the headless runner prints them all).
 RETAINED_BYTES = 32 * MB
-DEPRECATION = ("legacy Code node body: it calls neither emit() nor output(), so its return value becomes its "
-               "outputs; this contract is deprecated and will be removed — use `await output(name, value)` "
-               "(final values) or `await emit(name, value)` (streamed values)")
+DEPRECATION = (
+    "legacy Code node body: it calls neither emit() nor output(), so its return value becomes its "
+    "outputs; this contract is deprecated and will be removed — use `await output(name, value)` "
+    "(final values) or `await emit(name, value)` (streamed values)"
+)
 
 
 @dataclass(frozen=True)
@@ -82,8 +84,7 @@ class EmitQueue:
         while True:
             with sync.lock:
                 if self._closed:
-                    raise SandboxRefusal(f"emit('{item.handle}'): the consumer closed the stream",
-                                         rule="emit-closed")
+                    raise SandboxRefusal(f"emit('{item.handle}'): the consumer closed the stream", rule="emit-closed")
                 if len(self._items) < self.capacity:
                     self._items.append(item)
                     break
@@ -99,8 +100,10 @@ class EmitQueue:
             sync.wait_for_sync(lambda: cancel.cancelled or self._closed or len(self._items) < self.capacity)
             with sync.lock:
                 if self._closed:
-                    raise SandboxRefusal(f"yield: the consumer closed the stream before '{item.handle}' was "
-                                         "delivered", rule="emit-closed")
+                    raise SandboxRefusal(
+                        f"yield: the consumer closed the stream before '{item.handle}' was delivered",
+                        rule="emit-closed",
+                    )
                 if cancel.cancelled:
                     return
                 self._items.append(item)
@@ -132,8 +135,13 @@ class EmitQueue:
 class NodeContract:
     """One node run's output side: declared handles, finals of the current invocation, emissions."""
 
-    def __init__(self, declared: Sequence[str], *, on_emit: Callable[[Emission], None] | None = None,
-                 queue: EmitQueue | None = None) -> None:
+    def __init__(
+        self,
+        declared: Sequence[str],
+        *,
+        on_emit: Callable[[Emission], None] | None = None,
+        queue: EmitQueue | None = None,
+    ) -> None:
         self.declared = tuple(declared)
         self.on_emit = on_emit
         self.queue = queue
@@ -154,8 +162,9 @@ class NodeContract:
         if self.retained_bytes + size > RETAINED_BYTES:
             if not self.retained_cut:
                 self.retained_cut = True
-                warnings.append(f"emitted values past the first {RETAINED_BYTES // MB} MB were delivered "
-                                      "but not kept in the result")
+                warnings.append(
+                    f"emitted values past the first {RETAINED_BYTES // MB} MB were delivered but not kept in the result"
+                )
             return
         self.retained_bytes += size
         self.emitted.append(emission)
@@ -184,15 +193,19 @@ class NodeContract:
 def check_declared(verb: str, name: Any, declared: Sequence[str], what: str, rule: str) -> str:
     """`name` if the node declares it; else a refusal naming it and what is declared."""
     if not isinstance(name, str):
-        raise SandboxRefusal(f"{verb}(name): name must be a string naming an {what}", rule="bad-argument",
-                             name="TypeError")
+        raise SandboxRefusal(
+            f"{verb}(name): name must be a string naming an {what}", rule="bad-argument", name="TypeError"
+        )
     if name not in declared:
         known = ", ".join(f"'{h}'" for h in declared) or "none"
         shown = shorten(name)
-        raise SandboxRefusal(f"{verb}('{shown}'): '{shown}' is not a declared {what} of this node "
-                             f"(declared: {known}); declare it in the node's {what}s (studio: the Node tab, or "
-                             "the quick fix in Problems; file: the document's inputs/outputs)", rule=rule,
-                             name="TypeError")
+        raise SandboxRefusal(
+            f"{verb}('{shown}'): '{shown}' is not a declared {what} of this node "
+            f"(declared: {known}); declare it in the node's {what}s (studio: the Node tab, or "
+            "the quick fix in Problems; file: the document's inputs/outputs)",
+            rule=rule,
+            name="TypeError",
+        )
     return name
 
 
@@ -227,8 +240,9 @@ def _check_size(scope: RunScope, verb: str, name: str, value: Any) -> int:
     size = encoded_size(value, f"{verb}('{name}')")
     cap = scope.limits.maxOutputSize
     if size > cap:
-        raise LimitExceeded(f"{verb}('{name}'): the value is {size} bytes, more than {cap} "
-                            "(limit maxOutputSize)", limit="maxOutputSize")
+        raise LimitExceeded(
+            f"{verb}('{name}'): the value is {size} bytes, more than {cap} (limit maxOutputSize)", limit="maxOutputSize"
+        )
     return size
 
 
@@ -236,8 +250,10 @@ def _output(scope: RunScope, name: Any, value: Any) -> None:
     contract = _contract(scope, "output")
     handle = contract.check_handle("output", name)
     if handle in contract.finals:
-        raise SandboxRefusal(f"output('{handle}') was already called: a handle has one final value "
-                             "(use emit() to stream several)", rule="output-twice")
+        raise SandboxRefusal(
+            f"output('{handle}') was already called: a handle has one final value (use emit() to stream several)",
+            rule="output-twice",
+        )
     _check_size(scope, "output", handle, value)
     contract.finals[handle] = value
 
@@ -246,9 +262,12 @@ def _yield(scope: RunScope, value: Any) -> None:
     contract = _contract(scope, "yield")
     size = _check_size(scope, "yield", LEGACY_HANDLE, value)
     if contract.yielded_bytes + size > RETAINED_BYTES:
-        raise SandboxRefusal(f"yield: the values yielded by one run exceed {RETAINED_BYTES // MB} MB; they are "
-                             "delivered when the body ends, so they must fit until then (use emit() to stream)",
-                             rule="yield-limit", name="RangeError")
+        raise SandboxRefusal(
+            f"yield: the values yielded by one run exceed {RETAINED_BYTES // MB} MB; they are "
+            "delivered when the body ends, so they must fit until then (use emit() to stream)",
+            rule="yield-limit",
+            name="RangeError",
+        )
     contract.yielded_bytes += size
     contract.yielded.append(value)
 
@@ -290,13 +309,18 @@ GUEST_JS = r"""
 # Temporary: a legacy body's entry takes it before the body starts (entry.py); no body sees it as a global.
 GUEST_JS += f'  C.temporary("{LEGACY_YIELD}", function legacyYield(value) {{ C.callSync("node.yield", value); }});\n'
 
-SURFACE = Surface("codenode.contract", {
-    "node.emit": Op(_emit),
-    "node.output": Op(_output, sync=True),
-    "node.yield": Op(_yield, sync=True),
-    "node.handles": Op(_handles, sync=True),
-    "node.refuse": Op(_refuse, sync=True),
-}, GUEST_JS, ("emit", "output"))
+SURFACE = Surface(
+    "codenode.contract",
+    {
+        "node.emit": Op(_emit),
+        "node.output": Op(_output, sync=True),
+        "node.yield": Op(_yield, sync=True),
+        "node.handles": Op(_handles, sync=True),
+        "node.refuse": Op(_refuse, sync=True),
+    },
+    GUEST_JS,
+    ("emit", "output"),
+)
 
 
 def services_with(services: HostServices | None, **extra: Any) -> HostServices:

@@ -122,8 +122,11 @@ class CodeNodeDocument(_Strict):
 
     @model_validator(mode="after")
     def _unique_names(self) -> CodeNodeDocument:
-        for what, names in (("input", [h.name for h in self.inputs]), ("output", [h.name for h in self.outputs]),
-                            ("package", [p.specifier for p in self.packages])):
+        for what, names in (
+            ("input", [h.name for h in self.inputs]),
+            ("output", [h.name for h in self.outputs]),
+            ("package", [p.specifier for p in self.packages]),
+        ):
             seen: set[str] = set()
             for name in names:
                 if name in seen:
@@ -175,21 +178,27 @@ def value_matches(kind: str, value: Any) -> bool:
 
 # -- reading ----------------------------------------------------------------------------
 
+
 def parse_document(data: Any, *, source: str = "node document") -> CodeNodeDocument:
     """Validate decoded JSON as a document; errors name the field (or the version)."""
     if not isinstance(data, dict):
         raise DocumentError(f"{source}: a node document is a JSON object, got {type(data).__name__}")
     version = data.get("schemaVersion")
     if version is None:
-        raise DocumentError(f"{source}: missing field 'schemaVersion' (this Cordon writes {SCHEMA_VERSION})",
-                            rule="node-document-version")
+        raise DocumentError(
+            f"{source}: missing field 'schemaVersion' (this Cordon writes {SCHEMA_VERSION})",
+            rule="node-document-version",
+        )
     if isinstance(version, bool) or not isinstance(version, int):
-        raise DocumentError(f"{source}: field 'schemaVersion' must be an integer, got {version!r}",
-                            rule="node-document-version")
+        raise DocumentError(
+            f"{source}: field 'schemaVersion' must be an integer, got {version!r}", rule="node-document-version"
+        )
     if version > SCHEMA_VERSION:
-        raise DocumentError(f"{source}: schemaVersion {version} was written by a newer Cordon; this one reads "
-                            f"schemaVersion {SCHEMA_VERSION}. Update Cordon to open it",
-                            rule="node-document-version")
+        raise DocumentError(
+            f"{source}: schemaVersion {version} was written by a newer Cordon; this one reads "
+            f"schemaVersion {SCHEMA_VERSION}. Update Cordon to open it",
+            rule="node-document-version",
+        )
     if version < 1:
         raise DocumentError(f"{source}: schemaVersion {version} is not a valid version", rule="node-document-version")
     try:
@@ -245,6 +254,7 @@ def dumps(doc: CodeNodeDocument) -> bytes:
 
 # -- saving -------------------------------------------------------------------------------
 
+
 def save_document(doc: CodeNodeDocument, path: str | os.PathLike[str]) -> Path:
     """Write atomically and durably, keeping the previous file as `.bak`.
 
@@ -263,6 +273,7 @@ def save_document(doc: CodeNodeDocument, path: str | os.PathLike[str]) -> Path:
 
 
 # -- props -> limits and pack stamping --------------------------------------------------------
+
 
 def limits_for(doc: CodeNodeDocument) -> SandboxLimits:
     """The run's limits from the node props (reference: "Node props map onto sandbox policy");

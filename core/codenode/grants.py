@@ -72,18 +72,24 @@ class Grants:
         packages = dict.fromkeys(p.specifier for p in doc.packages)
         if imports:
             packages.update(dict.fromkeys(imported_specifiers(doc.body)))
-        return cls(doc.props.allow_host_filesystem, doc.props.allow_local_network,
-                   tuple(dict.fromkeys(doc.props.secrets)), tuple(packages))
+        return cls(
+            doc.props.allow_host_filesystem,
+            doc.props.allow_local_network,
+            tuple(dict.fromkeys(doc.props.secrets)),
+            tuple(packages),
+        )
 
     def __bool__(self) -> bool:
         return self.host_filesystem or self.local_network or bool(self.secrets) or bool(self.packages)
 
     def missing(self, given: Grants) -> Grants:
         """What of these grants `given` does not cover (empty: all covered)."""
-        return Grants(self.host_filesystem and not given.host_filesystem,
-                      self.local_network and not given.local_network,
-                      tuple(s for s in self.secrets if s not in given.secrets),
-                      tuple(p for p in self.packages if p not in given.packages))
+        return Grants(
+            self.host_filesystem and not given.host_filesystem,
+            self.local_network and not given.local_network,
+            tuple(s for s in self.secrets if s not in given.secrets),
+            tuple(p for p in self.packages if p not in given.packages),
+        )
 
     def shared(self, other: Grants) -> Grants:
         """The grants in both (what of `other` these grants still cover)."""
@@ -112,16 +118,19 @@ class Grants:
 
 def strip_grants(doc: CodeNodeDocument, grants: Grants) -> CodeNodeDocument:
     """`doc` with `grants` turned off: the flags cleared, the secrets and pack declarations removed."""
-    props = doc.props.model_copy(update={
-        "allow_host_filesystem": doc.props.allow_host_filesystem and not grants.host_filesystem,
-        "allow_local_network": doc.props.allow_local_network and not grants.local_network,
-        "secrets": tuple(s for s in doc.props.secrets if s not in grants.secrets),
-    })
+    props = doc.props.model_copy(
+        update={
+            "allow_host_filesystem": doc.props.allow_host_filesystem and not grants.host_filesystem,
+            "allow_local_network": doc.props.allow_local_network and not grants.local_network,
+            "secrets": tuple(s for s in doc.props.secrets if s not in grants.secrets),
+        }
+    )
     packages = tuple(p for p in doc.packages if canonical_specifier(p.specifier) not in grants.packages)
     return doc.model_copy(update={"props": props, "packages": packages})
 
 
 # -- the trust store -------------------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class DocumentKey:
@@ -173,8 +182,9 @@ def trust(key: DocumentKey) -> None:
         documents.pop(key.path, None)  # re-inserted last: the newest decision is dropped last
         documents[key.path] = key.digest
         kept = dict(list(documents.items())[-MAX_TRUSTED:])
-        write_atomic(_store_path(), orjson.dumps({"version": 1, "documents": kept}, option=orjson.OPT_INDENT_2),
-                     durable=True)
+        write_atomic(
+            _store_path(), orjson.dumps({"version": 1, "documents": kept}, option=orjson.OPT_INDENT_2), durable=True
+        )
 
 
 def require_grants(doc: CodeNodeDocument, key: DocumentKey, given: Grants) -> None:
@@ -193,4 +203,6 @@ def require_grants(doc: CodeNodeDocument, key: DocumentKey, given: Grants) -> No
     raise SandboxRefusal(
         f"{key.path} asks for grants you have not given: {asks}. A document cannot grant itself powers: "
         f"pass {' '.join(missing.flags())} to run it with them, or trust the document in Cordon Studio",
-        rule=RULE_NOT_TRUSTED, name="UsageError")
+        rule=RULE_NOT_TRUSTED,
+        name="UsageError",
+    )

@@ -51,8 +51,9 @@ def _copy(v: Any, where: str, depth: int) -> Any:
         return {str(k): _copy(item, where, depth + 1) for k, item in v.items()}
     if isinstance(v, (list, tuple)):
         return [_copy(item, where, depth + 1) for item in v]
-    raise UsageError(f"{where}: a {type(v).__name__} cannot cross into a Code node (its values are JSON)",
-                     rule="input-type")
+    raise UsageError(
+        f"{where}: a {type(v).__name__} cannot cross into a Code node (its values are JSON)", rule="input-type"
+    )
 
 
 def _iso(moment: dt.datetime) -> str:

@@ -84,18 +84,34 @@ def run_node(
     Never raises for what the body or its inputs do: failures are results.
     """
     try:
-        return _run(doc, inputs, input_streams, catalog, state, cancel or CancelHandle(),
-                    contract.NodeContract(doc.output_names, on_emit=on_emit, queue=emit_queue),
-                    on_outputs=on_outputs, on_log=on_log, on_progress=on_progress, services=services)
+        return _run(
+            doc,
+            inputs,
+            input_streams,
+            catalog,
+            state,
+            cancel or CancelHandle(),
+            contract.NodeContract(doc.output_names, on_emit=on_emit, queue=emit_queue),
+            on_outputs=on_outputs,
+            on_log=on_log,
+            on_progress=on_progress,
+            services=services,
+        )
     finally:
         if emit_queue is not None:
             emit_queue.close()
 
 
-def _run(doc: CodeNodeDocument, inputs: Mapping[str, Any] | None,
-         input_streams: InputStreams | Mapping[str, Sequence[Any]] | None, catalog: Catalog | None,
-         state: dict[str, Any] | None, cancel: CancelHandle, node_contract: NodeContract,
-         **callbacks: Any) -> NodeRunResult:
+def _run(
+    doc: CodeNodeDocument,
+    inputs: Mapping[str, Any] | None,
+    input_streams: InputStreams | Mapping[str, Sequence[Any]] | None,
+    catalog: Catalog | None,
+    state: dict[str, Any] | None,
+    cancel: CancelHandle,
+    node_contract: NodeContract,
+    **callbacks: Any,
+) -> NodeRunResult:
     facts = analyse(doc.body)
     warnings: list[str] = []
     try:
@@ -108,12 +124,16 @@ def _run(doc: CodeNodeDocument, inputs: Mapping[str, Any] | None,
             packs.raise_for_errors()
             warnings.extend(packs.warnings)
     except CordonError as exc:  # refused before any guest starts
-        return NodeRunResult(RunResult(ok=False, error=RunError(exc.name, exc.message, exc.line, exc.rule),
-                                       timings={"setup_ms": 0.0, "run_ms": 0.0}))
+        return NodeRunResult(
+            RunResult(
+                ok=False,
+                error=RunError(exc.name, exc.message, exc.line, exc.rule),
+                timings={"setup_ms": 0.0, "run_ms": 0.0},
+            )
+        )
     if facts.legacy:
         warnings.append(DEPRECATION)
-    node = _NodeRun(doc, facts, node_contract, cancel=cancel, packs=packs, warnings=warnings, state=state,
-                    **callbacks)
+    node = _NodeRun(doc, facts, node_contract, cancel=cancel, packs=packs, warnings=warnings, state=state, **callbacks)
     if facts.streaming:
         node.invoke(configured, StreamAccess(feed or InputStreams(()), doc.input_names))
     elif feed is None:
@@ -131,17 +151,18 @@ def _configured_inputs(doc: CodeNodeDocument, given: Mapping[str, Any] | None) -
         handle = declared.get(name)
         if handle is None:
             known = ", ".join(f"'{h}'" for h in declared) or "none"
-            raise UsageError(f"input '{name}' is not declared by this node (declared: {known})",
-                             rule="undeclared-input")
+            raise UsageError(
+                f"input '{name}' is not declared by this node (declared: {known})", rule="undeclared-input"
+            )
         if value is not None and not value_matches(handle.type, value):
-            raise UsageError(f"input '{name}' must be a {handle.type}, got {type(value).__name__}",
-                             rule="input-type")
+            raise UsageError(f"input '{name}' must be a {handle.type}, got {type(value).__name__}", rule="input-type")
         values[name] = value
     return values
 
 
-def _input_streams(doc: CodeNodeDocument,
-                   given: InputStreams | Mapping[str, Sequence[Any]] | None) -> InputStreams | None:
+def _input_streams(
+    doc: CodeNodeDocument, given: InputStreams | Mapping[str, Sequence[Any]] | None
+) -> InputStreams | None:
     if given is None:
         return None
     if not isinstance(given, InputStreams):
@@ -152,8 +173,10 @@ def _input_streams(doc: CodeNodeDocument,
     undeclared = [h for h in given.handles if h not in doc.input_names]
     if undeclared:
         known = ", ".join(f"'{h}'" for h in doc.input_names) or "none"
-        raise UsageError(f"input stream '{undeclared[0]}' is not a declared input of this node (declared: {known})",
-                         rule="undeclared-input")
+        raise UsageError(
+            f"input stream '{undeclared[0]}' is not a declared input of this node (declared: {known})",
+            rule="undeclared-input",
+        )
     return given if given.handles else None  # no handle connected: nothing streams
 
 
@@ -162,9 +185,14 @@ def _refuse_connected_reads(facts: BodyFacts, feed: InputStreams | None) -> None
     connected = set(feed.handles) if feed is not None else set()
     for use in facts.input_reads:
         if use.name in connected:
-            raise SandboxRefusal(f"line {use.line}: inputs.{use.name} is a connected stream in a body that reads "
-                                 f"streams; read it with stream(\"{use.name}\") (inputs holds only configured "
-                                 "values)", rule="stream-input-read", name="ValidationError", line=use.line)
+            raise SandboxRefusal(
+                f"line {use.line}: inputs.{use.name} is a connected stream in a body that reads "
+                f'streams; read it with stream("{use.name}") (inputs holds only configured '
+                "values)",
+                rule="stream-input-read",
+                name="ValidationError",
+                line=use.line,
+            )
 
 
 def resolve_packs(doc: CodeNodeDocument, catalog: Catalog | None = None) -> Resolution | None:
@@ -182,11 +210,21 @@ def resolve_packs(doc: CodeNodeDocument, catalog: Catalog | None = None) -> Reso
 
 
 class _NodeRun:
-    def __init__(self, doc: CodeNodeDocument, facts: BodyFacts, node_contract: NodeContract, *,
-                 cancel: CancelHandle, on_outputs: Callable[[dict[str, Any]], None] | None,
-                 on_log: Callable[[str], None] | None, on_progress: Callable[[float, str | None], None] | None,
-                 services: HostServices | None, packs: Resolution | None, warnings: list[str],
-                 state: dict[str, Any] | None) -> None:
+    def __init__(
+        self,
+        doc: CodeNodeDocument,
+        facts: BodyFacts,
+        node_contract: NodeContract,
+        *,
+        cancel: CancelHandle,
+        on_outputs: Callable[[dict[str, Any]], None] | None,
+        on_log: Callable[[str], None] | None,
+        on_progress: Callable[[float, str | None], None] | None,
+        services: HostServices | None,
+        packs: Resolution | None,
+        warnings: list[str],
+        state: dict[str, Any] | None,
+    ) -> None:
         self.doc = doc
         self.facts = facts
         self.contract = node_contract
@@ -217,17 +255,24 @@ class _NodeRun:
             if not self.invoke(dict(snapshot), None):
                 return
         if self.cancel.cancelled:
-            self.last = RunResult(ok=False, error=RunError("CancelledError", "the run was cancelled", None,
-                                                           "cancelled"))
+            self.last = RunResult(
+                ok=False, error=RunError("CancelledError", "the run was cancelled", None, "cancelled")
+            )
         elif self.invocations == 0:
             # The reference fails loudly rather than let a body that never pulls its streams see none
             # of its connected inputs; here that body would run zero times and report success.
             handles = ", ".join(f"'{h}'" for h in feed.handles)
-            self.last = RunResult(ok=False, error=RunError(
-                "SandboxError", f"this body never calls stream(...) and its input streams ({handles}) ended "
-                "without an item, so it would run zero times: add a stream(name) call to consume the "
-                "connected inputs, or stage at least one item (or pass the values as inputs)", None,
-                "stream-not-called"))
+            self.last = RunResult(
+                ok=False,
+                error=RunError(
+                    "SandboxError",
+                    f"this body never calls stream(...) and its input streams ({handles}) ended "
+                    "without an item, so it would run zero times: add a stream(name) call to consume the "
+                    "connected inputs, or stage at least one item (or pass the values as inputs)",
+                    None,
+                    "stream-not-called",
+                ),
+            )
 
     def invoke(self, inputs: dict[str, Any], access: StreamAccess | None) -> bool:
         """One invocation of the body. True when it completed (its finals posted)."""
@@ -241,10 +286,18 @@ class _NodeRun:
         if access is not None:
             extra[streams.STREAMS_KEY] = access
         result = run_in_sandbox(
-            self.doc.body, inputs=inputs, limits=self.limits, globals={"state": self.state},
-            cancel=self.cancel, on_progress=self.on_progress, on_log=self.on_log, modules=self.modules,
-            services=services_with(self.services, **extra), surfaces=self.surfaces,
-            legacy=self.facts.legacy)
+            self.doc.body,
+            inputs=inputs,
+            limits=self.limits,
+            globals={"state": self.state},
+            cancel=self.cancel,
+            on_progress=self.on_progress,
+            on_log=self.on_log,
+            modules=self.modules,
+            services=services_with(self.services, **extra),
+            surfaces=self.surfaces,
+            legacy=self.facts.legacy,
+        )
         self.invocations += 1
         self.last = result
         self._keep_logs(result.logs)
@@ -271,8 +324,12 @@ class _NodeRun:
 
     def _as_json(self, inputs: dict[str, Any]) -> dict[str, Any]:
         """The reference's JSON copy of each input; a declared `bytes` handle keeps its bytes."""
-        return {name: value if name in self.binary and isinstance(value, (bytes, bytearray))
-                else json_copy(value, where=f"input '{name}'") for name, value in inputs.items()}
+        return {
+            name: value
+            if name in self.binary and isinstance(value, (bytes, bytearray))
+            else json_copy(value, where=f"input '{name}'")
+            for name, value in inputs.items()
+        }
 
     def _keep_logs(self, lines: list[str]) -> None:
         """The node run's log holds `maxConsoleLines` in all (each invocation is capped on its own too)."""
@@ -281,13 +338,27 @@ class _NodeRun:
             return
         self.logs.extend(lines[:room])
         if len(lines) > room:
-            self.logs.append(f"… later log lines of this node run dropped (limit maxConsoleLines, "
-                             f"{self.limits.maxConsoleLines} lines per node run)")
+            self.logs.append(
+                f"… later log lines of this node run dropped (limit maxConsoleLines, "
+                f"{self.limits.maxConsoleLines} lines per node run)"
+            )
 
     def result(self) -> NodeRunResult:
         last = self.last or RunResult(ok=True)
-        run = RunResult(ok=last.ok, result=last.result, error=last.error, logs=self.logs,
-                        timings=self.timings, globals=last.globals, warnings=self.warnings,
-                        truncated=last.truncated)
-        return NodeRunResult(run, outputs=self.outputs, emitted=list(self.contract.emitted),
-                             invocations=self.invocations, state=self.state)
+        run = RunResult(
+            ok=last.ok,
+            result=last.result,
+            error=last.error,
+            logs=self.logs,
+            timings=self.timings,
+            globals=last.globals,
+            warnings=self.warnings,
+            truncated=last.truncated,
+        )
+        return NodeRunResult(
+            run,
+            outputs=self.outputs,
+            emitted=list(self.contract.emitted),
+            invocations=self.invocations,
+            state=self.state,
+        )

@@ -154,8 +154,9 @@ class StreamAccess:
 def _access(scope: RunScope) -> StreamAccess:
     access = scope.services.extra.get(STREAMS_KEY)
     if not isinstance(access, StreamAccess):
-        raise SandboxRefusal("stream() is available only to a Code node body run for a whole stream",
-                             rule="not-a-stream-run")
+        raise SandboxRefusal(
+            "stream() is available only to a Code node body run for a whole stream", rule="not-a-stream-run"
+        )
     return access
 
 
@@ -200,8 +201,13 @@ GUEST_JS = r"""
   C.define("stream", Object.freeze(stream));
 """
 
-SURFACE = Surface("codenode.streams", {
-    "stream.take": Op(_take),
-    "stream.takeAny": Op(_take_any),
-    "stream.open": Op(_open, sync=True),
-}, GUEST_JS, ("stream",))
+SURFACE = Surface(
+    "codenode.streams",
+    {
+        "stream.take": Op(_take),
+        "stream.takeAny": Op(_take_any),
+        "stream.open": Op(_open, sync=True),
+    },
+    GUEST_JS,
+    ("stream",),
+)

@@ -112,8 +112,10 @@ def check_versions() -> None:
     for dist, want in PINNED.items():
         have = metadata.version(dist)
         if have != want:
-            raise RuntimeError(f"Cordon's engine driver is pinned to {dist}=={want}, found {have}; "
-                               f"reinstall with: pip install {dist}=={want}")
+            raise RuntimeError(
+                f"Cordon's engine driver is pinned to {dist}=={want}, found {have}; "
+                f"reinstall with: pip install {dist}=={want}"
+            )
 
 
 def _guest_wasm_bytes() -> bytes:
@@ -159,8 +161,13 @@ class _Guest:
         assert isinstance(memory, wasmtime.Memory)
         self.initial_memory = bytes(memory.read(store, 0, memory.data_len(store)))
         layout = exports["cg_setup"](store, _SETUP_LAYOUT, 0, 0, 0)  # type: ignore[operator]
-        self.addresses = dict(zip(("cancel_flag", "reply_slot", "scratch", "result"),
-                                  struct.unpack("<4i", memory.read(store, layout, layout + 16)), strict=True))
+        self.addresses = dict(
+            zip(
+                ("cancel_flag", "reply_slot", "scratch", "result"),
+                struct.unpack("<4i", memory.read(store, layout, layout + 16)),
+                strict=True,
+            )
+        )
 
     def new_store(self, memory_cap: int) -> wasmtime.Store:
         store = wasmtime.Store(self.engine)
@@ -220,26 +227,42 @@ def _build_linker(engine: wasmtime.Engine) -> wasmtime.Linker:
     i32, i64 = wasmtime.ValType.i32(), wasmtime.ValType.i64()
     linker = wasmtime.Linker(engine)
     cordon, wasi = "cordon", "wasi_snapshot_preview1"
-    linker.define_func(cordon, "call", wasmtime.FuncType([i32, i32, i32, i32], [i32]),
-                       lambda c, fn_id, argv, argc, pending: _vm()._on_call(c, fn_id, argv, argc, pending),
-                       access_caller=True)
-    linker.define_func(cordon, "normalize", wasmtime.FuncType([i32, i32, i32, i32], [i32]),
-                       lambda c, base, base_len, name, name_len: _vm()._on_normalize(c, base, base_len, name,
-                                                                                    name_len),
-                       access_caller=True)
-    linker.define_func(cordon, "load", wasmtime.FuncType([i32, i32], [i32]),
-                       lambda c, name, name_len: _vm()._on_load(c, name, name_len), access_caller=True)
-    linker.define_func(cordon, "reply", wasmtime.FuncType([i32], []),
-                       lambda c, dst: _vm()._on_reply(c, dst), access_caller=True)
+    linker.define_func(
+        cordon,
+        "call",
+        wasmtime.FuncType([i32, i32, i32, i32], [i32]),
+        lambda c, fn_id, argv, argc, pending: _vm()._on_call(c, fn_id, argv, argc, pending),
+        access_caller=True,
+    )
+    linker.define_func(
+        cordon,
+        "normalize",
+        wasmtime.FuncType([i32, i32, i32, i32], [i32]),
+        lambda c, base, base_len, name, name_len: _vm()._on_normalize(c, base, base_len, name, name_len),
+        access_caller=True,
+    )
+    linker.define_func(
+        cordon,
+        "load",
+        wasmtime.FuncType([i32, i32], [i32]),
+        lambda c, name, name_len: _vm()._on_load(c, name, name_len),
+        access_caller=True,
+    )
+    linker.define_func(
+        cordon, "reply", wasmtime.FuncType([i32], []), lambda c, dst: _vm()._on_reply(c, dst), access_caller=True
+    )
     # WASI: a clock, and no files. Guest output only ever travels through bridges.
-    linker.define_func(wasi, "clock_time_get", wasmtime.FuncType([i32, i64, i32], [i32]), _clock_time_get,
-                       access_caller=True)
+    linker.define_func(
+        wasi, "clock_time_get", wasmtime.FuncType([i32, i64, i32], [i32]), _clock_time_get, access_caller=True
+    )
     linker.define_func(wasi, "fd_close", wasmtime.FuncType([i32], [i32]), lambda fd: _WASI_EBADF)
     linker.define_func(wasi, "fd_fdstat_get", wasmtime.FuncType([i32, i32], [i32]), lambda fd, p: _WASI_EBADF)
-    linker.define_func(wasi, "fd_seek", wasmtime.FuncType([i32, i64, i32, i32], [i32]),
-                       lambda fd, offset, whence, p: _WASI_EBADF)
-    linker.define_func(wasi, "fd_write", wasmtime.FuncType([i32, i32, i32, i32], [i32]),
-                       lambda fd, iovs, n, p: _WASI_EBADF)
+    linker.define_func(
+        wasi, "fd_seek", wasmtime.FuncType([i32, i64, i32, i32], [i32]), lambda fd, offset, whence, p: _WASI_EBADF
+    )
+    linker.define_func(
+        wasi, "fd_write", wasmtime.FuncType([i32, i32, i32, i32], [i32]), lambda fd, iovs, n, p: _WASI_EBADF
+    )
     return linker
 
 
@@ -269,9 +292,17 @@ class GuestVM:
     #: benchmarks and tests (updated without a lock, so concurrent runs may undercount).
     crossings_total = 0
 
-    def __init__(self, template: GuestTemplate, functions: HostFunctions, *, memory_limit: int,
-                 stack_limit: int, normalize: Callable[[str, str], str | None],
-                 load: Callable[[str], str | None], building: bool = False) -> None:
+    def __init__(
+        self,
+        template: GuestTemplate,
+        functions: HostFunctions,
+        *,
+        memory_limit: int,
+        stack_limit: int,
+        normalize: Callable[[str, str], str | None],
+        load: Callable[[str], str | None],
+        building: bool = False,
+    ) -> None:
         guest = install()
         self._building = building
         self.memory_cap = memory_limit + LINEAR_OVERHEAD
@@ -304,9 +335,16 @@ class GuestVM:
         self._cancel_flag = ctypes.c_int32.from_address(self._base + self._addresses["cancel_flag"])
 
     @classmethod
-    def from_template(cls, template: GuestTemplate, functions: HostFunctions, *, memory_limit: int,
-                      stack_limit: int, normalize: Callable[[str, str], str | None],
-                      load: Callable[[str], str | None]) -> GuestVM:
+    def from_template(
+        cls,
+        template: GuestTemplate,
+        functions: HostFunctions,
+        *,
+        memory_limit: int,
+        stack_limit: int,
+        normalize: Callable[[str, str], str | None],
+        load: Callable[[str], str | None],
+    ) -> GuestVM:
         """A fresh VM whose heap starts as the template's (runtime, context and prelude ready).
 
         The host functions are bound on this side only: their guest-side objects come with the
@@ -314,8 +352,9 @@ class GuestVM:
         """
         if tuple((name, is_async) for name, (_, is_async) in functions.items()) != template.signature:
             raise RuntimeError("host functions differ from the template's")
-        return cls(template, functions, memory_limit=memory_limit, stack_limit=stack_limit,
-                   normalize=normalize, load=load)
+        return cls(
+            template, functions, memory_limit=memory_limit, stack_limit=stack_limit, normalize=normalize, load=load
+        )
 
     # -- entering the guest -------------------------------------------------------------
     def _call(self, name: str, *args: int) -> Any:
@@ -364,7 +403,7 @@ class GuestVM:
             descriptors = struct.unpack(f"<{3 * argc}i", self._read(caller, argv, 12 * argc))
             args: list[Any] = []
             for i in range(argc):
-                tag, ptr, length = descriptors[3 * i:3 * i + 3]
+                tag, ptr, length = descriptors[3 * i : 3 * i + 3]
                 if tag == _ARG_STRING:
                     args.append(_decode(self._read(caller, ptr, length)))
                 elif tag == _ARG_BYTES:
@@ -402,8 +441,12 @@ class GuestVM:
                 self._wake.set()
 
     def _on_normalize(self, caller: wasmtime.Caller, base: int, base_len: int, name: int, name_len: int) -> int:
-        return self._string_answer("normaliser", lambda: self._normalize(
-            _decode(self._read(caller, base, base_len)), _decode(self._read(caller, name, name_len))))
+        return self._string_answer(
+            "normaliser",
+            lambda: self._normalize(
+                _decode(self._read(caller, base, base_len)), _decode(self._read(caller, name, name_len))
+            ),
+        )
 
     def _on_load(self, caller: wasmtime.Caller, name: int, name_len: int) -> int:
         return self._string_answer("loader", lambda: self._load(_decode(self._read(caller, name, name_len))))
@@ -510,7 +553,7 @@ class GuestVM:
         raw, fields, at = self._read(self.store, ptr, length), [], 0
         while len(fields) < 4 and at + 4 <= len(raw):
             (size,) = struct.unpack_from("<I", raw, at)
-            fields.append(_decode(raw[at + 4:at + 4 + size]))
+            fields.append(_decode(raw[at + 4 : at + 4 + size]))
             at += 4 + size
         name, message, stack, rule = (*fields, "", "", "", "")[:4]
         if name == "HostError" and message == _HOST_FAILED and self._last_host_exception is not None:
@@ -573,8 +616,13 @@ class GuestTemplate:
 
     PAGE = 4096
 
-    def __init__(self, size: int, chunks: list[tuple[int, bytes]], signature: tuple[tuple[str, bool], ...],
-                 image: bytes | None = None) -> None:
+    def __init__(
+        self,
+        size: int,
+        chunks: list[tuple[int, bytes]],
+        signature: tuple[tuple[str, bool], ...],
+        image: bytes | None = None,
+    ) -> None:
         self.size = size
         self.chunks = chunks
         self.signature = signature
@@ -621,8 +669,15 @@ class GuestTemplate:
         guest = install()
         signature = tuple((name, is_async) for name, (_, is_async) in functions.items())
         bare = cls(len(guest.initial_memory), [], signature)
-        vm = GuestVM(bare, functions, memory_limit=64 << 20, stack_limit=MAX_JS_STACK,
-                     normalize=lambda base, name: None, load=lambda name: None, building=True)
+        vm = GuestVM(
+            bare,
+            functions,
+            memory_limit=64 << 20,
+            stack_limit=MAX_JS_STACK,
+            normalize=lambda base, name: None,
+            load=lambda name: None,
+            building=True,
+        )
         try:
             vm._call("_initialize")
             if vm._call("cg_setup", _SETUP_INIT, 0, 0, 0) != 0:
@@ -640,8 +695,8 @@ class GuestTemplate:
         chunks: list[tuple[int, bytes]] = []
         page = cls.PAGE
         for offset in range(_SHADOW_STACK, len(memory), page):
-            block = memory[offset:offset + page]
-            if block == fresh[offset:offset + page] or (offset >= len(fresh) and not any(block)):
+            block = memory[offset : offset + page]
+            if block == fresh[offset : offset + page] or (offset >= len(fresh) and not any(block)):
                 continue  # unchanged, or grown memory that is zero already
             if chunks and chunks[-1][0] + len(chunks[-1][1]) == offset:
                 chunks[-1] = (chunks[-1][0], chunks[-1][1] + block)

@@ -57,7 +57,7 @@ def _sections(wasm: bytes) -> list[tuple[int, bytes]]:
     i, out = 8, []
     while i < len(wasm):
         size, j = _read_uleb(wasm, i + 1)
-        out.append((wasm[i], wasm[j:j + size]))
+        out.append((wasm[i], wasm[j : j + size]))
         i = j + size
     return out
 
@@ -68,8 +68,8 @@ def _segments(memory: bytes, start: int) -> list[tuple[int, bytes]]:
     runs: list[tuple[int, bytes]] = []
     run_start = None
     for offset in range(start, len(memory) + PAGE, PAGE):
-        page = memory[offset:offset + PAGE]
-        if page and page != zero[:len(page)]:
+        page = memory[offset : offset + PAGE]
+        if page and page != zero[: len(page)]:
             if run_start is None:
                 run_start = offset
             continue
@@ -107,7 +107,12 @@ def bake(wasm: bytes, memory: bytes, *, skip_below: int) -> bytes:
                 i += size
             runs = _segments(memory, skip_below)
             payload = _uleb(len(runs)) + b"".join(
-                b"\x00\x41" + _sleb(offset if offset < 1 << 31 else offset - (1 << 32)) + b"\x0b" + _uleb(len(data))
-                + data for offset, data in runs)
+                b"\x00\x41"
+                + _sleb(offset if offset < 1 << 31 else offset - (1 << 32))
+                + b"\x0b"
+                + _uleb(len(data))
+                + data
+                for offset, data in runs
+            )
         out.append(bytes([section]) + _uleb(len(payload)) + payload)
     return _MAGIC + b"".join(out)

@@ -9,14 +9,46 @@ from importlib import resources
 from core.bridges.base import Surface
 
 #: Names no caller global may take: the sandbox's own API and the language's globals.
-_ALWAYS_RESERVED = frozenset({
-    "globalThis", "JSON", "Math", "Object", "Array", "Promise", "Error", "Symbol", "Reflect",
-    "Proxy", "eval", "Function", "undefined", "NaN", "Infinity", "__cordon_internal",
-    "__cordon_call", "__cordon_sync", "__cordon_finish",
-    # Capability names of the reference surface, reserved even where a run does not install them.
-    "fetch", "workspace", "getSecret", "requestSecret", "nodetool", "media", "image", "audio", "video",
-    "emit", "output", "stream", "URL", "URLSearchParams", "TextEncoder", "TextDecoder",
-})
+_ALWAYS_RESERVED = frozenset(
+    {
+        "globalThis",
+        "JSON",
+        "Math",
+        "Object",
+        "Array",
+        "Promise",
+        "Error",
+        "Symbol",
+        "Reflect",
+        "Proxy",
+        "eval",
+        "Function",
+        "undefined",
+        "NaN",
+        "Infinity",
+        "__cordon_internal",
+        "__cordon_call",
+        "__cordon_sync",
+        "__cordon_finish",
+        # Capability names of the reference surface, reserved even where a run does not install them.
+        "fetch",
+        "workspace",
+        "getSecret",
+        "requestSecret",
+        "nodetool",
+        "media",
+        "image",
+        "audio",
+        "video",
+        "emit",
+        "output",
+        "stream",
+        "URL",
+        "URLSearchParams",
+        "TextEncoder",
+        "TextDecoder",
+    }
+)
 
 
 @cache

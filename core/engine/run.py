@@ -143,15 +143,20 @@ def run_in_sandbox(
             legacy=legacy,
         )
     except CordonError as exc:
-        return RunResult(ok=False, error=RunError(exc.name, exc.message, exc.line, exc.rule),
-                         timings={"setup_ms": (time.perf_counter() - started) * 1000, "run_ms": 0.0})
+        return RunResult(
+            ok=False,
+            error=RunError(exc.name, exc.message, exc.line, exc.rule),
+            timings={"setup_ms": (time.perf_counter() - started) * 1000, "run_ms": 0.0},
+        )
     try:
         asyncio.get_running_loop()
     except RuntimeError:
         pass
     else:
-        raise UsageError("run_in_sandbox() blocks its thread; call it from a worker thread "
-                         "(e.g. asyncio.to_thread), not from inside a running event loop")
+        raise UsageError(
+            "run_in_sandbox() blocks its thread; call it from a worker thread "
+            "(e.g. asyncio.to_thread), not from inside a running event loop"
+        )
     loop = asyncio.new_event_loop()
     try:
         return loop.run_until_complete(run.execute(started))
@@ -166,8 +171,9 @@ def _caller_globals(inputs: Any, extra: Mapping[str, Any] | None, surfaces: Sequ
     reserved = reserved_names(surfaces)
     for name, value in (extra or {}).items():
         if name in reserved:
-            raise UsageError(f"global '{name}' is reserved by the sandbox and cannot be overwritten",
-                             rule="reserved-global")
+            raise UsageError(
+                f"global '{name}' is reserved by the sandbox and cannot be overwritten", rule="reserved-global"
+            )
         if not re.fullmatch(r"[A-Za-z_$][\w$]*", name):
             raise UsageError(f"global name {name!r} is not a JavaScript identifier", rule="reserved-global")
         merged[name] = value
@@ -178,10 +184,20 @@ _ENTRY_LINE = re.compile(re.escape(driver.ENTRY_MODULE_NAME) + r":(\d+)")
 
 
 class _Run:
-    def __init__(self, code: str, *, limits: SandboxLimits, caller_globals: dict[str, Any],
-                 cancel: CancelHandle, on_progress: Callable[[float, str | None], None] | None,
-                 on_log: Callable[[str], None] | None, modules: ModuleGraph | None,
-                 services: HostServices, surfaces: Sequence[Surface], legacy: bool) -> None:
+    def __init__(
+        self,
+        code: str,
+        *,
+        limits: SandboxLimits,
+        caller_globals: dict[str, Any],
+        cancel: CancelHandle,
+        on_progress: Callable[[float, str | None], None] | None,
+        on_log: Callable[[str], None] | None,
+        modules: ModuleGraph | None,
+        services: HostServices,
+        surfaces: Sequence[Surface],
+        legacy: bool,
+    ) -> None:
         # JavaScript's trim() also drops a BOM; the scan stops at the first character of real code.
         if all(ch.isspace() or ch == "\ufeff" for ch in code):
             raise UsageError("No code provided", rule="no-code")
@@ -199,9 +215,15 @@ class _Run:
         synced = tuple(name for name in caller_globals if name != "inputs")
         self.entry = build_entry(code, global_names=synced, legacy=legacy)
         clock = WallClock(limits.timeout_s, limits.suspendAllowanceMs / 1000)
-        self.scope = RunScope(limits=limits, cancel=cancel, clock=clock,
-                              services=services, inputs=caller_globals.get("inputs"), on_log=on_log,
-                              on_progress=on_progress)
+        self.scope = RunScope(
+            limits=limits,
+            cancel=cancel,
+            clock=clock,
+            services=services,
+            inputs=caller_globals.get("inputs"),
+            on_log=on_log,
+            on_progress=on_progress,
+        )
         self.ops: dict[str, Op] = {}
         for surface in (*_standard_surfaces(), *surfaces):
             self.ops.update(surface.ops)
@@ -261,7 +283,7 @@ class _Run:
         if module_id == INTERNAL_ID:
             return INTERNAL_SOURCE
         if module_id.startswith(REFUSED_IMPORT):
-            return _refusal_module(module_id[len(REFUSED_IMPORT):])
+            return _refusal_module(module_id[len(REFUSED_IMPORT) :])
         if self.modules is None:
             return None
         try:
@@ -288,13 +310,19 @@ class _Run:
         """Refuse a payload the guest's memory cannot take (see `GuestVM.payload_room`)."""
         if self.vm is None or len(text) + sum(len(item) for item in sidecar) < BIG_PAYLOAD:
             return
-        size = sum(len(item.encode(errors="surrogatepass")) if isinstance(item, str) else len(item)
-                   for item in (text, *sidecar))
+        size = sum(
+            len(item.encode(errors="surrogatepass")) if isinstance(item, str) else len(item)
+            for item in (text, *sidecar)
+        )
         room = self.vm.payload_room()
         if size > room:
-            raise SandboxRefusal(f"{size} bytes from the host do not fit in the guest's memory ({room} bytes "
-                                 f"free under memoryLimitBytes = {self.limits.memoryLimitBytes}); raise the "
-                                 "limit or pass less", rule="memory-limit", name="MemoryLimitError")
+            raise SandboxRefusal(
+                f"{size} bytes from the host do not fit in the guest's memory ({room} bytes "
+                f"free under memoryLimitBytes = {self.limits.memoryLimitBytes}); raise the "
+                "limit or pass less",
+                rule="memory-limit",
+                name="MemoryLimitError",
+            )
 
     def _reply_err(self, exc: CordonError) -> str:
         """A refusal, through the same path as a value: a message over 8 KB rides the sidecar."""
@@ -316,8 +344,11 @@ class _Run:
         self.in_flight += 1
         try:
             if self.in_flight > MAX_IN_FLIGHT:
-                raise SandboxRefusal(f"more than {MAX_IN_FLIGHT} bridge calls are pending at once; await some "
-                                     "before starting more (parallelMap bounds concurrency)", rule="too-many-pending")
+                raise SandboxRefusal(
+                    f"more than {MAX_IN_FLIGHT} bridge calls are pending at once; await some "
+                    "before starting more (parallelMap bounds concurrency)",
+                    rule="too-many-pending",
+                )
             handler, args = self._request(head, side)
             value = handler.fn(self.scope, *args)
             if inspect.isawaitable(value):
@@ -329,8 +360,9 @@ class _Run:
             raise
         except Exception as exc:  # a bug in a bridge must not crash the run: report it
             logger.exception("host op %s failed", head.partition(chr(1))[0])
-            return self._reply_err(CordonError(f"{head.partition(chr(1))[0]} failed on the host: {exc}",
-                                               rule="host-error", name="Error"))
+            return self._reply_err(
+                CordonError(f"{head.partition(chr(1))[0]} failed on the host: {exc}", rule="host-error", name="Error")
+            )
         finally:
             self.in_flight -= 1
             self._rearm_epoch()
@@ -355,8 +387,9 @@ class _Run:
             return self._reply_err(exc)
         except Exception as exc:
             logger.exception("host op %s failed", head.partition(chr(1))[0])
-            return self._reply_err(CordonError(f"{head.partition(chr(1))[0]} failed on the host: {exc}",
-                                               rule="host-error", name="Error"))
+            return self._reply_err(
+                CordonError(f"{head.partition(chr(1))[0]} failed on the host: {exc}", rule="host-error", name="Error")
+            )
 
     def _host_finish(self, result_head: str, globals_head: str, n_result_side: int, *side: bytes) -> None:
         result_side, globals_side = list(side[:n_result_side]), list(side[n_result_side:])
@@ -385,8 +418,12 @@ class _Run:
 
     def _watchdog_check(self, generation: int) -> float | None:
         with self.watch_lock:
-            if (generation != self.watch_generation or self.task is None or self.task.done()
-                    or self.stop_reason is not None):
+            if (
+                generation != self.watch_generation
+                or self.task is None
+                or self.task.done()
+                or self.stop_reason is not None
+            ):
                 return None
             deadline = self.scope.clock.deadline()
             if deadline is None:
@@ -400,8 +437,7 @@ class _Run:
     def _rearm_epoch(self) -> None:
         if self.vm is not None:
             watch_at = self.scope.clock.watch_at()
-            self.vm.arm_epoch(None if watch_at is None else max(0.0, watch_at - time.monotonic())
-                              + EPOCH_MARGIN_S)
+            self.vm.arm_epoch(None if watch_at is None else max(0.0, watch_at - time.monotonic()) + EPOCH_MARGIN_S)
 
     def _on_clock_change(self) -> None:
         """A suspension began or ended: move the epoch backstop and the watchdog to the new deadline.
@@ -432,15 +468,15 @@ class _Run:
         setup_ms = run_ms = 0.0
         try:
             if scope.cancel.cancelled:
-                raise SandboxRefusal("the run was cancelled before it started", rule="cancelled",
-                                     name="CancelledError")
+                raise SandboxRefusal("the run was cancelled before it started", rule="cancelled", name="CancelledError")
             functions: driver.HostFunctions = {
                 "__cordon_call": (self._host_call, True),
                 "__cordon_sync": (self._host_sync, False),
                 "__cordon_finish": (self._host_finish, False),
             }
             self.vm = vm = driver.GuestVM.from_template(
-                driver.template_for(self.prelude, functions), functions,
+                driver.template_for(self.prelude, functions),
+                functions,
                 memory_limit=self.limits.memoryLimitBytes,
                 stack_limit=self.limits.maxStackBytes,
                 normalize=self._normalize,
@@ -473,11 +509,20 @@ class _Run:
                 run_ms = (time.perf_counter() - started) * 1000 - setup_ms
             error = self._classify(exc)
             # A host error is a bug of ours (its traceback is in the log); any other ending is the guest's.
-            logger.log(logging.ERROR if error.rule == "host-error" else logging.DEBUG, "run failed: %s (%s)",
-                       error.rule, error.name, exc_info=exc if error.rule == "host-error" else None)
-            return RunResult(ok=False, error=error, logs=scope.logs,
-                             warnings=scope.warnings,
-                             timings={"setup_ms": setup_ms, "run_ms": run_ms})
+            logger.log(
+                logging.ERROR if error.rule == "host-error" else logging.DEBUG,
+                "run failed: %s (%s)",
+                error.rule,
+                error.name,
+                exc_info=exc if error.rule == "host-error" else None,
+            )
+            return RunResult(
+                ok=False,
+                error=error,
+                logs=scope.logs,
+                warnings=scope.warnings,
+                timings={"setup_ms": setup_ms, "run_ms": run_ms},
+            )
         finally:
             unsubscribe()
             self.task = None
@@ -489,9 +534,15 @@ class _Run:
         if self.finished is None:
             raise SandboxRefusal("the body ended without producing a result", rule="no-result")
         result, globals_out = self.finished
-        return RunResult(ok=True, result=result, logs=self.scope.logs, warnings=self.scope.warnings,
-                         globals=globals_out, timings={"setup_ms": setup_ms, "run_ms": run_ms},
-                         truncated=self.truncated)
+        return RunResult(
+            ok=True,
+            result=result,
+            logs=self.scope.logs,
+            warnings=self.scope.warnings,
+            globals=globals_out,
+            timings={"setup_ms": setup_ms, "run_ms": run_ms},
+            truncated=self.truncated,
+        )
 
     def _classify(self, exc: BaseException) -> RunError:
         limits = self.limits
@@ -501,39 +552,62 @@ class _Run:
             return RunError("CancelledError", "the run was cancelled", None, "cancelled")
         # The watchdog stops a guest past its deadline through the cancel flag (InterruptError);
         # one stuck inside a native built-in meets the epoch backstop (a trap).
-        timed_out = (self.stop_reason == "timeout" or isinstance(exc, driver.InterruptError)
-                     or driver.is_epoch_trap(exc))
+        timed_out = self.stop_reason == "timeout" or isinstance(exc, driver.InterruptError) or driver.is_epoch_trap(exc)
         if timed_out:
             if self.scope.clock.allowance_spent() and self.scope.clock.suspended_s() > 0:
-                return RunError("TimeoutError", f"execution timed out: the run waited on the host (a prompt, "
-                                f"a stream take) past its {limits.suspendAllowanceMs} ms of suspended time "
-                                f"(limit suspendAllowanceMs) on top of {limits.timeoutMs} ms (limit timeoutMs)",
-                                None, "timeout")
-            return RunError("TimeoutError", f"execution timed out after {limits.timeoutMs} ms "
-                            "(limit timeoutMs)", None, "timeout")
+                return RunError(
+                    "TimeoutError",
+                    f"execution timed out: the run waited on the host (a prompt, "
+                    f"a stream take) past its {limits.suspendAllowanceMs} ms of suspended time "
+                    f"(limit suspendAllowanceMs) on top of {limits.timeoutMs} ms (limit timeoutMs)",
+                    None,
+                    "timeout",
+                )
+            return RunError(
+                "TimeoutError", f"execution timed out after {limits.timeoutMs} ms (limit timeoutMs)", None, "timeout"
+            )
         near_cap = self.vm is not None and self.vm.linear_memory_bytes() >= self.vm.memory_cap - (1 << 20)
-        if isinstance(exc, driver.MemoryLimitError) or (near_cap and isinstance(exc, (driver.JSError,
-                                                                                      driver.Trap))):
-            return RunError("MemoryLimitError", f"out of memory: the guest exceeded its heap limit of "
-                            f"{limits.memoryLimitBytes} bytes (limit memoryLimitBytes)", None, "memory-limit")
+        if isinstance(exc, driver.MemoryLimitError) or (near_cap and isinstance(exc, (driver.JSError, driver.Trap))):
+            return RunError(
+                "MemoryLimitError",
+                f"out of memory: the guest exceeded its heap limit of "
+                f"{limits.memoryLimitBytes} bytes (limit memoryLimitBytes)",
+                None,
+                "memory-limit",
+            )
         if driver.is_stack_trap(exc):
-            return RunError("RangeError", "maximum call stack size exceeded (limit maxStackBytes; "
-                            "recursion is bounded at about 1,200 frames)", None, "stack-limit")
+            return RunError(
+                "RangeError",
+                "maximum call stack size exceeded (limit maxStackBytes; recursion is bounded at about 1,200 frames)",
+                None,
+                "stack-limit",
+            )
         if isinstance(exc, driver.DeadlockError):
-            return RunError("DeadlockError", "the body awaits a promise that nothing will ever settle "
-                            "(there are no timers in the sandbox: use sleep())", None, "deadlock")
+            return RunError(
+                "DeadlockError",
+                "the body awaits a promise that nothing will ever settle "
+                "(there are no timers in the sandbox: use sleep())",
+                None,
+                "deadlock",
+            )
         if isinstance(exc, driver.JSError):
             name, message, stack = exc.name, exc.message, exc.stack
             line = _line_of(stack) or _line_of(message)
             if self.refusal is not None and ("resolving module" in message or "loading module" in message):
                 return RunError(self.refusal.name, self.refusal.message, line, self.refusal.rule)
             if (name == "InternalError" and "stack overflow" in message) or (
-                    name == "RangeError" and message == "Maximum call stack size exceeded"):
-                return RunError("RangeError", "maximum call stack size exceeded (limit maxStackBytes)",
-                                line, "stack-limit")
+                name == "RangeError" and message == "Maximum call stack size exceeded"
+            ):
+                return RunError(
+                    "RangeError", "maximum call stack size exceeded (limit maxStackBytes)", line, "stack-limit"
+                )
             if name == "InternalError" and "string too long" in message:
-                return RunError("RangeError", "string too long: the guest hit the engine's maximum string "
-                                "length (limit memoryLimitBytes)", line, "memory-limit")
+                return RunError(
+                    "RangeError",
+                    "string too long: the guest hit the engine's maximum string length (limit memoryLimitBytes)",
+                    line,
+                    "memory-limit",
+                )
             rule = driver.error_rule(exc)
             if rule not in self.sent_rules and rule not in GUEST_RULES:
                 rule = None  # the body's own error, whatever its fields or message say
@@ -551,7 +625,8 @@ def _without_packs(specifier: str) -> ModuleRefused:
     shown = show_specifier(specifier)
     return specifier_refusal(specifier) or ModuleRefused(
         f"import '{shown}' resolves nothing: this run declares no packs. "
-        f"Add '{shown}' to the node's packages (and install the pack) to import it")
+        f"Add '{shown}' to the node's packages (and install the pack) to import it"
+    )
 
 
 #: Module ids the loader gives a refused dynamic import (never a pack's: those start "pack:").
@@ -563,11 +638,14 @@ def _refusal_module(specifier: str) -> str:
 
     The specifier reaches it as a JSON string literal, so it is never code.
     """
-    refusal = SandboxRefusal(f"dynamic import() is not allowed in the sandbox (requested {json.dumps(specifier)})",
-                             rule="dynamic-import")
+    refusal = SandboxRefusal(
+        f"dynamic import() is not allowed in the sandbox (requested {json.dumps(specifier)})", rule="dynamic-import"
+    )
     message = f"{refusal.message} (rule: {refusal.rule})"
-    return (f"const e = new Error({json.dumps(message)}); e.name = {json.dumps(refusal.name)}; "
-            f"e.rule = {json.dumps(refusal.rule)}; throw e;\n")
+    return (
+        f"const e = new Error({json.dumps(message)}); e.name = {json.dumps(refusal.name)}; "
+        f"e.rule = {json.dumps(refusal.rule)}; throw e;\n"
+    )
 
 
 def _line_of(text: str | None) -> int | None:

@@ -80,8 +80,9 @@ def default_catalog() -> Catalog:
         return _default
 
 
-def resolve_body(code: str, *, catalog: Catalog | None = None,
-                 allowed: Collection[str] | None = None) -> Resolution | None:
+def resolve_body(
+    code: str, *, catalog: Catalog | None = None, allowed: Collection[str] | None = None
+) -> Resolution | None:
     """Code-node semantics: mount the packs the body's static imports name.
 
     None when the body imports no pack (no catalog is built for it). Missing

@@ -36,12 +36,12 @@ from core.packs.status import PackStatus
 
 #: A WebAssembly module exporting `add(i32, i32) -> i32` with one page of memory (hand-assembled, 47 bytes).
 ADD_WASM = bytes.fromhex(
-    "0061736d01000000"          # magic, version 1
-    "01070160027f7f017f"        # type: (i32, i32) -> i32
-    "03020100"                  # function 0 has type 0
-    "050401010101"              # memory: min 1 page, max 1 page
-    "070701036164640000"        # export "add" = function 0
-    "0a09010700200020016a0b"    # code: local.get 0, local.get 1, i32.add
+    "0061736d01000000"  # magic, version 1
+    "01070160027f7f017f"  # type: (i32, i32) -> i32
+    "03020100"  # function 0 has type 0
+    "050401010101"  # memory: min 1 page, max 1 page
+    "070701036164640000"  # export "add" = function 0
+    "0a09010700200020016a0b"  # code: local.get 0, local.get 1, i32.add
 )
 PROBE_LIMITS = {"timeoutMs": 5000, "fetchMaxCalls": 0, "secretScope": []}
 
@@ -63,26 +63,47 @@ def new_pack(folder: Path, name: str, *, wasm: bool = False) -> list[Path]:
         raise AuthoringError(f"{folder} already exists and is not empty", rule="usage")
     modules: list[dict[str, object]] = [{"name": ".", "kind": "js", "file": "index.js"}]
     if wasm:
-        modules.append({"name": "wasm", "kind": "wasm", "file": "add.wasm", "memoryPagesMax": 1,
-                        "exports": ["add"], "wasmCallTimeoutMs": 1000})
+        modules.append(
+            {
+                "name": "wasm",
+                "kind": "wasm",
+                "file": "add.wasm",
+                "memoryPagesMax": 1,
+                "exports": ["add"],
+                "wasmCallTimeoutMs": 1000,
+            }
+        )
     manifest = {
-        "name": name, "version": "0.1.0", "description": f"{name}: a Cordon sandbox pack",
-        "keywords": ["cordon-pack"], "license": "MIT", "type": "module",
+        "name": name,
+        "version": "0.1.0",
+        "description": f"{name}: a Cordon sandbox pack",
+        "keywords": ["cordon-pack"],
+        "license": "MIT",
+        "type": "module",
         "files": ["index.js", "SKILL.md", *(["add.wasm"] if wasm else [])],
         "cordon": {"apiVersion": 1, "sandboxModules": modules},
     }
     files: dict[str, str | bytes] = {
         "package.json": orjson.dumps(manifest, option=orjson.OPT_INDENT_2) + b"\n",
-        "index.js": ("// Guest JavaScript: runs inside the sandbox of the Code node that imports it.\n"
-                     "// Import only files of this pack (list helpers under cordon.internal).\n"
-                     "export function greet(name) {\n  return `Hello, ${name}!`;\n}\n"),
-        "SKILL.md": (f"---\nname: {name}\ndescription: Greets people (replace with what this pack does).\n---\n\n"
-                     f"# {name}\n\n```js\nimport {{ greet }} from \"{name}\";\nreturn greet(\"Ada\");\n```\n"),
-        "example.js": (f"// A Code node body that uses the pack: `cordon packs check .` runs the probe; link the\n"
-                       f"// folder (`cordon packs link .`) and run this with `cordon run example.js`.\n"
-                       f"import {{ greet }} from \"{name}\";\n"
-                       + (f"import {{ add }} from \"{name}/wasm\";\nreturn {{ text: greet(\"Ada\"), "
-                          "sum: await add(2, 3) };\n" if wasm else "return greet(\"Ada\");\n")),
+        "index.js": (
+            "// Guest JavaScript: runs inside the sandbox of the Code node that imports it.\n"
+            "// Import only files of this pack (list helpers under cordon.internal).\n"
+            "export function greet(name) {\n  return `Hello, ${name}!`;\n}\n"
+        ),
+        "SKILL.md": (
+            f"---\nname: {name}\ndescription: Greets people (replace with what this pack does).\n---\n\n"
+            f'# {name}\n\n```js\nimport {{ greet }} from "{name}";\nreturn greet("Ada");\n```\n'
+        ),
+        "example.js": (
+            f"// A Code node body that uses the pack: `cordon packs check .` runs the probe; link the\n"
+            f"// folder (`cordon packs link .`) and run this with `cordon run example.js`.\n"
+            f'import {{ greet }} from "{name}";\n'
+            + (
+                f'import {{ add }} from "{name}/wasm";\nreturn {{ text: greet("Ada"), sum: await add(2, 3) }};\n'
+                if wasm
+                else 'return greet("Ada");\n'
+            )
+        ),
     }
     if wasm:
         files["add.wasm"] = ADD_WASM
@@ -129,8 +150,11 @@ class CheckReport:
 
     @property
     def ok(self) -> bool:
-        return self.pack is not None and not any(s.severity == "error" for s in self.statuses) \
+        return (
+            self.pack is not None
+            and not any(s.severity == "error" for s in self.statuses)
             and all(m.ok for m in self.modules)
+        )
 
     def summary(self) -> str:
         """One line: what discovery and the probe think of the pack."""
@@ -140,13 +164,21 @@ class CheckReport:
             return f"{self.name}: not loadable ({errors} error(s))"
         kinds = ", ".join(sorted({m.kind for m in self.modules})) or "no modules"
         verdict = "ok" if self.ok else "NOT ok"
-        return (f"{self.name} {self.version}: {verdict}: {len(self.modules)} module(s) ({kinds}), "
-                f"{self.pack.size} bytes mounted, {errors} error(s), {warnings} warning(s)")
+        return (
+            f"{self.name} {self.version}: {verdict}: {len(self.modules)} module(s) ({kinds}), "
+            f"{self.pack.size} bytes mounted, {errors} error(s), {warnings} warning(s)"
+        )
 
     def to_json(self) -> dict[str, object]:
-        return {"name": self.name, "version": self.version, "ok": self.ok, "summary": self.summary(),
-                "size": self.pack.size if self.pack else None, "statuses": [s.to_json() for s in self.statuses],
-                "modules": [m.__dict__ for m in self.modules]}
+        return {
+            "name": self.name,
+            "version": self.version,
+            "ok": self.ok,
+            "summary": self.summary(),
+            "size": self.pack.size if self.pack else None,
+            "statuses": [s.to_json() for s in self.statuses],
+            "modules": [m.__dict__ for m in self.modules],
+        }
 
 
 def discover_folder(folder: Path) -> tuple[str, Pack | None, list[PackStatus], Catalog]:
@@ -182,19 +214,22 @@ def _probe(catalog: Catalog, pack: Pack, specifier: str, kind: str) -> ModuleChe
     """Import one module in the real engine with no capabilities and list its exports."""
     from core.packs import resolve_body
 
-    size = sum(len(pack.mounted[i].source.encode("utf-8")) for i in pack.modules[specifier].closure
-               if i in pack.mounted)
+    size = sum(
+        len(pack.mounted[i].source.encode("utf-8")) for i in pack.modules[specifier].closure if i in pack.mounted
+    )
     body = f'import * as m from "{specifier}";\nreturn Object.keys(m);'
     packs = resolve_body(body, catalog=catalog)
     if packs is None or not packs.ok:
         why = "; ".join(e.message for e in packs.errors) if packs else "the body imports nothing"
         return ModuleCheck(specifier, kind, size, False, why)
-    result = run_in_sandbox(body, modules=packs.modules, surfaces=packs.surfaces, limits=PROBE_LIMITS,
-                            services=HostServices())
+    result = run_in_sandbox(
+        body, modules=packs.modules, surfaces=packs.surfaces, limits=PROBE_LIMITS, services=HostServices()
+    )
     if not result.ok:
         error = result.error
-        return ModuleCheck(specifier, kind, size, False,
-                           f"{error.name}: {error.message}" if error else "the probe failed")
+        return ModuleCheck(
+            specifier, kind, size, False, f"{error.name}: {error.message}" if error else "the probe failed"
+        )
     return ModuleCheck(specifier, kind, size, True, f"exports {', '.join(result.result) or '(none)'}")
 
 

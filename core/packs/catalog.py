@@ -117,14 +117,22 @@ class _Snapshot:
 
     def check(self, specifier: str, allowed: Collection[str] | None) -> PackStatus | None:
         if not looks_like_pack_specifier(specifier):
-            return PackStatus("specifier-invalid", f"'{specifier[:200]}' is not a pack specifier "
-                              "(<package> or <package>/<module>)", specifier=specifier[:200])
+            return PackStatus(
+                "specifier-invalid",
+                f"'{specifier[:200]}' is not a pack specifier (<package> or <package>/<module>)",
+                specifier=specifier[:200],
+            )
         package = package_of(specifier)
         assert package is not None
         if not is_allowed(specifier, allowed):
             listed = ", ".join(sorted(allowed or ())) or "nothing"
-            return PackStatus("pack-not-allowed", f"'{specifier}' is not on this session's package allowlist "
-                              f"(allowed: {listed}); allow {package} to import it", pack=package, specifier=specifier)
+            return PackStatus(
+                "pack-not-allowed",
+                f"'{specifier}' is not on this session's package allowlist "
+                f"(allowed: {listed}); allow {package} to import it",
+                pack=package,
+                specifier=specifier,
+            )
         spec = canonical_specifier(specifier)
         name = package_of(spec)
         assert name is not None
@@ -132,23 +140,42 @@ class _Snapshot:
         if pack is None:
             failed = self.discovery.failed_packs.get(name)
             if failed is not None:
-                return PackStatus("pack-unavailable", f"{package} is installed but unusable: {failed.message} "
-                                  f"({failed.rule})", pack=name, specifier=specifier)
-            advice = f"install {package}" if spec == specifier else \
-                f"Cordon does not ship {package} (`cordon packs list` shows the reference packs it has)"
+                return PackStatus(
+                    "pack-unavailable",
+                    f"{package} is installed but unusable: {failed.message} ({failed.rule})",
+                    pack=name,
+                    specifier=specifier,
+                )
+            advice = (
+                f"install {package}"
+                if spec == specifier
+                else f"Cordon does not ship {package} (`cordon packs list` shows the reference packs it has)"
+            )
             if name in OUT_OF_SCOPE:
                 advice = f"Cordon does not ship {package}, out of scope: {OUT_OF_SCOPE[name]}"
-            return PackStatus("pack-not-installed", f"no installed pack serves '{specifier}': {advice}",
-                              pack=package, specifier=specifier)
+            return PackStatus(
+                "pack-not-installed",
+                f"no installed pack serves '{specifier}': {advice}",
+                pack=package,
+                specifier=specifier,
+            )
         if spec in pack.modules:
             return None
         skipped = self.discovery.skipped.get(spec)
         if skipped is not None:
-            return PackStatus("module-unavailable", f"'{specifier}' is skipped: {skipped.message} ({skipped.rule})",
-                              pack=name, specifier=specifier)
+            return PackStatus(
+                "module-unavailable",
+                f"'{specifier}' is skipped: {skipped.message} ({skipped.rule})",
+                pack=name,
+                specifier=specifier,
+            )
         offered = ", ".join(sorted(pack.modules)) or "no modules"
-        return PackStatus("specifier-unknown", f"{package} {pack.version} has no module '{specifier}' "
-                          f"(it provides: {offered})", pack=name, specifier=specifier)
+        return PackStatus(
+            "specifier-unknown",
+            f"{package} {pack.version} has no module '{specifier}' (it provides: {offered})",
+            pack=name,
+            specifier=specifier,
+        )
 
     def drift(self, declaration: DeclarationLike) -> tuple[PackStatus, ...]:
         module = self.module(declaration.specifier)
@@ -156,15 +183,27 @@ class _Snapshot:
             return ()
         out = []
         if declaration.resolvedPackVersion and declaration.resolvedPackVersion != module.version:
-            out.append(PackStatus(
-                "declaration-version-mismatch", f"{declaration.specifier}: saved with {module.pack} "
-                f"{declaration.resolvedPackVersion}, installed is {module.version} (the installed version is used)",
-                "warning", module.pack, declaration.specifier))
+            out.append(
+                PackStatus(
+                    "declaration-version-mismatch",
+                    f"{declaration.specifier}: saved with {module.pack} "
+                    f"{declaration.resolvedPackVersion}, installed is {module.version} (the installed version is used)",
+                    "warning",
+                    module.pack,
+                    declaration.specifier,
+                )
+            )
         if declaration.contentDigest and declaration.contentDigest != module.digest:
-            out.append(PackStatus(
-                "declaration-digest-mismatch", f"{declaration.specifier}: the module's content changed since the "
-                f"node was saved (saved {declaration.contentDigest[:19]}, installed {module.digest[:19]})",
-                "warning", module.pack, declaration.specifier))
+            out.append(
+                PackStatus(
+                    "declaration-digest-mismatch",
+                    f"{declaration.specifier}: the module's content changed since the "
+                    f"node was saved (saved {declaration.contentDigest[:19]}, installed {module.digest[:19]})",
+                    "warning",
+                    module.pack,
+                    declaration.specifier,
+                )
+            )
         return tuple(out)
 
     def hint(self, specifier: str) -> str | None:
@@ -205,18 +244,33 @@ class _Snapshot:
         graph = PackModuleGraph(declared=declared, modules=table, refusals=refusals, hint=self.hint)
         return Resolution(graph, surfaces, tuple(mounted.values()), tuple(problems))
 
-    def _bridge_surfaces(self, table: dict[str, MountedModule], mounted: dict[str, SandboxModule],
-                         declared: dict[str, str], refusals: dict[str, ModuleRefused],
-                         problems: list[PackStatus]) -> tuple[Surface, ...]:
+    def _bridge_surfaces(
+        self,
+        table: dict[str, MountedModule],
+        mounted: dict[str, SandboxModule],
+        declared: dict[str, str],
+        refusals: dict[str, ModuleRefused],
+        problems: list[PackStatus],
+    ) -> tuple[Surface, ...]:
         """One dispatcher Surface per host-dispatched kind the run mounts, plus its private module."""
         by_kind: dict[str, list[BridgedModule]] = {}
         for module in list(table.values()):
             if module.bridge_kind is not None:
                 owner = self.owner(module)
                 assert isinstance(owner.entry, HostEntry | WasmEntry)
-                by_kind.setdefault(module.bridge_kind, []).append(BridgedModule(
-                    module.bridge_kind, module.module_id, owner.specifier, owner.pack, owner.version, owner.entry,
-                    module.exports, owner.digest, owner.data))
+                by_kind.setdefault(module.bridge_kind, []).append(
+                    BridgedModule(
+                        module.bridge_kind,
+                        module.module_id,
+                        owner.specifier,
+                        owner.pack,
+                        owner.version,
+                        owner.entry,
+                        module.exports,
+                        owner.digest,
+                        owner.data,
+                    )
+                )
         surfaces = []
         for kind, modules in sorted(by_kind.items()):
             make = provider(kind)
@@ -227,8 +281,12 @@ class _Snapshot:
             keys = {m.key for m in modules}
             for spec, module in list(mounted.items()):
                 if keys.intersection(module.closure):
-                    problem = PackStatus("bridge-unavailable", f"'{spec}' needs the {kind} module host, which is "
-                                         "not available", pack=module.pack, specifier=spec)
+                    problem = PackStatus(
+                        "bridge-unavailable",
+                        f"'{spec}' needs the {kind} module host, which is not available",
+                        pack=module.pack,
+                        specifier=spec,
+                    )
                     problems.append(problem)
                     refusals[spec] = ModuleRefused(problem.message, rule=problem.rule)
                     del declared[spec], mounted[spec]
@@ -236,8 +294,13 @@ class _Snapshot:
 
 
 class Catalog:
-    def __init__(self, roots: Sequence[PackRoot] | None = None, *, compile_npm: NpmCompiler | None = None,
-                 prepare: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        roots: Sequence[PackRoot] | None = None,
+        *,
+        compile_npm: NpmCompiler | None = None,
+        prepare: Callable[[], None] | None = None,
+    ) -> None:
         """Discover now. `roots` default to the shipped and installed packs (read at each reload).
 
         `prepare` runs before each discovery: the default catalog passes the installer's
@@ -255,8 +318,12 @@ class Catalog:
             self._prepare()
         started = time.perf_counter()
         self._snap = _Snapshot(discover(self._roots, compile_npm=self._compile_npm))
-        logger.debug("discovered %d packs (%d statuses) in %.1f ms", len(self._snap.packs),
-                     len(self._snap.discovery.statuses), (time.perf_counter() - started) * 1000)
+        logger.debug(
+            "discovered %d packs (%d statuses) in %.1f ms",
+            len(self._snap.packs),
+            len(self._snap.discovery.statuses),
+            (time.perf_counter() - started) * 1000,
+        )
 
     # -- reading -------------------------------------------------------------------------
     def packs(self) -> tuple[Pack, ...]:
@@ -302,7 +369,8 @@ class Catalog:
         return self._snap.drift(declaration)
 
     # -- execution -------------------------------------------------------------------------
-    def resolve_for_execution(self, declarations: Iterable[DeclarationLike], *,
-                              allowed: Collection[str] | None = None) -> Resolution:
+    def resolve_for_execution(
+        self, declarations: Iterable[DeclarationLike], *, allowed: Collection[str] | None = None
+    ) -> Resolution:
         """The run's loader graph and surfaces for `declarations` (never raises for pack problems)."""
         return self._snap.resolve(declarations, allowed)

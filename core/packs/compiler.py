@@ -50,8 +50,7 @@ from core.packs.npm.resolve import CONDITIONS, MAIN_FIELDS, CompileError
 from core.packs.roots import installed_dir
 
 COMPILER_VERSION = "cordon-npm/3"
-OPTIONS = {"format": "esm", "conditions": list(CONDITIONS), "mainFields": list(MAIN_FIELDS),
-           "maxBytes": NPM_JS_MAX}
+OPTIONS = {"format": "esm", "conditions": list(CONDITIONS), "mainFields": list(MAIN_FIELDS), "maxBytes": NPM_JS_MAX}
 _ENGINE = ENGINE_VERSION
 
 __all__ = ["COMPILER_VERSION", "CompileError", "CompiledModule", "compile_npm", "input_digest"]
@@ -72,8 +71,9 @@ class CompiledModule:
 def input_digest(pack_root: Path, dependency: str) -> str:
     """The cache key: every file under node_modules (path and content), plus the compile settings."""
     digest = hashlib.sha256()
-    digest.update(orjson.dumps({"compiler": COMPILER_VERSION, "engine": _ENGINE, "options": OPTIONS,
-                                "dependency": dependency}))
+    digest.update(
+        orjson.dumps({"compiler": COMPILER_VERSION, "engine": _ENGINE, "options": OPTIONS, "dependency": dependency})
+    )
     digest.update(_content_digest(pack_root / "node_modules"))
     return digest.hexdigest()
 
@@ -102,8 +102,9 @@ def _content_digest(root: Path) -> bytes:
     files = _files(root) if root.is_dir() else []
     cache_name = None
     if _installed(root):
-        listing = "".join(f"{rel}\0{info.st_size}\0{info.st_mtime_ns}\0{info.st_ino}\0{info.st_ctime_ns}\n"
-                          for rel, _, info in files)
+        listing = "".join(
+            f"{rel}\0{info.st_size}\0{info.st_mtime_ns}\0{info.st_ino}\0{info.st_ctime_ns}\n" for rel, _, info in files
+        )
         key = hashlib.sha256(os.fsencode(os.path.realpath(root)) + b"\0" + listing.encode("utf-8", "surrogateescape"))
         cache_name = f"npm-tree/{key.hexdigest()}.bin"
         cached = cache.read(cache_name)
@@ -143,9 +144,14 @@ def _read_cache(digest: str) -> CompiledModule | None:
     error = doc.get("error")
     if isinstance(error, dict):
         raise CompileError(str(error.get("message")), rule=str(error.get("rule")))
-    return CompiledModule(source=doc["source"], digest=digest, compiler_version=COMPILER_VERSION,
-                          exports=tuple(doc.get("exports", ())), warnings=tuple(doc.get("warnings", ())),
-                          files=tuple(doc.get("files", ())))
+    return CompiledModule(
+        source=doc["source"],
+        digest=digest,
+        compiler_version=COMPILER_VERSION,
+        exports=tuple(doc.get("exports", ())),
+        warnings=tuple(doc.get("warnings", ())),
+        files=tuple(doc.get("files", ())),
+    )
 
 
 def _write_cache(digest: str, doc: dict[str, object]) -> None:
@@ -167,16 +173,27 @@ def compile_npm(pack_root: Path, dependency: str, *, use_cache: bool = True) -> 
         names = probe.export_names(built.keys_probe_source(), dependency)
         source, exported = built.module_source(names)
         if len(source.encode("utf-8")) > NPM_JS_MAX:
-            raise CompileError(f"the bundle of '{dependency}' is over {NPM_JS_MAX} bytes",
-                               rule="npm-module-too-large")
+            raise CompileError(f"the bundle of '{dependency}' is over {NPM_JS_MAX} bytes", rule="npm-module-too-large")
         probe.admit(source, dependency)
     except CompileError as exc:
         if exc.rule != "npm-module-probe-failed":
             _write_cache(digest, {"error": {"rule": exc.rule, "message": exc.message}})
         raise
-    compiled = CompiledModule(source=source, digest=digest, compiler_version=COMPILER_VERSION,
-                              exports=tuple(exported),
-                              warnings=tuple(built.warnings), files=tuple(built.files))
-    _write_cache(digest, {"source": source, "exports": list(compiled.exports), "warnings": list(compiled.warnings),
-                          "files": list(compiled.files)})
+    compiled = CompiledModule(
+        source=source,
+        digest=digest,
+        compiler_version=COMPILER_VERSION,
+        exports=tuple(exported),
+        warnings=tuple(built.warnings),
+        files=tuple(built.files),
+    )
+    _write_cache(
+        digest,
+        {
+            "source": source,
+            "exports": list(compiled.exports),
+            "warnings": list(compiled.warnings),
+            "files": list(compiled.files),
+        },
+    )
     return compiled

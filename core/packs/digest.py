@@ -42,8 +42,9 @@ def closure(mounted: Mapping[str, MountedModule], root: str) -> tuple[str, ...]:
     return tuple(sorted(seen))
 
 
-def graph_digest(mounted: Mapping[str, MountedModule], ids: tuple[str, ...],
-                 extra: Mapping[str, MountedModule] | None = None) -> str:
+def graph_digest(
+    mounted: Mapping[str, MountedModule], ids: tuple[str, ...], extra: Mapping[str, MountedModule] | None = None
+) -> str:
     """`sha256:<hex>` over the canonical records of `ids` (looked up in `mounted`, then `extra`)."""
     records = []
     for module_id in sorted(ids):

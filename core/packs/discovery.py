@@ -128,12 +128,22 @@ def discover(roots: tuple[PackRoot, ...] | None = None, *, compile_npm: NpmCompi
                 reader.fail(exc.status(pack=reader.name or expected or folder.name))
             except Exception as exc:  # a bug reading one pack must not hide the others
                 logger.exception("discovery failed on %s", folder)
-                reader.fail(PackStatus("pack-discovery-failed", f"discovery failed: {type(exc).__name__}: {exc}",
-                                       pack=reader.name or expected or folder.name))
+                reader.fail(
+                    PackStatus(
+                        "pack-discovery-failed",
+                        f"discovery failed: {type(exc).__name__}: {exc}",
+                        pack=reader.name or expected or folder.name,
+                    )
+                )
             if pack is not None and pack.name in packs:
                 first = packs[pack.name]
-                reader.fail(PackStatus("pack-duplicate", f"{pack.name} ({pack.origin}) is ignored: the {first.origin} "
-                                       f"pack of the same name is used", pack=pack.name))
+                reader.fail(
+                    PackStatus(
+                        "pack-duplicate",
+                        f"{pack.name} ({pack.origin}) is ignored: the {first.origin} pack of the same name is used",
+                        pack=pack.name,
+                    )
+                )
                 pack = None
             statuses.extend(reader.statuses)
             skipped.update(reader.skipped)
@@ -184,10 +194,14 @@ class _PackReader:
         name = manifest.name
         assert manifest.sandbox is not None and manifest.sandbox_field is not None
         entries = self._entries(manifest)
-        entry_files = {spec: self._entry_file(spec, e) for spec, e in entries.items()
-                       if isinstance(e, JsFileEntry | WasmEntry)}
-        entries = {spec: e for spec, e in entries.items()
-                   if not isinstance(e, JsFileEntry | WasmEntry) or entry_files.get(spec)}
+        entry_files = {
+            spec: self._entry_file(spec, e) for spec, e in entries.items() if isinstance(e, JsFileEntry | WasmEntry)
+        }
+        entries = {
+            spec: e
+            for spec, e in entries.items()
+            if not isinstance(e, JsFileEntry | WasmEntry) or entry_files.get(spec)
+        }
         js_files = {entry_files[s] for s, e in entries.items() if isinstance(e, JsFileEntry)}
         internal = self._internal(manifest.sandbox.internal, js_files)
         entry_ids = {spec: self._module_id(spec, e, entry_files) for spec, e in entries.items()}
@@ -216,12 +230,29 @@ class _PackReader:
                 self.skip(spec, exc, "" if broken == module_id else f"needs {exc.path or broken}: ")
                 continue
             modules[spec] = SandboxModule(
-                specifier=spec, pack=name, version=manifest.version, origin=self.origin, kind=_kind(entry),
-                entry=entry, module_id=module_id, digest=graph_digest(self.mounted, ids, bridges), closure=ids,
-                data=self.wasm_bytes.get(module_id))
-        return Pack(name=name, version=manifest.version, description=manifest.description, origin=self.origin,
-                    root=self.folder, sandbox_field=manifest.sandbox_field, modules=modules,
-                    mounted=dict(self.mounted), skill=self._skill(), size=self.size)
+                specifier=spec,
+                pack=name,
+                version=manifest.version,
+                origin=self.origin,
+                kind=_kind(entry),
+                entry=entry,
+                module_id=module_id,
+                digest=graph_digest(self.mounted, ids, bridges),
+                closure=ids,
+                data=self.wasm_bytes.get(module_id),
+            )
+        return Pack(
+            name=name,
+            version=manifest.version,
+            description=manifest.description,
+            origin=self.origin,
+            root=self.folder,
+            sandbox_field=manifest.sandbox_field,
+            modules=modules,
+            mounted=dict(self.mounted),
+            skill=self._skill(),
+            size=self.size,
+        )
 
     def _manifest(self) -> PackageJson:
         try:
@@ -234,18 +265,30 @@ class _PackReader:
             raise _PackRejected(exc.message, rule=rule, path="package.json") from None
         self.name = manifest.name
         if manifest.sandbox is None:
-            raise _PackRejected("package.json has no `cordon` (or `nodetool`) sandbox field",
-                                rule="manifest-no-sandbox", path="package.json")
+            raise _PackRejected(
+                "package.json has no `cordon` (or `nodetool`) sandbox field",
+                rule="manifest-no-sandbox",
+                path="package.json",
+            )
         if self.expected is not None and manifest.name != self.expected:
-            raise _PackRejected(f"package.json names {manifest.name} but the pack is installed as {self.expected}",
-                                rule="pack-location-mismatch", path="package.json")
+            raise _PackRejected(
+                f"package.json names {manifest.name} but the pack is installed as {self.expected}",
+                rule="pack-location-mismatch",
+                path="package.json",
+            )
         if self.origin == "installed" and manifest.name.startswith(RESERVED_SCOPE):
-            raise _PackRejected(f"the {RESERVED_SCOPE} scope is reserved for Cordon's shipped packs",
-                                rule="pack-reserved-scope", path="package.json")
+            raise _PackRejected(
+                f"the {RESERVED_SCOPE} scope is reserved for Cordon's shipped packs",
+                rule="pack-reserved-scope",
+                path="package.json",
+            )
         if self.origin == "installed" and canonical_specifier(manifest.name) != manifest.name:
-            raise _PackRejected(f"{REFERENCE_PACK_PREFIX}* names are the reference's names of Cordon's shipped "
-                                f"packs ({canonical_specifier(manifest.name)})", rule="pack-reserved-scope",
-                                path="package.json")
+            raise _PackRejected(
+                f"{REFERENCE_PACK_PREFIX}* names are the reference's names of Cordon's shipped "
+                f"packs ({canonical_specifier(manifest.name)})",
+                rule="pack-reserved-scope",
+                path="package.json",
+            )
         return manifest
 
     def _entries(self, manifest: PackageJson) -> dict[str, Entry]:
@@ -258,9 +301,11 @@ class _PackReader:
                 label = entry_label(raw, index)
                 bad_name = any(e["loc"] and e["loc"][-1] == "name" for e in exc.errors())
                 spec = None if module_name_problem(label) else specifier_for(manifest.name, label)
-                error = DiscoveryError(f"sandboxModules[{index}] ({label}): {describe(exc)}",
-                                       rule="specifier-invalid" if bad_name else "manifest-entry-invalid",
-                                       path="package.json")
+                error = DiscoveryError(
+                    f"sandboxModules[{index}] ({label}): {describe(exc)}",
+                    rule="specifier-invalid" if bad_name else "manifest-entry-invalid",
+                    path="package.json",
+                )
                 if spec is not None and not bad_name:
                     self.skip(spec, error)
                 else:
@@ -272,8 +317,14 @@ class _PackReader:
         for spec, entry in parsed:
             if specs.count(spec) > 1:
                 if spec not in self.skipped:
-                    self.skip(spec, DiscoveryError(f"{specs.count(spec)} entries declare {spec}; none is used",
-                                                   rule="specifier-duplicate", path="package.json"))
+                    self.skip(
+                        spec,
+                        DiscoveryError(
+                            f"{specs.count(spec)} entries declare {spec}; none is used",
+                            rule="specifier-duplicate",
+                            path="package.json",
+                        ),
+                    )
                 continue
             entries[spec] = entry
         return entries
@@ -283,8 +334,11 @@ class _PackReader:
         try:
             rel = normalize_relpath(entry.file)
             if not rel.endswith(suffixes):
-                raise DiscoveryError(f"{rel}: a {entry.kind} module file must end in {' or '.join(suffixes)}",
-                                     rule="module-bad-extension", path=rel)
+                raise DiscoveryError(
+                    f"{rel}: a {entry.kind} module file must end in {' or '.join(suffixes)}",
+                    rule="module-bad-extension",
+                    path=rel,
+                )
         except DiscoveryError as exc:
             self.skip(spec, exc)
             return None
@@ -298,14 +352,17 @@ class _PackReader:
             except DiscoveryError as exc:
                 raise _PackRejected(f"internal: {exc.message}", rule=exc.rule, path="package.json") from None
             if not rel.endswith(JS_SUFFIXES):
-                raise _PackRejected(f"internal file {rel} is not a .js module", rule="internal-not-js",
-                                    path="package.json")
+                raise _PackRejected(
+                    f"internal file {rel} is not a .js module", rule="internal-not-js", path="package.json"
+                )
             if rel in internal:
-                raise _PackRejected(f"internal file {rel} is listed twice", rule="internal-duplicate",
-                                    path="package.json")
+                raise _PackRejected(
+                    f"internal file {rel} is listed twice", rule="internal-duplicate", path="package.json"
+                )
             if rel in js_files:
-                raise _PackRejected(f"{rel} is both a public module file and internal", rule="internal-is-entry",
-                                    path="package.json")
+                raise _PackRejected(
+                    f"{rel} is both a public module file and internal", rule="internal-is-entry", path="package.json"
+                )
             internal.add(rel)
         return internal
 
@@ -328,12 +385,12 @@ class _PackReader:
             self.errors[module_id] = DiscoveryError(exc.message, rule=exc.rule)
         except Exception as exc:  # a bug in a compiler or validator skips this module only
             logger.exception("loading module %s of %s failed", module_id, self.folder)
-            self.errors[module_id] = DiscoveryError(f"loading failed: {type(exc).__name__}: {exc}",
-                                                    rule="module-load-failed")
+            self.errors[module_id] = DiscoveryError(
+                f"loading failed: {type(exc).__name__}: {exc}", rule="module-load-failed"
+            )
 
     # -- module kinds -----------------------------------------------------------------
-    def _js_file(self, rel: str, mountable: set[str], public: set[str],
-                 entry_ids: Mapping[str, str]) -> MountedModule:
+    def _js_file(self, rel: str, mountable: set[str], public: set[str], entry_ids: Mapping[str, str]) -> MountedModule:
         assert self.name is not None
         source = read_text(self.folder, rel, AUTHORED_JS_MAX)
         self.account(len(source.encode("utf-8")))
@@ -344,8 +401,9 @@ class _PackReader:
             except DiscoveryError as exc:
                 raise DiscoveryError(exc.message, rule=exc.rule, path=rel, line=request.line) from None
         module_id = file_module_id(self.name, rel)
-        return MountedModule(module_id, source, self.name, "entry" if rel in public else "internal", requests,
-                             record={"kind": "file"})
+        return MountedModule(
+            module_id, source, self.name, "entry" if rel in public else "internal", requests, record={"kind": "file"}
+        )
 
     def _resolve(self, rel: str, spec: str, mountable: set[str], entry_ids: Mapping[str, str]) -> str:
         """Module id of `spec` imported by pack file `rel`: a mounted sibling, or this pack's own specifier."""
@@ -354,17 +412,22 @@ class _PackReader:
         if kind == "relative":
             target = normalize_relpath(posixpath.join(posixpath.dirname(rel), spec))
             if target not in mountable:
-                raise DiscoveryError(f"{rel} imports '{spec}' ({target}), which the pack does not mount: list it in "
-                                     "the pack's `internal` files", rule="module-not-mounted")
+                raise DiscoveryError(
+                    f"{rel} imports '{spec}' ({target}), which the pack does not mount: list it in "
+                    "the pack's `internal` files",
+                    rule="module-not-mounted",
+                )
             return file_module_id(self.name, target)
         if kind == "bare" and spec in entry_ids:
             return entry_ids[spec]
         refusal = specifier_refusal(spec, rel)  # what the loader would refuse at run time, in its words
         if refusal is not None:
             raise DiscoveryError(refusal.message, rule=refusal.rule)
-        raise DiscoveryError(f"{rel} imports '{show_specifier(spec)}': packs cannot import other packs; a pack "
-                             "module may import only files of its own pack and its own specifiers",
-                             rule="module-cross-pack")
+        raise DiscoveryError(
+            f"{rel} imports '{show_specifier(spec)}': packs cannot import other packs; a pack "
+            "module may import only files of its own pack and its own specifiers",
+            rule="module-cross-pack",
+        )
 
     def _npm(self, spec: str, entry: JsNpmEntry) -> MountedModule:
         assert self.name is not None
@@ -373,22 +436,35 @@ class _PackReader:
             try:
                 from core.packs.compiler import compile_npm
             except ImportError:
-                raise DiscoveryError(f"{spec} is compiled from npm dependency {entry.npm}, and Cordon's npm "
-                                     "compiler is not available", rule="npm-compiler-unavailable") from None
+                raise DiscoveryError(
+                    f"{spec} is compiled from npm dependency {entry.npm}, and Cordon's npm compiler is not available",
+                    rule="npm-compiler-unavailable",
+                ) from None
         where = f"npm:{entry.npm}"
         compiled = compile_npm(self.folder, entry.npm)
         size = len(compiled.source.encode("utf-8"))
         if size > NPM_JS_MAX:
-            raise DiscoveryError(f"{where} compiles to {size} bytes; at most {NPM_JS_MAX}",
-                                 rule="npm-module-too-large", path=where)
+            raise DiscoveryError(
+                f"{where} compiles to {size} bytes; at most {NPM_JS_MAX}", rule="npm-module-too-large", path=where
+            )
         self.account(size)
-        self.statuses.extend(PackStatus("npm-module-warning", warning, "warning", self.name, spec, where)
-                             for warning in getattr(compiled, "warnings", ()))
+        self.statuses.extend(
+            PackStatus("npm-module-warning", warning, "warning", self.name, spec, where)
+            for warning in getattr(compiled, "warnings", ())
+        )
         if scan_module(compiled.source, where):
-            raise DiscoveryError(f"{where} still imports other modules after compilation; npm modules must be "
-                                 "self-contained", rule="module-outside-pack", path=where)
-        return MountedModule(generated_module_id(self.name, "npm", entry.name), compiled.source, self.name, "npm",
-                             record={"compiler": str(compiled.compiler_version), "compileDigest": str(compiled.digest)})
+            raise DiscoveryError(
+                f"{where} still imports other modules after compilation; npm modules must be self-contained",
+                rule="module-outside-pack",
+                path=where,
+            )
+        return MountedModule(
+            generated_module_id(self.name, "npm", entry.name),
+            compiled.source,
+            self.name,
+            "npm",
+            record={"compiler": str(compiled.compiler_version), "compileDigest": str(compiled.digest)},
+        )
 
     def _wasm(self, spec: str, entry: WasmEntry, rel: str) -> MountedModule:
         assert self.name is not None
@@ -397,22 +473,30 @@ class _PackReader:
         try:
             from core.packs.wasm import validate_module
         except ImportError:
-            raise DiscoveryError(f"{spec} is a WASM module and Cordon's WASM host is not available",
-                                 rule="wasm-unavailable", path=rel) from None
+            raise DiscoveryError(
+                f"{spec} is a WASM module and Cordon's WASM host is not available", rule="wasm-unavailable", path=rel
+            ) from None
         try:
             validate_module(data, entry)
         except CordonError as exc:
             raise DiscoveryError(exc.message, rule=exc.rule, path=rel) from None
-        facade = facade_module(self.name, "wasm", entry.name, spec, [e.as_ for e in entry.exports],
-                               {"wasm": sha256_hex(data), "entry": entry.model_dump_json(by_alias=True)})
+        facade = facade_module(
+            self.name,
+            "wasm",
+            entry.name,
+            spec,
+            [e.as_ for e in entry.exports],
+            {"wasm": sha256_hex(data), "entry": entry.model_dump_json(by_alias=True)},
+        )
         self.wasm_bytes[facade.module_id] = data
         return facade
 
     def _host(self, spec: str, entry: HostEntry) -> MountedModule:
         assert self.name is not None
         host = host_registry.pinned(entry, self.name, self.origin)
-        return facade_module(self.name, "host", entry.name, spec, sorted(host.exports),
-                             {"host": host.id, "hostVersion": host.version})
+        return facade_module(
+            self.name, "host", entry.name, spec, sorted(host.exports), {"host": host.id, "hostVersion": host.version}
+        )
 
     # -- graph rules ------------------------------------------------------------------
     def _reject_cycles(self) -> None:
@@ -433,7 +517,7 @@ class _PackReader:
                     path.pop()
                     state[node] = 2
                 elif nxt in self.mounted and state.get(nxt) == 1:
-                    cycle = [*path[path.index(nxt):], nxt]
+                    cycle = [*path[path.index(nxt) :], nxt]
                     self._refuse_cycle(cycle)
                 elif nxt in self.mounted and not state.get(nxt):
                     state[nxt] = 1
@@ -445,9 +529,14 @@ class _PackReader:
     def _refuse_cycle(self, cycle: list[str]) -> None:
         names = " -> ".join(i.split("#", 1)[-1] for i in cycle)
         for module_id in cycle[:-1]:
-            self.errors.setdefault(module_id, DiscoveryError(
-                f"import cycle {names}; a pack's modules must not import each other in a cycle",
-                rule="module-import-cycle", path=module_id.split("#", 1)[-1]))
+            self.errors.setdefault(
+                module_id,
+                DiscoveryError(
+                    f"import cycle {names}; a pack's modules must not import each other in a cycle",
+                    rule="module-import-cycle",
+                    path=module_id.split("#", 1)[-1],
+                ),
+            )
 
     def _skill(self) -> Skill | None:
         try:

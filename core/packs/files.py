@@ -24,19 +24,24 @@ _DRIVE = re.compile(r"^[A-Za-z]:")
 def normalize_relpath(rel: str) -> str:
     """`a/./b/../c.js` -> `a/c.js`; refuses absolute, encoded, backslashed and escaping paths."""
     if not rel or any(c in rel for c in "\\%\x00") or any(ord(c) < 0x20 for c in rel):
-        raise DiscoveryError(f"path {rel!r} is not a plain pack-relative path (no '\\', '%' or control "
-                             "characters)", rule="module-outside-pack", path=rel[:200])
+        raise DiscoveryError(
+            f"path {rel!r} is not a plain pack-relative path (no '\\', '%' or control characters)",
+            rule="module-outside-pack",
+            path=rel[:200],
+        )
     if rel.startswith("/") or _DRIVE.match(rel):
-        raise DiscoveryError(f"path {rel!r} is absolute; paths are relative to the pack folder",
-                             rule="module-outside-pack", path=rel[:200])
+        raise DiscoveryError(
+            f"path {rel!r} is absolute; paths are relative to the pack folder",
+            rule="module-outside-pack",
+            path=rel[:200],
+        )
     parts: list[str] = []
     for segment in rel.split("/"):
         if segment in ("", "."):
             continue
         if segment == "..":
             if not parts:
-                raise DiscoveryError(f"path {rel!r} leaves the pack folder", rule="module-outside-pack",
-                                     path=rel[:200])
+                raise DiscoveryError(f"path {rel!r} leaves the pack folder", rule="module-outside-pack", path=rel[:200])
             parts.pop()
         else:
             parts.append(segment)
@@ -60,16 +65,16 @@ def read_contained(root: Path, rel: str, cap: int, *, too_large: str = "module-t
             fd = loc.open(os.O_RDONLY | getattr(os, "O_BINARY", 0))
     except SandboxRefusal as exc:
         if exc.rule in ("workspace-symlink", "workspace-escape"):
-            raise DiscoveryError(f"{rel} resolves outside the pack folder through a symlink",
-                                 rule="module-symlink-escape", path=rel) from None
+            raise DiscoveryError(
+                f"{rel} resolves outside the pack folder through a symlink", rule="module-symlink-escape", path=rel
+            ) from None
         raise DiscoveryError(f"{rel} cannot be read: {exc.message}", rule="module-missing-file", path=rel) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise DiscoveryError(f"{rel} is not a regular file", rule="module-missing-file", path=rel)
         if info.st_size > cap:
-            raise DiscoveryError(f"{rel} is {info.st_size} bytes; the cap is {cap} bytes",
-                                 rule=too_large, path=rel)
+            raise DiscoveryError(f"{rel} is {info.st_size} bytes; the cap is {cap} bytes", rule=too_large, path=rel)
         data = read_capped(fd, cap)
     finally:
         os.close(fd)

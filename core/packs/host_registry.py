@@ -122,11 +122,16 @@ def pinned(entry: HostEntry, package: str, origin: str) -> HostModule:
     """The registry's module for `entry` of `package`, or DiscoveryError naming why not."""
     module = registry().get(entry.host)
     if module is None:
-        raise DiscoveryError(f"host module {entry.host!r} is not one of Cordon's host modules; "
-                             "a pack cannot bring host code", rule="host-module-unknown")
+        raise DiscoveryError(
+            f"host module {entry.host!r} is not one of Cordon's host modules; a pack cannot bring host code",
+            rule="host-module-unknown",
+        )
     if module.package != package or origin != "shipped":
-        raise DiscoveryError(f"host module {entry.host!r} is pinned to Cordon's shipped pack {module.package}; "
-                             f"{package} ({origin}) may not declare it", rule="host-module-not-pinned")
+        raise DiscoveryError(
+            f"host module {entry.host!r} is pinned to Cordon's shipped pack {module.package}; "
+            f"{package} ({origin}) may not declare it",
+            rule="host-module-not-pinned",
+        )
     return module
 
 
@@ -145,8 +150,17 @@ def validate_args(where: str, spec: Sequence[Arg], args: list[Any]) -> list[Any]
 
 
 def _check_arg(where: str, arg: Arg, value: Any) -> None:
-    kind = ("bool" if isinstance(value, bool) else "int" if isinstance(value, int)
-            else "string" if isinstance(value, str) else "bytes" if isinstance(value, bytes) else None)
+    kind = (
+        "bool"
+        if isinstance(value, bool)
+        else "int"
+        if isinstance(value, int)
+        else "string"
+        if isinstance(value, str)
+        else "bytes"
+        if isinstance(value, bytes)
+        else None
+    )
     if kind not in arg.kinds and "json" in arg.kinds:
         text, data = _json_size(where, arg, value, "bytes" in arg.kinds)
         _cap(where, arg, "text", text, arg.max_bytes or TEXT_MAX)
@@ -189,20 +203,34 @@ def _json_size(where: str, arg: Arg, value: Any, allow_bytes: bool) -> tuple[int
         elif isinstance(v, bytes) and allow_bytes:
             data += len(v)
         else:
-            raise _bad(where, f"argument '{arg.name}' must hold only JSON values (objects, arrays, strings, "
-                              f"numbers, booleans, null{', Uint8Array' if allow_bytes else ''}), "
-                              f"not {_js_type(v)}")
+            raise _bad(
+                where,
+                f"argument '{arg.name}' must hold only JSON values (objects, arrays, strings, "
+                f"numbers, booleans, null{', Uint8Array' if allow_bytes else ''}), "
+                f"not {_js_type(v)}",
+            )
     return text, data
 
 
 def _cap(where: str, arg: Arg, what: str, size: int, cap: int) -> None:
     if size > cap:
-        raise SandboxRefusal(f"{where}: argument '{arg.name}' is {size} bytes of {what}, at most {cap}",
-                             rule="host-argument-too-large", name="RangeError")
+        raise SandboxRefusal(
+            f"{where}: argument '{arg.name}' is {size} bytes of {what}, at most {cap}",
+            rule="host-argument-too-large",
+            name="RangeError",
+        )
 
 
-_JS_TYPES: dict[type, str] = {bool: "boolean", int: "number", float: "number", str: "string", bytes: "Uint8Array",
-                              list: "array", dict: "object", type(None): "null"}
+_JS_TYPES: dict[type, str] = {
+    bool: "boolean",
+    int: "number",
+    float: "number",
+    str: "string",
+    bytes: "Uint8Array",
+    list: "array",
+    dict: "object",
+    type(None): "null",
+}
 
 
 def _js_type(value: Any) -> str:
@@ -226,8 +254,11 @@ def option(options: Mapping[str, Any] | None, name: str, kind: type[T] | tuple[t
         value = None  # True is an int in Python, never an int option
     if not isinstance(value, kinds):
         wanted = " or ".join(_JS_TYPES.get(k, k.__name__) for k in kinds)
-        raise SandboxRefusal(f"option '{name}' must be a {wanted}, got {_js_type(options[name])}",
-                             rule="host-option-invalid", name="TypeError")
+        raise SandboxRefusal(
+            f"option '{name}' must be a {wanted}, got {_js_type(options[name])}",
+            rule="host-option-invalid",
+            name="TypeError",
+        )
     return value
 
 
@@ -255,8 +286,12 @@ def run_surface(modules: Sequence[BridgedModule]) -> Surface:
                 raise
             raise SandboxRefusal(f"{where}: {exc.message}", rule=exc.rule, name=exc.name) from None
 
-    return Surface("host-modules", {"host.call": Op(call)},
-                   bridge_guest_js("host", "host.call", sync=False), (binding_name("host"),))
+    return Surface(
+        "host-modules",
+        {"host.call": Op(call)},
+        bridge_guest_js("host", "host.call", sync=False),
+        (binding_name("host"),),
+    )
 
 
 register_provider("host", run_surface)

@@ -32,8 +32,10 @@ from core.packs.status import DiscoveryError
 
 #: Bump when a check changes, so no scan made under the old rules is served.
 SCAN_VERSION = "cordon-scan/1"
-_PARSER = f"tree-sitter/{importlib.metadata.version('tree-sitter')}+" \
-          f"javascript/{importlib.metadata.version('tree-sitter-javascript')}"
+_PARSER = (
+    f"tree-sitter/{importlib.metadata.version('tree-sitter')}+"
+    f"javascript/{importlib.metadata.version('tree-sitter-javascript')}"
+)
 #: `import` then `(`, with only whitespace and comments between: every spelling of a dynamic import.
 _MAYBE_DYNAMIC_IMPORT = re.compile(r"\bimport(?:\s|/\*.*?\*/|//[^\n]*\n)*\(", re.DOTALL)
 
@@ -66,18 +68,28 @@ def _scan(source: str, path: str) -> list[Request]:
     error = jsparse.syntax_error_node(tree)
     if error is not None:
         line = error.start_point[0] + 1
-        raise DiscoveryError(f"{path} is not valid JavaScript (near line {line})", rule="module-syntax-error",
-                             path=path, line=line)
+        raise DiscoveryError(
+            f"{path} is not valid JavaScript (near line {line})", rule="module-syntax-error", path=path, line=line
+        )
     maybe_dynamic = "import" in source and _MAYBE_DYNAMIC_IMPORT.search(source) is not None
     dynamic = jsparse.dynamic_import_calls(tree) if maybe_dynamic else []
     if dynamic:
         line = dynamic[0].start_point[0] + 1
-        raise DiscoveryError(f"{path} uses dynamic import() (line {line}); pack modules may only use static "
-                             "imports of files of their own pack", rule="module-dynamic-import", path=path, line=line)
+        raise DiscoveryError(
+            f"{path} uses dynamic import() (line {line}); pack modules may only use static "
+            "imports of files of their own pack",
+            rule="module-dynamic-import",
+            path=path,
+            line=line,
+        )
     required = jsparse.require_references(tree) if "require" in source else []
     if required:
         line = required[0].start_point[0] + 1
-        raise DiscoveryError(f"{path} uses require (line {line}); the sandbox has no CommonJS loader: use static "
-                             "imports (wrap CommonJS code in an ES module that provides `module`/`exports`)",
-                             rule="module-require", path=path, line=line)
+        raise DiscoveryError(
+            f"{path} uses require (line {line}); the sandbox has no CommonJS loader: use static "
+            "imports (wrap CommonJS code in an ES module that provides `module`/`exports`)",
+            rule="module-require",
+            path=path,
+            line=line,
+        )
     return [Request(r.specifier, r.line) for r in jsparse.module_requests(tree)]

@@ -33,8 +33,14 @@ Hint = Callable[[str], str | None]
 class PackModuleGraph:
     """One run's module graph (implements `core.ModuleGraph`)."""
 
-    def __init__(self, *, declared: Mapping[str, str], modules: Mapping[str, MountedModule],
-                 refusals: Mapping[str, ModuleRefused] | None = None, hint: Hint | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        declared: Mapping[str, str],
+        modules: Mapping[str, MountedModule],
+        refusals: Mapping[str, ModuleRefused] | None = None,
+        hint: Hint | None = None,
+    ) -> None:
         #: Canonical specifier -> module id, for the specifiers this run declared.
         self.declared = dict(declared)
         self.modules = dict(modules)
@@ -52,8 +58,11 @@ class PackModuleGraph:
         if module.role == "bridge":
             raise ModuleRefused("Cordon's private modules import nothing", rule="module-private")
         if specifier_kind(specifier) == "private":
-            if module.bridge_kind is not None and module.requests.get(specifier) == specifier \
-                    and specifier in self.modules:
+            if (
+                module.bridge_kind is not None
+                and module.requests.get(specifier) == specifier
+                and specifier in self.modules
+            ):
                 return specifier
             raise ModuleRefused(f"'{_show(specifier)}' is private to the sandbox", rule="module-private")
         target = module.requests.get(specifier)
@@ -87,11 +96,18 @@ class PackModuleGraph:
         if refusal is not None:
             return refusal
         if specifier_kind(specifier) == "relative":
-            return ModuleRefused(f"{who} imports '{shown}', which is not a file its pack mounts",
-                                 rule="module-outside-pack")
+            return ModuleRefused(
+                f"{who} imports '{shown}', which is not a file its pack mounts", rule="module-outside-pack"
+            )
         if importer is not None:
-            return ModuleRefused(f"{who} imports '{shown}': packs cannot import other packs; declare "
-                                 f"'{shown}' for the node and import it from the body", rule="module-cross-pack")
+            return ModuleRefused(
+                f"{who} imports '{shown}': packs cannot import other packs; declare "
+                f"'{shown}' for the node and import it from the body",
+                rule="module-cross-pack",
+            )
         hint = self._hint(specifier) if self._hint is not None else None
-        return ModuleRefused(f"import '{shown}' is not declared for this run: add '{shown}' to the node's "
-                             f"packages{f' ({hint})' if hint else ''}", rule="module-not-declared")
+        return ModuleRefused(
+            f"import '{shown}' is not declared for this run: add '{shown}' to the node's "
+            f"packages{f' ({hint})' if hint else ''}",
+            rule="module-not-declared",
+        )

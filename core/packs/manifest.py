@@ -43,14 +43,65 @@ SANDBOX_FIELDS = ("cordon", "nodetool")
 API_VERSION = 1
 
 _IDENTIFIER = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*$")
-_RESERVED_WORDS = frozenset({
-    "await", "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do",
-    "else", "enum", "export", "extends", "false", "finally", "for", "function", "if", "implements", "import",
-    "in", "instanceof", "interface", "let", "new", "null", "package", "private", "protected", "public",
-    "return", "static", "super", "switch", "this", "throw", "true", "try", "typeof", "var", "void", "while",
-    "with", "yield", "arguments", "eval", "undefined", "NaN", "Infinity", "then", "constructor", "__proto__",
-    "prototype",
-})
+_RESERVED_WORDS = frozenset(
+    {
+        "await",
+        "break",
+        "case",
+        "catch",
+        "class",
+        "const",
+        "continue",
+        "debugger",
+        "default",
+        "delete",
+        "do",
+        "else",
+        "enum",
+        "export",
+        "extends",
+        "false",
+        "finally",
+        "for",
+        "function",
+        "if",
+        "implements",
+        "import",
+        "in",
+        "instanceof",
+        "interface",
+        "let",
+        "new",
+        "null",
+        "package",
+        "private",
+        "protected",
+        "public",
+        "return",
+        "static",
+        "super",
+        "switch",
+        "this",
+        "throw",
+        "true",
+        "try",
+        "typeof",
+        "var",
+        "void",
+        "while",
+        "with",
+        "yield",
+        "arguments",
+        "eval",
+        "undefined",
+        "NaN",
+        "Infinity",
+        "then",
+        "constructor",
+        "__proto__",
+        "prototype",
+    }
+)
 
 
 def is_export_identifier(name: str) -> bool:
@@ -91,8 +142,10 @@ class JsNpmEntry(_Entry):
     def _valid_dependency(cls, value: str) -> str:
         package, subpath = split_npm_target(value)
         if not is_package_name(package) or any(module_name_problem(part) for part in subpath):
-            raise ValueError(f"npm dependency {value!r} is not a package name, optionally followed by "
-                             "/-separated entry point segments")
+            raise ValueError(
+                f"npm dependency {value!r} is not a package name, optionally followed by "
+                "/-separated entry point segments"
+            )
         return value
 
     @property
@@ -127,8 +180,10 @@ class WasmExport(BaseModel):
     @classmethod
     def _valid_js_name(cls, value: str) -> str:
         if not is_export_identifier(value):
-            raise ValueError(f"export name {value!r} is not a valid, non-reserved JavaScript identifier; "
-                             'map it explicitly: {"wasm": "<binary name>", "as": "<jsName>"}')
+            raise ValueError(
+                f"export name {value!r} is not a valid, non-reserved JavaScript identifier; "
+                'map it explicitly: {"wasm": "<binary name>", "as": "<jsName>"}'
+            )
         return value
 
 
@@ -191,8 +246,11 @@ SandboxEntry = Annotated[
     | Annotated[JsNpmEntry, Tag("js-npm")]
     | Annotated[HostEntry, Tag("host")]
     | Annotated[WasmEntry, Tag("wasm")],
-    Discriminator(_entry_tag, custom_error_type="invalid-kind",
-                  custom_error_message='kind must be "js" (with "file" or "npm"), "host" or "wasm"'),
+    Discriminator(
+        _entry_tag,
+        custom_error_type="invalid-kind",
+        custom_error_message='kind must be "js" (with "file" or "npm"), "host" or "wasm"',
+    ),
 ]
 _ENTRY = TypeAdapter(SandboxEntry)
 
@@ -250,14 +308,19 @@ def parse_package_json(raw: bytes) -> PackageJson:
     field_name = next((f for f in SANDBOX_FIELDS if f in data), None)
     sandbox = data.get(field_name) if field_name else None
     if isinstance(sandbox, dict) and sandbox.get("apiVersion") != API_VERSION:
-        raise ManifestError(f"{field_name}.apiVersion must be {API_VERSION}, got {sandbox.get('apiVersion')!r}",
-                            "manifest-api-version")
+        raise ManifestError(
+            f"{field_name}.apiVersion must be {API_VERSION}, got {sandbox.get('apiVersion')!r}", "manifest-api-version"
+        )
     try:
-        return PackageJson.model_validate({
-            "name": data.get("name"), "version": data.get("version"),
-            "description": data.get("description", ""),
-            "sandbox": sandbox, "sandbox_field": field_name,
-        })
+        return PackageJson.model_validate(
+            {
+                "name": data.get("name"),
+                "version": data.get("version"),
+                "description": data.get("description", ""),
+                "sandbox": sandbox,
+                "sandbox_field": field_name,
+            }
+        )
     except ValidationError as exc:
         raise ManifestError(f"package.json: {describe(exc)}", "manifest-invalid") from None
 

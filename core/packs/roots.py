@@ -38,5 +38,8 @@ def default_roots() -> tuple[PackRoot, ...]:
     """The shipped packs, then linked dev folders, then installed packs (the first of a name wins).
 
     A linked folder is read with the installed origin: the same rules an installed pack meets."""
-    return (PackRoot(SHIPPED_DIR, "shipped"), PackRoot(links_dir(), "installed"),
-            PackRoot(installed_dir(), "installed"))
+    return (
+        PackRoot(SHIPPED_DIR, "shipped"),
+        PackRoot(links_dir(), "installed"),
+        PackRoot(installed_dir(), "installed"),
+    )

@@ -34,10 +34,14 @@ def read_skill(root: Path) -> Skill:
         text = read_text(root, SKILL_FILE, SKILL_MAX, too_large="skill-too-large")
     except DiscoveryError as exc:
         if exc.rule == "module-missing-file":
-            raise DiscoveryError("the pack has no SKILL.md: agents cannot discover it (the modules still work)",
-                                 rule="skill-missing", path=SKILL_FILE) from None
-        raise DiscoveryError(exc.message, rule=exc.rule if exc.rule.startswith("skill-") else "skill-invalid",
-                             path=SKILL_FILE) from None
+            raise DiscoveryError(
+                "the pack has no SKILL.md: agents cannot discover it (the modules still work)",
+                rule="skill-missing",
+                path=SKILL_FILE,
+            ) from None
+        raise DiscoveryError(
+            exc.message, rule=exc.rule if exc.rule.startswith("skill-") else "skill-invalid", path=SKILL_FILE
+        ) from None
     return parse_skill(text)
 
 
@@ -60,7 +64,7 @@ def parse_skill(text: str) -> Skill:
     missing = [k for k in ("name", "description") if not fields.get(k)]
     if missing:
         raise _invalid(f"SKILL.md frontmatter lacks {' and '.join(missing)}")
-    return Skill(fields["name"], fields["description"], "\n".join(lines[end + 1:]).strip())
+    return Skill(fields["name"], fields["description"], "\n".join(lines[end + 1 :]).strip())
 
 
 def _invalid(message: str, line: int | None = None) -> DiscoveryError:

@@ -43,8 +43,7 @@ def module_name_problem(name: str) -> str | None:
     if name.lower() in _RESERVED_SEGMENTS or name.lower().endswith(".json"):
         return f"module name {name!r} is reserved"
     if _SEGMENT.fullmatch(name) is None:
-        return (f"module name {name!r} may use letters, digits, '.', '_' and '-', "
-                "and must start with a letter or digit")
+        return f"module name {name!r} may use letters, digits, '.', '_' and '-', and must start with a letter or digit"
     return None
 
 
@@ -65,7 +64,7 @@ def looks_like_pack_specifier(specifier: str) -> bool:
     package = package_of(specifier)
     if package is None:
         return False
-    rest = specifier[len(package):]
+    rest = specifier[len(package) :]
     if not rest:
         return True
     return rest.startswith("/") and module_name_problem(rest[1:]) is None
@@ -83,7 +82,7 @@ OUT_OF_SCOPE = {
     "@cordon/sandbox-timeline": "NodeTool's motion-graphics timeline authoring; Cordon has no timeline editor",
     "@cordon/sandbox-game": "NodeTool's native game document builder; Cordon has no game editor",
     "@cordon/sandbox-tfjs": "needs model weights (MobileNet, COCO-SSD, QnA) fetched at run time; Cordon "
-                            "downloads nothing at run time",
+    "downloads nothing at run time",
 }
 
 
@@ -95,14 +94,14 @@ def canonical_specifier(specifier: str) -> str:
     names are one pack: one consent, one allowlist entry, one declaration.
     """
     if specifier.startswith(REFERENCE_PACK_PREFIX):
-        return CORDON_PACK_PREFIX + specifier[len(REFERENCE_PACK_PREFIX):]
+        return CORDON_PACK_PREFIX + specifier[len(REFERENCE_PACK_PREFIX) :]
     return specifier
 
 
 def reference_alias(specifier: str) -> str | None:
     """The reference's name for a Cordon pack or specifier (`@cordon/sandbox-yaml` -> `@nodetool-ai/...`)."""
     if specifier.startswith(CORDON_PACK_PREFIX):
-        return REFERENCE_PACK_PREFIX + specifier[len(CORDON_PACK_PREFIX):]
+        return REFERENCE_PACK_PREFIX + specifier[len(CORDON_PACK_PREFIX) :]
     return None
 
 
@@ -149,13 +148,52 @@ def declarations_from_code(code: str) -> list[Declaration]:
 
 
 #: Node's core module names: a bare import of one is a Node builtin, never a pack.
-NODE_BUILTINS = frozenset({
-    "assert", "async_hooks", "buffer", "child_process", "cluster", "console", "constants", "crypto", "dgram",
-    "diagnostics_channel", "dns", "domain", "events", "fs", "http", "http2", "https", "inspector", "module",
-    "net", "os", "path", "perf_hooks", "process", "punycode", "querystring", "readline", "repl", "stream",
-    "string_decoder", "sys", "timers", "tls", "trace_events", "tty", "url", "util", "v8", "vm", "wasi",
-    "worker_threads", "zlib",
-})
+NODE_BUILTINS = frozenset(
+    {
+        "assert",
+        "async_hooks",
+        "buffer",
+        "child_process",
+        "cluster",
+        "console",
+        "constants",
+        "crypto",
+        "dgram",
+        "diagnostics_channel",
+        "dns",
+        "domain",
+        "events",
+        "fs",
+        "http",
+        "http2",
+        "https",
+        "inspector",
+        "module",
+        "net",
+        "os",
+        "path",
+        "perf_hooks",
+        "process",
+        "punycode",
+        "querystring",
+        "readline",
+        "repl",
+        "stream",
+        "string_decoder",
+        "sys",
+        "timers",
+        "tls",
+        "trace_events",
+        "tty",
+        "url",
+        "util",
+        "v8",
+        "vm",
+        "wasi",
+        "worker_threads",
+        "zlib",
+    }
+)
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 
 
@@ -167,8 +205,11 @@ def specifier_kind(specifier: str) -> str:
     module name), `private` (`cordon:*`), `url` (any other scheme, drive
     letters included) or `bare`.
     """
-    if not specifier or any(c in specifier for c in "\\%") or any(
-            ord(c) < 0x21 or c.isspace() or 0xD800 <= ord(c) <= 0xDFFF for c in specifier):
+    if (
+        not specifier
+        or any(c in specifier for c in "\\%")
+        or any(ord(c) < 0x21 or c.isspace() or 0xD800 <= ord(c) <= 0xDFFF for c in specifier)
+    ):
         return "encoded"
     if specifier in (".", "..") or specifier.startswith(("./", "../")):
         return "relative"
@@ -203,17 +244,26 @@ def specifier_refusal(specifier: str, importer: str | None = None) -> ModuleRefu
     who = importer or "the body"
     kind = specifier_kind(specifier)
     if kind == "encoded":
-        return ModuleRefused(f"{who} imports '{shown}': encoded or malformed specifiers (percent-escapes, "
-                             "backslashes, spaces) are refused", rule="module-path-encoded")
+        return ModuleRefused(
+            f"{who} imports '{shown}': encoded or malformed specifiers (percent-escapes, "
+            "backslashes, spaces) are refused",
+            rule="module-path-encoded",
+        )
     if kind == "node":
-        return ModuleRefused(f"{who} imports '{shown}': Node builtins do not exist in the sandbox; "
-                             "use a sandbox pack instead", rule="module-node-builtin")
+        return ModuleRefused(
+            f"{who} imports '{shown}': Node builtins do not exist in the sandbox; use a sandbox pack instead",
+            rule="module-node-builtin",
+        )
     if kind in ("absolute", "url"):
-        return ModuleRefused(f"{who} imports '{shown}': absolute paths and URLs are refused; "
-                             "import a declared pack by its specifier", rule="module-absolute-path")
+        return ModuleRefused(
+            f"{who} imports '{shown}': absolute paths and URLs are refused; import a declared pack by its specifier",
+            rule="module-absolute-path",
+        )
     if kind == "private":
         return ModuleRefused(f"'{shown}' is private to the sandbox", rule="module-private")
     if kind == "relative" and importer is None:
-        return ModuleRefused(f"the body imports '{shown}': a body has no files next to it; "
-                             "import a declared pack by its specifier", rule="module-relative-import")
+        return ModuleRefused(
+            f"the body imports '{shown}': a body has no files next to it; import a declared pack by its specifier",
+            rule="module-relative-import",
+        )
     return None

@@ -53,6 +53,5 @@ class DiscoveryError(CordonError):
         self.path = path
         self.line = line
 
-    def status(self, *, pack: str | None, specifier: str | None = None,
-               severity: Severity = "error") -> PackStatus:
+    def status(self, *, pack: str | None, specifier: str | None = None, severity: Severity = "error") -> PackStatus:
         return PackStatus(self.rule, self.message, severity, pack, specifier, self.path, self.line)

@@ -19,7 +19,7 @@ def plain_label(text: str = "", *, wrap: bool = True) -> QLabel:
 
 
 def plural(n: int, word: str, words: str | None = None) -> str:
-    """"1 item", "2 items", "0 items": every count the studio shows reads as English."""
+    """ "1 item", "2 items", "0 items": every count the studio shows reads as English."""
     return f"{n} {word if n == 1 else words or word + 's'}"
 
 
@@ -61,8 +61,10 @@ def fit_to_width(window: QWidget, width: int) -> None:
 
 
 #: An amber callout for what a person must weigh (what a pack reaches, untrusted docs); readable in both themes.
-CALLOUT_STYLE = ("QLabel { background: rgba(224, 161, 0, 0.13); border: 1px solid rgba(224, 161, 0, 0.6); "
-                 "border-radius: 4px; padding: 8px; }")
+CALLOUT_STYLE = (
+    "QLabel { background: rgba(224, 161, 0, 0.13); border: 1px solid rgba(224, 161, 0, 0.6); "
+    "border-radius: 4px; padding: 8px; }"
+)
 
 
 def styled_label(text: str = "", *, role: str) -> QLabel:
@@ -83,7 +85,8 @@ def display_text(text: str, *, limit: int = 500) -> str:
     what a person reads) are dropped, whitespace runs collapse, and the length
     is bounded.
     """
-    visible = "".join(" " if ch.isspace() else ch for ch in text if unicodedata.category(ch) not in ("Cc", "Cf")
-                      or ch.isspace())
+    visible = "".join(
+        " " if ch.isspace() else ch for ch in text if unicodedata.category(ch) not in ("Cc", "Cf") or ch.isspace()
+    )
     flat = " ".join(visible.split())
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"

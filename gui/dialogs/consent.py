@@ -82,13 +82,15 @@ class ConsentFacts:
             notices.append(f"Replaces the installed version {request.previous_version}.")
             notices.extend(f"Change: {change}" for change in request.changes)
         if request.classification_changed:
-            notices.append(f"What this pack runs changed: the installed version is "
-                           f"{request.previous_classification}, this one is {request.classification.label}.")
+            notices.append(
+                f"What this pack runs changed: the installed version is "
+                f"{request.previous_classification}, this one is {request.classification.label}."
+            )
         if request.lifecycle_scripts:
-            notices.append(f"It declares install scripts ({', '.join(request.lifecycle_scripts)}); "
-                           "they are never run.")
-        notices.extend(f"npm module {m.dependency} was skipped ({m.rule}): {m.message}"
-                       for m in request.npm_modules if not m.ok)
+            notices.append(f"It declares install scripts ({', '.join(request.lifecycle_scripts)}); they are never run.")
+        notices.extend(
+            f"npm module {m.dependency} was skipped ({m.rule}): {m.message}" for m in request.npm_modules if not m.ok
+        )
         notices.extend(f"npm module {m.dependency}: {w}" for m in request.npm_modules for w in m.warnings)
         notices.extend(request.warnings)
         notices.extend(f"Discovery will skip: {problem}" for problem in request.problems)
@@ -99,15 +101,34 @@ class ConsentFacts:
         if request.dependencies:
             files, total = request.tree_size
             size += f"; with its dependencies {human_size(total)} in {plural(files, 'file')}"
-        return cls("install", request.name, request.version, request.specifiers, request.trusted,
-                   request.install_mode, size, request.source + deps, request.integrity, (), tuple(notices))
+        return cls(
+            "install",
+            request.name,
+            request.version,
+            request.specifiers,
+            request.trusted,
+            request.install_mode,
+            size,
+            request.source + deps,
+            request.integrity,
+            (),
+            tuple(notices),
+        )
 
     @classmethod
     def from_pack(cls, pack: Pack, specifiers: tuple[str, ...]) -> ConsentFacts:
         digests = tuple((s, pack.modules[s].digest) for s in specifiers if s in pack.modules)
         mode = SHIPPED_MODE if pack.origin == "shipped" else INSTALL_MODE
-        return cls("document", pack.name, pack.version, specifiers, pack_trusted(pack), mode, human_size(pack.size),
-                   digests=digests)
+        return cls(
+            "document",
+            pack.name,
+            pack.version,
+            specifiers,
+            pack_trusted(pack),
+            mode,
+            human_size(pack.size),
+            digests=digests,
+        )
 
 
 def _digest_field(text: str) -> QLineEdit:
@@ -130,8 +151,11 @@ class ConsentDialog(QDialog):
         installing = facts.purpose == "install"
         self.setWindowTitle("Install a pack?" if installing else "Allow a pack in this document?")
         layout = QVBoxLayout(self)
-        question = (f"Install {facts.pack} {facts.version}?" if installing
-                    else f"Let this document import {facts.pack} {facts.version}?")
+        question = (
+            f"Install {facts.pack} {facts.version}?"
+            if installing
+            else f"Let this document import {facts.pack} {facts.version}?"
+        )
         title = styled_label(question, role="sectionTitle")
         title.setStyleSheet("font-size: 13pt")
         layout.addWidget(title)
@@ -155,13 +179,16 @@ class ConsentDialog(QDialog):
         for notice in facts.notices:
             layout.addWidget(styled_label(f"⚠ {notice}", role="callout"))
         if not installing:
-            layout.addWidget(styled_label("Your choice is saved in this document; other documents ask again.",
-                                          role="hint"))
+            layout.addWidget(
+                styled_label("Your choice is saved in this document; other documents ask again.", role="hint")
+            )
         self.buttons = QDialogButtonBox()
-        self.allow: QPushButton = self.buttons.addButton("Install" if installing else "Allow for this document",
-                                                          QDialogButtonBox.ButtonRole.AcceptRole)
-        self.refuse: QPushButton = self.buttons.addButton("Don't install" if installing else "Don't allow",
-                                                           QDialogButtonBox.ButtonRole.RejectRole)
+        self.allow: QPushButton = self.buttons.addButton(
+            "Install" if installing else "Allow for this document", QDialogButtonBox.ButtonRole.AcceptRole
+        )
+        self.refuse: QPushButton = self.buttons.addButton(
+            "Don't install" if installing else "Don't allow", QDialogButtonBox.ButtonRole.RejectRole
+        )
         # The safe choice is what Enter does; allowing takes a deliberate click.
         self.allow.setAutoDefault(False)
         self.refuse.setDefault(True)
@@ -176,4 +203,3 @@ class ConsentDialog(QDialog):
 def ask_consent(parent: QWidget | None, facts: ConsentFacts) -> bool:
     """Show the dialog modally; True only when the person allowed."""
     return ConsentDialog(facts, parent).exec() == QDialog.DialogCode.Accepted
-

@@ -50,21 +50,29 @@ class DocumentTrustDialog(QDialog):
         self.decision = TrustDecision.CANCEL
         self.setWindowTitle("Trust this document?")
         layout = QVBoxLayout(self)
-        title = styled_label(f"{display_text(facts.document, limit=120)} asks for more than the sandbox allows",
-                             role="sectionTitle")
+        title = styled_label(
+            f"{display_text(facts.document, limit=120)} asks for more than the sandbox allows", role="sectionTitle"
+        )
         layout.addWidget(title)
-        layout.addWidget(plain_label("These settings came with the file. A document cannot grant itself powers: "
-                                     "run it with them only if you trust where it came from. It asks to:"))
-        self.asks = styled_label("\n".join(f"• {display_text(line)}" for line in facts.grants.lines()),
-                                 role="callout")
+        layout.addWidget(
+            plain_label(
+                "These settings came with the file. A document cannot grant itself powers: "
+                "run it with them only if you trust where it came from. It asks to:"
+            )
+        )
+        self.asks = styled_label("\n".join(f"• {display_text(line)}" for line in facts.grants.lines()), role="callout")
         layout.addWidget(self.asks)
-        remember = ("Trusting is remembered for this file as it is now; if it changes, Cordon asks again."
-                    if facts.remembered else "This decision lasts while the document is open.")
+        remember = (
+            "Trusting is remembered for this file as it is now; if it changes, Cordon asks again."
+            if facts.remembered
+            else "This decision lasts while the document is open."
+        )
         layout.addWidget(styled_label(remember, role="hint"))
         self.buttons = QDialogButtonBox()
         self.trust: QPushButton = self.buttons.addButton("Trust", QDialogButtonBox.ButtonRole.AcceptRole)
-        self.without: QPushButton = self.buttons.addButton("Run without these grants",
-                                                           QDialogButtonBox.ButtonRole.ActionRole)
+        self.without: QPushButton = self.buttons.addButton(
+            "Run without these grants", QDialogButtonBox.ButtonRole.ActionRole
+        )
         self.cancel: QPushButton = self.buttons.addButton("Cancel", QDialogButtonBox.ButtonRole.RejectRole)
         # Enter takes the safe way; trusting takes a deliberate click.
         self.trust.setAutoDefault(False)

@@ -98,4 +98,3 @@ def shortcuts_window(parent: QWidget | None, keys: Sequence[tuple[str, QKeySeque
     table.horizontalHeader().setStretchLastSection(True)
     table.resizeColumnToContents(0)
     return closable_window(parent, "Keyboard Shortcuts", table, 480, 520)
-

@@ -56,8 +56,9 @@ def is_allowed_in(document: CodeNodeDocument | None, specifier: str) -> bool:
 
 def stamp_declaration(document: CodeNodeDocument, module: SandboxModule) -> CodeNodeDocument:
     """The document with `module` declared, stamped with the installed version and graph digest."""
-    declaration = PackDeclaration(specifier=module.specifier, resolvedPackVersion=module.version,
-                                  contentDigest=module.digest)
+    declaration = PackDeclaration(
+        specifier=module.specifier, resolvedPackVersion=module.version, contentDigest=module.digest
+    )
     kept = tuple(p for p in document.packages if canonical_specifier(p.specifier) != module.specifier)
     return document.model_copy(update={"packages": (*kept, declaration)})
 
@@ -89,8 +90,7 @@ class _FilterField(QLineEdit):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # Qt's name
         if event.key() in (Qt.Key.Key_Down, Qt.Key.Key_Up):
-            visible = [self._target.item(i) for i in range(self._target.count())
-                       if not self._target.item(i).isHidden()]
+            visible = [self._target.item(i) for i in range(self._target.count()) if not self._target.item(i).isHidden()]
             if visible:
                 current = self._target.currentItem()
                 index = visible.index(current) if current in visible else -1
@@ -103,15 +103,20 @@ class _FilterField(QLineEdit):
 class PackagePicker(QDialog):
     """Choose one installed module. `specifier()` is the choice after `exec()` returns Accepted."""
 
-    def __init__(self, catalog: Catalog, document: CodeNodeDocument | None = None,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, catalog: Catalog, document: CodeNodeDocument | None = None, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Insert a pack import")
         self.catalog = catalog
         layout = QVBoxLayout(self)
-        layout.addWidget(plain_label("Importing a pack runs its code inside this node with the node's capabilities: "
-                                     "network via fetch, the workspace, the secrets the node may read. A pack not "
-                                     "yet allowed in this document asks first."))
+        layout.addWidget(
+            plain_label(
+                "Importing a pack runs its code inside this node with the node's capabilities: "
+                "network via fetch, the workspace, the secrets the node may read. A pack not "
+                "yet allowed in this document asks first."
+            )
+        )
         self.list = QListWidget()
         self.list.setWordWrap(True)
         self.list.setSpacing(2)
@@ -122,8 +127,9 @@ class PackagePicker(QDialog):
         layout.addWidget(self.filter)
         for summary in catalog.summaries():
             mark = ALLOWED_MARK if is_allowed_in(document, summary.specifier) else ""
-            item = QListWidgetItem(f"{summary.specifier}   ({summary.pack} {summary.version}){mark}\n"
-                                   f"    {summary.description}")
+            item = QListWidgetItem(
+                f"{summary.specifier}   ({summary.pack} {summary.version}){mark}\n    {summary.description}"
+            )
             item.setData(Qt.ItemDataRole.UserRole, summary.specifier)
             item.setData(Qt.ItemDataRole.UserRole + 1, f"{summary.specifier} {summary.description}".lower())
             self.list.addItem(item)
@@ -144,8 +150,11 @@ class PackagePicker(QDialog):
         self.resize(680, 420)
 
     def visible_specifiers(self) -> list[str]:
-        return [self.list.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.list.count())
-                if not self.list.item(i).isHidden()]
+        return [
+            self.list.item(i).data(Qt.ItemDataRole.UserRole)
+            for i in range(self.list.count())
+            if not self.list.item(i).isHidden()
+        ]
 
     def specifier(self) -> str | None:
         item = self.list.currentItem()
@@ -184,8 +193,9 @@ class PickedPackage:
     document: CodeNodeDocument
 
 
-def allow_in_document(parent: QWidget | None, catalog: Catalog, document: CodeNodeDocument,
-                      specifier: str) -> CodeNodeDocument | None:
+def allow_in_document(
+    parent: QWidget | None, catalog: Catalog, document: CodeNodeDocument, specifier: str
+) -> CodeNodeDocument | None:
     """The document with `specifier` allowed: as is when already declared, else after a yes. None: refused."""
     if is_allowed_in(document, specifier):
         return document
@@ -201,8 +211,11 @@ def allow_in_document(parent: QWidget | None, catalog: Catalog, document: CodeNo
 def unallowed_imports(catalog: Catalog, document: CodeNodeDocument) -> list[str]:
     """Specifiers the body imports from an installed pack that the document does not allow yet (a refused
     run names them, so the person knows which pack was said no to)."""
-    return [d.specifier for d in declarations_from_code(document.body)
-            if catalog.module(d.specifier) is not None and not is_allowed_in(document, d.specifier)]
+    return [
+        d.specifier
+        for d in declarations_from_code(document.body)
+        if catalog.module(d.specifier) is not None and not is_allowed_in(document, d.specifier)
+    ]
 
 
 def pick_package(parent: QWidget | None, catalog: Catalog, document: CodeNodeDocument) -> PickedPackage | None:

@@ -65,8 +65,11 @@ class SecretPromptDialog(QDialog):
             form.addRow("Name", self.name_edit)
         self.value = QLineEdit()
         self.value.setEchoMode(QLineEdit.EchoMode.Password)
-        self.value.setInputMethodHints(Qt.InputMethodHint.ImhHiddenText | Qt.InputMethodHint.ImhNoPredictiveText
-                                       | Qt.InputMethodHint.ImhSensitiveData)
+        self.value.setInputMethodHints(
+            Qt.InputMethodHint.ImhHiddenText
+            | Qt.InputMethodHint.ImhNoPredictiveText
+            | Qt.InputMethodHint.ImhSensitiveData
+        )
         self.show_value = QPushButton("Show")
         self.show_value.setAutoDefault(False)  # Enter in the field saves; it never toggles visibility
         self.show_value.setCheckable(True)
@@ -82,9 +85,14 @@ class SecretPromptDialog(QDialog):
         self.remember.setToolTip("Unticked, the secret is deleted from the keyring when this run ends.")
         self.remember.setVisible(asking)
         layout.addWidget(self.remember)
-        layout.addWidget(styled_label("The value goes straight to your system keyring. The code only learns "
-                                      "whether you saved it; a node reads it with getSecret only if its secret "
-                                      "scope names it.", role="hint"))
+        layout.addWidget(
+            styled_label(
+                "The value goes straight to your system keyring. The code only learns "
+                "whether you saved it; a node reads it with getSecret only if its secret "
+                "scope names it.",
+                role="hint",
+            )
+        )
         self.error = styled_label(role="fieldError")
         self.error.hide()
         layout.addWidget(self.error)

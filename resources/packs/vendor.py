@@ -73,29 +73,68 @@ def _reexport(package: str, *, default: bool = False) -> str:
 
 
 GUEST_PACKS = (
-    GuestPack("yaml", "js-yaml@4.3.2", _reexport("js-yaml", default=True),
-              "YAML parsing and dumping in the sandbox (js-yaml 4.3.2)."),
-    GuestPack("dates", "date-fns@4.4.0", _reexport("date-fns"),
-              "Date arithmetic, parsing and formatting in the sandbox (all of date-fns 4.4.0).", "LICENSE.md"),
-    GuestPack("markdown", "marked@12.0.2", _reexport("marked"),
-              "Markdown to tokens and HTML in the sandbox (marked 12.0.2).", "LICENSE.md"),
-    GuestPack("decimal", "decimal.js@10.6.0", _reexport("decimal.js", default=True),
-              "Arbitrary-precision decimal arithmetic in the sandbox (decimal.js 10.6.0).", "LICENCE.md"),
+    GuestPack(
+        "yaml",
+        "js-yaml@4.3.2",
+        _reexport("js-yaml", default=True),
+        "YAML parsing and dumping in the sandbox (js-yaml 4.3.2).",
+    ),
+    GuestPack(
+        "dates",
+        "date-fns@4.4.0",
+        _reexport("date-fns"),
+        "Date arithmetic, parsing and formatting in the sandbox (all of date-fns 4.4.0).",
+        "LICENSE.md",
+    ),
+    GuestPack(
+        "markdown",
+        "marked@12.0.2",
+        _reexport("marked"),
+        "Markdown to tokens and HTML in the sandbox (marked 12.0.2).",
+        "LICENSE.md",
+    ),
+    GuestPack(
+        "decimal",
+        "decimal.js@10.6.0",
+        _reexport("decimal.js", default=True),
+        "Arbitrary-precision decimal arithmetic in the sandbox (decimal.js 10.6.0).",
+        "LICENCE.md",
+    ),
     # jmespath is CommonJS only: its exports object is the default, and its functions are named exports.
-    GuestPack("jmespath", "jmespath@0.16.0",
-              'import jmespath from "jmespath";\nexport default jmespath;\n'
-              "export const { search, compile, tokenize, strictDeepEqual } = jmespath;\n",
-              "JMESPath queries over JSON values in the sandbox (jmespath 0.16.0)."),
-    GuestPack("stats", "simple-statistics@7.12.1", _reexport("simple-statistics"),
-              "Descriptive statistics, quantiles and regression in the sandbox (simple-statistics 7.12.1)."),
-    GuestPack("qr", "uqr@0.1.3", _reexport("uqr"),
-              "QR code matrices and SVG in the sandbox (uqr 0.1.3)."),
-    GuestPack("color", "culori@4.0.2", _reexport("culori"),
-              "Color parsing, conversion, interpolation and difference in the sandbox (culori 4.0.2)."),
-    GuestPack("rrule", "rrule@2.8.1", _reexport("rrule"),
-              "iCalendar recurrence rules (RRULE) in the sandbox (rrule 2.8.1).", "LICENCE"),
-    GuestPack("gif", "gifenc@1.0.3", _reexport("gifenc", default=True),
-              "Animated GIF encoding with palette quantization in the sandbox (gifenc 1.0.3).", "LICENSE.md"),
+    GuestPack(
+        "jmespath",
+        "jmespath@0.16.0",
+        'import jmespath from "jmespath";\nexport default jmespath;\n'
+        "export const { search, compile, tokenize, strictDeepEqual } = jmespath;\n",
+        "JMESPath queries over JSON values in the sandbox (jmespath 0.16.0).",
+    ),
+    GuestPack(
+        "stats",
+        "simple-statistics@7.12.1",
+        _reexport("simple-statistics"),
+        "Descriptive statistics, quantiles and regression in the sandbox (simple-statistics 7.12.1).",
+    ),
+    GuestPack("qr", "uqr@0.1.3", _reexport("uqr"), "QR code matrices and SVG in the sandbox (uqr 0.1.3)."),
+    GuestPack(
+        "color",
+        "culori@4.0.2",
+        _reexport("culori"),
+        "Color parsing, conversion, interpolation and difference in the sandbox (culori 4.0.2).",
+    ),
+    GuestPack(
+        "rrule",
+        "rrule@2.8.1",
+        _reexport("rrule"),
+        "iCalendar recurrence rules (RRULE) in the sandbox (rrule 2.8.1).",
+        "LICENCE",
+    ),
+    GuestPack(
+        "gif",
+        "gifenc@1.0.3",
+        _reexport("gifenc", default=True),
+        "Animated GIF encoding with palette quantization in the sandbox (gifenc 1.0.3).",
+        "LICENSE.md",
+    ),
 )
 
 
@@ -121,14 +160,30 @@ def vendor_guest(build: Path, pack: GuestPack) -> None:
     bundle = out / pack.bundle
     shutil.rmtree(bundle.parent, ignore_errors=True)  # a renamed bundle must not linger
     bundle.parent.mkdir(parents=True)
-    subprocess.run([str(build / "node_modules" / ".bin" / "esbuild"), str(entry), "--bundle", "--format=esm",
-                    "--platform=neutral", "--main-fields=module,main", "--conditions=import", "--minify",
-                    "--legal-comments=none", "--log-level=warning", f"--outfile={bundle}"], check=True, cwd=build)
+    subprocess.run(
+        [
+            str(build / "node_modules" / ".bin" / "esbuild"),
+            str(entry),
+            "--bundle",
+            "--format=esm",
+            "--platform=neutral",
+            "--main-fields=module,main",
+            "--conditions=import",
+            "--minify",
+            "--legal-comments=none",
+            "--log-level=warning",
+            f"--outfile={bundle}",
+        ],
+        check=True,
+        cwd=build,
+    )
     library = build / "node_modules" / pack.package
     license_name = json.loads((library / "package.json").read_text(encoding="utf-8"))["license"]
     text = bundle.read_text(encoding="utf-8")
-    bundle.write_text(f"// {pack.npm} ({license_name}, see LICENSE), bundled by resources/packs/vendor.py "
-                      f"with {ESBUILD}.\n" + text, encoding="utf-8")
+    bundle.write_text(
+        f"// {pack.npm} ({license_name}, see LICENSE), bundled by resources/packs/vendor.py with {ESBUILD}.\n" + text,
+        encoding="utf-8",
+    )
     shutil.copy(library / pack.license_file, out / "LICENSE")
     manifest = {
         "name": f"@cordon/sandbox-{pack.name}",
@@ -144,8 +199,7 @@ def vendor_guests(work: Path) -> None:
     build = work / "guest-build"
     build.mkdir()
     (build / "package.json").write_text(json.dumps({"name": "guest-build", "private": True}))
-    npm("install", "--no-audit", "--no-fund", "--save-exact", ESBUILD, TSLIB, *(p.npm for p in GUEST_PACKS),
-        cwd=build)
+    npm("install", "--no-audit", "--no-fund", "--save-exact", ESBUILD, TSLIB, *(p.npm for p in GUEST_PACKS), cwd=build)
     for pack in GUEST_PACKS:
         vendor_guest(build, pack)
     lock = {"esbuild": ESBUILD, "packs": {f"sandbox-{p.name}": lock_entry(p) for p in GUEST_PACKS}}

@@ -82,8 +82,10 @@ def tokens() -> None:
         tarball = npm_pack(PACKAGE, Path(tmp))
         with tarfile.open(tarball) as archive:
             package = json.load(archive.extractfile("package/package.json"))  # type: ignore[arg-type]
-            texts = {name: archive.extractfile(f"package/dist/ranks/{name}.js").read().decode()  # type: ignore[union-attr]
-                     for name in TIKTOKEN_SHA256}
+            texts = {
+                name: archive.extractfile(f"package/dist/ranks/{name}.js").read().decode()  # type: ignore[union-attr]
+                for name in TIKTOKEN_SHA256
+            }
     OUT.mkdir(parents=True, exist_ok=True)
     source: dict[str, object] = {"npm": PACKAGE, "license": package["license"], "files": {}}
     for name, text in texts.items():
@@ -106,12 +108,19 @@ def exif() -> None:
         with tarfile.open(tarball) as archive:
             archive.extractall(tmp, filter="data")
         package = json.loads((Path(tmp) / "package" / "package.json").read_text())
-        dumped = subprocess.run(["node", "-e", _DUMP_EXIFR, str(Path(tmp) / "package" / "dist" / "full.umd.cjs")],
-                                check=True, capture_output=True, text=True).stdout
+        dumped = subprocess.run(
+            ["node", "-e", _DUMP_EXIFR, str(Path(tmp) / "package" / "dist" / "full.umd.cjs")],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
     body = json.dumps(json.loads(dumped), ensure_ascii=False, indent=0, sort_keys=True).encode()
     (EXIF_OUT / "exifr-tags.json").write_bytes(body)
-    source = {"npm": EXIFR, "license": package["license"],
-              "files": {"exifr-tags.json": {"bytes": len(body), "sha256": hashlib.sha256(body).hexdigest()}}}
+    source = {
+        "npm": EXIFR,
+        "license": package["license"],
+        "files": {"exifr-tags.json": {"bytes": len(body), "sha256": hashlib.sha256(body).hexdigest()}},
+    }
     (EXIF_OUT / "SOURCE.json").write_text(json.dumps(source, indent=2) + "\n")
     print(f"exifr-tags.json: {len(body)} bytes")
 

@@ -25,8 +25,10 @@ SECRET = "APIFY_TOKEN"
 
 
 def _headers(scope: RunScope, spec: Mapping[str, Any]) -> dict[str, str]:
-    return {"Authorization": f"Bearer {services.credential(scope, spec, 'token', SECRET)}",
-            "Accept": "application/json"}
+    return {
+        "Authorization": f"Bearer {services.credential(scope, spec, 'token', SECRET)}",
+        "Accept": "application/json",
+    }
 
 
 def _query(spec: Mapping[str, Any], names: tuple[str, ...], **fixed: str) -> str:
@@ -40,8 +42,11 @@ def _query(spec: Mapping[str, Any], names: tuple[str, ...], **fixed: str) -> str
         elif isinstance(value, list):
             value = ",".join(str(v) for v in value)
         elif not isinstance(value, str | int):
-            raise SandboxRefusal(f"field {name!r} must be a string, a whole number or a boolean",
-                                 rule="host-argument-invalid", name="TypeError")
+            raise SandboxRefusal(
+                f"field {name!r} must be a string, a whole number or a boolean",
+                rule="host-argument-invalid",
+                name="TypeError",
+            )
         pairs[name] = str(value)
     return "?" + urlencode(pairs) if pairs else ""
 
@@ -71,8 +76,13 @@ def dataset_items(scope: RunScope, spec: Any) -> dict[str, Any]:
     return services.request(f"{API}datasets/{dataset}/items{query}", "GET", headers)
 
 
-MODULE = HostModule("cordon.apify", "@cordon/sandbox-apify", "1", {
-    "startRun": HostExport(start_run, (Arg("run", ("json",)),), scoped=True),
-    "runStatus": HostExport(run_status, (Arg("run", ("json",)),), scoped=True),
-    "datasetItems": HostExport(dataset_items, (Arg("dataset", ("json",)),), scoped=True),
-})
+MODULE = HostModule(
+    "cordon.apify",
+    "@cordon/sandbox-apify",
+    "1",
+    {
+        "startRun": HostExport(start_run, (Arg("run", ("json",)),), scoped=True),
+        "runStatus": HostExport(run_status, (Arg("run", ("json",)),), scoped=True),
+        "datasetItems": HostExport(dataset_items, (Arg("dataset", ("json",)),), scoped=True),
+    },
+)

@@ -94,8 +94,11 @@ def _amz_date(value: Any) -> dt.datetime:
                 return parsed.astimezone(dt.UTC)
         except ValueError:
             pass
-    raise SandboxRefusal("field 'date' must be an ISO 8601 time with its offset ('2015-08-30T12:36:00Z') or "
-                         "'20150830T123600Z'", rule="host-argument-invalid", name="TypeError")
+    raise SandboxRefusal(
+        "field 'date' must be an ISO 8601 time with its offset ('2015-08-30T12:36:00Z') or '20150830T123600Z'",
+        rule="host-argument-invalid",
+        name="TypeError",
+    )
 
 
 def _region_service(spec: Mapping[str, Any], host: str) -> tuple[str, str]:
@@ -108,9 +111,12 @@ def _region_service(spec: Mapping[str, Any], host: str) -> tuple[str, str]:
         guess_service = "s3" if named.startswith("s3") else named
         region, service = region or guess_region, service or guess_service
     if not isinstance(region, str) or not region or not isinstance(service, str) or not service:
-        raise SandboxRefusal(f"fields 'region' and 'service' are needed: {host[:100]!r} is not an "
-                             "*.amazonaws.com host they can be read from", rule="aws-region-unknown",
-                             name="TypeError")
+        raise SandboxRefusal(
+            f"fields 'region' and 'service' are needed: {host[:100]!r} is not an "
+            "*.amazonaws.com host they can be read from",
+            rule="aws-region-unknown",
+            name="TypeError",
+        )
     return region, service
 
 
@@ -121,16 +127,18 @@ class _Request:
         url = services.text_field(spec, "url")
         self.parts = urlsplit(url)
         if self.parts.scheme not in ("http", "https") or not self.parts.hostname:
-            raise SandboxRefusal(f"field 'url' must be an http(s) URL, not {url[:100]!r}", rule="service-bad-url",
-                                 name="TypeError")
+            raise SandboxRefusal(
+                f"field 'url' must be an http(s) URL, not {url[:100]!r}", rule="service-bad-url", name="TypeError"
+            )
         self.method = services.method_field(spec)
         self.region, self.service = _region_service(spec, self.parts.hostname)
         self.key_id = services.credential(scope, spec, "accessKeyId", "AWS_ACCESS_KEY_ID")
         self.secret = services.credential(scope, spec, "secretAccessKey", "AWS_SECRET_ACCESS_KEY")
         token = spec.get("sessionToken")
         if token is not None and not isinstance(token, str):
-            raise SandboxRefusal("field 'sessionToken' must be a string", rule="host-argument-invalid",
-                                 name="TypeError")
+            raise SandboxRefusal(
+                "field 'sessionToken' must be a string", rule="host-argument-invalid", name="TypeError"
+            )
         self.token = token
         self.when = _amz_date(spec.get("date"))
         self.amz_date = self.when.strftime("%Y%m%dT%H%M%SZ")
@@ -146,9 +154,16 @@ class _Request:
             canonical_headers[name.lower()] = _SPACES.sub(" ", str(value).strip())
         names = sorted(canonical_headers)
         signed = ";".join(names)
-        canonical = "\n".join([
-            self.method, _canonical_path(self.parts.path, self.service), _canonical_query(query),
-            "".join(f"{n}:{canonical_headers[n]}\n" for n in names), signed, payload_hash])
+        canonical = "\n".join(
+            [
+                self.method,
+                _canonical_path(self.parts.path, self.service),
+                _canonical_query(query),
+                "".join(f"{n}:{canonical_headers[n]}\n" for n in names),
+                signed,
+                payload_hash,
+            ]
+        )
         to_sign = "\n".join([ALGORITHM, self.amz_date, self.scope, _sha256(canonical.encode("utf-8"))])
         assert self.secret is not None
         key = _hmac(("AWS4" + self.secret).encode("utf-8"), f"{self.when:%Y%m%d}")
@@ -160,12 +175,16 @@ class _Request:
 def _headers_field(spec: Mapping[str, Any]) -> dict[str, str]:
     given = spec.get("headers") or {}
     if not isinstance(given, dict) or not all(isinstance(v, str | int | float) for v in given.values()):
-        raise SandboxRefusal("field 'headers' must be an object of header values", rule="host-argument-invalid",
-                             name="TypeError")
+        raise SandboxRefusal(
+            "field 'headers' must be an object of header values", rule="host-argument-invalid", name="TypeError"
+        )
     out = {str(k).lower(): str(v) for k, v in given.items()}
     if "host" in out or "authorization" in out:
-        raise SandboxRefusal("field 'headers' may not set host or authorization: the signer does",
-                             rule="host-argument-invalid", name="TypeError")
+        raise SandboxRefusal(
+            "field 'headers' may not set host or authorization: the signer does",
+            rule="host-argument-invalid",
+            name="TypeError",
+        )
     return out
 
 
@@ -174,12 +193,14 @@ def sigv4(scope: RunScope, spec: Any) -> dict[str, Any]:
     request = _Request(scope, spec)
     body = spec.get("body")
     if body is not None and not isinstance(body, str | bytes):
-        raise SandboxRefusal("field 'body' must be a string or a Uint8Array", rule="host-argument-invalid",
-                             name="TypeError")
+        raise SandboxRefusal(
+            "field 'body' must be a string or a Uint8Array", rule="host-argument-invalid", name="TypeError"
+        )
     payload = body.encode("utf-8") if isinstance(body, str) else body or b""
     if len(payload) > services.MAX_BODY:
-        raise SandboxRefusal(f"field 'body' is over {services.MAX_BODY} bytes", rule="host-argument-too-large",
-                             name="RangeError")
+        raise SandboxRefusal(
+            f"field 'body' is over {services.MAX_BODY} bytes", rule="host-argument-too-large", name="RangeError"
+        )
     payload_hash = _sha256(payload)
     headers = _headers_field(spec)
     headers["x-amz-date"] = request.amz_date
@@ -188,8 +209,9 @@ def sigv4(scope: RunScope, spec: Any) -> dict[str, Any]:
     if request.token:
         headers["x-amz-security-token"] = request.token
     signed, signature = request.sign(headers, _query_pairs(request.parts.query), payload_hash)
-    headers["authorization"] = (f"{ALGORITHM} Credential={request.key_id}/{request.scope}, "
-                                f"SignedHeaders={signed}, Signature={signature}")
+    headers["authorization"] = (
+        f"{ALGORITHM} Credential={request.key_id}/{request.scope}, SignedHeaders={signed}, Signature={signature}"
+    )
     out: dict[str, Any] = {"method": request.method, "url": urlunsplit(request.parts), "headers": headers}
     if body is not None:
         out["body"] = body
@@ -201,12 +223,19 @@ def presign(scope: RunScope, spec: Any) -> str:
     request = _Request(scope, spec)
     expires = spec.get("expiresIn", DEFAULT_EXPIRES)
     if isinstance(expires, bool) or not isinstance(expires, int) or not 1 <= expires <= MAX_EXPIRES:
-        raise SandboxRefusal(f"field 'expiresIn' must be whole seconds from 1 to {MAX_EXPIRES} (7 days)",
-                             rule="host-argument-invalid", name="RangeError")
+        raise SandboxRefusal(
+            f"field 'expiresIn' must be whole seconds from 1 to {MAX_EXPIRES} (7 days)",
+            rule="host-argument-invalid",
+            name="RangeError",
+        )
     query = [
-        *_query_pairs(request.parts.query), ("X-Amz-Algorithm", ALGORITHM),
-        ("X-Amz-Credential", f"{request.key_id}/{request.scope}"), ("X-Amz-Date", request.amz_date),
-        ("X-Amz-Expires", str(expires)), ("X-Amz-SignedHeaders", "host")]
+        *_query_pairs(request.parts.query),
+        ("X-Amz-Algorithm", ALGORITHM),
+        ("X-Amz-Credential", f"{request.key_id}/{request.scope}"),
+        ("X-Amz-Date", request.amz_date),
+        ("X-Amz-Expires", str(expires)),
+        ("X-Amz-SignedHeaders", "host"),
+    ]
     if request.token:
         query.append(("X-Amz-Security-Token", request.token))
     payload = "UNSIGNED-PAYLOAD" if request.service == "s3" else _sha256(b"")
@@ -215,7 +244,12 @@ def presign(scope: RunScope, spec: Any) -> str:
     return urlunsplit(request.parts._replace(query=final))
 
 
-MODULE = HostModule("cordon.aws", "@cordon/sandbox-aws", "1", {
-    "sigv4": HostExport(sigv4, (Arg("request", ("json", "bytes")),), scoped=True),
-    "presign": HostExport(presign, (Arg("request", ("json",)),), scoped=True),
-})
+MODULE = HostModule(
+    "cordon.aws",
+    "@cordon/sandbox-aws",
+    "1",
+    {
+        "sigv4": HostExport(sigv4, (Arg("request", ("json", "bytes")),), scoped=True),
+        "presign": HostExport(presign, (Arg("request", ("json",)),), scoped=True),
+    },
+)

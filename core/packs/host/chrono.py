@@ -56,8 +56,9 @@ def _reference(now: Any) -> datetime:
             pass
         else:
             return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
-    raise SandboxRefusal("now must be an ISO date string or epoch milliseconds", rule="host-argument-invalid",
-                         name="TypeError")
+    raise SandboxRefusal(
+        "now must be an ISO date string or epoch milliseconds", rule="host-argument-invalid", name="TypeError"
+    )
 
 
 def _iso(moment: datetime) -> str:
@@ -135,7 +136,12 @@ def parse_date(text: str, now: Any = None, options: Mapping[str, Any] | None = N
 _TEXT = Arg("text", ("string",), max_bytes=MAX_TEXT)
 _NOW = Arg("now", ("string", "json"), optional=True)
 
-MODULE = HostModule("cordon.chrono", "@cordon/sandbox-chrono", "1", {
-    "parseDate": HostExport(parse_date, (_TEXT, _NOW, options_arg())),
-    "parse": HostExport(parse, (_TEXT, _NOW, options_arg())),
-})
+MODULE = HostModule(
+    "cordon.chrono",
+    "@cordon/sandbox-chrono",
+    "1",
+    {
+        "parseDate": HostExport(parse_date, (_TEXT, _NOW, options_arg())),
+        "parse": HostExport(parse, (_TEXT, _NOW, options_arg())),
+    },
+)

@@ -38,8 +38,11 @@ csv.field_size_limit(TEXT_MAX)  # one field may be the whole 5 MB input
 def _delimiter(options: Mapping[str, Any] | None, default: str | None) -> str | None:
     value = option(options, "delimiter", str, default)
     if value is not None and (len(value) != 1 or value in '"\r\n'):
-        raise SandboxRefusal(f"option 'delimiter' must be one character other than a quote or line break, "
-                             f"got {value[:20]!r}", rule="host-option-invalid", name="TypeError")
+        raise SandboxRefusal(
+            f"option 'delimiter' must be one character other than a quote or line break, got {value[:20]!r}",
+            rule="host-option-invalid",
+            name="TypeError",
+        )
     return value
 
 
@@ -99,7 +102,7 @@ def parse(text: str, options: Mapping[str, Any] | None = None) -> list[Any]:
     for row in rows[1:]:
         record: dict[str, Any] = dict(zip(fields, row, strict=False))
         if len(row) > len(fields):
-            record["__parsed_extra"] = row[len(fields):]
+            record["__parsed_extra"] = row[len(fields) :]
         records.append(record)
     return records
 
@@ -133,8 +136,9 @@ def _js_number(value: float) -> str:
 
 def stringify(rows: list[Any], options: Mapping[str, Any] | None = None) -> str:
     if not isinstance(rows, list):
-        raise SandboxRefusal("rows must be an array of objects or of arrays", rule="host-argument-invalid",
-                             name="TypeError")
+        raise SandboxRefusal(
+            "rows must be an array of objects or of arrays", rule="host-argument-invalid", name="TypeError"
+        )
     delimiter = _delimiter(options, ",") or ","
     header = option(options, "header", bool, True)
     newline = option(options, "newline", str, "\r\n")
@@ -155,8 +159,9 @@ def stringify(rows: list[Any], options: Mapping[str, Any] | None = None) -> str:
             lines.append(delimiter.join(field(c) for c in columns))
         for row in rows:
             if not isinstance(row, dict):
-                raise SandboxRefusal("rows must all be objects when the first one is", rule="host-argument-invalid",
-                                     name="TypeError")
+                raise SandboxRefusal(
+                    "rows must all be objects when the first one is", rule="host-argument-invalid", name="TypeError"
+                )
             lines.append(delimiter.join(field(row.get(c)) for c in columns))
     else:
         for row in rows:
@@ -165,7 +170,12 @@ def stringify(rows: list[Any], options: Mapping[str, Any] | None = None) -> str:
     return newline.join(lines)
 
 
-MODULE = HostModule("cordon.csv", "@cordon/sandbox-csv", "1", {
-    "parse": HostExport(parse, (Arg("text", ("string",)), options_arg())),
-    "stringify": HostExport(stringify, (Arg("rows", ("json",)), options_arg())),
-})
+MODULE = HostModule(
+    "cordon.csv",
+    "@cordon/sandbox-csv",
+    "1",
+    {
+        "parse": HostExport(parse, (Arg("text", ("string",)), options_arg())),
+        "stringify": HostExport(stringify, (Arg("rows", ("json",)), options_arg())),
+    },
+)

@@ -101,12 +101,12 @@ def _myers(old: list[str], new: list[str]) -> list[tuple[str, list[str]]] | None
         old_pos = new_pos = 0
         for run in runs:
             if run.kind == "-":
-                out.append(("-", old[old_pos:old_pos + run.count]))
+                out.append(("-", old[old_pos : old_pos + run.count]))
                 old_pos += run.count
                 if len(out) > 1 and out[-2][0] == "+":  # removals are output first
                     out[-2], out[-1] = out[-1], out[-2]
             else:
-                out.append((run.kind, new[new_pos:new_pos + run.count]))
+                out.append((run.kind, new[new_pos : new_pos + run.count]))
                 new_pos += run.count
                 old_pos += run.count if run.kind == "=" else 0
         return out
@@ -134,8 +134,11 @@ def _myers(old: list[str], new: list[str]) -> list[tuple[str, list[str]]] | None
                 best[diagonal] = None
                 continue
             # jsdiff branches from the path that got further into the old text (an addition on a tie).
-            if add_path is not None and can_add and (
-                    remove_path is None or not can_remove or remove_path.old_pos + 1 < add_path.old_pos):
+            if (
+                add_path is not None
+                and can_add
+                and (remove_path is None or not can_remove or remove_path.old_pos + 1 < add_path.old_pos)
+            ):
                 path = step(add_path, "+")
             else:
                 assert remove_path is not None
@@ -154,9 +157,12 @@ def _myers(old: list[str], new: list[str]) -> list[tuple[str, list[str]]] | None
 def _components(old: list[str], new: list[str]) -> list[tuple[str, list[str]]]:
     runs = _myers(old, new)
     if runs is None:
-        raise SandboxRefusal(f"the texts ({len(old)} and {len(new)} lines) differ in too many places to diff "
-                             f"within the host's budget of {MYERS_BUDGET:,} steps", rule="diff-too-large",
-                             name="RangeError")
+        raise SandboxRefusal(
+            f"the texts ({len(old)} and {len(new)} lines) differ in too many places to diff "
+            f"within the host's budget of {MYERS_BUDGET:,} steps",
+            rule="diff-too-large",
+            name="RangeError",
+        )
     return runs
 
 
@@ -216,8 +222,11 @@ def unified(before: str, after: str, options: Mapping[str, Any] | None = None) -
     new_header = option(options, "newHeader", str, None)
     context = option(options, "context", int, DEFAULT_CONTEXT)
     if not 0 <= context <= MAX_CONTEXT:
-        raise SandboxRefusal(f"option 'context' must be between 0 and {MAX_CONTEXT}, got {context}",
-                             rule="host-option-invalid", name="RangeError")
+        raise SandboxRefusal(
+            f"option 'context' must be between 0 and {MAX_CONTEXT}, got {context}",
+            rule="host-option-invalid",
+            name="RangeError",
+        )
     out = [f"Index: {old_name}"] if old_name == new_name else []
     out.append(SEPARATOR)
     out.append(f"--- {old_name}" + ("" if old_header is None else f"\t{old_header}"))
@@ -228,6 +237,11 @@ def unified(before: str, after: str, options: Mapping[str, Any] | None = None) -
     return "\n".join(out) + "\n"
 
 
-MODULE = HostModule("cordon.diff", "@cordon/sandbox-diff", "1", {
-    "unified": HostExport(unified, (Arg("before", ("string",)), Arg("after", ("string",)), options_arg())),
-})
+MODULE = HostModule(
+    "cordon.diff",
+    "@cordon/sandbox-diff",
+    "1",
+    {
+        "unified": HostExport(unified, (Arg("before", ("string",)), Arg("after", ("string",)), options_arg())),
+    },
+)

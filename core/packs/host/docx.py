@@ -72,8 +72,7 @@ def _table(document: Any, element: Mapping[str, Any], index: int, cells: int) ->
     width = max(len(r) for r in rows) or 1
     cells += width * len(rows)
     if cells > MAX_CELLS:
-        raise SandboxRefusal(f"the tables hold more than {MAX_CELLS} cells", rule="docx-too-large",
-                             name="RangeError")
+        raise SandboxRefusal(f"the tables hold more than {MAX_CELLS} cells", rule="docx-too-large", name="RangeError")
     table = document.add_table(rows=len(rows), cols=width)
     table.style = "Table Grid"
     for r, row in enumerate(rows):
@@ -114,16 +113,20 @@ def build(description: Any) -> bytes:
         raise SandboxRefusal("build takes {properties, elements}", rule="host-argument-invalid", name="TypeError")
     elements = description.get("elements", [])
     if not isinstance(elements, list) or len(elements) > MAX_ELEMENTS:
-        raise SandboxRefusal(f"'elements' must be an array of at most {MAX_ELEMENTS} elements",
-                             rule="docx-too-large", name="RangeError")
+        raise SandboxRefusal(
+            f"'elements' must be an array of at most {MAX_ELEMENTS} elements", rule="docx-too-large", name="RangeError"
+        )
     document = docx.Document()
     properties = description.get("properties") or {}
     if not isinstance(properties, dict):
         raise SandboxRefusal("'properties' must be an object", rule="host-argument-invalid", name="TypeError")
     for name in _PROPERTIES:
         if isinstance(properties.get(name), str):
-            setattr(document.core_properties, "author" if name == "creator" else
-                    "comments" if name == "description" else name, properties[name])
+            setattr(
+                document.core_properties,
+                "author" if name == "creator" else "comments" if name == "description" else name,
+                properties[name],
+            )
     cells = 0
     for index, element in enumerate(elements):
         worker_check_alive()
@@ -150,6 +153,11 @@ def build(description: Any) -> bytes:
     return out.getvalue()
 
 
-MODULE = HostModule("cordon.docx", "@cordon/sandbox-docx", "1", {
-    "build": HostExport(build, (Arg("document", ("json", "bytes")),)),
-})
+MODULE = HostModule(
+    "cordon.docx",
+    "@cordon/sandbox-docx",
+    "1",
+    {
+        "build": HostExport(build, (Arg("document", ("json", "bytes")),)),
+    },
+)

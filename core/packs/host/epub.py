@@ -48,8 +48,11 @@ def _read(data: bytes) -> Any:
             return epub.read_epub(io.BytesIO(data), {"ignore_ncx": False})
     except Exception as exc:  # ebooklib raises bare KeyError/IndexError/EpubException on broken books
         logger.debug("ebooklib could not read the book", exc_info=True)
-        raise SandboxRefusal(f"the bytes are not a readable EPUB book ({type(exc).__name__}: {exc})"[:500],
-                             rule="epub-invalid", name="TypeError") from None
+        raise SandboxRefusal(
+            f"the bytes are not a readable EPUB book ({type(exc).__name__}: {exc})"[:500],
+            rule="epub-invalid",
+            name="TypeError",
+        ) from None
 
 
 def _dc(book: Any, name: str) -> list[str]:
@@ -58,9 +61,10 @@ def _dc(book: Any, name: str) -> list[str]:
 
 def metadata(data: bytes) -> dict[str, Any]:
     book = _read(data)
-    first: dict[str, str | None] = {name: next(iter(_dc(book, name)), None)
-             for name in ("title", "creator", "language", "identifier", "publisher", "date", "description",
-                          "rights")}
+    first: dict[str, str | None] = {
+        name: next(iter(_dc(book, name)), None)
+        for name in ("title", "creator", "language", "identifier", "publisher", "date", "description", "rights")
+    }
     return {**first, "creators": _dc(book, "creator"), "subjects": _dc(book, "subject")}
 
 
@@ -73,12 +77,20 @@ def _toc(book: Any) -> list[dict[str, Any]]:
         for entry in entries:
             if isinstance(entry, tuple | list) and len(entry) == 2 and isinstance(entry[0], epub.Section):
                 section, children = entry
-                out.append({"level": level, "order": len(out), "title": section.title,
-                            "href": section.href or None, "id": None})
+                out.append(
+                    {
+                        "level": level,
+                        "order": len(out),
+                        "title": section.title,
+                        "href": section.href or None,
+                        "id": None,
+                    }
+                )
                 walk(children, level + 1)
             elif isinstance(entry, epub.Link):
-                out.append({"level": level, "order": len(out), "title": entry.title, "href": entry.href,
-                            "id": entry.uid})
+                out.append(
+                    {"level": level, "order": len(out), "title": entry.title, "href": entry.href, "id": entry.uid}
+                )
             elif isinstance(entry, tuple | list):
                 walk(entry, level)
 
@@ -107,8 +119,9 @@ def _chapters(data: bytes) -> list[dict[str, Any]]:
         html = item.get_content().decode("utf-8", "replace")
         text = to_text(html)
         title = titles.get(item.get_name()) or _heading(html)
-        chapters.append({"index": len(chapters), "id": item.get_id(), "href": item.get_name(), "title": title,
-                         "text": text})
+        chapters.append(
+            {"index": len(chapters), "id": item.get_id(), "href": item.get_name(), "title": title, "text": text}
+        )
     return chapters
 
 
@@ -128,9 +141,14 @@ def extract_text(data: bytes, options: Mapping[str, Any] | None = None) -> str:
     return separator.join(chapter["text"] for chapter in _chapters(data))
 
 
-MODULE = HostModule("cordon.epub", "@cordon/sandbox-epub", "1", {
-    "metadata": HostExport(metadata, (_BOOK,)),
-    "tableOfContents": HostExport(table_of_contents, (_BOOK,)),
-    "extractText": HostExport(extract_text, (_BOOK, options_arg())),
-    "extractChapters": HostExport(extract_chapters, (_BOOK,)),
-})
+MODULE = HostModule(
+    "cordon.epub",
+    "@cordon/sandbox-epub",
+    "1",
+    {
+        "metadata": HostExport(metadata, (_BOOK,)),
+        "tableOfContents": HostExport(table_of_contents, (_BOOK,)),
+        "extractText": HostExport(extract_text, (_BOOK, options_arg())),
+        "extractChapters": HostExport(extract_chapters, (_BOOK,)),
+    },
+)

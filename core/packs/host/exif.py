@@ -67,8 +67,13 @@ def _value(raw: Any) -> Any:
 
 
 def _translated(value: Any, table: Mapping[str, str]) -> Any:
-    key = ",".join(_js_number(v) if isinstance(v, int | float) else str(v) for v in value) \
-        if isinstance(value, list) else _js_number(value) if isinstance(value, int | float) else str(value)
+    key = (
+        ",".join(_js_number(v) if isinstance(v, int | float) else str(v) for v in value)
+        if isinstance(value, list)
+        else _js_number(value)
+        if isinstance(value, int | float)
+        else str(value)
+    )
     return table.get(key) or table.get("DEFAULT") or value
 
 
@@ -132,11 +137,15 @@ def parse(data: bytes) -> dict[str, Any] | None:
     try:
         with Image.open(io.BytesIO(data)) as image:
             exif = image.getexif()
-            blocks = [("ifd0", dict(exif)), ("exif", dict(exif.get_ifd(_EXIF_IFD))),
-                      ("gps", dict(exif.get_ifd(_GPS_IFD)))]
+            blocks = [
+                ("ifd0", dict(exif)),
+                ("exif", dict(exif.get_ifd(_EXIF_IFD))),
+                ("gps", dict(exif.get_ifd(_GPS_IFD))),
+            ]
     except (UnidentifiedImageError, OSError, ValueError, SyntaxError, Image.DecompressionBombError) as exc:
-        raise SandboxRefusal(f"the input is not an image with readable metadata ({exc})"[:300], rule="exif-invalid",
-                             name="TypeError") from None
+        raise SandboxRefusal(
+            f"the input is not an image with readable metadata ({exc})"[:300], rule="exif-invalid", name="TypeError"
+        ) from None
     out: dict[str, Any] = {}
     for name, raw in blocks:
         gps: dict[str, Any] = {}
@@ -150,6 +159,11 @@ def parse(data: bytes) -> dict[str, Any] | None:
     return out or None
 
 
-MODULE = HostModule("cordon.exif", "@cordon/sandbox-exif", "1", {
-    "parse": HostExport(parse, (Arg("image", ("bytes",)),)),
-})
+MODULE = HostModule(
+    "cordon.exif",
+    "@cordon/sandbox-exif",
+    "1",
+    {
+        "parse": HostExport(parse, (Arg("image", ("bytes",)),)),
+    },
+)

@@ -35,19 +35,37 @@ MAX_LENGTH = 10_000
 MAX_DEPTH = 64
 MAX_VALUE = 1_000_000
 
-_TOKEN = re.compile(r"""
+_TOKEN = re.compile(
+    r"""
     \s*(?:
       (?P<num>0x[0-9a-fA-F]+|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)
     | (?P<str>"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')
     | (?P<name>[A-Za-z_$][\w$]*)
     | (?P<op>\|\||==|!=|<=|>=|[-+*/%^!<>?:,()\[\].])
-    )""", re.VERBOSE)
+    )""",
+    re.VERBOSE,
+)
 _ESCAPES = {"n": "\n", "r": "\r", "t": "\t", "b": "\b", "f": "\f", "\\": "\\", "/": "/", "'": "'", '"': '"'}
 _CONSTANTS: dict[str, Any] = {"E": math.e, "PI": math.pi, "true": True, "false": False}
 #: Binary operators: token -> (left binding power, right binding power).
-_BINARY = {"or": (2, 3), "and": (4, 5), "==": (6, 7), "!=": (6, 7), "<": (6, 7), "<=": (6, 7), ">": (6, 7),
-           ">=": (6, 7), "in": (6, 7), "+": (8, 9), "-": (8, 9), "||": (8, 9), "*": (10, 11), "/": (10, 11),
-           "%": (10, 11), "^": (15, 14)}
+_BINARY = {
+    "or": (2, 3),
+    "and": (4, 5),
+    "==": (6, 7),
+    "!=": (6, 7),
+    "<": (6, 7),
+    "<=": (6, 7),
+    ">": (6, 7),
+    ">=": (6, 7),
+    "in": (6, 7),
+    "+": (8, 9),
+    "-": (8, 9),
+    "||": (8, 9),
+    "*": (10, 11),
+    "/": (10, 11),
+    "%": (10, 11),
+    "^": (15, 14),
+}
 _UNARY_POWER = 12  # binds looser than ^, tighter than * /
 _TERNARY_POWER = 1
 
@@ -156,8 +174,9 @@ class _Parser:
                 self.take()
                 kind, name = self.take()
                 if kind != "name":
-                    raise _fail(f"expected a property name after '.', found {_shown(kind, name)}", "expr-syntax",
-                                "SyntaxError")
+                    raise _fail(
+                        f"expected a property name after '.', found {_shown(kind, name)}", "expr-syntax", "SyntaxError"
+                    )
                 node = ("member", node, ("lit", name))
             elif (kind, value) == ("op", "["):
                 self.take()
@@ -318,22 +337,55 @@ def _safe(fn: Callable[..., float]) -> Callable[..., float]:
             return math.nan
         except OverflowError:
             return math.inf
+
     return call
 
 
 #: The fixed function table (expr-eval's defaults, without the ones that define functions).
 FUNCTIONS: dict[str, Callable[..., Any]] = {
-    **{name: _safe(fn) for name, fn in dict[str, Callable[..., float]]({
-        "abs": abs, "acos": math.acos, "acosh": math.acosh, "asin": math.asin, "asinh": math.asinh,
-        "atan": math.atan, "atanh": math.atanh, "cbrt": lambda x: math.copysign(abs(x) ** (1 / 3), x),
-        "ceil": math.ceil, "cos": math.cos, "cosh": math.cosh, "exp": math.exp, "expm1": math.expm1,
-        "floor": math.floor, "ln": math.log, "log": math.log, "log10": math.log10, "log2": math.log2,
-        "log1p": math.log1p, "round": lambda x: math.floor(x + 0.5), "sign": lambda x: math.copysign(1, x) if x else x,
-        "sin": math.sin, "sinh": math.sinh, "sqrt": math.sqrt, "tan": math.tan, "tanh": math.tanh,
-        "trunc": math.trunc, "fac": _fac, "gamma": math.gamma, "pow": _power, "atan2": math.atan2,
-        "hypot": math.hypot, "pyt": math.hypot, "roundTo": _round_to,
-        "min": lambda *xs: min(xs) if xs else math.inf, "max": lambda *xs: max(xs) if xs else -math.inf,
-    }).items()},
+    **{
+        name: _safe(fn)
+        for name, fn in dict[str, Callable[..., float]](
+            {
+                "abs": abs,
+                "acos": math.acos,
+                "acosh": math.acosh,
+                "asin": math.asin,
+                "asinh": math.asinh,
+                "atan": math.atan,
+                "atanh": math.atanh,
+                "cbrt": lambda x: math.copysign(abs(x) ** (1 / 3), x),
+                "ceil": math.ceil,
+                "cos": math.cos,
+                "cosh": math.cosh,
+                "exp": math.exp,
+                "expm1": math.expm1,
+                "floor": math.floor,
+                "ln": math.log,
+                "log": math.log,
+                "log10": math.log10,
+                "log2": math.log2,
+                "log1p": math.log1p,
+                "round": lambda x: math.floor(x + 0.5),
+                "sign": lambda x: math.copysign(1, x) if x else x,
+                "sin": math.sin,
+                "sinh": math.sinh,
+                "sqrt": math.sqrt,
+                "tan": math.tan,
+                "tanh": math.tanh,
+                "trunc": math.trunc,
+                "fac": _fac,
+                "gamma": math.gamma,
+                "pow": _power,
+                "atan2": math.atan2,
+                "hypot": math.hypot,
+                "pyt": math.hypot,
+                "roundTo": _round_to,
+                "min": lambda *xs: min(xs) if xs else math.inf,
+                "max": lambda *xs: max(xs) if xs else -math.inf,
+            }
+        ).items()
+    },
     "length": _length,
     "indexOf": lambda target, seq: float(seq.index(target)) if isinstance(seq, list | str) and target in seq else -1.0,
     "join": lambda sep, items: _string(sep).join(_string(i) for i in items) if isinstance(items, list) else "",
@@ -414,9 +466,12 @@ def _finite(value: Any) -> Any:
     """The result as JSON: integral doubles become ints; Infinity and NaN are refused."""
     if isinstance(value, float):
         if not math.isfinite(value):
-            raise _fail(f"the expression evaluated to {_js_number(value)}, which is not a finite number",
-                        "expr-not-finite", "RangeError")
-        return int(value) if value.is_integer() and abs(value) < 2 ** 53 else value
+            raise _fail(
+                f"the expression evaluated to {_js_number(value)}, which is not a finite number",
+                "expr-not-finite",
+                "RangeError",
+            )
+        return int(value) if value.is_integer() and abs(value) < 2**53 else value
     if isinstance(value, list):
         return [_finite(v) for v in value]
     if isinstance(value, dict):
@@ -431,7 +486,14 @@ def evaluate(expression: str, variables: Mapping[str, Any] | None = None) -> Any
     return _finite(_evaluate(tree, variables or {}))
 
 
-MODULE = HostModule("cordon.expr", "@cordon/sandbox-expr", "1", {
-    "evaluate": HostExport(evaluate, (Arg("expression", ("string",), max_bytes=MAX_LENGTH * 4),
-                                      Arg("variables", ("json",), optional=True))),
-})
+MODULE = HostModule(
+    "cordon.expr",
+    "@cordon/sandbox-expr",
+    "1",
+    {
+        "evaluate": HostExport(
+            evaluate,
+            (Arg("expression", ("string",), max_bytes=MAX_LENGTH * 4), Arg("variables", ("json",), optional=True)),
+        ),
+    },
+)

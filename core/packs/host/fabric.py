@@ -62,6 +62,7 @@ def _num(obj: Mapping[str, Any], name: str, default: float, where: str) -> float
 
 # -- paths -----------------------------------------------------------------------------
 
+
 def path_commands(path: Any, where: str) -> list[list[Any]]:
     """An SVG path string or Fabric's `[["M", x, y], ...]` -> absolute commands M L C Q A Z."""
     if isinstance(path, list):
@@ -91,7 +92,7 @@ def path_commands(path: Any, where: str) -> list[list[Any]]:
         if n is None:
             raise _bad(where, f"unknown path command {command!r}")
         try:
-            args = [float(t) for t in tokens[i:i + n]]
+            args = [float(t) for t in tokens[i : i + n]]
         except ValueError:
             raise _bad(where, "a path command is missing numbers") from None
         if len(args) < n:
@@ -118,8 +119,9 @@ def path_commands(path: Any, where: str) -> list[list[Any]]:
             out.append(["L", x, y])
         elif kind in ("c", "s"):
             if kind == "s":
-                c1 = (2 * x - last_control[0], 2 * y - last_control[1]) if last_control and last_kind in "cs" \
-                    else (x, y)
+                c1 = (
+                    (2 * x - last_control[0], 2 * y - last_control[1]) if last_control and last_kind in "cs" else (x, y)
+                )
                 c2, end = (args[0] + dx, args[1] + dy), (args[2] + dx, args[3] + dy)
             else:
                 c1, c2, end = (args[0] + dx, args[1] + dy), (args[2] + dx, args[3] + dy), (args[4] + dx, args[5] + dy)
@@ -127,8 +129,7 @@ def path_commands(path: Any, where: str) -> list[list[Any]]:
             control, (x, y) = c2, end
         elif kind in ("q", "t"):
             if kind == "t":
-                c = (2 * x - last_control[0], 2 * y - last_control[1]) if last_control and last_kind in "qt" \
-                    else (x, y)
+                c = (2 * x - last_control[0], 2 * y - last_control[1]) if last_control and last_kind in "qt" else (x, y)
                 end = (args[0] + dx, args[1] + dy)
             else:
                 c, end = (args[0] + dx, args[1] + dy), (args[2] + dx, args[3] + dy)
@@ -142,8 +143,9 @@ def path_commands(path: Any, where: str) -> list[list[Any]]:
     return out
 
 
-def _arc_ops(x1: float, y1: float, rx: float, ry: float, phi_deg: float, large: float, sweep: float,
-             x2: float, y2: float) -> list[list[Any]]:
+def _arc_ops(
+    x1: float, y1: float, rx: float, ry: float, phi_deg: float, large: float, sweep: float, x2: float, y2: float
+) -> list[list[Any]]:
     """An SVG elliptical arc as one canvas `ellipse` call (SVG 1.1 appendix F.6)."""
     if rx == 0 or ry == 0 or (x1 == x2 and y1 == y2):
         return [["lineTo", x2, y2]]
@@ -199,6 +201,7 @@ def _points(obj: Mapping[str, Any], where: str) -> list[tuple[float, float]]:
 
 # -- the scene as Fabric sees it --------------------------------------------------------
 
+
 class _Shape:
     """One object's geometry in its own space (centred on 0, 0), and how to place it."""
 
@@ -224,8 +227,13 @@ class _Shape:
             w, h = 2 * rx, 2 * ry
             self.ops = [["beginPath"], ["ellipse", 0, 0, rx, ry, 0, 0, 2 * math.pi]]
         elif self.kind == "triangle":
-            self.ops = [["beginPath"], ["moveTo", -w / 2, h / 2], ["lineTo", 0, -h / 2], ["lineTo", w / 2, h / 2],
-                        ["closePath"]]
+            self.ops = [
+                ["beginPath"],
+                ["moveTo", -w / 2, h / 2],
+                ["lineTo", 0, -h / 2],
+                ["lineTo", w / 2, h / 2],
+                ["closePath"],
+            ]
         elif self.kind == "line":
             x1, y1, x2, y2 = (_num(obj, k, 0, where) for k in ("x1", "y1", "x2", "y2"))
             w, h = abs(x2 - x1), abs(y2 - y1)
@@ -238,8 +246,9 @@ class _Shape:
             w, h = x1 - x0, y1 - y0
             cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
             self.natural_center = (cx, cy)
-            self.ops = [["beginPath"]] + [["moveTo" if i == 0 else "lineTo", px - cx, py - cy]
-                                          for i, (px, py) in enumerate(points)]
+            self.ops = [["beginPath"]] + [
+                ["moveTo" if i == 0 else "lineTo", px - cx, py - cy] for i, (px, py) in enumerate(points)
+            ]
             if self.kind == "polygon":
                 self.ops.append(["closePath"])
         elif self.kind == "path":
@@ -272,8 +281,11 @@ class _Shape:
             self.image = len(images)
             images.append(data)
         elif self.kind != "group":
-            raise _bad(where, f"unknown type {self.kind[:40]!r} (rect, circle, ellipse, triangle, line, polygon, "
-                              "polyline, path, text, textbox, image, group)")
+            raise _bad(
+                where,
+                f"unknown type {self.kind[:40]!r} (rect, circle, ellipse, triangle, line, polygon, "
+                "polyline, path, text, textbox, image, group)",
+            )
         self.width, self.height = w, h
 
     def font(self) -> str:
@@ -296,8 +308,13 @@ class _Shape:
         # The origin point is (left, top); the centre sits from it along the object's rotated axes.
         dx, dy = (0.5 - ox) * (self.width + stroke) * abs(sx), (0.5 - oy) * (self.height + stroke) * abs(sy)
         cos, sin = math.cos(angle), math.sin(angle)
-        return (_num(obj, "left", 0, where) + dx * cos - dy * sin, _num(obj, "top", 0, where) + dx * sin + dy * cos,
-                angle, sx, sy)
+        return (
+            _num(obj, "left", 0, where) + dx * cos - dy * sin,
+            _num(obj, "top", 0, where) + dx * sin + dy * cos,
+            angle,
+            sx,
+            sy,
+        )
 
 
 def _image_bytes(src: Any, where: str) -> bytes:
@@ -311,8 +328,9 @@ def _image_bytes(src: Any, where: str) -> bytes:
 
 def _scene(scene: Any) -> tuple[int, int, list[Any]]:
     if not isinstance(scene, dict):
-        raise SandboxRefusal("the scene must be an object {width, height, objects}", rule="host-argument-invalid",
-                             name="TypeError")
+        raise SandboxRefusal(
+            "the scene must be an object {width, height, objects}", rule="host-argument-invalid", name="TypeError"
+        )
     sides = []
     for name, default in (("width", 300), ("height", 150)):
         value = _num(scene, name, default, "the scene")
@@ -363,8 +381,11 @@ class _Painter:
         if self.count % 200 == 0:
             worker_check_alive()
         if self.count > MAX_OBJECTS or depth > MAX_DEPTH:
-            raise SandboxRefusal(f"the scene has more than {MAX_OBJECTS} objects or nests deeper than {MAX_DEPTH}",
-                                 rule="fabric-too-large", name="RangeError")
+            raise SandboxRefusal(
+                f"the scene has more than {MAX_OBJECTS} objects or nests deeper than {MAX_DEPTH}",
+                rule="fabric-too-large",
+                name="RangeError",
+            )
         if not isinstance(obj, dict):
             raise _bad(where, "must be an object with a type")
         if obj.get("visible") is False:
@@ -413,8 +434,11 @@ class _Painter:
         step = size * _num(obj, "lineHeight", 1.16, shape.where)
         align = obj.get("textAlign", "left")
         x = {"center": 0.0, "right": shape.width / 2}.get(str(align), -shape.width / 2)
-        ops += [["set", "font", shape.font()], ["set", "textBaseline", "top"],
-                ["set", "textAlign", align if align in ("center", "right") else "left"]]
+        ops += [
+            ["set", "font", shape.font()],
+            ["set", "textBaseline", "top"],
+            ["set", "textAlign", align if align in ("center", "right") else "left"],
+        ]
         fill = self.style(obj.get("fill", "rgb(0,0,0)"), "fillStyle", shape)
         for i, line in enumerate(shape.text):
             if fill:
@@ -452,21 +476,36 @@ def _raster(scene: Any, options: Mapping[str, Any] | None) -> tuple[bytes, str]:
     multiplier = float(option(options, "multiplier", (int, float), 1))
     quality = float(option(options, "quality", (int, float), 0.92))
     if not 0 < multiplier <= 8 or not 0 <= quality <= 1:
-        raise SandboxRefusal("option 'multiplier' must be above 0 and at most 8, 'quality' 0 to 1",
-                             rule="host-option-invalid", name="RangeError")
+        raise SandboxRefusal(
+            "option 'multiplier' must be above 0 and at most 8, 'quality' 0 to 1",
+            rule="host-option-invalid",
+            name="RangeError",
+        )
     width, height, ops, images = _paint(scene, multiplier)
     if width > MAX_SIDE or height > MAX_SIDE:
-        raise SandboxRefusal(f"the output is {width}x{height}; sides times multiplier stay within {MAX_SIDE}",
-                             rule="fabric-too-large", name="RangeError")
+        raise SandboxRefusal(
+            f"the output is {width}x{height}; sides times multiplier stay within {MAX_SIDE}",
+            rule="fabric-too-large",
+            name="RangeError",
+        )
     check_surface(width, height, "the scene")
     if len(ops) > MAX_OPS:
-        raise SandboxRefusal(f"the scene takes {len(ops)} canvas calls, more than the canvas's {MAX_OPS} per render",
-                             rule="canvas-too-many-ops", name="RangeError")
-    pictures = [skia.Image.fromarray(np.asarray(decode(data, f"image {i}")),
-                                     colorType=skia.ColorType.kRGBA_8888_ColorType) for i, data in enumerate(images)]
+        raise SandboxRefusal(
+            f"the scene takes {len(ops)} canvas calls, more than the canvas's {MAX_OPS} per render",
+            rule="canvas-too-many-ops",
+            name="RangeError",
+        )
+    pictures = [
+        skia.Image.fromarray(np.asarray(decode(data, f"image {i}")), colorType=skia.ColorType.kRGBA_8888_ColorType)
+        for i, data in enumerate(images)
+    ]
     picture = Replay(width, height, pictures).run(ops)
-    fmt = {"png": skia.EncodedImageFormat.kPNG, "jpeg": skia.EncodedImageFormat.kJPEG,
-           "jpg": skia.EncodedImageFormat.kJPEG, "webp": skia.EncodedImageFormat.kWEBP}[name]
+    fmt = {
+        "png": skia.EncodedImageFormat.kPNG,
+        "jpeg": skia.EncodedImageFormat.kJPEG,
+        "jpg": skia.EncodedImageFormat.kJPEG,
+        "webp": skia.EncodedImageFormat.kWEBP,
+    }[name]
     encoded = picture.encodeToData(fmt, round(quality * 100))
     if encoded is None:
         raise SandboxRefusal(f"the {name} encoder failed", rule="canvas-encode")
@@ -484,6 +523,7 @@ def to_data_url(scene: Any, options: Mapping[str, Any] | None = None) -> str:
 
 # -- SVG out ---------------------------------------------------------------------------
 
+
 def _svg_paint(value: Any, defs: list[str], shape: _Shape) -> str:
     if value is None or value == "":
         return "none"
@@ -491,17 +531,24 @@ def _svg_paint(value: Any, defs: list[str], shape: _Shape) -> str:
         return escape(str(value))
     gid = f"g{len(defs)}"
     coords = value.get("coords") or {}
-    stops = "".join(f'<stop offset="{_num(s, "offset", 0, shape.where)}" stop-color="{escape(str(s.get("color")))}"/>'
-                    for s in value.get("colorStops") or [] if isinstance(s, dict))
+    stops = "".join(
+        f'<stop offset="{_num(s, "offset", 0, shape.where)}" stop-color="{escape(str(s.get("color")))}"/>'
+        for s in value.get("colorStops") or []
+        if isinstance(s, dict)
+    )
     ox, oy = -shape.width / 2, -shape.height / 2
     c = {k: _num(coords, k, 0, shape.where) for k in ("x1", "y1", "x2", "y2", "r1", "r2")}
     if value.get("type") == "radial":
-        defs.append(f'<radialGradient id="{gid}" gradientUnits="userSpaceOnUse" fx="{c["x1"] + ox}" '
-                    f'fy="{c["y1"] + oy}" fr="{c["r1"]}" cx="{c["x2"] + ox}" cy="{c["y2"] + oy}" r="{c["r2"]}">'
-                    f"{stops}</radialGradient>")
+        defs.append(
+            f'<radialGradient id="{gid}" gradientUnits="userSpaceOnUse" fx="{c["x1"] + ox}" '
+            f'fy="{c["y1"] + oy}" fr="{c["r1"]}" cx="{c["x2"] + ox}" cy="{c["y2"] + oy}" r="{c["r2"]}">'
+            f"{stops}</radialGradient>"
+        )
     else:
-        defs.append(f'<linearGradient id="{gid}" gradientUnits="userSpaceOnUse" x1="{c["x1"] + ox}" '
-                    f'y1="{c["y1"] + oy}" x2="{c["x2"] + ox}" y2="{c["y2"] + oy}">{stops}</linearGradient>')
+        defs.append(
+            f'<linearGradient id="{gid}" gradientUnits="userSpaceOnUse" x1="{c["x1"] + ox}" '
+            f'y1="{c["y1"] + oy}" x2="{c["x2"] + ox}" y2="{c["y2"] + oy}">{stops}</linearGradient>'
+        )
     return f"url(#{gid})"
 
 
@@ -515,8 +562,11 @@ def _svg_object(obj: Any, where: str, defs: list[str], images: list[bytes], dept
     attrs = f'transform="translate({cx:g} {cy:g}) rotate({math.degrees(angle):g}) scale({sx:g} {sy:g})"'
     if obj.get("opacity") is not None:
         attrs += f' opacity="{_num(obj, "opacity", 1, where):g}"'
-    fill = "none" if shape.kind in ("line", "polyline") and obj.get("fill") is None else \
-        _svg_paint(obj.get("fill", "rgb(0,0,0)"), defs, shape)
+    fill = (
+        "none"
+        if shape.kind in ("line", "polyline") and obj.get("fill") is None
+        else _svg_paint(obj.get("fill", "rgb(0,0,0)"), defs, shape)
+    )
     paint = f'fill="{fill}" stroke="{_svg_paint(obj.get("stroke"), defs, shape)}"'
     if obj.get("stroke"):
         paint += f' stroke-width="{_num(obj, "strokeWidth", 1, where):g}"'
@@ -525,8 +575,10 @@ def _svg_object(obj: Any, where: str, defs: list[str], images: list[bytes], dept
     w, h = shape.width, shape.height
     kind = shape.kind
     if kind == "group":
-        body = "".join(_svg_object(child, f"{where}.objects[{i}]", defs, images, depth + 1)
-                       for i, child in enumerate(obj.get("objects") or []))
+        body = "".join(
+            _svg_object(child, f"{where}.objects[{i}]", defs, images, depth + 1)
+            for i, child in enumerate(obj.get("objects") or [])
+        )
         return f"<g {attrs}>{body}</g>"
     if kind == "rect":
         rx = _num(obj, "rx", 0, where)
@@ -537,20 +589,26 @@ def _svg_object(obj: Any, where: str, defs: list[str], images: list[bytes], dept
         element = f'<ellipse cx="0" cy="0" rx="{w / 2:g}" ry="{h / 2:g}" {paint}/>'
     elif kind == "image":
         data = images[shape.image or 0]
-        element = (f'<image x="{-w / 2:g}" y="{-h / 2:g}" width="{w:g}" height="{h:g}" '
-                   f'href="data:image/png;base64,{base64.b64encode(data).decode("ascii")}"/>')
+        element = (
+            f'<image x="{-w / 2:g}" y="{-h / 2:g}" width="{w:g}" height="{h:g}" '
+            f'href="data:image/png;base64,{base64.b64encode(data).decode("ascii")}"/>'
+        )
     elif shape.text:
         size = _num(obj, "fontSize", 40, where)
         step = size * _num(obj, "lineHeight", 1.16, where)
         anchor = {"center": "middle", "right": "end"}.get(str(obj.get("textAlign")), "start")
         x = {"middle": 0.0, "end": w / 2}.get(anchor, -w / 2)
-        spans = "".join(f'<tspan x="{x:g}" y="{-h / 2 + i * step + size * 0.8:g}">{escape(line)}</tspan>'
-                        for i, line in enumerate(shape.text))
-        element = (f'<text x="{x:g}" y="{-h / 2 + size * 0.8:g}" '
-                   f'font-family="{escape(str(obj.get("fontFamily", "Times New Roman")))}" '
-                   f'font-size="{size:g}" font-weight="{escape(str(obj.get("fontWeight", "normal")))}" '
-                   f'font-style="{escape(str(obj.get("fontStyle", "normal")))}" text-anchor="{anchor}" '
-                   f"{paint}>{spans}</text>")
+        spans = "".join(
+            f'<tspan x="{x:g}" y="{-h / 2 + i * step + size * 0.8:g}">{escape(line)}</tspan>'
+            for i, line in enumerate(shape.text)
+        )
+        element = (
+            f'<text x="{x:g}" y="{-h / 2 + size * 0.8:g}" '
+            f'font-family="{escape(str(obj.get("fontFamily", "Times New Roman")))}" '
+            f'font-size="{size:g}" font-weight="{escape(str(obj.get("fontWeight", "normal")))}" '
+            f'font-style="{escape(str(obj.get("fontStyle", "normal")))}" text-anchor="{anchor}" '
+            f"{paint}>{spans}</text>"
+        )
     else:  # triangle, line, polygon, polyline, path: the outline's own calls
         element = f'<path d="{_svg_path(shape.ops)}" {paint}/>'
     return f"<g {attrs}>{element}</g>"
@@ -575,8 +633,10 @@ def _svg_path(ops: list[list[Any]]) -> str:
             cos, sin = math.cos(phi), math.sin(phi)
             ex, ey = rx * math.cos(end), ry * math.sin(end)
             sweep_angle = (start - end) % (2 * math.pi) if ccw else (end - start) % (2 * math.pi)
-            out.append(f"A {rx:g} {ry:g} {math.degrees(phi):g} {int(sweep_angle > math.pi)} {int(not ccw)} "
-                       f"{cx + ex * cos - ey * sin:g} {cy + ex * sin + ey * cos:g}")
+            out.append(
+                f"A {rx:g} {ry:g} {math.degrees(phi):g} {int(sweep_angle > math.pi)} {int(not ccw)} "
+                f"{cx + ex * cos - ey * sin:g} {cy + ex * sin + ey * cos:g}"
+            )
     return " ".join(out)
 
 
@@ -587,15 +647,24 @@ def render_svg(scene: Any) -> str:
     body = "".join(_svg_object(obj, f"objects[{i}]", defs, images, 0) for i, obj in enumerate(objects))
     background = scene.get("background", scene.get("backgroundColor"))
     back = f'<rect width="{width}" height="{height}" fill="{escape(str(background))}"/>' if background else ""
-    return (f'<?xml version="1.0" encoding="UTF-8" standalone="no" ?>\n<svg xmlns="http://www.w3.org/2000/svg" '
-            f'version="1.1" width="{width}" height="{height}" viewBox="0 0 {width} {height}">'
-            f"<defs>{''.join(defs)}</defs>{back}{body}</svg>")
+    return (
+        f'<?xml version="1.0" encoding="UTF-8" standalone="no" ?>\n<svg xmlns="http://www.w3.org/2000/svg" '
+        f'version="1.1" width="{width}" height="{height}" viewBox="0 0 {width} {height}">'
+        f"<defs>{''.join(defs)}</defs>{back}{body}</svg>"
+    )
 
 
 # -- SVG in ----------------------------------------------------------------------------
 
-_STYLE_PROPS = {"fill": "fill", "stroke": "stroke", "stroke-width": "strokeWidth", "opacity": "opacity",
-                "font-size": "fontSize", "font-family": "fontFamily", "font-weight": "fontWeight"}
+_STYLE_PROPS = {
+    "fill": "fill",
+    "stroke": "stroke",
+    "stroke-width": "strokeWidth",
+    "opacity": "opacity",
+    "font-size": "fontSize",
+    "font-family": "fontFamily",
+    "font-weight": "fontWeight",
+}
 _TRANSFORM = re.compile(r"(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^)]*)\)")
 Matrix = tuple[float, float, float, float, float, float]
 _IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -603,8 +672,14 @@ _IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 def _multiply(m: Matrix, n: Matrix) -> Matrix:
     a, b, c, d, e, f = m
-    return (a * n[0] + c * n[1], b * n[0] + d * n[1], a * n[2] + c * n[3], b * n[2] + d * n[3],
-            a * n[4] + c * n[5] + e, b * n[4] + d * n[5] + f)
+    return (
+        a * n[0] + c * n[1],
+        b * n[0] + d * n[1],
+        a * n[2] + c * n[3],
+        b * n[2] + d * n[3],
+        a * n[4] + c * n[5] + e,
+        b * n[4] + d * n[5] + f,
+    )
 
 
 def _transform(text: str | None) -> Matrix:
@@ -621,8 +696,10 @@ def _transform(text: str | None) -> Matrix:
         elif name == "rotate":
             t = math.radians(v[0])
             cx, cy = (v[1], v[2]) if len(v) > 2 else (0.0, 0.0)
-            step = _multiply(_multiply((1, 0, 0, 1, cx, cy), (math.cos(t), math.sin(t), -math.sin(t), math.cos(t),
-                                                               0, 0)), (1, 0, 0, 1, -cx, -cy))
+            step = _multiply(
+                _multiply((1, 0, 0, 1, cx, cy), (math.cos(t), math.sin(t), -math.sin(t), math.cos(t), 0, 0)),
+                (1, 0, 0, 1, -cx, -cy),
+            )
         elif name == "skewX":
             step = (1, 0, math.tan(math.radians(v[0])), 1, 0, 0)
         elif name == "skewY":
@@ -642,9 +719,15 @@ def _placed(m: Matrix, cx: float, cy: float) -> dict[str, Any]:
     x, y = _apply(m, cx, cy)
     a, b, c, d = m[:4]
     scale_x = math.hypot(a, b)
-    return {"originX": "center", "originY": "center", "left": x, "top": y,
-            "angle": math.degrees(math.atan2(b, a)), "scaleX": scale_x,
-            "scaleY": (a * d - c * b) / scale_x if scale_x else 0.0}
+    return {
+        "originX": "center",
+        "originY": "center",
+        "left": x,
+        "top": y,
+        "angle": math.degrees(math.atan2(b, a)),
+        "scaleX": scale_x,
+        "scaleY": (a * d - c * b) / scale_x if scale_x else 0.0,
+    }
 
 
 def _svg_number(value: str | None, default: float = 0.0) -> float:
@@ -663,18 +746,23 @@ def _svg_props(element: Any, inherited: dict[str, Any]) -> dict[str, Any]:
             declared[name.strip()] = value.strip()
     for name, value in declared.items():
         key = _STYLE_PROPS[name]
-        props[key] = _svg_number(value) if key in ("strokeWidth", "opacity", "fontSize") else \
-            (None if value == "none" else value)
+        props[key] = (
+            _svg_number(value)
+            if key in ("strokeWidth", "opacity", "fontSize")
+            else (None if value == "none" else value)
+        )
     return props
 
 
-def _svg_objects(parent: Any, inherited: dict[str, Any], matrix: Matrix, out: list[dict[str, Any]],
-                 depth: int) -> None:
+def _svg_objects(parent: Any, inherited: dict[str, Any], matrix: Matrix, out: list[dict[str, Any]], depth: int) -> None:
     for element in parent:
         worker_check_alive()
         if len(out) > MAX_OBJECTS or depth > MAX_DEPTH:
-            raise SandboxRefusal(f"the SVG has more than {MAX_OBJECTS} shapes or nests deeper than {MAX_DEPTH}",
-                                 rule="fabric-too-large", name="RangeError")
+            raise SandboxRefusal(
+                f"the SVG has more than {MAX_OBJECTS} shapes or nests deeper than {MAX_DEPTH}",
+                rule="fabric-too-large",
+                name="RangeError",
+            )
         tag = element.tag.rsplit("}", 1)[-1] if isinstance(element.tag, str) else ""
         props = _svg_props(element, inherited)
         m = _multiply(matrix, _transform(element.get("transform")))
@@ -683,14 +771,35 @@ def _svg_objects(parent: Any, inherited: dict[str, Any], matrix: Matrix, out: li
             _svg_objects(element, props, m, out, depth + 1)
         elif tag == "rect":
             x, y, w, h = (_svg_number(get(k)) for k in ("x", "y", "width", "height"))
-            out.append({"type": "rect", **props, **_placed(m, x + w / 2, y + h / 2), "width": w, "height": h,
-                        "rx": _svg_number(get("rx"), _svg_number(get("ry")))})
+            out.append(
+                {
+                    "type": "rect",
+                    **props,
+                    **_placed(m, x + w / 2, y + h / 2),
+                    "width": w,
+                    "height": h,
+                    "rx": _svg_number(get("rx"), _svg_number(get("ry"))),
+                }
+            )
         elif tag == "circle":
-            out.append({"type": "circle", **props, **_placed(m, _svg_number(get("cx")), _svg_number(get("cy"))),
-                        "radius": _svg_number(get("r"))})
+            out.append(
+                {
+                    "type": "circle",
+                    **props,
+                    **_placed(m, _svg_number(get("cx")), _svg_number(get("cy"))),
+                    "radius": _svg_number(get("r")),
+                }
+            )
         elif tag == "ellipse":
-            out.append({"type": "ellipse", **props, **_placed(m, _svg_number(get("cx")), _svg_number(get("cy"))),
-                        "rx": _svg_number(get("rx")), "ry": _svg_number(get("ry"))})
+            out.append(
+                {
+                    "type": "ellipse",
+                    **props,
+                    **_placed(m, _svg_number(get("cx")), _svg_number(get("cy"))),
+                    "rx": _svg_number(get("rx")),
+                    "ry": _svg_number(get("ry")),
+                }
+            )
         elif tag == "line":
             (x1, y1), (x2, y2) = (_apply(m, _svg_number(get(f"x{k}")), _svg_number(get(f"y{k}"))) for k in "12")
             out.append({"type": "line", **props, "x1": x1, "y1": y1, "x2": x2, "y2": y2})
@@ -703,16 +812,31 @@ def _svg_objects(parent: Any, inherited: dict[str, Any], matrix: Matrix, out: li
             if m != _IDENTITY:  # keep the path in its own space and place it, as for the other shapes
                 coords = [(c[k], c[k + 1]) for c in commands for k in range(1, len(c) - 1, 2) if c[0] != "A"]
                 x0, y0, x1, y1 = _bounds(coords)
-                out.append({"type": "path", **props, **_placed(m, (x0 + x1) / 2, (y0 + y1) / 2),
-                            "path": _fabric_path(commands)})
+                out.append(
+                    {
+                        "type": "path",
+                        **props,
+                        **_placed(m, (x0 + x1) / 2, (y0 + y1) / 2),
+                        "path": _fabric_path(commands),
+                    }
+                )
             else:
                 out.append({"type": "path", **props, "path": _fabric_path(commands)})
         elif tag == "text":
             size = props.get("fontSize", 16)
             x, y = _svg_number(get("x")), _svg_number(get("y")) - size * 0.8  # the baseline, back to the line's top
             placed = _placed(m, x, y)
-            out.append({"type": "text", **props, **placed, "originX": "left", "originY": "top",
-                        "text": "".join(element.itertext()).strip(), "fontSize": size})
+            out.append(
+                {
+                    "type": "text",
+                    **props,
+                    **placed,
+                    "originX": "left",
+                    "originY": "top",
+                    "text": "".join(element.itertext()).strip(),
+                    "fontSize": size,
+                }
+            )
 
 
 def _fabric_path(commands: list[list[Any]]) -> list[list[Any]]:
@@ -729,8 +853,11 @@ def load_svg(svg: str | bytes) -> dict[str, Any]:
     try:
         root = defusedxml.ElementTree.fromstring(svg)
     except defusedxml.DefusedXmlException as exc:
-        raise SandboxRefusal(f"the SVG declares entities or references external ones ({exc}); they are refused",
-                             rule="xml-entities-forbidden", name="SyntaxError") from None
+        raise SandboxRefusal(
+            f"the SVG declares entities or references external ones ({exc}); they are refused",
+            rule="xml-entities-forbidden",
+            name="SyntaxError",
+        ) from None
     except ElementTree.ParseError as exc:
         raise SandboxRefusal(f"invalid SVG: {exc}", rule="fabric-bad-svg", name="SyntaxError") from None
     if root.tag.rsplit("}", 1)[-1] != "svg":
@@ -744,9 +871,14 @@ def load_svg(svg: str | bytes) -> dict[str, Any]:
 
 
 _SCENE = Arg("scene", ("json", "bytes"))
-MODULE = HostModule("cordon.fabric", "@cordon/sandbox-fabric", "1", {
-    "render": HostExport(render, (_SCENE, options_arg())),
-    "renderSVG": HostExport(render_svg, (_SCENE,)),
-    "loadSVG": HostExport(load_svg, (Arg("svg", ("string", "bytes")),)),
-    "toDataURL": HostExport(to_data_url, (_SCENE, options_arg())),
-})
+MODULE = HostModule(
+    "cordon.fabric",
+    "@cordon/sandbox-fabric",
+    "1",
+    {
+        "render": HostExport(render, (_SCENE, options_arg())),
+        "renderSVG": HostExport(render_svg, (_SCENE,)),
+        "loadSVG": HostExport(load_svg, (Arg("svg", ("string", "bytes")),)),
+        "toDataURL": HostExport(to_data_url, (_SCENE, options_arg())),
+    },
+)

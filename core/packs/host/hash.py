@@ -52,12 +52,17 @@ def crc32(data: str | bytes) -> int:
 
 _DATA = Arg("data", ("string", "bytes"), max_bytes=MAX_INPUT)
 
-MODULE = HostModule("cordon.hash", "@cordon/sandbox-hash", "1", {
-    "sha1": HostExport(sha1, (_DATA,)),
-    "sha256": HostExport(sha256, (_DATA,)),
-    "sha384": HostExport(sha384, (_DATA,)),
-    "sha512": HostExport(sha512, (_DATA,)),
-    "md5": HostExport(md5, (_DATA,)),
-    "blake2b": HostExport(blake2b, (_DATA, Arg("size", ("int",), optional=True, bounds=(1, 64)))),
-    "crc32": HostExport(crc32, (_DATA,)),
-})
+MODULE = HostModule(
+    "cordon.hash",
+    "@cordon/sandbox-hash",
+    "1",
+    {
+        "sha1": HostExport(sha1, (_DATA,)),
+        "sha256": HostExport(sha256, (_DATA,)),
+        "sha384": HostExport(sha384, (_DATA,)),
+        "sha512": HostExport(sha512, (_DATA,)),
+        "md5": HostExport(md5, (_DATA,)),
+        "blake2b": HostExport(blake2b, (_DATA, Arg("size", ("int",), optional=True, bounds=(1, 64)))),
+        "crc32": HostExport(crc32, (_DATA,)),
+    },
+)

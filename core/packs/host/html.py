@@ -46,10 +46,48 @@ MAX_TAGS = 500_000
 MAX_ITEMS = 1000
 _HIDDEN = ("script", "style", "noscript", "template", "head")
 _CHROME = ("nav", "header", "footer", "aside", "form", "iframe", "svg", "button", "dialog", "menu")
-_BLOCKS = frozenset({"address", "article", "aside", "blockquote", "body", "br", "caption", "dd", "details", "div",
-                     "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5",
-                     "h6", "header", "hr", "li", "main", "nav", "ol", "p", "pre", "section", "summary", "table",
-                     "td", "th", "tr", "ul"})
+_BLOCKS = frozenset(
+    {
+        "address",
+        "article",
+        "aside",
+        "blockquote",
+        "body",
+        "br",
+        "caption",
+        "dd",
+        "details",
+        "div",
+        "dl",
+        "dt",
+        "fieldset",
+        "figcaption",
+        "figure",
+        "footer",
+        "form",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "header",
+        "hr",
+        "li",
+        "main",
+        "nav",
+        "ol",
+        "p",
+        "pre",
+        "section",
+        "summary",
+        "table",
+        "td",
+        "th",
+        "tr",
+        "ul",
+    }
+)
 
 
 def _soup(html: str, *, visible: bool = False) -> BeautifulSoup:
@@ -57,8 +95,11 @@ def _soup(html: str, *, visible: bool = False) -> BeautifulSoup:
     from bs4 import BeautifulSoup
 
     if html.count("<") > MAX_TAGS:
-        raise SandboxRefusal(f"the HTML has more than {MAX_TAGS:,} tags (building its tree would keep the host "
-                             "busy for many seconds)", rule="html-too-complex", name="RangeError")
+        raise SandboxRefusal(
+            f"the HTML has more than {MAX_TAGS:,} tags (building its tree would keep the host busy for many seconds)",
+            rule="html-too-complex",
+            name="RangeError",
+        )
     soup = BeautifulSoup(html, "lxml")
     if visible:
         for node in soup.find_all(_HIDDEN):
@@ -79,8 +120,11 @@ def select(html: str, selector: str, options: Mapping[str, Any] | None = None) -
     try:
         matches = _soup(html).select(selector)
     except (soupsieve.SelectorSyntaxError, ValueError, NotImplementedError) as exc:
-        raise SandboxRefusal(f"invalid selector {selector[:200]!r}: {str(exc).splitlines()[0]}",
-                             rule="html-selector-invalid", name="SyntaxError") from None
+        raise SandboxRefusal(
+            f"invalid selector {selector[:200]!r}: {str(exc).splitlines()[0]}",
+            rule="html-selector-invalid",
+            name="SyntaxError",
+        ) from None
     out: list[str] = []
     for node in matches:
         if attr is None:
@@ -166,8 +210,9 @@ def extract_links(html: str, base_url: str | None = None) -> list[dict[str, str]
 def extract_images(html: str, base_url: str | None = None) -> list[dict[str, str | None]]:
     out: list[dict[str, str | None]] = []
     for node in _soup(html).find_all("img", src=True):
-        out.append({"src": _resolve(base_url, str(node["src"]).strip()), "alt": node.get("alt"),
-                    "title": node.get("title")})
+        out.append(
+            {"src": _resolve(base_url, str(node["src"]).strip()), "alt": node.get("alt"), "title": node.get("title")}
+        )
         if len(out) >= MAX_ITEMS:
             break
     return out
@@ -217,13 +262,17 @@ def extract_metadata(html: str) -> dict[str, Any]:
     canonical = soup.find("link", rel="canonical", href=True)
     root = soup.find("html")
     keywords = [k.strip() for k in named.get("keywords", "").split(",") if k.strip()]
-    return {"title": title or open_graph.get("title") or twitter.get("title"),
-            "description": named.get("description") or open_graph.get("description") or twitter.get("description"),
-            "keywords": keywords, "author": named.get("author"),
-            "canonical": canonical["href"] if canonical else None,
-            "lang": root.get("lang") if root else None,
-            "image": open_graph.get("image") or twitter.get("image"),
-            "openGraph": open_graph, "twitter": twitter}
+    return {
+        "title": title or open_graph.get("title") or twitter.get("title"),
+        "description": named.get("description") or open_graph.get("description") or twitter.get("description"),
+        "keywords": keywords,
+        "author": named.get("author"),
+        "canonical": canonical["href"] if canonical else None,
+        "lang": root.get("lang") if root else None,
+        "image": open_graph.get("image") or twitter.get("image"),
+        "openGraph": open_graph,
+        "twitter": twitter,
+    }
 
 
 def extract_readable_text(html: str) -> str:
@@ -233,8 +282,11 @@ def extract_readable_text(html: str) -> str:
     for node in soup.select('[role="navigation"], [role="banner"], [role="contentinfo"], [aria-hidden="true"]'):
         node.decompose()
     articles = soup.find_all("article")
-    root = (max(articles, key=lambda a: len(a.get_text())) if articles
-            else soup.find("main") or soup.select_one('[role="main"]') or _densest(soup))
+    root = (
+        max(articles, key=lambda a: len(a.get_text()))
+        if articles
+        else soup.find("main") or soup.select_one('[role="main"]') or _densest(soup)
+    )
     return _block_text(root, "\n\n")
 
 
@@ -254,14 +306,19 @@ def _densest(soup: BeautifulSoup) -> Tag:
 _HTML = Arg("html", ("string",))
 _BASE = Arg("baseUrl", ("string",), optional=True)
 
-MODULE = HostModule("cordon.html", "@cordon/sandbox-html", "1", {
-    "select": HostExport(select, (_HTML, Arg("selector", ("string",), max_bytes=10_000), options_arg())),
-    "toMarkdown": HostExport(to_markdown, (_HTML,)),
-    "toText": HostExport(to_text, (_HTML,)),
-    "extractLinks": HostExport(extract_links, (_HTML, _BASE)),
-    "extractImages": HostExport(extract_images, (_HTML, _BASE)),
-    "extractAudio": HostExport(extract_audio, (_HTML, _BASE)),
-    "extractVideos": HostExport(extract_videos, (_HTML, _BASE)),
-    "extractMetadata": HostExport(extract_metadata, (_HTML,)),
-    "extractReadableText": HostExport(extract_readable_text, (_HTML,)),
-})
+MODULE = HostModule(
+    "cordon.html",
+    "@cordon/sandbox-html",
+    "1",
+    {
+        "select": HostExport(select, (_HTML, Arg("selector", ("string",), max_bytes=10_000), options_arg())),
+        "toMarkdown": HostExport(to_markdown, (_HTML,)),
+        "toText": HostExport(to_text, (_HTML,)),
+        "extractLinks": HostExport(extract_links, (_HTML, _BASE)),
+        "extractImages": HostExport(extract_images, (_HTML, _BASE)),
+        "extractAudio": HostExport(extract_audio, (_HTML, _BASE)),
+        "extractVideos": HostExport(extract_videos, (_HTML, _BASE)),
+        "extractMetadata": HostExport(extract_metadata, (_HTML,)),
+        "extractReadableText": HostExport(extract_readable_text, (_HTML,)),
+    },
+)

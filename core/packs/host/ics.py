@@ -60,6 +60,7 @@ def _matches(pattern: str, flags: int = 0) -> Callable[[str, Any], None]:
         _string(path, v)
         if not regex.search(v):
             raise _Invalid(f'{path} must match the following: "/{pattern}/{"i" if flags & re.IGNORECASE else ""}"')
+
     return check
 
 
@@ -95,6 +96,7 @@ def _shape(fields: Mapping[str, Callable[[str, Any], None]]) -> Callable[[str, A
         for key, value in v.items():
             if value is not None:
                 fields[key](f"{path}.{key}", value)
+
     return check
 
 
@@ -104,6 +106,7 @@ def _array(of: Callable[[str, Any], None]) -> Callable[[str, Any], None]:
             raise _Invalid(f"{path} must be an `array` type")
         for i, item in enumerate(v):
             of(f"{path}[{i}]", item)
+
     return check
 
 
@@ -128,28 +131,72 @@ def _anything(_path: str, _v: Any) -> None:
     return None
 
 
-_DURATION = _shape({"before": _bool, "weeks": _number, "days": _number, "hours": _number, "minutes": _number,
-                    "seconds": _number})
-_CONTACT = _shape({"name": _string, "email": _email, "rsvp": _bool, "dir": _url, "partstat": _string,
-                   "role": _string, "scheduleAgent": _matches(r"^(SERVER|CLIENT|NONE)$"), "cutype": _string,
-                   "xNumGuests": _number})
-_ALARM = _shape({"action": _matches(r"^(audio|display|email)$"), "trigger": _anything, "description": _string,
-                 "duration": _DURATION, "repeat": _number, "attach": _string, "attachType": _string,
-                 "summary": _string, "attendee": _CONTACT, "x-prop": _anything, "iana-prop": _anything})
+_DURATION = _shape(
+    {"before": _bool, "weeks": _number, "days": _number, "hours": _number, "minutes": _number, "seconds": _number}
+)
+_CONTACT = _shape(
+    {
+        "name": _string,
+        "email": _email,
+        "rsvp": _bool,
+        "dir": _url,
+        "partstat": _string,
+        "role": _string,
+        "scheduleAgent": _matches(r"^(SERVER|CLIENT|NONE)$"),
+        "cutype": _string,
+        "xNumGuests": _number,
+    }
+)
+_ALARM = _shape(
+    {
+        "action": _matches(r"^(audio|display|email)$"),
+        "trigger": _anything,
+        "description": _string,
+        "duration": _DURATION,
+        "repeat": _number,
+        "attach": _string,
+        "attachType": _string,
+        "summary": _string,
+        "attendee": _CONTACT,
+        "x-prop": _anything,
+        "iana-prop": _anything,
+    }
+)
 _UTC_OR_LOCAL = _matches(r"^(utc|local)$")
 _FIELDS: dict[str, Callable[[str, Any], None]] = {
-    "productId": _string, "method": _string, "calName": _string,
-    "summary": _string, "timestamp": _datetime, "title": _string, "uid": _string, "sequence": _number,
-    "start": _datetime, "duration": _DURATION, "startType": _UTC_OR_LOCAL, "startInputType": _UTC_OR_LOCAL,
-    "startOutputType": _UTC_OR_LOCAL, "end": _datetime, "endInputType": _UTC_OR_LOCAL,
-    "endOutputType": _UTC_OR_LOCAL, "description": _string, "url": _url,
-    "geo": _shape({"lat": _number, "lon": _number}), "location": _string,
-    "status": _matches(r"^(TENTATIVE|CANCELLED|CONFIRMED)$", re.IGNORECASE), "categories": _array(_string),
+    "productId": _string,
+    "method": _string,
+    "calName": _string,
+    "summary": _string,
+    "timestamp": _datetime,
+    "title": _string,
+    "uid": _string,
+    "sequence": _number,
+    "start": _datetime,
+    "duration": _DURATION,
+    "startType": _UTC_OR_LOCAL,
+    "startInputType": _UTC_OR_LOCAL,
+    "startOutputType": _UTC_OR_LOCAL,
+    "end": _datetime,
+    "endInputType": _UTC_OR_LOCAL,
+    "endOutputType": _UTC_OR_LOCAL,
+    "description": _string,
+    "url": _url,
+    "geo": _shape({"lat": _number, "lon": _number}),
+    "location": _string,
+    "status": _matches(r"^(TENTATIVE|CANCELLED|CONFIRMED)$", re.IGNORECASE),
+    "categories": _array(_string),
     "organizer": _shape({"name": _string, "email": _email, "dir": _string, "sentBy": _string}),
-    "attendees": _array(_CONTACT), "alarms": _array(_ALARM), "recurrenceRule": _string,
+    "attendees": _array(_CONTACT),
+    "alarms": _array(_ALARM),
+    "recurrenceRule": _string,
     "busyStatus": _matches(r"^(TENTATIVE|FREE|BUSY|OOF)$", re.IGNORECASE),
-    "transp": _matches(r"^(TRANSPARENT|OPAQUE)$", re.IGNORECASE), "classification": _string,
-    "created": _datetime, "lastModified": _datetime, "exclusionDates": _array(_datetime), "htmlContent": _string,
+    "transp": _matches(r"^(TRANSPARENT|OPAQUE)$", re.IGNORECASE),
+    "classification": _string,
+    "created": _datetime,
+    "lastModified": _datetime,
+    "exclusionDates": _array(_datetime),
+    "htmlContent": _string,
     "recurrenceId": _datetime,
 }
 
@@ -201,8 +248,9 @@ def _new_lines(text: Any) -> str:
 
 
 def _text(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("\r\n", "\\n").replace("\n", "\\n").replace(";", "\\;") \
-        .replace(",", "\\,")
+    return (
+        text.replace("\\", "\\\\").replace("\r\n", "\\n").replace("\n", "\\n").replace(";", "\\;").replace(",", "\\,")
+    )
 
 
 def _param(value: str) -> str:
@@ -224,8 +272,9 @@ def format_date(value: Any = None, output: str | None = "utc", input_type: str |
         year, month, day, *rest = [int(v) for v in value[:6]]
         hours, minutes, seconds = [*rest, 0, 0, 0][:3]
         try:
-            moment = datetime(year, month, 1, tzinfo=UTC).timestamp() + ((day - 1) * 86400 + hours * 3600
-                                                                         + minutes * 60 + seconds)
+            moment = datetime(year, month, 1, tzinfo=UTC).timestamp() + (
+                (day - 1) * 86400 + hours * 3600 + minutes * 60 + seconds
+            )
         except ValueError:
             raise _Invalid(f"date {value} is out of range") from None
     elif _is_num(value):
@@ -241,8 +290,12 @@ def format_date(value: Any = None, output: str | None = "utc", input_type: str |
 
 
 def _duration(d: Mapping[str, Any]) -> str:
-    return "P" + "".join(f"{_js_number(d[k])}{u}" for k, u in (("weeks", "W"), ("days", "D")) if d.get(k)) + "T" + \
-        "".join(f"{_js_number(d[k])}{u}" for k, u in (("hours", "H"), ("minutes", "M"), ("seconds", "S")) if d.get(k))
+    return (
+        "P"
+        + "".join(f"{_js_number(d[k])}{u}" for k, u in (("weeks", "W"), ("days", "D")) if d.get(k))
+        + "T"
+        + "".join(f"{_js_number(d[k])}{u}" for k, u in (("hours", "H"), ("minutes", "M"), ("seconds", "S")) if d.get(k))
+    )
 
 
 def _contact(c: Mapping[str, Any]) -> str:
@@ -305,9 +358,10 @@ def _event(e: Mapping[str, Any]) -> str:
     out += _line(f"DTSTART{';VALUE=DATE' if date_only else ''}", format_date(start, start_out, e.get("startInputType")))
     if end and not (isinstance(end, list) and len(end) == 3 and end == start):
         end_only = isinstance(end, list) and len(end) == 3
-        out += _line(f"DTEND{';VALUE=DATE' if end_only else ''}",
-                     format_date(end, e.get("endOutputType") or start_out,
-                                 e.get("endInputType") or e.get("startInputType")))
+        out += _line(
+            f"DTEND{';VALUE=DATE' if end_only else ''}",
+            format_date(end, e.get("endOutputType") or start_out, e.get("endInputType") or e.get("startInputType")),
+        )
     out += f"SEQUENCE:{_js_number(e['sequence'])}\r\n" if e.get("sequence") is not None else ""
     out += _line("DESCRIPTION", _text(e["description"])) if e.get("description") else ""
     out += _line("URL", e["url"]) if e.get("url") else ""
@@ -352,8 +406,9 @@ def create_events(events: Any, header: Mapping[str, Any] | None = None) -> dict[
     if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
         return {"error": {"name": "Error", "message": "events must be an array of event objects"}, "value": None}
     if len(events) > MAX_EVENTS:
-        raise SandboxRefusal(f"{len(events)} events, at most {MAX_EVENTS}", rule="ics-too-many-events",
-                             name="RangeError")
+        raise SandboxRefusal(
+            f"{len(events)} events, at most {MAX_EVENTS}", rule="ics-too-many-events", name="RangeError"
+        )
     header = header if isinstance(header, dict) else {}
     try:
         error, head = _checked(header, False) if not events else _checked({**events[0], **header}, True)
@@ -374,7 +429,12 @@ def create_event(attributes: Any) -> dict[str, Any]:
     return create_events([attributes])
 
 
-MODULE = HostModule("cordon.ics", "@cordon/sandbox-ics", "1", {
-    "createEvent": HostExport(create_event, (Arg("attributes", ("json",)),)),
-    "createEvents": HostExport(create_events, (Arg("events", ("json",)), Arg("header", ("json",), optional=True))),
-})
+MODULE = HostModule(
+    "cordon.ics",
+    "@cordon/sandbox-ics",
+    "1",
+    {
+        "createEvent": HostExport(create_event, (Arg("attributes", ("json",)),)),
+        "createEvents": HostExport(create_events, (Arg("events", ("json",)), Arg("header", ("json",), optional=True))),
+    },
+)

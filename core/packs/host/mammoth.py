@@ -29,8 +29,11 @@ def _convert(data: bytes, html: bool) -> str:
     try:
         result: Any = (mammoth.convert_to_html if html else mammoth.extract_raw_text)(io.BytesIO(data))
     except (KeyError, ValueError, zipfile.BadZipFile, AttributeError) as exc:
-        raise SandboxRefusal(f"the bytes are not a Word (.docx) document ({type(exc).__name__}: {exc})",
-                             rule="docx-invalid", name="TypeError") from None
+        raise SandboxRefusal(
+            f"the bytes are not a Word (.docx) document ({type(exc).__name__}: {exc})",
+            rule="docx-invalid",
+            name="TypeError",
+        ) from None
     return str(result.value)
 
 
@@ -42,7 +45,12 @@ def convert_to_html(data: bytes) -> str:
     return _convert(data, html=True)
 
 
-MODULE = HostModule("cordon.mammoth", "@cordon/sandbox-mammoth", "1", {
-    "extractRawText": HostExport(extract_raw_text, (Arg("document", ("bytes",)),)),
-    "convertToHtml": HostExport(convert_to_html, (Arg("document", ("bytes",)),)),
-})
+MODULE = HostModule(
+    "cordon.mammoth",
+    "@cordon/sandbox-mammoth",
+    "1",
+    {
+        "extractRawText": HostExport(extract_raw_text, (Arg("document", ("bytes",)),)),
+        "convertToHtml": HostExport(convert_to_html, (Arg("document", ("bytes",)),)),
+    },
+)

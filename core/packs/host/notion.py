@@ -55,8 +55,11 @@ def _rich(items: Any) -> list[Mapping[str, Any]]:
     if items is None:
         return []
     if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
-        raise SandboxRefusal("expected a Notion rich-text array (objects with plain_text)",
-                             rule="host-argument-invalid", name="TypeError")
+        raise SandboxRefusal(
+            "expected a Notion rich-text array (objects with plain_text)",
+            rule="host-argument-invalid",
+            name="TypeError",
+        )
     return items
 
 
@@ -84,7 +87,7 @@ def _markdown_text(items: Any) -> str:
             out.append(f"${text}$")
             continue
         notes = item.get("annotations") or {}
-        lead, core, trail = text[: len(text) - len(text.lstrip())], text.strip(), text[len(text.rstrip()):]
+        lead, core, trail = text[: len(text) - len(text.lstrip())], text.strip(), text[len(text.rstrip()) :]
         if core:
             if notes.get("code"):
                 core = f"`{core}`"
@@ -144,8 +147,11 @@ def _block(block: Mapping[str, Any], number: int) -> str | None:
     if kind == "child_page" or kind == "child_database":
         return f"**{data.get('title', '')}**"
     if kind == "table":
-        rows = [[_markdown_text(c) for c in (r.get("table_row") or {}).get("cells", [])]
-                for r in _children(block, data) if isinstance(r, dict)]
+        rows = [
+            [_markdown_text(c) for c in (r.get("table_row") or {}).get("cells", [])]
+            for r in _children(block, data)
+            if isinstance(r, dict)
+        ]
         if not rows:
             return None
         lines = ["| " + " | ".join(rows[0]) + " |", "| " + " | ".join("---" for _ in rows[0]) + " |"]
@@ -161,15 +167,15 @@ def _children(block: Mapping[str, Any], data: Mapping[str, Any]) -> list[Any]:
 
 def _write(blocks: list[Any], depth: int, out: list[str], parent: str | None = None) -> None:
     if depth > MAX_DEPTH:
-        raise SandboxRefusal(f"blocks nest deeper than {MAX_DEPTH} levels", rule="notion-too-deep",
-                             name="RangeError")
+        raise SandboxRefusal(f"blocks nest deeper than {MAX_DEPTH} levels", rule="notion-too-deep", name="RangeError")
     number, previous = 0, parent  # a list item's first child list continues it tightly
     indent = "  " * depth
     for block in blocks:
         worker_check_alive()
         if not isinstance(block, dict):
-            raise SandboxRefusal("each block must be a Notion block object", rule="host-argument-invalid",
-                                 name="TypeError")
+            raise SandboxRefusal(
+                "each block must be a Notion block object", rule="host-argument-invalid", name="TypeError"
+            )
         kind = block.get("type")
         number = number + 1 if kind == "numbered_list_item" else 0
         line = _block(block, number)
@@ -187,15 +193,23 @@ def to_markdown(blocks: Any) -> str:
     if isinstance(blocks, dict) and isinstance(blocks.get("results"), list):
         blocks = blocks["results"]
     if not isinstance(blocks, list):
-        raise SandboxRefusal("toMarkdown takes an array of Notion blocks (or a {results} list of them)",
-                             rule="host-argument-invalid", name="TypeError")
+        raise SandboxRefusal(
+            "toMarkdown takes an array of Notion blocks (or a {results} list of them)",
+            rule="host-argument-invalid",
+            name="TypeError",
+        )
     out: list[str] = []
     _write(blocks, 0, out)
     return "".join(out).lstrip("\n")
 
 
-MODULE = HostModule("cordon.notion", "@cordon/sandbox-notion", "1", {
-    "request": HostExport(request, (Arg("request", ("json",)),), scoped=True),
-    "plainText": HostExport(plain_text, (Arg("richText", ("json",)),)),
-    "toMarkdown": HostExport(to_markdown, (Arg("blocks", ("json",)),)),
-})
+MODULE = HostModule(
+    "cordon.notion",
+    "@cordon/sandbox-notion",
+    "1",
+    {
+        "request": HostExport(request, (Arg("request", ("json",)),), scoped=True),
+        "plainText": HostExport(plain_text, (Arg("richText", ("json",)),)),
+        "toMarkdown": HostExport(to_markdown, (Arg("blocks", ("json",)),)),
+    },
+)

@@ -39,9 +39,12 @@ _POLL = 0.05
 def _engine() -> str:
     found = shutil.which("tesseract")
     if found is None:
-        raise SandboxRefusal("the Tesseract OCR engine is not installed; install Debian's tesseract-ocr and "
-                             "tesseract-ocr-eng (apt-get install tesseract-ocr tesseract-ocr-eng; ./dev.sh does)",
-                             rule="ocr-engine-missing", name="Error")
+        raise SandboxRefusal(
+            "the Tesseract OCR engine is not installed; install Debian's tesseract-ocr and "
+            "tesseract-ocr-eng (apt-get install tesseract-ocr tesseract-ocr-eng; ./dev.sh does)",
+            rule="ocr-engine-missing",
+            name="Error",
+        )
     return found
 
 
@@ -49,8 +52,7 @@ def _run(scope: RunScope, command: list[str], image: bytes) -> str:
     """The engine's stdout, the child killed as soon as the run stops (or after MAX_SECONDS)."""
     env = {**os.environ, "OMP_THREAD_LIMIT": "1"}
     started = time.monotonic()
-    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               env=env)
+    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     given: bytes | None = image  # communicate takes the input once; retries resume the same exchange
     try:
         while True:
@@ -61,8 +63,9 @@ def _run(scope: RunScope, command: list[str], image: bytes) -> str:
                 given = None
                 scope.check_alive()
                 if time.monotonic() - started > MAX_SECONDS:
-                    raise SandboxRefusal(f"recognition took more than {MAX_SECONDS:.0f} s",
-                                         rule="ocr-timeout", name="TimeoutError") from None
+                    raise SandboxRefusal(
+                        f"recognition took more than {MAX_SECONDS:.0f} s", rule="ocr-timeout", name="TimeoutError"
+                    ) from None
     finally:
         if process.poll() is None:
             process.kill()
@@ -71,9 +74,12 @@ def _run(scope: RunScope, command: list[str], image: bytes) -> str:
     if process.returncode != 0:
         missing = re.search(r"Failed loading language '([^']+)'", message)
         if missing:
-            raise SandboxRefusal(f"the language data {missing.group(1)!r} is not installed; install Debian's "
-                                 f"tesseract-ocr-{missing.group(1).lower()}", rule="ocr-language-missing",
-                                 name="Error")
+            raise SandboxRefusal(
+                f"the language data {missing.group(1)!r} is not installed; install Debian's "
+                f"tesseract-ocr-{missing.group(1).lower()}",
+                rule="ocr-language-missing",
+                name="Error",
+            )
         raise SandboxRefusal(f"the OCR engine failed: {message.strip()[:300]}", rule="ocr-failed", name="Error")
     return out.decode("utf-8", "replace")
 
@@ -83,8 +89,11 @@ def recognize(scope: RunScope, data: bytes, options: Mapping[str, Any] | None = 
 
     language = option(options, "language", str, "eng")
     if not _LANGUAGE.match(language):
-        raise SandboxRefusal(f"option 'language' must be Tesseract language codes joined by '+' ('eng+deu'), "
-                             f"not {language[:40]!r}", rule="host-option-invalid", name="TypeError")
+        raise SandboxRefusal(
+            f"option 'language' must be Tesseract language codes joined by '+' ('eng+deu'), not {language[:40]!r}",
+            rule="host-option-invalid",
+            name="TypeError",
+        )
     engine = _engine()
     png = io.BytesIO()
     decode(data, "the image").convert("RGB").save(png, "PNG")
@@ -110,14 +119,24 @@ def _result(tsv: str) -> dict[str, Any]:
         where = line
         current.append(cells[11])
         left, top, width, height = (int(c) for c in cells[6:10])
-        words.append({"text": cells[11], "confidence": max(0.0, float(cells[10])),
-                      "bbox": {"x0": left, "y0": top, "x1": left + width, "y1": top + height}})
+        words.append(
+            {
+                "text": cells[11],
+                "confidence": max(0.0, float(cells[10])),
+                "bbox": {"x0": left, "y0": top, "x1": left + width, "y1": top + height},
+            }
+        )
     if current:
         lines.append(" ".join(current))
     confidence = sum(w["confidence"] for w in words) / len(words) if words else 0.0
     return {"text": "\n".join(lines), "confidence": round(confidence, 2), "words": words[:MAX_WORDS]}
 
 
-MODULE = HostModule("cordon.ocr", "@cordon/sandbox-ocr", "1", {
-    "recognize": HostExport(recognize, (Arg("image", ("bytes",)), options_arg()), scoped=True),
-})
+MODULE = HostModule(
+    "cordon.ocr",
+    "@cordon/sandbox-ocr",
+    "1",
+    {
+        "recognize": HostExport(recognize, (Arg("image", ("bytes",)), options_arg()), scoped=True),
+    },
+)

@@ -25,16 +25,20 @@ def extract_pages(data: bytes) -> list[dict[str, Any]]:
 
     reader = read_pdf(data, "the document")
     if len(reader.pages) > MAX_PAGES:
-        raise SandboxRefusal(f"the document has {len(reader.pages)} pages, at most {MAX_PAGES}",
-                             rule="pdf-too-large", name="RangeError")
+        raise SandboxRefusal(
+            f"the document has {len(reader.pages)} pages, at most {MAX_PAGES}", rule="pdf-too-large", name="RangeError"
+        )
     pages = []
     for index, page in enumerate(reader.pages):
         worker_check_alive()
         try:
             text = (page.extract_text() or "").rstrip()
         except (PdfReadError, ValueError, KeyError, TypeError) as exc:
-            raise SandboxRefusal(f"page {index + 1} cannot be read ({type(exc).__name__}: {exc})"[:500],
-                                 rule="pdf-invalid", name="TypeError") from None
+            raise SandboxRefusal(
+                f"page {index + 1} cannot be read ({type(exc).__name__}: {exc})"[:500],
+                rule="pdf-invalid",
+                name="TypeError",
+            ) from None
         pages.append({"index": index, "pageNumber": index + 1, "text": text})
     return pages
 
@@ -43,7 +47,12 @@ def extract_text(data: bytes) -> str:
     return "\n\n".join(page["text"] for page in extract_pages(data))
 
 
-MODULE = HostModule("cordon.pdf", "@cordon/sandbox-pdf", "1", {
-    "extractText": HostExport(extract_text, (Arg("document", ("bytes",)),)),
-    "extractPages": HostExport(extract_pages, (Arg("document", ("bytes",)),)),
-})
+MODULE = HostModule(
+    "cordon.pdf",
+    "@cordon/sandbox-pdf",
+    "1",
+    {
+        "extractText": HostExport(extract_text, (Arg("document", ("bytes",)),)),
+        "extractPages": HostExport(extract_pages, (Arg("document", ("bytes",)),)),
+    },
+)

@@ -75,9 +75,12 @@ def _text(pdf: Any, item: Mapping[str, Any], where: str) -> None:
         pdf.set_font(font, "B" if item.get("bold") else "", size)
     except UnicodeEncodeError:
         if not UNICODE_FONT.is_file():
-            raise SandboxRefusal(f"{where}: the text has characters outside Latin-1 and no Unicode font is "
-                                 f"installed (Debian: apt-get install fonts-dejavu-core)",
-                                 rule="pdf-text-unsupported", name="RangeError") from None
+            raise SandboxRefusal(
+                f"{where}: the text has characters outside Latin-1 and no Unicode font is "
+                f"installed (Debian: apt-get install fonts-dejavu-core)",
+                rule="pdf-text-unsupported",
+                name="RangeError",
+            ) from None
         if "dejavu" not in pdf.fonts:
             pdf.add_font("dejavu", "", str(UNICODE_FONT))
         pdf.set_font("dejavu", "", size)
@@ -96,15 +99,21 @@ def _rect(pdf: Any, item: Mapping[str, Any], where: str) -> None:
         pdf.set_draw_color(*border)
         pdf.set_line_width(_number(item, "borderWidth", where, 1))
     style = ("F" if fill else "") + ("D" if border else "")
-    pdf.rect(_number(item, "x", where), _number(item, "y", where), _number(item, "width", where),
-             _number(item, "height", where), style=style)
+    pdf.rect(
+        _number(item, "x", where),
+        _number(item, "y", where),
+        _number(item, "width", where),
+        _number(item, "height", where),
+        style=style,
+    )
 
 
 def _line(pdf: Any, item: Mapping[str, Any], where: str) -> None:
     pdf.set_draw_color(*(_color(item, "color", where, "#000000") or (0, 0, 0)))
     pdf.set_line_width(_number(item, "thickness", where, 1))
-    pdf.line(_number(item, "x1", where), _number(item, "y1", where), _number(item, "x2", where),
-             _number(item, "y2", where))
+    pdf.line(
+        _number(item, "x1", where), _number(item, "y1", where), _number(item, "x2", where), _number(item, "y2", where)
+    )
 
 
 def _image(pdf: Any, item: Mapping[str, Any], where: str) -> None:
@@ -113,8 +122,13 @@ def _image(pdf: Any, item: Mapping[str, Any], where: str) -> None:
         raise _bad(where, "'data' must be the image's bytes (a Uint8Array)")
     size = {k: _number(item, k, where) for k in ("width", "height") if item.get(k) is not None}
     try:
-        pdf.image(io.BytesIO(data), _number(item, "x", where), _number(item, "y", where),
-                  w=size.get("width", 0), h=size.get("height", 0))
+        pdf.image(
+            io.BytesIO(data),
+            _number(item, "x", where),
+            _number(item, "y", where),
+            w=size.get("width", 0),
+            h=size.get("height", 0),
+        )
     except (OSError, ValueError, SyntaxError, RuntimeError) as exc:
         raise _bad(where, f"'data' is not a PNG or JPEG image ({exc})") from None
 
@@ -127,8 +141,9 @@ def build(description: Any) -> bytes:
 
     pages = description.get("pages") if isinstance(description, dict) else None
     if not isinstance(pages, list) or not 1 <= len(pages) <= MAX_PAGES:
-        raise SandboxRefusal(f"build takes {{pages: [...]}} with 1 to {MAX_PAGES} pages", rule="pdf-too-large",
-                             name="RangeError")
+        raise SandboxRefusal(
+            f"build takes {{pages: [...]}} with 1 to {MAX_PAGES} pages", rule="pdf-too-large", name="RangeError"
+        )
     pdf = FPDF(unit="pt")
     pdf.set_auto_page_break(False)
     for name in ("title", "author", "subject"):
@@ -166,12 +181,14 @@ def read_pdf(data: bytes, what: str) -> Any:
     try:
         reader = PdfReader(io.BytesIO(data), strict=False)
         if reader.is_encrypted:
-            raise SandboxRefusal(f"{what} is encrypted; encrypted PDFs are not supported", rule="pdf-invalid",
-                                 name="TypeError")
+            raise SandboxRefusal(
+                f"{what} is encrypted; encrypted PDFs are not supported", rule="pdf-invalid", name="TypeError"
+            )
         _ = len(reader.pages)  # reading the page tree is what shows a broken file
     except (PdfReadError, ValueError, KeyError, IndexError, TypeError, AttributeError, OSError) as exc:
-        raise SandboxRefusal(f"{what} is not a readable PDF ({type(exc).__name__}: {exc})"[:500],
-                             rule="pdf-invalid", name="TypeError") from None
+        raise SandboxRefusal(
+            f"{what} is not a readable PDF ({type(exc).__name__}: {exc})"[:500], rule="pdf-invalid", name="TypeError"
+        ) from None
     return reader
 
 
@@ -179,8 +196,9 @@ def merge(sources: Any) -> bytes:
     from pypdf import PdfWriter
 
     if not isinstance(sources, list) or not all(isinstance(s, bytes) for s in sources) or not sources:
-        raise SandboxRefusal("merge takes a non-empty array of PDF bytes (Uint8Array)", rule="host-argument-invalid",
-                             name="TypeError")
+        raise SandboxRefusal(
+            "merge takes a non-empty array of PDF bytes (Uint8Array)", rule="host-argument-invalid", name="TypeError"
+        )
     if len(sources) > MAX_PAGES:
         raise SandboxRefusal(f"merge takes at most {MAX_PAGES} sources", rule="pdf-too-large", name="RangeError")
     writer = PdfWriter()
@@ -190,15 +208,23 @@ def merge(sources: Any) -> bytes:
         reader = read_pdf(data, f"source {index}")
         pages += len(reader.pages)
         if pages > MAX_PAGES * 10:
-            raise SandboxRefusal(f"the merged document would have more than {MAX_PAGES * 10} pages",
-                                 rule="pdf-too-large", name="RangeError")
+            raise SandboxRefusal(
+                f"the merged document would have more than {MAX_PAGES * 10} pages",
+                rule="pdf-too-large",
+                name="RangeError",
+            )
         writer.append(reader)
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
 
 
-MODULE = HostModule("cordon.pdflib", "@cordon/sandbox-pdflib", "1", {
-    "build": HostExport(build, (Arg("document", ("json", "bytes")),)),
-    "merge": HostExport(merge, (Arg("sources", ("json", "bytes")),)),
-})
+MODULE = HostModule(
+    "cordon.pdflib",
+    "@cordon/sandbox-pdflib",
+    "1",
+    {
+        "build": HostExport(build, (Arg("document", ("json", "bytes")),)),
+        "merge": HostExport(merge, (Arg("sources", ("json", "bytes")),)),
+    },
+)

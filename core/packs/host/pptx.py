@@ -45,16 +45,25 @@ def extract_slides(data: bytes) -> list[dict[str, Any]]:
         deck = Presentation(io.BytesIO(data))
     except Exception as exc:  # python-pptx raises KeyError / PackageNotFoundError / lxml errors on a broken file
         logger.debug("python-pptx could not read the deck", exc_info=True)
-        raise SandboxRefusal(f"the bytes are not a PowerPoint (.pptx) deck ({type(exc).__name__}: {exc})"[:500],
-                             rule="pptx-invalid", name="TypeError") from None
+        raise SandboxRefusal(
+            f"the bytes are not a PowerPoint (.pptx) deck ({type(exc).__name__}: {exc})"[:500],
+            rule="pptx-invalid",
+            name="TypeError",
+        ) from None
     slides = []
     for index, slide in enumerate(deck.slides):
         worker_check_alive()
         title = slide.shapes.title
         notes = slide.notes_slide.notes_text_frame.text if slide.has_notes_slide else ""
-        slides.append({"index": index, "slideNumber": index + 1,
-                       "title": title.text if title is not None and title.has_text_frame else None,
-                       "text": "\n".join(_lines(slide.shapes)), "notes": notes})
+        slides.append(
+            {
+                "index": index,
+                "slideNumber": index + 1,
+                "title": title.text if title is not None and title.has_text_frame else None,
+                "text": "\n".join(_lines(slide.shapes)),
+                "notes": notes,
+            }
+        )
     return slides
 
 
@@ -62,7 +71,12 @@ def extract_text(data: bytes) -> str:
     return "\n\n".join(slide["text"] for slide in extract_slides(data))
 
 
-MODULE = HostModule("cordon.pptx", "@cordon/sandbox-pptx", "1", {
-    "extractText": HostExport(extract_text, (Arg("deck", ("bytes",)),)),
-    "extractSlides": HostExport(extract_slides, (Arg("deck", ("bytes",)),)),
-})
+MODULE = HostModule(
+    "cordon.pptx",
+    "@cordon/sandbox-pptx",
+    "1",
+    {
+        "extractText": HostExport(extract_text, (Arg("deck", ("bytes",)),)),
+        "extractSlides": HostExport(extract_slides, (Arg("deck", ("bytes",)),)),
+    },
+)

@@ -63,8 +63,9 @@ def _text(slide: Any, item: Mapping[str, Any], where: str) -> None:
     text = item.get("text")
     if not isinstance(text, str):
         raise _bad(where, "'text' must be a string")
-    box = slide.shapes.add_textbox(_inches(item, "x", where), _inches(item, "y", where), _inches(item, "w", where),
-                                   _inches(item, "h", where))
+    box = slide.shapes.add_textbox(
+        _inches(item, "x", where), _inches(item, "y", where), _inches(item, "w", where), _inches(item, "h", where)
+    )
     frame = box.text_frame
     frame.word_wrap = True
     size = item.get("fontSize", 18)
@@ -101,8 +102,9 @@ def _shape(slide: Any, item: Mapping[str, Any], where: str) -> None:
     from pptx.enum.shapes import MSO_SHAPE
 
     kind = MSO_SHAPE.OVAL if item["type"] == "ellipse" else MSO_SHAPE.RECTANGLE
-    shape = slide.shapes.add_shape(kind, _inches(item, "x", where), _inches(item, "y", where),
-                                   _inches(item, "w", where), _inches(item, "h", where))
+    shape = slide.shapes.add_shape(
+        kind, _inches(item, "x", where), _inches(item, "y", where), _inches(item, "w", where), _inches(item, "h", where)
+    )
     if item.get("fill") is not None:
         shape.fill.solid()
         shape.fill.fore_color.rgb = _rgb(item["fill"], "fill", where)
@@ -117,8 +119,14 @@ def _table(slide: Any, item: Mapping[str, Any], where: str) -> int:
     if not isinstance(rows, list) or not rows or not all(isinstance(r, list) and r for r in rows):
         raise _bad(where, "'rows' must be a non-empty array of non-empty arrays of cell text")
     width = max(len(r) for r in rows)
-    table = slide.shapes.add_table(len(rows), width, _inches(item, "x", where), _inches(item, "y", where),
-                                   _inches(item, "w", where), _inches(item, "h", where, 0.4 * len(rows))).table
+    table = slide.shapes.add_table(
+        len(rows),
+        width,
+        _inches(item, "x", where),
+        _inches(item, "y", where),
+        _inches(item, "w", where),
+        _inches(item, "h", where, 0.4 * len(rows)),
+    ).table
     for r, row in enumerate(rows):
         for c, value in enumerate(row):
             cell = table.cell(r, c)
@@ -139,12 +147,14 @@ def build(description: Any) -> bytes:
 
     slides = description.get("slides") if isinstance(description, dict) else None
     if not isinstance(slides, list) or not 1 <= len(slides) <= MAX_SLIDES:
-        raise SandboxRefusal(f"build takes {{slides: [...]}} with 1 to {MAX_SLIDES} slides", rule="pptx-too-large",
-                             name="RangeError")
+        raise SandboxRefusal(
+            f"build takes {{slides: [...]}} with 1 to {MAX_SLIDES} slides", rule="pptx-too-large", name="RangeError"
+        )
     layout = description.get("layout", "wide")
     if layout not in LAYOUTS:
-        raise SandboxRefusal(f"'layout' must be one of {', '.join(LAYOUTS)}", rule="host-argument-invalid",
-                             name="TypeError")
+        raise SandboxRefusal(
+            f"'layout' must be one of {', '.join(LAYOUTS)}", rule="host-argument-invalid", name="TypeError"
+        )
     deck = Presentation()
     deck.slide_width, deck.slide_height = (Inches(v) for v in LAYOUTS[layout])
     if isinstance(description.get("title"), str):
@@ -173,8 +183,9 @@ def build(description: Any) -> bytes:
             if kind == "table":
                 cells += _table(slide, item, where)
                 if cells > MAX_CELLS:
-                    raise SandboxRefusal(f"the tables hold more than {MAX_CELLS} cells", rule="pptx-too-large",
-                                         name="RangeError")
+                    raise SandboxRefusal(
+                        f"the tables hold more than {MAX_CELLS} cells", rule="pptx-too-large", name="RangeError"
+                    )
             elif kind in _DRAW:
                 _DRAW[kind](slide, item, where)
             else:
@@ -184,6 +195,11 @@ def build(description: Any) -> bytes:
     return out.getvalue()
 
 
-MODULE = HostModule("cordon.pptxgen", "@cordon/sandbox-pptxgen", "1", {
-    "build": HostExport(build, (Arg("deck", ("json", "bytes")),)),
-})
+MODULE = HostModule(
+    "cordon.pptxgen",
+    "@cordon/sandbox-pptxgen",
+    "1",
+    {
+        "build": HostExport(build, (Arg("deck", ("json", "bytes")),)),
+    },
+)

@@ -46,19 +46,44 @@ MAX_VALUE = 10 * MB
 #: VM instructions between two deadline checks.
 _PROGRESS_STEPS = 10_000
 _HEADER = b"SQLite format 3\x00"
-SAFE_PRAGMAS = frozenset({
-    "table_info", "table_xinfo", "table_list", "index_list", "index_info", "index_xinfo", "foreign_key_list",
-    "foreign_key_check", "foreign_keys", "user_version", "schema_version", "page_count", "page_size",
-    "freelist_count", "integrity_check", "quick_check", "database_list", "collation_list", "encoding",
-    "case_sensitive_like", "recursive_triggers", "defer_foreign_keys", "application_id", "data_version",
-})
+SAFE_PRAGMAS = frozenset(
+    {
+        "table_info",
+        "table_xinfo",
+        "table_list",
+        "index_list",
+        "index_info",
+        "index_xinfo",
+        "foreign_key_list",
+        "foreign_key_check",
+        "foreign_keys",
+        "user_version",
+        "schema_version",
+        "page_count",
+        "page_size",
+        "freelist_count",
+        "integrity_check",
+        "quick_check",
+        "database_list",
+        "collation_list",
+        "encoding",
+        "case_sensitive_like",
+        "recursive_triggers",
+        "defer_foreign_keys",
+        "application_id",
+        "data_version",
+    }
+)
 #: SQL functions that touch files or loaded code (none is built into Python's sqlite, they are refused by name).
 _FILE_FUNCTIONS = frozenset({"load_extension", "readfile", "writefile", "edit", "fts3_tokenizer"})
 
 
 def _refused(what: str) -> SandboxRefusal:
-    return SandboxRefusal(f"{what} is not allowed: the database is the bytes passed in, and nothing else",
-                          rule="sqlite-refused", name="TypeError")
+    return SandboxRefusal(
+        f"{what} is not allowed: the database is the bytes passed in, and nothing else",
+        rule="sqlite-refused",
+        name="TypeError",
+    )
 
 
 class _Database:
@@ -73,8 +98,11 @@ class _Database:
         if data is not None:
             if not data.startswith(_HEADER) or len(data) < 100:
                 self.conn.close()
-                raise SandboxRefusal("database is not an SQLite database (no 'SQLite format 3' header)",
-                                     rule="sqlite-invalid", name="TypeError")
+                raise SandboxRefusal(
+                    "database is not an SQLite database (no 'SQLite format 3' header)",
+                    rule="sqlite-invalid",
+                    name="TypeError",
+                )
             if data[18:20] == b"\x02\x02":  # a WAL database: read it as a rollback-journal one (same pages)
                 data = data[:18] + b"\x01\x01" + data[20:]
             self.conn.deserialize(data)
@@ -122,8 +150,9 @@ class _Database:
                 raise self.denied from None
             raise SandboxRefusal(f"{at}: {exc}", rule="sqlite-error", name="SqliteError") from None
         if len(rows) > MAX_ROWS:
-            raise SandboxRefusal(f"{at} returns more than {MAX_ROWS} rows; add a LIMIT",
-                                 rule="sqlite-too-many-rows", name="RangeError")
+            raise SandboxRefusal(
+                f"{at} returns more than {MAX_ROWS} rows; add a LIMIT", rule="sqlite-too-many-rows", name="RangeError"
+            )
         return cursor, [dict(zip(names, row, strict=True)) for row in rows]
 
     def close(self) -> None:
@@ -135,12 +164,16 @@ def _params(at: str, params: Any) -> Sequence[Any] | Mapping[str, Any]:
         return ()
     values = params.values() if isinstance(params, dict) else params if isinstance(params, list) else None
     if values is None:
-        raise SandboxRefusal(f"{at}: params must be an array or an object", rule="host-argument-invalid",
-                             name="TypeError")
+        raise SandboxRefusal(
+            f"{at}: params must be an array or an object", rule="host-argument-invalid", name="TypeError"
+        )
     for value in values:
         if not isinstance(value, str | int | float | bytes | type(None)):
-            raise SandboxRefusal(f"{at}: SQLite can bind only numbers, strings, Uint8Array and null, "
-                                 f"not {type(value).__name__}", rule="host-argument-invalid", name="TypeError")
+            raise SandboxRefusal(
+                f"{at}: SQLite can bind only numbers, strings, Uint8Array and null, not {type(value).__name__}",
+                rule="host-argument-invalid",
+                name="TypeError",
+            )
     return params
 
 
@@ -151,29 +184,38 @@ def query(database: bytes | None, sql: str, params: Any = None) -> list[dict[str
     finally:
         db.close()
     if rows is None:
-        raise SandboxRefusal("this statement does not return data; use run() instead", rule="sqlite-not-a-query",
-                             name="TypeError")
+        raise SandboxRefusal(
+            "this statement does not return data; use run() instead", rule="sqlite-not-a-query", name="TypeError"
+        )
     return rows
 
 
 def run(database: bytes | None, statements: list[Any]) -> dict[str, Any]:
     if not isinstance(statements, list):
-        raise SandboxRefusal("statements must be an array of { sql, params }", rule="host-argument-invalid",
-                             name="TypeError")
+        raise SandboxRefusal(
+            "statements must be an array of { sql, params }", rule="host-argument-invalid", name="TypeError"
+        )
     if len(statements) > MAX_STATEMENTS:
-        raise SandboxRefusal(f"{len(statements)} statements, at most {MAX_STATEMENTS} per run",
-                             rule="sqlite-too-many-statements", name="RangeError")
+        raise SandboxRefusal(
+            f"{len(statements)} statements, at most {MAX_STATEMENTS} per run",
+            rule="sqlite-too-many-statements",
+            name="RangeError",
+        )
     db = _Database(database)
     try:
         results: list[Any] = []
         for index, statement in enumerate(statements):
             at = f"statement {index}"
             if not isinstance(statement, dict):
-                raise SandboxRefusal(f"{at} must be an object {{ sql, params }}", rule="host-argument-invalid",
-                                     name="TypeError")
+                raise SandboxRefusal(
+                    f"{at} must be an object {{ sql, params }}", rule="host-argument-invalid", name="TypeError"
+                )
             cursor, rows = db.execute(at, statement.get("sql"), statement.get("params"))
-            results.append(rows if rows is not None else
-                           {"changes": max(cursor.rowcount, 0), "lastInsertRowid": cursor.lastrowid or 0})
+            results.append(
+                rows
+                if rows is not None
+                else {"changes": max(cursor.rowcount, 0), "lastInsertRowid": cursor.lastrowid or 0}
+            )
         return {"database": db.conn.serialize(), "results": results}
     finally:
         db.close()
@@ -181,7 +223,14 @@ def run(database: bytes | None, statements: list[Any]) -> dict[str, Any]:
 
 _DATABASE = Arg("database", ("bytes",), optional=True)
 
-MODULE = HostModule("cordon.sqlite", "@cordon/sandbox-sqlite", "1", {
-    "query": HostExport(query, (_DATABASE, Arg("sql", ("string",)), Arg("params", ("json", "bytes"), optional=True))),
-    "run": HostExport(run, (_DATABASE, Arg("statements", ("json", "bytes")))),
-})
+MODULE = HostModule(
+    "cordon.sqlite",
+    "@cordon/sandbox-sqlite",
+    "1",
+    {
+        "query": HostExport(
+            query, (_DATABASE, Arg("sql", ("string",)), Arg("params", ("json", "bytes"), optional=True))
+        ),
+        "run": HostExport(run, (_DATABASE, Arg("statements", ("json", "bytes")))),
+    },
+)

@@ -99,8 +99,11 @@ class _Parser:
     def _timestamp(self, line: str) -> None:
         match = RE_TIMESTAMP.match(line)
         if match is None:
-            raise SandboxRefusal(f'expected timestamp at row {self.row + 1}, but received: "{line[:200]}"',
-                                 rule="subtitle-invalid", name="SyntaxError")
+            raise SandboxRefusal(
+                f'expected timestamp at row {self.row + 1}, but received: "{line[:200]}"',
+                rule="subtitle-invalid",
+                name="SyntaxError",
+            )
         data: dict[str, Any] = {"start": parse_timestamp(match[1]), "end": parse_timestamp(match[2])}
         if match[3]:
             data["settings"] = match[3]
@@ -166,16 +169,22 @@ def _cue(node: Any, at: int) -> tuple[str, Mapping[str, Any] | None]:
     for key in ("start", "end"):
         value = data.get(key)
         if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
-            raise SandboxRefusal(f"cue {at}: {key} must be a number of milliseconds >= 0, got {value!r}"[:300],
-                                 rule="host-argument-invalid", name="TypeError")
+            raise SandboxRefusal(
+                f"cue {at}: {key} must be a number of milliseconds >= 0, got {value!r}"[:300],
+                rule="host-argument-invalid",
+                name="TypeError",
+            )
     return "cue", data
 
 
 def stringify(nodes: list[Any], options: Mapping[str, Any] | None = None) -> str:
     fmt = option(options, "format", str, "SRT")
     if fmt not in FORMATS:
-        raise SandboxRefusal(f"option 'format' must be \"SRT\" or \"WebVTT\", got {fmt[:40]!r}",
-                             rule="host-option-invalid", name="TypeError")
+        raise SandboxRefusal(
+            f'option \'format\' must be "SRT" or "WebVTT", got {fmt[:40]!r}',
+            rule="host-option-invalid",
+            name="TypeError",
+        )
     if not isinstance(nodes, list):
         raise SandboxRefusal("nodes must be an array of cues", rule="host-argument-invalid", name="TypeError")
     if len(nodes) > MAX_CUES:
@@ -196,13 +205,21 @@ def stringify(nodes: list[Any], options: Mapping[str, Any] | None = None) -> str
         settings = f" {cue['settings']}" if fmt == "WebVTT" and cue.get("settings") else ""
         text = cue.get("text", "")
         times = f"{format_timestamp(cue['start'], fmt)} --> {format_timestamp(cue['end'], fmt)}{settings}"
-        out.append("\n".join([f"{chr(10) if index > 1 else ''}{index}", times,
-                              text if isinstance(text, str) else str(text), ""]))
+        out.append(
+            "\n".join(
+                [f"{chr(10) if index > 1 else ''}{index}", times, text if isinstance(text, str) else str(text), ""]
+            )
+        )
         index += 1
     return "".join(out)
 
 
-MODULE = HostModule("cordon.subtitle", "@cordon/sandbox-subtitle", "1", {
-    "parse": HostExport(parse, (Arg("text", ("string",)),)),
-    "stringify": HostExport(stringify, (Arg("nodes", ("json",)), options_arg())),
-})
+MODULE = HostModule(
+    "cordon.subtitle",
+    "@cordon/sandbox-subtitle",
+    "1",
+    {
+        "parse": HostExport(parse, (Arg("text", ("string",)),)),
+        "stringify": HostExport(stringify, (Arg("nodes", ("json",)), options_arg())),
+    },
+)

@@ -36,8 +36,11 @@ def _param(name: str, value: Any) -> list[str]:
         if isinstance(v, bool):
             v = "true" if v else "false"
         if not isinstance(v, str | int | float) or isinstance(v, bool):
-            raise SandboxRefusal(f"filter {name!r} must be a string, a number or an array of them",
-                                 rule="host-argument-invalid", name="TypeError")
+            raise SandboxRefusal(
+                f"filter {name!r} must be a string, a number or an array of them",
+                rule="host-argument-invalid",
+                name="TypeError",
+            )
         out.append(f"{quote(name, safe='')}={quote(str(v), safe=_QUERY_SAFE)}")
     return out
 
@@ -49,8 +52,9 @@ def from_(scope: RunScope, spec: Any) -> dict[str, Any]:
     query = _param("select", services.text_field(spec, "select", "*"))
     filters = spec.get("filters") or {}
     if not isinstance(filters, dict):
-        raise SandboxRefusal("field 'filters' must be an object of column -> 'op.value'",
-                             rule="host-argument-invalid", name="TypeError")
+        raise SandboxRefusal(
+            "field 'filters' must be an object of column -> 'op.value'", rule="host-argument-invalid", name="TypeError"
+        )
     for column, value in filters.items():
         query += _param(column, value)
     for name in ("order", "limit", "offset"):
@@ -72,13 +76,19 @@ def rpc(scope: RunScope, spec: Any) -> dict[str, Any]:
     fn = services.path_segment(services.text_field(spec, "fn"))
     args = spec.get("args") or {}
     if not isinstance(args, dict):
-        raise SandboxRefusal("field 'args' must be an object of argument -> value", rule="host-argument-invalid",
-                             name="TypeError")
+        raise SandboxRefusal(
+            "field 'args' must be an object of argument -> value", rule="host-argument-invalid", name="TypeError"
+        )
     headers["Content-Type"] = "application/json"
     return services.request(f"{base}rpc/{fn}", "POST", headers, services.json_body(args))
 
 
-MODULE = HostModule("cordon.supabase", "@cordon/sandbox-supabase", "1", {
-    "from": HostExport(from_, (Arg("query", ("json",)),), scoped=True),
-    "rpc": HostExport(rpc, (Arg("call", ("json",)),), scoped=True),
-})
+MODULE = HostModule(
+    "cordon.supabase",
+    "@cordon/sandbox-supabase",
+    "1",
+    {
+        "from": HostExport(from_, (Arg("query", ("json",)),), scoped=True),
+        "rpc": HostExport(rpc, (Arg("call", ("json",)),), scoped=True),
+    },
+)

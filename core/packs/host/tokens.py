@@ -45,8 +45,9 @@ def _cached(name: str) -> tiktoken.Encoding:
         start = int(offset)
         for i, token in enumerate(tokens):
             ranks[base64.b64decode(token)] = start + i
-    return tiktoken.Encoding(name, pat_str=data["pat_str"], mergeable_ranks=ranks,
-                             special_tokens=data["special_tokens"])
+    return tiktoken.Encoding(
+        name, pat_str=data["pat_str"], mergeable_ranks=ranks, special_tokens=data["special_tokens"]
+    )
 
 
 def encoding(name: str | None) -> tiktoken.Encoding:
@@ -69,20 +70,29 @@ def decode(ids: Any, name: str | None = None) -> str:
         raise SandboxRefusal("ids must be an array of token ids", rule="host-argument-invalid", name="TypeError")
     for at, token in enumerate(ids):
         if isinstance(token, bool) or not isinstance(token, int) or not 0 <= token < enc.n_vocab:
-            raise SandboxRefusal(f"ids[{at}] is {str(token)[:40]}, not a token id of {enc.name} "
-                                 f"(0-{enc.n_vocab - 1})", rule="tokens-invalid-id", name="RangeError")
+            raise SandboxRefusal(
+                f"ids[{at}] is {str(token)[:40]}, not a token id of {enc.name} (0-{enc.n_vocab - 1})",
+                rule="tokens-invalid-id",
+                name="RangeError",
+            )
     try:
         return enc.decode(ids, errors="replace")
     except KeyError as exc:  # an unused id inside the range (cl100k_base has gaps before its special tokens)
-        raise SandboxRefusal(f"{exc.args[0]} is not a token id of {enc.name}", rule="tokens-invalid-id",
-                             name="RangeError") from None
+        raise SandboxRefusal(
+            f"{exc.args[0]} is not a token id of {enc.name}", rule="tokens-invalid-id", name="RangeError"
+        ) from None
 
 
 _ENCODING = Arg("encoding", ("string",), optional=True, choices=ENCODINGS)
 _TEXT = Arg("text", ("string",))
 
-MODULE = HostModule("cordon.tokens", "@cordon/sandbox-tokens", "1", {
-    "count": HostExport(count, (_TEXT, _ENCODING)),
-    "encode": HostExport(encode, (_TEXT, _ENCODING)),
-    "decode": HostExport(decode, (Arg("ids", ("json",)), _ENCODING)),
-})
+MODULE = HostModule(
+    "cordon.tokens",
+    "@cordon/sandbox-tokens",
+    "1",
+    {
+        "count": HostExport(count, (_TEXT, _ENCODING)),
+        "encode": HostExport(encode, (_TEXT, _ENCODING)),
+        "decode": HostExport(decode, (Arg("ids", ("json",)), _ENCODING)),
+    },
+)

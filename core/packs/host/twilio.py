@@ -32,8 +32,11 @@ def _params(value: Any) -> list[tuple[str, str]]:
     for key, v in value.items():
         for item in v if isinstance(v, list) else [v]:
             if isinstance(item, dict | list) or item is None:
-                raise SandboxRefusal(f"param {key!r} must be a string, number, boolean or an array of them",
-                                     rule="host-argument-invalid", name="TypeError")
+                raise SandboxRefusal(
+                    f"param {key!r} must be a string, number, boolean or an array of them",
+                    rule="host-argument-invalid",
+                    name="TypeError",
+                )
             pairs.append((key, ("true" if item else "false") if isinstance(item, bool) else str(item)))
     return pairs
 
@@ -45,8 +48,12 @@ def _base(spec: dict[str, Any], sid: str) -> str:
     base = services.base_url(services.text_field(spec, "baseUrl"), "baseUrl")
     host = urlsplit(base).hostname or ""
     if urlsplit(base).scheme != "https" or not (host == "twilio.com" or host.endswith(".twilio.com")):
-        raise SandboxRefusal(f"baseUrl must be an https URL on a *.twilio.com host, not {base[:100]!r}: the auth "
-                             "token goes only to Twilio", rule="twilio-host", name="TypeError")
+        raise SandboxRefusal(
+            f"baseUrl must be an https URL on a *.twilio.com host, not {base[:100]!r}: the auth "
+            "token goes only to Twilio",
+            rule="twilio-host",
+            name="TypeError",
+        )
     return base + "/"
 
 
@@ -68,6 +75,11 @@ def request(scope: RunScope, spec: Any) -> dict[str, Any]:
     return services.request(url, method, headers, body)
 
 
-MODULE = HostModule("cordon.twilio", "@cordon/sandbox-twilio", "1", {
-    "request": HostExport(request, (Arg("request", ("json",)),), scoped=True),
-})
+MODULE = HostModule(
+    "cordon.twilio",
+    "@cordon/sandbox-twilio",
+    "1",
+    {
+        "request": HostExport(request, (Arg("request", ("json",)),), scoped=True),
+    },
+)

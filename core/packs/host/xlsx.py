@@ -72,8 +72,9 @@ def _grid(rows: Iterable[tuple[Any, ...]], budget: list[int]) -> list[list[Any]]
         grid.append(values)
         budget[0] -= len(values)
         if budget[0] < 0 or len(grid) * width > MAX_CELLS:
-            raise SandboxRefusal(f"the workbook has more than {MAX_CELLS:,} cells", rule="xlsx-too-large",
-                                 name="RangeError")
+            raise SandboxRefusal(
+                f"the workbook has more than {MAX_CELLS:,} cells", rule="xlsx-too-large", name="RangeError"
+            )
     for values in grid:
         values.extend([None] * (width - len(values)))
     return grid
@@ -99,13 +100,19 @@ def parse(data: bytes, options: Mapping[str, Any] | None = None) -> Any:
         book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises whatever its parsers raise on a broken file
         logger.debug("openpyxl could not read the workbook", exc_info=True)
-        raise SandboxRefusal(f"the bytes are not a readable .xlsx workbook ({type(exc).__name__}: {exc})"[:500],
-                             rule="xlsx-invalid", name="TypeError") from None
+        raise SandboxRefusal(
+            f"the bytes are not a readable .xlsx workbook ({type(exc).__name__}: {exc})"[:500],
+            rule="xlsx-invalid",
+            name="TypeError",
+        ) from None
     try:
         names = [ws.title for ws in book.worksheets]
         if wanted is not None and wanted not in names:
-            raise SandboxRefusal(f"no sheet named {wanted[:100]!r}; the workbook has: {', '.join(names)}",
-                                 rule="xlsx-sheet-not-found", name="RangeError")
+            raise SandboxRefusal(
+                f"no sheet named {wanted[:100]!r}; the workbook has: {', '.join(names)}",
+                rule="xlsx-sheet-not-found",
+                name="RangeError",
+            )
         budget = [MAX_CELLS]
         out: dict[str, Any] = {}
         for ws in book.worksheets:
@@ -119,6 +126,11 @@ def parse(data: bytes, options: Mapping[str, Any] | None = None) -> Any:
         book.close()
 
 
-MODULE = HostModule("cordon.xlsx", "@cordon/sandbox-xlsx", "1", {
-    "parse": HostExport(parse, (Arg("workbook", ("bytes",)), options_arg())),
-})
+MODULE = HostModule(
+    "cordon.xlsx",
+    "@cordon/sandbox-xlsx",
+    "1",
+    {
+        "parse": HostExport(parse, (Arg("workbook", ("bytes",)), options_arg())),
+    },
+)

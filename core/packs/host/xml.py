@@ -97,8 +97,11 @@ class _Builder(xml.sax.handler.ContentHandler):
                 arrays.add(name)
             depth = max(depth, 1 + nesting + (name in arrays))
         if depth > MAX_DEPTH:
-            raise SandboxRefusal(f"the XML nests deeper than a result can ({MAX_DEPTH} levels of objects "
-                                 "and arrays)", rule="xml-too-deep", name="RangeError")
+            raise SandboxRefusal(
+                f"the XML nests deeper than a result can ({MAX_DEPTH} levels of objects and arrays)",
+                rule="xml-too-deep",
+                name="RangeError",
+            )
         if text:
             out[self.text_name] = text
         for key, value in node.attrs.items():
@@ -114,9 +117,11 @@ def _declaration(text: str) -> tuple[dict[str, str] | None, str]:
     match = _DECLARATION.match(text)
     if match is None:
         return None, text
-    attrs = {m.group(1): m.group(2) if m.group(2) is not None else m.group(3)
-             for m in _PSEUDO_ATTR.finditer(match.group("attrs"))}
-    return attrs, text[match.end():]
+    attrs = {
+        m.group(1): m.group(2) if m.group(2) is not None else m.group(3)
+        for m in _PSEUDO_ATTR.finditer(match.group("attrs"))
+    }
+    return attrs, text[match.end() :]
 
 
 def parse(data: str | bytes, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -125,8 +130,9 @@ def parse(data: str | bytes, options: Mapping[str, Any] | None = None) -> dict[s
 
     attributes = option(options, "attributes", bool, not option(options, "ignoreAttributes", bool, False))
     prefix = option(options, "attributeNamePrefix", str, "@_")
-    builder = _Builder(attributes, prefix, option(options, "textNodeName", str, "#text"),
-                       option(options, "trimValues", bool, True))
+    builder = _Builder(
+        attributes, prefix, option(options, "textNodeName", str, "#text"), option(options, "trimValues", bool, True)
+    )
     if isinstance(data, bytes):
         declared, _ = _declaration(data[:200].decode("latin-1"))
         source = data
@@ -136,12 +142,18 @@ def parse(data: str | bytes, options: Mapping[str, Any] | None = None) -> dict[s
     try:
         defusedxml.sax.parseString(source, builder)
     except defusedxml.DefusedXmlException as exc:
-        raise SandboxRefusal(f"the XML declares entities or references external ones ({exc}); they are refused "
-                             "(entity expansion bombs, external entities)", rule="xml-entities-forbidden",
-                             name="SyntaxError") from None
+        raise SandboxRefusal(
+            f"the XML declares entities or references external ones ({exc}); they are refused "
+            "(entity expansion bombs, external entities)",
+            rule="xml-entities-forbidden",
+            name="SyntaxError",
+        ) from None
     except xml.sax.SAXParseException as exc:
-        raise SandboxRefusal(f"invalid XML: {exc.getMessage()} at line {exc.getLineNumber()}, "
-                             f"column {exc.getColumnNumber() + 1}", rule="xml-invalid", name="SyntaxError") from None
+        raise SandboxRefusal(
+            f"invalid XML: {exc.getMessage()} at line {exc.getLineNumber()}, column {exc.getColumnNumber() + 1}",
+            rule="xml-invalid",
+            name="SyntaxError",
+        ) from None
     out: dict[str, Any] = {}
     if declared is not None:
         out["?xml"] = {prefix + k: v for k, v in declared.items()} if attributes and declared else ""
@@ -150,6 +162,11 @@ def parse(data: str | bytes, options: Mapping[str, Any] | None = None) -> dict[s
     return out
 
 
-MODULE = HostModule("cordon.xml", "@cordon/sandbox-xml", "1", {
-    "parse": HostExport(parse, (Arg("xml", ("string", "bytes")), options_arg())),
-})
+MODULE = HostModule(
+    "cordon.xml",
+    "@cordon/sandbox-xml",
+    "1",
+    {
+        "parse": HostExport(parse, (Arg("xml", ("string", "bytes")), options_arg())),
+    },
+)

@@ -47,20 +47,31 @@ def open_archive(data: bytes, what: str = "the archive") -> zipfile.ZipFile:
         raise SandboxRefusal(f"{what} is not a ZIP archive ({exc})", rule="zip-invalid", name="TypeError") from None
     entries = archive.infolist()
     if len(entries) > MAX_ENTRIES:
-        raise SandboxRefusal(f"{what} has {len(entries)} entries, at most {MAX_ENTRIES}", rule="zip-too-many-entries",
-                             name="RangeError")
+        raise SandboxRefusal(
+            f"{what} has {len(entries)} entries, at most {MAX_ENTRIES}", rule="zip-too-many-entries", name="RangeError"
+        )
     declared = 0
     for info in entries:
         if _UNSAFE.search(info.filename):
-            raise SandboxRefusal(f"{what} has an entry named {info.filename[:200]!r}, which could write outside "
-                                 "the folder it is extracted to (zip-slip)", rule="zip-unsafe-path", name="TypeError")
+            raise SandboxRefusal(
+                f"{what} has an entry named {info.filename[:200]!r}, which could write outside "
+                "the folder it is extracted to (zip-slip)",
+                rule="zip-unsafe-path",
+                name="TypeError",
+            )
         if info.flag_bits & 0x1:
-            raise SandboxRefusal(f"{what} has an encrypted entry {info.filename[:200]!r}; encryption is not "
-                                 "supported", rule="zip-invalid", name="TypeError")
+            raise SandboxRefusal(
+                f"{what} has an encrypted entry {info.filename[:200]!r}; encryption is not supported",
+                rule="zip-invalid",
+                name="TypeError",
+            )
         if info.file_size > RATIO_FLOOR and info.file_size > MAX_RATIO * max(info.compress_size, 1):
-            raise SandboxRefusal(f"{what}: entry {info.filename[:200]!r} inflates {info.compress_size} bytes to "
-                                 f"{info.file_size} (more than {MAX_RATIO}:1): a compression bomb",
-                                 rule="zip-bomb", name="RangeError")
+            raise SandboxRefusal(
+                f"{what}: entry {info.filename[:200]!r} inflates {info.compress_size} bytes to "
+                f"{info.file_size} (more than {MAX_RATIO}:1): a compression bomb",
+                rule="zip-bomb",
+                name="RangeError",
+            )
         declared += info.file_size
         if declared > MAX_INFLATED:
             raise _too_large(what)
@@ -68,8 +79,11 @@ def open_archive(data: bytes, what: str = "the archive") -> zipfile.ZipFile:
 
 
 def _too_large(what: str) -> SandboxRefusal:
-    return SandboxRefusal(f"{what}: the entries exceed the {MAX_INFLATED} byte limit when inflated",
-                          rule="zip-too-large", name="RangeError")
+    return SandboxRefusal(
+        f"{what}: the entries exceed the {MAX_INFLATED} byte limit when inflated",
+        rule="zip-too-large",
+        name="RangeError",
+    )
 
 
 def read_entries(archive: zipfile.ZipFile, what: str = "the archive") -> dict[str, bytes]:
@@ -86,8 +100,9 @@ def read_entries(archive: zipfile.ZipFile, what: str = "the archive") -> dict[st
                         raise _too_large(what)
                     chunks.append(chunk)
         except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError, OSError) as exc:
-            raise SandboxRefusal(f"{what}: entry {info.filename[:200]!r} cannot be read ({exc})",
-                                 rule="zip-invalid", name="TypeError") from None
+            raise SandboxRefusal(
+                f"{what}: entry {info.filename[:200]!r} cannot be read ({exc})", rule="zip-invalid", name="TypeError"
+            ) from None
         out[info.filename] = b"".join(chunks)
     return out
 
@@ -106,9 +121,12 @@ def check_document(data: bytes, what: str) -> None:
     with open_archive(data, what) as archive:
         for name, part in read_entries(archive, what).items():
             if any(mark in part for mark in _ENTITY_MARKS):
-                raise SandboxRefusal(f"{what}: part {name[:200]!r} declares XML entities, which these documents "
-                                     "never need (an entity-expansion bomb does)",
-                                     rule="document-entities-forbidden", name="TypeError")
+                raise SandboxRefusal(
+                    f"{what}: part {name[:200]!r} declares XML entities, which these documents "
+                    "never need (an entity-expansion bomb does)",
+                    rule="document-entities-forbidden",
+                    name="TypeError",
+                )
 
 
 def unzip(archive: bytes) -> dict[str, bytes]:
@@ -118,22 +136,34 @@ def unzip(archive: bytes) -> dict[str, bytes]:
 
 def zip(files: Mapping[str, Any]) -> bytes:
     if not isinstance(files, dict):
-        raise SandboxRefusal("files must be an object of name -> Uint8Array or string", rule="host-argument-invalid",
-                             name="TypeError")
+        raise SandboxRefusal(
+            "files must be an object of name -> Uint8Array or string", rule="host-argument-invalid", name="TypeError"
+        )
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as archive:
         for name, value in files.items():
             if not name or _UNSAFE.search(name):
-                raise SandboxRefusal(f"entry name {name[:200]!r} is empty or could write outside the folder it is "
-                                     "extracted to", rule="zip-unsafe-path", name="TypeError")
+                raise SandboxRefusal(
+                    f"entry name {name[:200]!r} is empty or could write outside the folder it is extracted to",
+                    rule="zip-unsafe-path",
+                    name="TypeError",
+                )
             if not isinstance(value, bytes | str):
-                raise SandboxRefusal(f"entry {name[:200]!r} must be a Uint8Array or a string", name="TypeError",
-                                     rule="host-argument-invalid")
+                raise SandboxRefusal(
+                    f"entry {name[:200]!r} must be a Uint8Array or a string",
+                    name="TypeError",
+                    rule="host-argument-invalid",
+                )
             archive.writestr(name, value.encode("utf-8") if isinstance(value, str) else value)
     return out.getvalue()
 
 
-MODULE = HostModule("cordon.zip", "@cordon/sandbox-zip", "1", {
-    "unzip": HostExport(unzip, (Arg("archive", ("bytes",)),)),
-    "zip": HostExport(zip, (Arg("files", ("json", "bytes")),)),
-})
+MODULE = HostModule(
+    "cordon.zip",
+    "@cordon/sandbox-zip",
+    "1",
+    {
+        "unzip": HostExport(unzip, (Arg("archive", ("bytes",)),)),
+        "zip": HostExport(zip, (Arg("files", ("json", "bytes")),)),
+    },
+)

@@ -83,23 +83,29 @@ class _Inflater:
                 self.compressed += len(data)
                 if not data:
                     if not self._inflater.eof:
-                        raise InstallError(f"{self._what}: the archive ends in the middle of its data",
-                                           rule="archive-corrupt")
+                        raise InstallError(
+                            f"{self._what}: the archive ends in the middle of its data", rule="archive-corrupt"
+                        )
                     return b""
             try:
                 out = self._inflater.decompress(data, want)
             except zlib.error as exc:
-                raise InstallError(f"{self._what}: the archive is not valid gzip ({exc})",
-                                   rule="archive-corrupt") from None
+                raise InstallError(
+                    f"{self._what}: the archive is not valid gzip ({exc})", rule="archive-corrupt"
+                ) from None
             self._tail = self._inflater.unconsumed_tail
             if out:
                 self.inflated += len(out)
                 if self.inflated > self._cap:
-                    raise InstallError(f"{self._what}: the archive inflates past {self._cap} bytes "
-                                       "(zip bomb guard)", rule="archive-too-large")
+                    raise InstallError(
+                        f"{self._what}: the archive inflates past {self._cap} bytes (zip bomb guard)",
+                        rule="archive-too-large",
+                    )
                 if self.inflated > RATIO_FLOOR and self.inflated > MAX_RATIO * self.compressed:
-                    raise InstallError(f"{self._what}: the archive inflates more than {MAX_RATIO}x "
-                                       "(zip bomb guard)", rule="archive-too-large")
+                    raise InstallError(
+                        f"{self._what}: the archive inflates more than {MAX_RATIO}x (zip bomb guard)",
+                        rule="archive-too-large",
+                    )
                 return out
 
 
@@ -117,11 +123,14 @@ def _check_component(part: str, raw: str, what: str) -> None:
     if part in ("", ".", ".."):
         raise InstallError(f"{what}: archive entry {raw!r} escapes the package folder", rule="archive-unsafe-path")
     if len(part.encode("utf-8", "surrogateescape")) > MAX_NAME_BYTES:
-        raise InstallError(f"{what}: archive entry {raw[:80]!r}... has a name longer than {MAX_NAME_BYTES} bytes",
-                           rule="archive-unsafe-path")
+        raise InstallError(
+            f"{what}: archive entry {raw[:80]!r}... has a name longer than {MAX_NAME_BYTES} bytes",
+            rule="archive-unsafe-path",
+        )
     if any(ord(ch) < 0x20 or ch in '\\:*?"<>|' for ch in part) or part.endswith((" ", ".")):
-        raise InstallError(f"{what}: archive entry {raw!r} has a name that is unsafe on some file systems",
-                           rule="archive-unsafe-path")
+        raise InstallError(
+            f"{what}: archive entry {raw!r} has a name that is unsafe on some file systems", rule="archive-unsafe-path"
+        )
 
 
 class _Placement:
@@ -138,22 +147,31 @@ class _Placement:
 
     def claim(self, parts: list[str], raw: str, *, is_dir: bool, size: int) -> Path:
         if len(parts) > MAX_DEPTH:
-            raise InstallError(f"{self.what}: archive entry {raw[:80]!r}... is nested more than {MAX_DEPTH} "
-                               "folders deep", rule="archive-unsafe-path")
+            raise InstallError(
+                f"{self.what}: archive entry {raw[:80]!r}... is nested more than {MAX_DEPTH} folders deep",
+                rule="archive-unsafe-path",
+            )
         for part in parts:
             _check_component(part, raw, self.what)
         self.entries += 1
         if self.entries > self.limits.max_entries:
-            raise InstallError(f"{self.what}: more than {self.limits.max_entries} entries in the archive",
-                               rule="archive-too-many-entries")
+            raise InstallError(
+                f"{self.what}: more than {self.limits.max_entries} entries in the archive",
+                rule="archive-too-many-entries",
+            )
         if self.size + size > self.limits.max_unpacked_bytes:
-            raise InstallError(f"{self.what}: unpacked content exceeds {self.limits.max_unpacked_bytes} bytes",
-                               rule="archive-too-large")
+            raise InstallError(
+                f"{self.what}: unpacked content exceeds {self.limits.max_unpacked_bytes} bytes",
+                rule="archive-too-large",
+            )
         key = _canonical("/".join(parts))
         prefixes = ["/".join(_canonical(p) for p in parts[:i]) for i in range(1, len(parts))]
         if any(p in self.files for p in prefixes) or key in self.files or (not is_dir and key in self.dirs):
-            raise InstallError(f"{self.what}: archive entry {raw!r} appears twice (or clashes with another "
-                               "entry on a case-insensitive file system)", rule="archive-duplicate-entry")
+            raise InstallError(
+                f"{self.what}: archive entry {raw!r} appears twice (or clashes with another "
+                "entry on a case-insensitive file system)",
+                rule="archive-duplicate-entry",
+            )
         (self.dirs if is_dir else self.files).add(key)
         self.dirs.update(prefixes)
         target = self.dest.joinpath(*parts)
@@ -166,8 +184,10 @@ class _Placement:
             for chunk in chunks:
                 self.size += len(chunk)
                 if self.size > self.limits.max_unpacked_bytes:
-                    raise InstallError(f"{self.what}: unpacked content exceeds "
-                                       f"{self.limits.max_unpacked_bytes} bytes", rule="archive-too-large")
+                    raise InstallError(
+                        f"{self.what}: unpacked content exceeds {self.limits.max_unpacked_bytes} bytes",
+                        rule="archive-too-large",
+                    )
                 out.write(chunk)
                 if on_progress is not None:
                     on_progress("extract", self.size, None)
@@ -184,8 +204,7 @@ def _member_parts(member: tarfile.TarInfo, what: str) -> list[str] | None:
     if len(parts) <= 1:
         if member.isdir():
             return None
-        raise InstallError(f"{what}: archive entry {raw!r} lies outside the package folder",
-                           rule="archive-unsafe-path")
+        raise InstallError(f"{what}: archive entry {raw!r} lies outside the package folder", rule="archive-unsafe-path")
     return parts[1:]
 
 
@@ -194,8 +213,9 @@ def _chunks(stream: BinaryIO) -> Iterator[bytes]:
         yield chunk
 
 
-def extract_tarball(tgz: Path, dest: Path, *, what: str, limits: ArchiveLimits = ArchiveLimits(),
-                    on_progress: Progress | None = None) -> Unpacked:
+def extract_tarball(
+    tgz: Path, dest: Path, *, what: str, limits: ArchiveLimits = ArchiveLimits(), on_progress: Progress | None = None
+) -> Unpacked:
     """Unpack an npm tarball into the empty folder `dest` (refusing anything unsafe)."""
     placement = _Placement(dest, limits, what)
     # Headers and padding ride on top of content: allow them, bounded by the entry cap.
@@ -213,14 +233,18 @@ def extract_tarball(tgz: Path, dest: Path, *, what: str, limits: ArchiveLimits =
     return Unpacked(files=len(placement.files), size=placement.size)
 
 
-def _extract_member(archive: tarfile.TarFile, member: tarfile.TarInfo, placement: _Placement, what: str,
-                    on_progress: Progress | None) -> None:
+def _extract_member(
+    archive: tarfile.TarFile, member: tarfile.TarInfo, placement: _Placement, what: str, on_progress: Progress | None
+) -> None:
     if member.issym() or member.islnk():
-        raise InstallError(f"{what}: archive entry {member.name!r} is a link (links are never installed)",
-                           rule="archive-link")
+        raise InstallError(
+            f"{what}: archive entry {member.name!r} is a link (links are never installed)", rule="archive-link"
+        )
     if not (member.isreg() or member.isdir()) or member.issparse():
-        raise InstallError(f"{what}: archive entry {member.name!r} is a device, FIFO or other special file",
-                           rule="archive-special-file")
+        raise InstallError(
+            f"{what}: archive entry {member.name!r} is a device, FIFO or other special file",
+            rule="archive-special-file",
+        )
     parts = _member_parts(member, what)
     if parts is None:
         return
@@ -239,8 +263,9 @@ def _hashed(stream: BinaryIO, content: hashlib._Hash) -> Iterator[bytes]:
         yield chunk
 
 
-def copy_folder(src: Path, dest: Path, *, what: str, limits: ArchiveLimits = ArchiveLimits(),
-                on_progress: Progress | None = None) -> Unpacked:
+def copy_folder(
+    src: Path, dest: Path, *, what: str, limits: ArchiveLimits = ArchiveLimits(), on_progress: Progress | None = None
+) -> Unpacked:
     """Copy a local pack folder under the same rules as a tarball; its digest stands in for integrity."""
     placement = _Placement(dest, limits, what)
     listing = hashlib.sha512()
@@ -261,8 +286,9 @@ def _walk(root: Path, what: str, rel: tuple[str, ...] = ()) -> Iterator[tuple[li
             continue
         mode = entry.stat(follow_symlinks=False).st_mode
         if stat.S_ISLNK(mode):
-            raise InstallError(f"{what}: {entry.path!r} is a symbolic link (links are never installed)",
-                               rule="archive-link")
+            raise InstallError(
+                f"{what}: {entry.path!r} is a symbolic link (links are never installed)", rule="archive-link"
+            )
         if stat.S_ISDIR(mode):
             yield from _walk(root, what, (*rel, entry.name))
         elif stat.S_ISREG(mode):

@@ -94,8 +94,10 @@ def classify(root: Path, what: str) -> Classification:
     except ManifestError as exc:
         raise InstallError(f"{what}: {exc}", rule="manifest-invalid") from None
     if manifest.sandbox is None:
-        raise InstallError(f"{what}: package.json has no \"cordon\" (or \"nodetool\") sandbox field, so it is not a "
-                           "sandbox pack", rule="manifest-invalid")
+        raise InstallError(
+            f'{what}: package.json has no "cordon" (or "nodetool") sandbox field, so it is not a sandbox pack',
+            rule="manifest-invalid",
+        )
     dependencies = doc.get("dependencies") if isinstance(doc.get("dependencies"), dict) else {}
     kinds: set[str] = set()
     specifiers: list[str] = []
@@ -114,18 +116,31 @@ def classify(root: Path, what: str) -> Classification:
             kinds.add("npm")
             spec = dependencies.get(entry.package)
             if not isinstance(spec, str):
-                raise InstallError(f"{what}: module {entry.name!r} compiles npm dependency {entry.package!r}, "
-                                   "which package.json does not list in \"dependencies\"", rule="dependency-missing")
+                raise InstallError(
+                    f"{what}: module {entry.name!r} compiles npm dependency {entry.package!r}, "
+                    'which package.json does not list in "dependencies"',
+                    rule="dependency-missing",
+                )
             npm[entry.npm] = spec
         elif isinstance(entry, (JsFileEntry, WasmEntry)):
             kinds.add(entry.kind)
     host = _host_code(doc, manifest)
-    return Classification(manifest.name, manifest.version, "host-code" if host else "sandbox-only",
-                          tuple(sorted(kinds)), tuple(specifiers), npm, tuple(host), tuple(problems))
+    return Classification(
+        manifest.name,
+        manifest.version,
+        "host-code" if host else "sandbox-only",
+        tuple(sorted(kinds)),
+        tuple(specifiers),
+        npm,
+        tuple(host),
+        tuple(problems),
+    )
 
 
 def refuse_host_code(found: Classification, what: str) -> None:
     if found.host_code:
-        raise InstallError(f"{what} declares host code, which Cordon never installs from a third party "
-                           f"(only its own shipped packs may use pinned host modules): {'; '.join(found.host_code)}",
-                           rule="host-code-refused")
+        raise InstallError(
+            f"{what} declares host code, which Cordon never installs from a third party "
+            f"(only its own shipped packs may use pinned host modules): {'; '.join(found.host_code)}",
+            rule="host-code-refused",
+        )

@@ -17,16 +17,20 @@ from core.packs.install.staging import Staging
 from core.packs.install.updates import InstallRecord
 
 INSTALL_MODE = "scripts never run"
-INSTALL_MODE_DETAIL = ("Cordon unpacks the package itself; no npm process runs, so no install script of the pack "
-                       "or of its dependencies is ever executed.")
+INSTALL_MODE_DETAIL = (
+    "Cordon unpacks the package itself; no npm process runs, so no install script of the pack "
+    "or of its dependencies is ever executed."
+)
 
 
 def grant_text(specifiers: tuple[str, ...]) -> str:
     """The plain-words statement of what importing grants (the design's wording)."""
     names = ", ".join(f'"{s}"' for s in specifiers) or "this pack's modules"
-    return (f"Importing {names} runs this package's code inside your Code nodes with that node's capabilities: "
-            "network via fetch, the workspace, the secrets the node may read. It cannot leave the sandbox, but "
-            "anything the importing node can do, the package can do too — including at the moment it is imported.")
+    return (
+        f"Importing {names} runs this package's code inside your Code nodes with that node's capabilities: "
+        "network via fetch, the workspace, the secrets the node may read. It cannot leave the sandbox, but "
+        "anything the importing node can do, the package can do too — including at the moment it is imported."
+    )
 
 
 @dataclass(frozen=True)
@@ -83,8 +87,10 @@ class ConsentRequest:
     @property
     def tree_size(self) -> tuple[int, int]:
         """(files, bytes) of everything placed: the pack and its whole dependency tree."""
-        return (self.file_count + sum(d.files for d in self.dependencies),
-                self.unpacked_size + sum(d.size for d in self.dependencies))
+        return (
+            self.file_count + sum(d.files for d in self.dependencies),
+            self.unpacked_size + sum(d.size for d in self.dependencies),
+        )
 
     @property
     def classification_changed(self) -> bool:
@@ -100,10 +106,13 @@ class ConsentRequest:
         out.append(f"  specifiers: {', '.join(self.specifiers) or '(none)'}")
         out.append(f"  kind: {self.classification.label}")
         if self.classification_changed:
-            out.append(f"  CHANGED: the installed version is {self.previous_classification}; "
-                       f"this one is {self.classification.label}")
-        out.append(f"  size: {self.unpacked_size} bytes in {self.file_count} files "
-                   f"(download {self.download_size} bytes)")
+            out.append(
+                f"  CHANGED: the installed version is {self.previous_classification}; "
+                f"this one is {self.classification.label}"
+            )
+        out.append(
+            f"  size: {self.unpacked_size} bytes in {self.file_count} files (download {self.download_size} bytes)"
+        )
         out.append(f"  integrity: {self.integrity}")
         out.append(f"  install mode: {self.install_mode} — {INSTALL_MODE_DETAIL}")
         if self.lifecycle_scripts:
@@ -124,17 +133,41 @@ class ConsentRequest:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "name": self.name, "version": self.version, "origin": self.origin, "source": self.source,
-            "specifiers": list(self.specifiers), "grants": self.grants, "integrity": self.integrity,
-            "downloadSize": self.download_size, "unpackedSize": self.unpacked_size, "fileCount": self.file_count,
-            "installMode": self.install_mode, "classification": self.classification.label,
-            "previousVersion": self.previous_version, "previousClassification": self.previous_classification,
-            "classificationChanged": self.classification_changed, "lifecycleScripts": list(self.lifecycle_scripts),
-            "dependencies": [{"name": d.name, "version": d.version, "integrity": d.integrity, "files": d.files,
-                              "size": d.size} for d in self.dependencies],
-            "treeFiles": self.tree_size[0], "treeSize": self.tree_size[1],
-            "npmModules": [{"dependency": m.dependency, "ok": m.ok, "rule": m.rule, "message": m.message,
-                            "size": m.size, "warnings": list(m.warnings)} for m in self.npm_modules],
-            "trusted": self.trusted, "warnings": list(self.warnings), "state": self.state,
+            "name": self.name,
+            "version": self.version,
+            "origin": self.origin,
+            "source": self.source,
+            "specifiers": list(self.specifiers),
+            "grants": self.grants,
+            "integrity": self.integrity,
+            "downloadSize": self.download_size,
+            "unpackedSize": self.unpacked_size,
+            "fileCount": self.file_count,
+            "installMode": self.install_mode,
+            "classification": self.classification.label,
+            "previousVersion": self.previous_version,
+            "previousClassification": self.previous_classification,
+            "classificationChanged": self.classification_changed,
+            "lifecycleScripts": list(self.lifecycle_scripts),
+            "dependencies": [
+                {"name": d.name, "version": d.version, "integrity": d.integrity, "files": d.files, "size": d.size}
+                for d in self.dependencies
+            ],
+            "treeFiles": self.tree_size[0],
+            "treeSize": self.tree_size[1],
+            "npmModules": [
+                {
+                    "dependency": m.dependency,
+                    "ok": m.ok,
+                    "rule": m.rule,
+                    "message": m.message,
+                    "size": m.size,
+                    "warnings": list(m.warnings),
+                }
+                for m in self.npm_modules
+            ],
+            "trusted": self.trusted,
+            "warnings": list(self.warnings),
+            "state": self.state,
             "changes": list(self.changes),
         }

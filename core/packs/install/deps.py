@@ -100,14 +100,18 @@ def read_lockfile(pack_root: Path) -> dict[str, tuple[str, str]]:
         packages = doc.get("packages") if isinstance(doc, dict) else None
         if not isinstance(packages, dict):
             continue
-        return {key: (str(entry["version"]), str(entry["integrity"])) for key, entry in packages.items()
-                if key.startswith("node_modules/") and isinstance(entry, dict)
-                and isinstance(entry.get("version"), str) and isinstance(entry.get("integrity"), str)}
+        return {
+            key: (str(entry["version"]), str(entry["integrity"]))
+            for key, entry in packages.items()
+            if key.startswith("node_modules/")
+            and isinstance(entry, dict)
+            and isinstance(entry.get("version"), str)
+            and isinstance(entry.get("integrity"), str)
+        }
     return {}
 
 
-def _locked(lock: dict[str, tuple[str, str]], place: tuple[str, ...], name: str,
-            spec: str) -> tuple[str, str] | None:
+def _locked(lock: dict[str, tuple[str, str]], place: tuple[str, ...], name: str, spec: str) -> tuple[str, str] | None:
     """The lockfile's (version, integrity) for a package placed at `place` (or hoisted, if it fits)."""
     found = lock.get("/".join(place)) or lock.get(f"node_modules/{name}")
     if found is None or not _satisfies(spec, _parse(found[0])):
@@ -133,13 +137,22 @@ def _peers(doc: dict[str, Any]) -> dict[str, str]:
     """peerDependencies npm 7+ installs: all but those `peerDependenciesMeta` marks optional."""
     raw = doc.get("peerDependenciesMeta")
     meta: dict[str, Any] = raw if isinstance(raw, dict) else {}
-    return {name: spec for name, spec in string_map(doc, "peerDependencies").items()
-            if not (isinstance(meta.get(name), dict) and meta[name].get("optional") is True)}
+    return {
+        name: spec
+        for name, spec in string_map(doc, "peerDependencies").items()
+        if not (isinstance(meta.get(name), dict) and meta[name].get("optional") is True)
+    }
 
 
-def fetch_dependencies(pack_root: Path, wanted: dict[str, str], *, registry: Registry, staging: Staging,
-                       on_progress: Progress | None = None,
-                       fetched: list[FetchedDependency] | None = None) -> list[FetchedDependency]:
+def fetch_dependencies(
+    pack_root: Path,
+    wanted: dict[str, str],
+    *,
+    registry: Registry,
+    staging: Staging,
+    on_progress: Progress | None = None,
+    fetched: list[FetchedDependency] | None = None,
+) -> list[FetchedDependency]:
     """Fetch `wanted` ({name: range}) and what they depend on into `pack_root/node_modules`.
 
     Copies the pack already bundles (its tarball's own node_modules, covered by
@@ -155,8 +168,9 @@ def fetch_dependencies(pack_root: Path, wanted: dict[str, str], *, registry: Reg
         name, spec, parent = queue.popleft()
         validate_name(name, "dependency name")
         if spec.startswith(("file:", "link:", "git", "http:", "https:", "npm:", "workspace:")) or "/" in spec:
-            raise InstallError(f"dependency {name}@{spec}: only registry version ranges are supported",
-                               rule="dependency-unsupported")
+            raise InstallError(
+                f"dependency {name}@{spec}: only registry version ranges are supported", rule="dependency-unsupported"
+            )
         target = None
         for folder in _ancestors(parent):
             here = _nm(folder, name)
@@ -169,16 +183,20 @@ def fetch_dependencies(pack_root: Path, wanted: dict[str, str], *, registry: Reg
         top = _nm((), name)
         place = top if not pack_root.joinpath(*top).exists() else _nm(parent, name)
         if pack_root.joinpath(*place).exists():
-            raise InstallError(f"dependency {name}@{spec}: the pack bundles a copy that does not satisfy "
-                               "that range", rule="dependency-unsupported")
+            raise InstallError(
+                f"dependency {name}@{spec}: the pack bundles a copy that does not satisfy that range",
+                rule="dependency-unsupported",
+            )
         if len(fetched) >= MAX_DEPENDENCIES:
-            raise InstallError(f"more than {MAX_DEPENDENCIES} dependency packages to fetch",
-                               rule="dependency-limit")
+            raise InstallError(f"more than {MAX_DEPENDENCIES} dependency packages to fetch", rule="dependency-limit")
         locked = _locked(lock, place, name, spec)
         package = registry.resolve(name, locked[0] if locked else spec)
         if locked is not None and package.integrity != locked[1]:
-            raise InstallError(f"dependency {name}@{package.version}: the registry's integrity differs from the "
-                               f"pack's lockfile ({locked[1][:30]}...)", rule="integrity-mismatch")
+            raise InstallError(
+                f"dependency {name}@{package.version}: the registry's integrity differs from the "
+                f"pack's lockfile ({locked[1][:30]}...)",
+                rule="integrity-mismatch",
+            )
         if on_progress is not None:
             on_progress("dependencies", len(fetched), None)
         label = _fresh_label(staging)
@@ -186,8 +204,13 @@ def fetch_dependencies(pack_root: Path, wanted: dict[str, str], *, registry: Reg
         unpack_to = staging.root / label
         unpack_to.mkdir()
         what = f"dependency {package.name}@{package.version}"
-        unpacked = extract_tarball(download.path, unpack_to, what=what,
-                                   limits=ArchiveLimits(max_unpacked_bytes=budget), on_progress=on_progress)
+        unpacked = extract_tarball(
+            download.path,
+            unpack_to,
+            what=what,
+            limits=ArchiveLimits(max_unpacked_bytes=budget),
+            on_progress=on_progress,
+        )
         download.path.unlink()
         budget -= unpacked.size
         doc = read_package_json(unpack_to, what)
@@ -196,8 +219,9 @@ def fetch_dependencies(pack_root: Path, wanted: dict[str, str], *, registry: Reg
         destination = pack_root.joinpath(*place)
         destination.parent.mkdir(parents=True, exist_ok=True)
         os.replace(unpack_to, destination)
-        fetched.append(FetchedDependency(name, package.version, download.integrity, "/".join(place),
-                                         unpacked.files, unpacked.size))
+        fetched.append(
+            FetchedDependency(name, package.version, download.integrity, "/".join(place), unpacked.files, unpacked.size)
+        )
         optional = string_map(doc, "optionalDependencies")
         for dep, dep_spec in sorted(string_map(doc, "dependencies").items()):
             if dep not in optional:

@@ -50,8 +50,9 @@ TOKEN_PREFIX = secrets_store.REGISTRY_TOKEN_PREFIX
 NPM_PREFIX = "npm:"
 #: package.json field of a wrapper pack Cordon wrote: which library and range it follows (for updates).
 WRAPPER_FIELD = "cordonWrapper"
-WHOLE_PACK_RULES = frozenset({"integrity-mismatch", "integrity-missing", "registry-error", "download-incomplete",
-                              "cancelled"})
+WHOLE_PACK_RULES = frozenset(
+    {"integrity-mismatch", "integrity-missing", "registry-error", "download-incomplete", "cancelled"}
+)
 
 
 @dataclass(frozen=True)
@@ -69,12 +70,16 @@ class InstallSource:
         folder with a slash); else a pack `name[@range]` on the registry."""
         text = text.strip()
         if text.startswith(NPM_PREFIX):
-            name, spec = split_spec(text[len(NPM_PREFIX):].strip())
+            name, spec = split_spec(text[len(NPM_PREFIX) :].strip())
             for entry in entries:
                 _module_name(entry)
             return cls("npm", name=name, spec=spec, entries=tuple(dict.fromkeys(entries)) or (".",))
-        looks_like_path = (text.startswith((".", "/", "~", "\\")) or text.endswith((".tgz", ".tar.gz"))
-                           or (len(text) > 1 and text[1] == ":") or ("/" in text and not text.startswith("@")))
+        looks_like_path = (
+            text.startswith((".", "/", "~", "\\"))
+            or text.endswith((".tgz", ".tar.gz"))
+            or (len(text) > 1 and text[1] == ":")
+            or ("/" in text and not text.startswith("@"))
+        )
         if looks_like_path:
             path = Path(text).expanduser()
             try:
@@ -137,8 +142,14 @@ def _native_build(root: Path) -> list[str]:
     return ["binding.gyp (native build)"] if (root / "binding.gyp").exists() else []
 
 
-def prepare_install(source: str | InstallSource, *, registry: str | None = None, token: str | None = None,
-                    on_progress: Progress | None = None, cancel: CancelHandle | None = None) -> ConsentRequest:
+def prepare_install(
+    source: str | InstallSource,
+    *,
+    registry: str | None = None,
+    token: str | None = None,
+    on_progress: Progress | None = None,
+    cancel: CancelHandle | None = None,
+) -> ConsentRequest:
     """Download, verify, unpack, classify and compile into staging; nothing is placed.
 
     Raises `InstallError` (nothing left behind) when the artifact is refused.
@@ -165,8 +176,7 @@ def prepare_install(source: str | InstallSource, *, registry: str | None = None,
             client = Registry(url, token=auth, cancel=cancel)
             library = client.resolve(src.name, src.spec)
             staging.pack.mkdir()
-            unpacked = write_wrapper(staging.pack, library.name, library.version, src.spec or "latest",
-                                     src.entries)
+            unpacked = write_wrapper(staging.pack, library.name, library.version, src.spec or "latest", src.entries)
             integrity, download_size = library.integrity, 0
         elif src.kind == "tarball":
             assert src.path is not None
@@ -183,8 +193,9 @@ def prepare_install(source: str | InstallSource, *, registry: str | None = None,
         what = f"{found.name}@{found.version}"
         validate_name(found.name)
         if src.kind in ("registry", "npm") and found.name != src.name:
-            raise InstallError(f"asked for {src.name}, but the tarball's package.json names {found.name}",
-                               rule="package-name-mismatch")
+            raise InstallError(
+                f"asked for {src.name}, but the tarball's package.json names {found.name}", rule="package-name-mismatch"
+            )
         refuse_host_code(found, what)
         dependencies: list[FetchedDependency] = []
         unfetched: dict[str, NpmModuleStatus] = {}
@@ -197,8 +208,14 @@ def prepare_install(source: str | InstallSource, *, registry: str | None = None,
             try:
                 if failed is not None:
                     raise InstallError(failed.message, rule="dependency-unavailable")
-                fetch_dependencies(staging.pack, {library: spec}, registry=client, staging=staging,
-                                   on_progress=on_progress, fetched=dependencies)
+                fetch_dependencies(
+                    staging.pack,
+                    {library: spec},
+                    registry=client,
+                    staging=staging,
+                    on_progress=on_progress,
+                    fetched=dependencies,
+                )
             except InstallError as exc:
                 if exc.rule in WHOLE_PACK_RULES:
                     raise
@@ -206,24 +223,51 @@ def prepare_install(source: str | InstallSource, *, registry: str | None = None,
         modules = tuple(unfetched.get(dep) or _compile(staging.pack, dep) for dep in sorted(found.npm))
         if modules and not any(m.ok for m in modules) and set(found.module_kinds) == {"npm"}:
             reasons = "; ".join(f"{m.dependency}: {m.rule}: {m.message[:300]}" for m in modules)
-            raise InstallError(f"{what}: none of its npm modules can be admitted ({reasons}), so it would add "
-                               "nothing a Code node can import", rule="pack-no-admitted-modules")
+            raise InstallError(
+                f"{what}: none of its npm modules can be admitted ({reasons}), so it would add "
+                "nothing a Code node can import",
+                rule="pack-no-admitted-modules",
+            )
         problems = _discovery_problems(staging.pack, found, what, modules)
         previous_version, previous_label = _installed(found.name)
         doc = read_package_json(staging.pack, what)
         record = _record(src, found.name, found.version, url, integrity)
         tree = (unpacked.files + sum(d.files for d in dependencies), unpacked.size + sum(d.size for d in dependencies))
-        changes = () if previous_version is None else tuple(updates.describe_changes(
-            found.name, specifiers=found.specifiers, integrity=integrity, tree=tree,
-            modules={m.dependency: (m.ok, m.rule, m.warnings) for m in modules}))
+        changes = (
+            ()
+            if previous_version is None
+            else tuple(
+                updates.describe_changes(
+                    found.name,
+                    specifiers=found.specifiers,
+                    integrity=integrity,
+                    tree=tree,
+                    modules={m.dependency: (m.ok, m.rule, m.warnings) for m in modules},
+                )
+            )
+        )
         return ConsentRequest(
-            name=found.name, version=found.version, origin=src.kind, source=src.describe(url),
-            integrity=integrity, download_size=download_size, unpacked_size=unpacked.size,
-            file_count=unpacked.files, classification=found, previous_version=previous_version,
+            name=found.name,
+            version=found.version,
+            origin=src.kind,
+            source=src.describe(url),
+            integrity=integrity,
+            download_size=download_size,
+            unpacked_size=unpacked.size,
+            file_count=unpacked.files,
+            classification=found,
+            previous_version=previous_version,
             previous_classification=previous_label,
             lifecycle_scripts=tuple(lifecycle_scripts(doc) + _native_build(staging.pack)),
-            dependencies=tuple(dependencies), npm_modules=modules, trusted=trust.is_trusted(found.name),
-            warnings=found.problems, changes=changes, record=record, problems=problems, _staging=staging)
+            dependencies=tuple(dependencies),
+            npm_modules=modules,
+            trusted=trust.is_trusted(found.name),
+            warnings=found.problems,
+            changes=changes,
+            record=record,
+            problems=problems,
+            _staging=staging,
+        )
     except BaseException:
         staging.release()
         raise
@@ -232,8 +276,9 @@ def prepare_install(source: str | InstallSource, *, registry: str | None = None,
             client.close()
 
 
-def _discovery_problems(folder: Path, found: Classification, what: str,
-                        npm_modules: tuple[NpmModuleStatus, ...]) -> tuple[str, ...]:
+def _discovery_problems(
+    folder: Path, found: Classification, what: str, npm_modules: tuple[NpmModuleStatus, ...]
+) -> tuple[str, ...]:
     """What discovery will say of the staged pack's js/wasm modules (a missing file, a module over its cap),
     for the consent dialog; refuse the install when nothing in it would be importable. npm modules were
     just compiled and carry their own statuses, so a pack of npm modules only is not discovered twice."""
@@ -244,8 +289,10 @@ def _discovery_problems(folder: Path, found: Classification, what: str,
     _, pack, statuses, _ = discover_folder(folder)
     problems = tuple(str(s) for s in statuses if s.severity == "error")
     if (pack is None or not pack.modules) and not any(m.ok for m in npm_modules):
-        raise InstallError(f"{what}: nothing in it can be imported: {'; '.join(problems) or 'no modules'}",
-                           rule="pack-no-admitted-modules")
+        raise InstallError(
+            f"{what}: nothing in it can be imported: {'; '.join(problems) or 'no modules'}",
+            rule="pack-no-admitted-modules",
+        )
     return problems
 
 
@@ -254,9 +301,16 @@ def _record(src: InstallSource, name: str, version: str, registry: str, integrit
     if src.kind not in ("registry", "npm"):
         return None
     typed = src.name + (f"@{src.spec}" if src.spec else "")
-    return InstallRecord(name=name, source=(NPM_PREFIX + typed) if src.kind == "npm" else typed, registry=registry,
-                         version=version, integrity=integrity, spec=src.spec, package=src.name,
-                         entries=" ".join(src.entries))
+    return InstallRecord(
+        name=name,
+        source=(NPM_PREFIX + typed) if src.kind == "npm" else typed,
+        registry=registry,
+        version=version,
+        integrity=integrity,
+        spec=src.spec,
+        package=src.name,
+        entries=" ".join(src.entries),
+    )
 
 
 def recorded_source(record: InstallRecord) -> InstallSource:
@@ -264,15 +318,16 @@ def recorded_source(record: InstallRecord) -> InstallSource:
     return InstallSource.parse(record.source, entries=tuple(record.entries.split()))
 
 
-def write_wrapper(folder: Path, library: str, version: str, spec: str,
-                  entries: tuple[str, ...] = (".",)) -> Unpacked:
+def write_wrapper(folder: Path, library: str, version: str, spec: str, entries: tuple[str, ...] = (".",)) -> Unpacked:
     """The pack Cordon writes for `npm:<library>`: named after the library, one guest module per entry
     point (`.` -> the library itself, `./locale` -> `<library>/locale`) compiled from its pinned exact
     version. No npm process: the installer fetches and bundles it."""
-    modules = [{"name": _module_name(entry), "kind": "js", "npm": library + entry.removeprefix(".")}
-               for entry in entries]
+    modules = [
+        {"name": _module_name(entry), "kind": "js", "npm": library + entry.removeprefix(".")} for entry in entries
+    ]
     doc = {
-        "name": library, "version": version,
+        "name": library,
+        "version": version,
         "description": f"{library}@{version} from npm, wrapped as a sandbox pack by Cordon",
         "dependencies": {library: version},
         WRAPPER_FIELD: {"npm": library, "range": spec},
@@ -294,10 +349,13 @@ def _module_name(entry: str) -> str:
 
 def _fetch_skip(dependency: str, exc: InstallError) -> NpmModuleStatus:
     """A dependency that could not be fetched skips its module only, with the skip rule that fits."""
-    too_large = exc.rule in ("archive-too-large", "archive-too-many-entries", "download-too-large",
-                             "dependency-limit")
-    return NpmModuleStatus(dependency, False, "npm-module-too-large" if too_large else "npm-module-unresolved",
-                           f"{exc.message} (rule: {exc.rule})")
+    too_large = exc.rule in ("archive-too-large", "archive-too-many-entries", "download-too-large", "dependency-limit")
+    return NpmModuleStatus(
+        dependency,
+        False,
+        "npm-module-too-large" if too_large else "npm-module-unresolved",
+        f"{exc.message} (rule: {exc.rule})",
+    )
 
 
 def _compile(pack_root: Path, dependency: str) -> NpmModuleStatus:
@@ -312,13 +370,17 @@ def commit_install(request: ConsentRequest) -> Path:
     """Place a prepared pack (the person said yes). Returns its folder."""
     staging = request._staging
     if request.state != "prepared" or staging is None or not staging.alive:
-        raise InstallError(f"the install of {request.name} is {request.state}, not prepared; prepare it again",
-                           rule="install-stale")
+        raise InstallError(
+            f"the install of {request.name} is {request.state}, not prepared; prepare it again", rule="install-stale"
+        )
     try:
         with transaction_lock():
             if _installed(request.name)[0] != request.previous_version:
-                raise InstallError(f"{request.name} changed on disk since this install was prepared; prepare it "
-                                   "again so the consent request describes what it replaces", rule="install-stale")
+                raise InstallError(
+                    f"{request.name} changed on disk since this install was prepared; prepare it "
+                    "again so the consent request describes what it replaces",
+                    rule="install-stale",
+                )
             dest = pack_dir(request.name)
             place(staging.pack, dest)
             updates.remember(request.record, request.name)

@@ -30,14 +30,16 @@ def expected_digests(integrity: str | None, what: str) -> list[bytes]:
         try:
             raw = base64.b64decode(value, validate=True)
         except ValueError:
-            raise InstallError(f"{what}: malformed integrity string {token[:40]!r}",
-                               rule="integrity-missing") from None
+            raise InstallError(f"{what}: malformed integrity string {token[:40]!r}", rule="integrity-missing") from None
         if len(raw) != hashlib.sha512().digest_size:
             raise InstallError(f"{what}: malformed integrity string {token[:40]!r}", rule="integrity-missing")
         digests.append(raw)
     if not digests:
-        raise InstallError(f"{what}: the registry gives no sha512 integrity for this tarball, so it cannot "
-                           "be verified; refusing to install it", rule="integrity-missing")
+        raise InstallError(
+            f"{what}: the registry gives no sha512 integrity for this tarball, so it cannot "
+            "be verified; refusing to install it",
+            rule="integrity-missing",
+        )
     return digests
 
 
@@ -49,14 +51,17 @@ def verify(actual: bytes, integrity: str | None, what: str) -> str:
     """Raise `integrity-mismatch` unless the sha512 `actual` digest is one `integrity` allows."""
     allowed = expected_digests(integrity, what)
     if not any(hmac.compare_digest(actual, d) for d in allowed):
-        raise InstallError(f"{what}: the downloaded tarball does not match its published integrity "
-                           f"(expected {to_sri(allowed[0])}, got {to_sri(actual)}); nothing was installed",
-                           rule="integrity-mismatch")
+        raise InstallError(
+            f"{what}: the downloaded tarball does not match its published integrity "
+            f"(expected {to_sri(allowed[0])}, got {to_sri(actual)}); nothing was installed",
+            rule="integrity-mismatch",
+        )
     return to_sri(actual)
 
 
-def hashing_copy(chunks: Iterable[bytes], out: BinaryIO, cap: int, what: str,
-                 each: Callable[[int], None] | None = None) -> tuple[int, bytes]:
+def hashing_copy(
+    chunks: Iterable[bytes], out: BinaryIO, cap: int, what: str, each: Callable[[int], None] | None = None
+) -> tuple[int, bytes]:
     """Write `chunks` to `out`, counting and hashing them; (size, sha512 digest) of what was written.
 
     The one capped copy of a tarball into staging (a download or a local file), so what is

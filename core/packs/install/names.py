@@ -23,4 +23,4 @@ def split_spec(text: str) -> tuple[str, str]:
     at = text.find("@", 1)
     if at == -1:
         return validate_name(text), ""
-    return validate_name(text[:at]), text[at + 1:].strip()
+    return validate_name(text[:at]), text[at + 1 :].strip()

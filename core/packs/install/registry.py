@@ -64,14 +64,21 @@ class Download:
 class Registry:
     """Talks to one npm-protocol registry. Use as a context manager (it owns an httpx client)."""
 
-    def __init__(self, url: str | None = None, *, token: str | None = None,
-                 cancel: CancelHandle | None = None, timeout_s: float = 30.0) -> None:
+    def __init__(
+        self,
+        url: str | None = None,
+        *,
+        token: str | None = None,
+        cancel: CancelHandle | None = None,
+        timeout_s: float = 30.0,
+    ) -> None:
         self.url = registry_url(url)
         self._origin = _origin(self.url)
         self._token = token
         self._cancel = cancel or CancelHandle()
-        self._client = httpx.Client(timeout=timeout_s, follow_redirects=True, max_redirects=5,
-                                    headers={"User-Agent": "cordon-installer"})
+        self._client = httpx.Client(
+            timeout=timeout_s, follow_redirects=True, max_redirects=5, headers={"User-Agent": "cordon-installer"}
+        )
 
     def __enter__(self) -> Registry:
         return self
@@ -85,9 +92,12 @@ class Registry:
     # -- metadata ----------------------------------------------------------------
     def packument(self, name: str) -> dict[str, Any]:
         url = f"{self.url}/{quote(name, safe='@')}"
-        doc = self._json(url, f"package '{name}'", accept="application/vnd.npm.install-v1+json; q=1.0, "
-                         "application/json; q=0.8",
-                         not_found=f"package '{name}' was not found on {self.url}")
+        doc = self._json(
+            url,
+            f"package '{name}'",
+            accept="application/vnd.npm.install-v1+json; q=1.0, application/json; q=0.8",
+            not_found=f"package '{name}' was not found on {self.url}",
+        )
         if not isinstance(doc, dict) or not isinstance(doc.get("versions"), dict):
             raise InstallError(f"the registry's metadata for '{name}' has no versions", rule="registry-error")
         return doc
@@ -96,8 +106,12 @@ class Registry:
         """The registry's search endpoint (`/-/v1/search`), limited to packages with `keyword`:
         [{name, version, description}], best match first."""
         query = f"keywords:{keyword} {text}".strip()
-        doc = self._json(f"{self.url}/-/v1/search?text={quote(query)}&size={size}", "search",
-                         accept="application/json", not_found=f"{self.url} has no search endpoint")
+        doc = self._json(
+            f"{self.url}/-/v1/search?text={quote(query)}&size={size}",
+            "search",
+            accept="application/json",
+            not_found=f"{self.url} has no search endpoint",
+        )
         found = []
         for item in doc.get("objects", []) if isinstance(doc, dict) and isinstance(doc.get("objects"), list) else []:
             package = item.get("package") if isinstance(item, dict) else None
@@ -117,8 +131,10 @@ class Registry:
                 self._check_cancel()
                 received += len(chunk)
                 if received > MAX_PACKUMENT_BYTES:
-                    raise InstallError(f"the registry's metadata for {what} exceeds "
-                                       f"{MAX_PACKUMENT_BYTES // (1024 * 1024)} MB", rule="registry-error")
+                    raise InstallError(
+                        f"the registry's metadata for {what} exceeds {MAX_PACKUMENT_BYTES // (1024 * 1024)} MB",
+                        rule="registry-error",
+                    )
                 chunks.append(chunk)
         try:
             return orjson.loads(b"".join(chunks))
@@ -135,8 +151,7 @@ class Registry:
         except RangeError as exc:
             raise InstallError(f"'{name}@{spec}': {exc}", rule="version-not-found") from None
         if chosen is None:
-            raise InstallError(f"no version of '{name}' satisfies '{spec}' on {self.url}",
-                               rule="version-not-found")
+            raise InstallError(f"no version of '{name}' satisfies '{spec}' on {self.url}", rule="version-not-found")
         meta = versions[chosen]
         dist = meta.get("dist") if isinstance(meta, dict) else None
         if not isinstance(dist, dict) or not isinstance(dist.get("tarball"), str):
@@ -144,13 +159,17 @@ class Registry:
         sri = dist.get("integrity")
         integrity.expected_digests(sri if isinstance(sri, str) else None, f"{name}@{chosen}")
         deps = meta.get("dependencies")
-        deps = {k: v for k, v in deps.items() if isinstance(k, str) and isinstance(v, str)} \
-            if isinstance(deps, dict) else {}
+        deps = (
+            {k: v for k, v in deps.items() if isinstance(k, str) and isinstance(v, str)}
+            if isinstance(deps, dict)
+            else {}
+        )
         return ResolvedPackage(name, chosen, dist["tarball"], sri, deps)
 
     # -- tarballs ------------------------------------------------------------------
-    def download(self, package: ResolvedPackage, dest: Path, *, on_progress: Progress | None = None,
-                 max_bytes: int | None = None) -> Download:
+    def download(
+        self, package: ResolvedPackage, dest: Path, *, on_progress: Progress | None = None, max_bytes: int | None = None
+    ) -> Download:
         """Stream the tarball to `dest`, capped and hashed; verify integrity before returning."""
         max_bytes = MAX_TARBALL_BYTES if max_bytes is None else max_bytes
         what = f"{package.name}@{package.version}"
@@ -161,8 +180,11 @@ class Registry:
             self._check_status(response, what)
             announced = _content_length(response)
             if announced is not None and announced > max_bytes:
-                raise InstallError(f"{what}: the tarball is {announced} bytes, over the "
-                                   f"{max_bytes}-byte download cap", rule="download-too-large")
+                raise InstallError(
+                    f"{what}: the tarball is {announced} bytes, over the {max_bytes}-byte download cap",
+                    rule="download-too-large",
+                )
+
             def each(size: int) -> None:
                 nonlocal received
                 received = size
@@ -174,11 +196,15 @@ class Registry:
                 try:
                     received, digest = integrity.hashing_copy(response.iter_bytes(CHUNK), out, max_bytes, what, each)
                 except httpx.HTTPError as exc:
-                    raise InstallError(f"{what}: the download broke off after {received} bytes ({exc}); "
-                                       "nothing was installed", rule="download-incomplete") from None
+                    raise InstallError(
+                        f"{what}: the download broke off after {received} bytes ({exc}); nothing was installed",
+                        rule="download-incomplete",
+                    ) from None
             if announced is not None and received != announced:
-                raise InstallError(f"{what}: received {received} of {announced} bytes; nothing was installed",
-                                   rule="download-incomplete")
+                raise InstallError(
+                    f"{what}: received {received} of {announced} bytes; nothing was installed",
+                    rule="download-incomplete",
+                )
         sri = integrity.verify(digest, package.integrity, what)
         return Download(dest, received, sri)
 
@@ -192,8 +218,10 @@ class Registry:
 
     def _check_status(self, response: httpx.Response, what: str) -> None:
         if response.status_code in (401, 403):
-            raise InstallError(f"{what}: the registry refused access (HTTP {response.status_code}); "
-                               "check the registry token", rule="registry-error")
+            raise InstallError(
+                f"{what}: the registry refused access (HTTP {response.status_code}); check the registry token",
+                rule="registry-error",
+            )
         if response.status_code != 200:
             raise InstallError(f"{what}: the registry answered HTTP {response.status_code}", rule="registry-error")
 

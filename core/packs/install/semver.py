@@ -18,10 +18,12 @@ from functools import total_ordering
 
 _VERSION = re.compile(
     r"^\s*v?=?\s*(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)"
-    r"(?:-([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?\s*$")
+    r"(?:-([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?\s*$"
+)
 _PARTIAL = re.compile(
     r"^v?(\d+|[xX*])(?:\.(\d+|[xX*]))?(?:\.(\d+|[xX*]))?"
-    r"(?:-([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?(?:\+[0-9A-Za-z-.]+)?$")
+    r"(?:-([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?(?:\+[0-9A-Za-z-.]+)?$"
+)
 _COMPARATOR = re.compile(r"^(<=|>=|<|>|=|\^|~>?|)\s*(.*)$")
 _TAG = re.compile(r"^[A-Za-z][A-Za-z0-9._-]{0,63}$")
 
@@ -127,8 +129,7 @@ def _expand(op: str, text: str) -> tuple[_Comparator, ...]:
         return (_Comparator("=", lo),)
     # Plain comparators over a partial version: round to the right edge of the x-range.
     if minor is None or patch is None:
-        upper = (Version(major + 1, 0, 0, (0,)) if minor is None
-                 else Version(major, minor + 1, 0, (0,)))
+        upper = Version(major + 1, 0, 0, (0,)) if minor is None else Version(major, minor + 1, 0, (0,))
         if op == ">":
             return (_Comparator(">=", upper),)
         if op == "<=":

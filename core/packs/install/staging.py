@@ -140,8 +140,7 @@ def place(staged: Path, dest: Path) -> None:
     journal = _area("journal") / f"{token}.json"
     trash = _area("trash") / token
     had_previous = dest.exists()
-    _write_journal(journal, {"dest": str(dest.relative_to(packs_dir())), "trash": token,
-                             "had_previous": had_previous})
+    _write_journal(journal, {"dest": str(dest.relative_to(packs_dir())), "trash": token, "had_previous": had_previous})
     dest.parent.mkdir(parents=True, exist_ok=True)
     if had_previous:
         os.replace(dest, trash)

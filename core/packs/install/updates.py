@@ -78,8 +78,11 @@ def records() -> dict[str, InstallRecord]:
     out = {}
     for name, doc in raw.items():
         try:
-            record = InstallRecord(name=name, entries=str(doc.get("entries", ".")), **{k: str(doc[k]) for k in (
-                "source", "registry", "version", "integrity", "spec", "package")})
+            record = InstallRecord(
+                name=name,
+                entries=str(doc.get("entries", ".")),
+                **{k: str(doc[k]) for k in ("source", "registry", "version", "integrity", "spec", "package")},
+            )
         except KeyError:
             continue
         if pack_dir(name).is_dir():
@@ -95,10 +98,13 @@ def remember(record: InstallRecord | None, name: str) -> None:
             if current.pop(name, None) is None:
                 return
         else:
-            current[name] = {k: getattr(record, k) for k in (
-                "source", "registry", "version", "integrity", "spec", "package", "entries")}
-        write_atomic(_path(), orjson.dumps({"version": 1, "packs": dict(sorted(current.items()))},
-                                           option=orjson.OPT_INDENT_2))
+            current[name] = {
+                k: getattr(record, k)
+                for k in ("source", "registry", "version", "integrity", "spec", "package", "entries")
+            }
+        write_atomic(
+            _path(), orjson.dumps({"version": 1, "packs": dict(sorted(current.items()))}, option=orjson.OPT_INDENT_2)
+        )
 
 
 def _newer(candidate: str, installed: str) -> bool:
@@ -114,8 +120,10 @@ def outdated(name: str | None = None, *, registry: str | None = None, token: str
     chosen = records()
     if name is not None:
         if name not in chosen:
-            raise InstallError(f"{name} is not installed from a registry, so it has no source to update from",
-                               rule="pack-not-updatable")
+            raise InstallError(
+                f"{name} is not installed from a registry, so it has no source to update from",
+                rule="pack-not-updatable",
+            )
         chosen = {name: chosen[name]}
     clients: dict[str, Registry] = {}
     try:
@@ -142,8 +150,14 @@ def tree_size(folder: Path) -> tuple[int, int]:
     return files, size
 
 
-def describe_changes(name: str, *, specifiers: tuple[str, ...], integrity: str, tree: tuple[int, int],
-                     modules: dict[str, tuple[bool, str | None, tuple[str, ...]]]) -> list[str]:
+def describe_changes(
+    name: str,
+    *,
+    specifiers: tuple[str, ...],
+    integrity: str,
+    tree: tuple[int, int],
+    modules: dict[str, tuple[bool, str | None, tuple[str, ...]]],
+) -> list[str]:
     """What replacing installed `name` with the prepared version changes, as short lines.
 
     `modules` describes the new version's npm modules: {dependency: (admitted, skip rule, warnings)}.

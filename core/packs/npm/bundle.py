@@ -53,10 +53,15 @@ class Bundle:
         """The final module (its default export, if any, plus one named export per valid name) and its names."""
         lines = [self.body]
         if not self.entry_esm or "default" in names:
-            lines += ['const __cordon$default = "default" in __cordon$entry ? __cordon$entry.default : '
-                      "__cordon$entry;", "export default __cordon$default;"]
-        exported = [n for n in dict.fromkeys(names)
-                    if n != "default" and is_export_identifier(n) and not n.startswith("__cordon$")]
+            lines += [
+                'const __cordon$default = "default" in __cordon$entry ? __cordon$entry.default : __cordon$entry;',
+                "export default __cordon$default;",
+            ]
+        exported = [
+            n
+            for n in dict.fromkeys(names)
+            if n != "default" and is_export_identifier(n) and not n.startswith("__cordon$")
+        ]
         exported = exported[:MAX_NAMED_EXPORTS]
         for i, name in enumerate(exported):
             lines.append(f"const __cordon$x{i} = __cordon$entry.{name}; export {{ __cordon$x{i} as {name} }};")
@@ -64,8 +69,11 @@ class Bundle:
 
 
 def _too_large(dependency: str, size: int) -> CompileError:
-    return CompileError(f"the bundle of '{dependency}' is over {NPM_JS_MAX} bytes ({size}+); npm modules are "
-                        f"capped at {NPM_JS_MAX // 1024} KB", rule="npm-module-too-large")
+    return CompileError(
+        f"the bundle of '{dependency}' is over {NPM_JS_MAX} bytes ({size}+); npm modules are "
+        f"capped at {NPM_JS_MAX // 1024} KB",
+        rule="npm-module-too-large",
+    )
 
 
 def build(pack_root: Path, dependency: str) -> Bundle:
@@ -88,8 +96,9 @@ def build(pack_root: Path, dependency: str) -> Bundle:
             target = resolver.resolve(specifier, importer)
             if target not in ids:
                 if len(ids) >= MAX_FILES:
-                    raise CompileError(f"'{dependency}' reaches more than {MAX_FILES} files",
-                                       rule="npm-module-too-large")
+                    raise CompileError(
+                        f"'{dependency}' reaches more than {MAX_FILES} files", rule="npm-module-too-large"
+                    )
                 ids[target] = len(ids)
                 queue.append(target)
             return ids[target]
@@ -109,13 +118,16 @@ def build(pack_root: Path, dependency: str) -> Bundle:
         findings.extend(done.findings)
         warnings.extend(done.warnings)
         requires = orjson.dumps(done.requires).decode()
-        pieces.append(f"/* {ids[path]}: {rel} */ [{int(done.esm)}, {requires}, {done.source}, "
-                      f"{orjson.dumps(rel).decode()}]")
+        pieces.append(
+            f"/* {ids[path]}: {rel} */ [{int(done.esm)}, {requires}, {done.source}, {orjson.dumps(rel).decode()}]"
+        )
 
     warnings.extend(summarize(findings))  # the probe is the gate; unreached references only warn
-    body = (f"// Cordon bundle of npm module '{dependency}': {len(pieces)} file(s)\n{RUNTIME}"
-            "const __cordon$modules = [\n" + ",\n".join(pieces) + "\n];\n"
-            "const __cordon$entry = __cordon$import(0);\n")
+    body = (
+        f"// Cordon bundle of npm module '{dependency}': {len(pieces)} file(s)\n{RUNTIME}"
+        "const __cordon$modules = [\n" + ",\n".join(pieces) + "\n];\n"
+        "const __cordon$entry = __cordon$import(0);\n"
+    )
     if len(body.encode("utf-8")) > NPM_JS_MAX:
         raise _too_large(dependency, len(body.encode("utf-8")))
     return Bundle(dependency, body, [resolver.relative(p) for p in ids], warnings, entry_esm)

@@ -29,7 +29,7 @@ def minify(source: str, tree: Tree) -> str:
     verbatim: list[tuple[int, int]] = []
     for node in jsparse.walk(tree.root_node):
         if node.type == "comment":
-            body = data[node.start_byte:node.end_byte]
+            body = data[node.start_byte : node.end_byte]
             keep = b"\n" * body.count(b"\n")
             cuts.append((node.start_byte, node.end_byte, keep or (b"" if body.startswith(b"//") else b" ")))
         elif node.type in _VERBATIM and node.start_point[0] != node.end_point[0]:

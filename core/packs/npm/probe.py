@@ -18,8 +18,13 @@ from core.packs.npm.resolve import CompileError
 
 SPECIFIER = "cordon-npm:probe"
 #: Short deadline, no network, no secrets; workspace and prompts are absent from the services.
-LIMITS: dict[str, Any] = {"timeoutMs": 5000, "fetchMaxCalls": 0, "secretScope": [],
-                          "maxConsoleLines": 50, "maxOutputSize": 256 * 1024}
+LIMITS: dict[str, Any] = {
+    "timeoutMs": 5000,
+    "fetchMaxCalls": 0,
+    "secretScope": [],
+    "maxConsoleLines": 50,
+    "maxOutputSize": 256 * 1024,
+}
 
 
 class _OneModule:
@@ -43,8 +48,9 @@ def run_probe(source: str, body: str, dependency: str) -> Any:
     if not result.ok:
         error = result.error
         detail = f"{error.name}: {error.message}" if error is not None else "unknown failure"
-        raise CompileError(f"'{dependency}' does not initialise in the sandbox ({detail})",
-                           rule="npm-module-probe-failed")
+        raise CompileError(
+            f"'{dependency}' does not initialise in the sandbox ({detail})", rule="npm-module-probe-failed"
+        )
     return result.result
 
 

@@ -30,17 +30,78 @@ from core.packs.caps import MANIFEST_MAX
 CONDITIONS = ("import", "module", "browser", "worker", "neutral", "default")
 MAIN_FIELDS = ("module", "main")
 EXTENSIONS = (".js", ".mjs", ".cjs", ".json")
-NODE_BUILTINS = frozenset((
-    "_http_agent", "_http_client", "_http_common", "_http_incoming", "_http_outgoing", "_http_server",
-    "_stream_duplex", "_stream_passthrough", "_stream_readable", "_stream_transform", "_stream_wrap",
-    "_stream_writable", "_tls_common", "_tls_wrap", "assert", "assert/strict", "async_hooks", "buffer",
-    "child_process", "cluster", "console", "constants", "crypto", "dgram", "diagnostics_channel", "dns",
-    "dns/promises", "domain", "events", "fs", "fs/promises", "http", "http2", "https", "inspector",
-    "inspector/promises", "module", "net", "os", "path", "path/posix", "path/win32", "perf_hooks", "process",
-    "punycode", "querystring", "readline", "readline/promises", "repl", "stream", "stream/consumers",
-    "stream/promises", "stream/web", "string_decoder", "sys", "timers", "timers/promises", "tls",
-    "trace_events", "tty", "url", "util", "util/types", "v8", "vm", "wasi", "worker_threads", "zlib",
-))
+NODE_BUILTINS = frozenset(
+    (
+        "_http_agent",
+        "_http_client",
+        "_http_common",
+        "_http_incoming",
+        "_http_outgoing",
+        "_http_server",
+        "_stream_duplex",
+        "_stream_passthrough",
+        "_stream_readable",
+        "_stream_transform",
+        "_stream_wrap",
+        "_stream_writable",
+        "_tls_common",
+        "_tls_wrap",
+        "assert",
+        "assert/strict",
+        "async_hooks",
+        "buffer",
+        "child_process",
+        "cluster",
+        "console",
+        "constants",
+        "crypto",
+        "dgram",
+        "diagnostics_channel",
+        "dns",
+        "dns/promises",
+        "domain",
+        "events",
+        "fs",
+        "fs/promises",
+        "http",
+        "http2",
+        "https",
+        "inspector",
+        "inspector/promises",
+        "module",
+        "net",
+        "os",
+        "path",
+        "path/posix",
+        "path/win32",
+        "perf_hooks",
+        "process",
+        "punycode",
+        "querystring",
+        "readline",
+        "readline/promises",
+        "repl",
+        "stream",
+        "stream/consumers",
+        "stream/promises",
+        "stream/web",
+        "string_decoder",
+        "sys",
+        "timers",
+        "timers/promises",
+        "tls",
+        "trace_events",
+        "tty",
+        "url",
+        "util",
+        "util/types",
+        "v8",
+        "vm",
+        "wasi",
+        "worker_threads",
+        "zlib",
+    )
+)
 
 
 class CompileError(CordonError):
@@ -131,8 +192,9 @@ class Resolver:
     def resolve(self, specifier: str, importer: Path) -> Path:
         """The file `specifier` names from file `importer` (raising a named CompileError)."""
         if specifier.startswith("node:"):
-            raise CompileError(f"'{specifier}' is a Node builtin; the sandbox has no Node APIs",
-                               rule="npm-module-builtin-import")
+            raise CompileError(
+                f"'{specifier}' is a Node builtin; the sandbox has no Node APIs", rule="npm-module-builtin-import"
+            )
         if specifier.startswith(("./", "../")) or specifier in (".", ".."):
             found = self.as_file_or_dir(importer.parent / specifier)
             if found is None:
@@ -141,16 +203,19 @@ class Resolver:
         if specifier.startswith("#"):
             return self._imports(specifier, importer)
         if specifier.startswith("/") or "\\" in specifier or ":" in specifier:
-            raise unresolved(f"'{specifier}' from {self.relative(importer)} is not a relative or package "
-                             "specifier")
+            raise unresolved(f"'{specifier}' from {self.relative(importer)} is not a relative or package specifier")
         name, subpath = split_bare(specifier)
         package = self.package_dir(name, importer)
         if package is None:
             if specifier in NODE_BUILTINS or name in NODE_BUILTINS:
-                raise CompileError(f"'{specifier}' (imported by {self.relative(importer)}) is a Node builtin; "
-                                   "the sandbox has no Node APIs", rule="npm-module-builtin-import")
-            raise unresolved(f"package '{name}' (imported by {self.relative(importer)}) is not installed "
-                             "in the pack's node_modules")
+                raise CompileError(
+                    f"'{specifier}' (imported by {self.relative(importer)}) is a Node builtin; "
+                    "the sandbox has no Node APIs",
+                    rule="npm-module-builtin-import",
+                )
+            raise unresolved(
+                f"package '{name}' (imported by {self.relative(importer)}) is not installed in the pack's node_modules"
+            )
         return self.package_entry(package, subpath, specifier)
 
     def package_entry(self, package: Path, subpath: str, specifier: str) -> Path:
@@ -159,8 +224,9 @@ class Resolver:
         if exports is not None:
             target = _exports_target(exports, subpath)
             if target is None:
-                raise unresolved(f"'{specifier}' is not exported by {package.name} for the conditions "
-                                 f"{', '.join(CONDITIONS)}")
+                raise unresolved(
+                    f"'{specifier}' is not exported by {package.name} for the conditions {', '.join(CONDITIONS)}"
+                )
             return self._target(package, target, specifier)
         if subpath == ".":
             for field in MAIN_FIELDS:
@@ -222,7 +288,7 @@ def _subpath_target(mapping: dict[str, Any], key: str) -> str | None:
         prefix, suffix = pattern.split("*")
         fits = key.startswith(prefix) and key.endswith(suffix) and len(key) >= len(prefix) + len(suffix)
         if fits and (best is None or len(prefix) > len(best[0].split("*")[0])):
-            best = (pattern, key[len(prefix):len(key) - len(suffix)])
+            best = (pattern, key[len(prefix) : len(key) - len(suffix)])
     if best is None:
         return None
     target = _conditional(mapping[best[0]])

@@ -21,12 +21,37 @@ from tree_sitter import Node
 from core import jsparse
 from core.packs.npm.scope import Analysis, Reference
 
-FORBIDDEN_GLOBALS = frozenset((
-    "process", "Buffer", "require", "eval", "Function", "WebAssembly", "setTimeout", "setInterval",
-    "setImmediate", "clearTimeout", "clearInterval", "clearImmediate", "window", "document", "navigator",
-    "location", "localStorage", "sessionStorage", "XMLHttpRequest", "HTMLElement", "Element", "DOMParser",
-    "MutationObserver", "requestAnimationFrame", "cancelAnimationFrame", "customElements", "alert",
-))
+FORBIDDEN_GLOBALS = frozenset(
+    (
+        "process",
+        "Buffer",
+        "require",
+        "eval",
+        "Function",
+        "WebAssembly",
+        "setTimeout",
+        "setInterval",
+        "setImmediate",
+        "clearTimeout",
+        "clearInterval",
+        "clearImmediate",
+        "window",
+        "document",
+        "navigator",
+        "location",
+        "localStorage",
+        "sessionStorage",
+        "XMLHttpRequest",
+        "HTMLElement",
+        "Element",
+        "DOMParser",
+        "MutationObserver",
+        "requestAnimationFrame",
+        "cancelAnimationFrame",
+        "customElements",
+        "alert",
+    )
+)
 
 #: Names whose use is code generation: the bundle's stand-in (or the engine) refuses it with EvalError.
 CODE_GENERATION = frozenset(("eval", "Function"))
@@ -62,12 +87,15 @@ def summarize(findings: list[Finding]) -> list[str]:
         places.setdefault((finding.name, finding.hard), []).append(f"{finding.file}:{finding.line}")
     out = []
     for (name, hard), where in sorted(places.items()):
-        listed = ", ".join(where[:MAX_PLACES]) + (f" and {len(where) - MAX_PLACES} more" if len(where) > MAX_PLACES
-                                                  else "")
+        listed = ", ".join(where[:MAX_PLACES]) + (
+            f" and {len(where) - MAX_PLACES} more" if len(where) > MAX_PLACES else ""
+        )
         if hard:
             fails = "an EvalError (no code from strings)" if name in CODE_GENERATION else "a ReferenceError"
-            out.append(f"references '{name}', which the sandbox does not have, at {listed}; the probe does not "
-                       f"reach it, and calling that code throws {fails}")
+            out.append(
+                f"references '{name}', which the sandbox does not have, at {listed}; the probe does not "
+                f"reach it, and calling that code throws {fails}"
+            )
         else:
             out.append(f"feature-detects '{name}', which the sandbox does not have, at {listed}")
     return out
@@ -95,8 +123,11 @@ def _guarded(ref: Reference) -> bool:
     while parent is not None:
         branches = _BRANCHES.get(parent.type, ())
         logical = parent.type != "binary_expression" or _operator(parent) in ("&&", "||")
-        if (logical and any(parent.child_by_field_name(b) == child for b in branches)
-                and _tests_typeof(parent.child_by_field_name(_TESTS[parent.type]), ref.name)):
+        if (
+            logical
+            and any(parent.child_by_field_name(b) == child for b in branches)
+            and _tests_typeof(parent.child_by_field_name(_TESTS[parent.type]), ref.name)
+        ):
             return True
         child, parent = parent, parent.parent
     return False

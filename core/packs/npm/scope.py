@@ -21,8 +21,16 @@ from tree_sitter import Node, Tree
 
 from core import jsparse
 
-_FUNCTIONS = frozenset({"function_declaration", "generator_function_declaration", "function_expression",
-                        "generator_function", "arrow_function", "method_definition"})
+_FUNCTIONS = frozenset(
+    {
+        "function_declaration",
+        "generator_function_declaration",
+        "function_expression",
+        "generator_function",
+        "arrow_function",
+        "method_definition",
+    }
+)
 _DECLARED_FUNCTIONS = frozenset({"function_declaration", "generator_function_declaration"})
 _BLOCKS = frozenset({"statement_block", "switch_body", "for_statement", "for_in_statement", "class_static_block"})
 
@@ -74,8 +82,11 @@ class Reference:
     @property
     def under_typeof(self) -> bool:
         parent = self.node.parent
-        return (parent is not None and parent.type == "unary_expression"
-                and _text(parent.child_by_field_name("operator")) == "typeof")
+        return (
+            parent is not None
+            and parent.type == "unary_expression"
+            and _text(parent.child_by_field_name("operator")) == "typeof"
+        )
 
     @property
     def line(self) -> int:
@@ -232,8 +243,11 @@ class _Walker:
             self.import_statement(node, scope)
         elif kind == "export_statement":
             # `export { a as b }` names local bindings; the compiler reads those itself.
-            self.stack.extend((c, scope) for c in reversed(node.named_children)
-                              if c.type not in ("export_clause", "string", "namespace_export"))
+            self.stack.extend(
+                (c, scope)
+                for c in reversed(node.named_children)
+                if c.type not in ("export_clause", "string", "namespace_export")
+            )
         elif kind == "catch_clause":
             inner = Scope(scope, is_function=False)
             self.declare_pattern(node.child_by_field_name("parameter"), inner, "catch", inner)
@@ -255,8 +269,16 @@ class _Walker:
                     self.stack.append((child, inner))
         elif kind == "import":  # only `import(...)` reaches here: statements and import.meta do not
             self.dynamic_imports.append(node.parent)
-        elif kind in ("statement_identifier", "property_identifier", "private_property_identifier",
-                      "meta_property", "comment", "regex", "string", "number"):
+        elif kind in (
+            "statement_identifier",
+            "property_identifier",
+            "private_property_identifier",
+            "meta_property",
+            "comment",
+            "regex",
+            "string",
+            "number",
+        ):
             return
         else:
             inner = Scope(scope, is_function=False) if kind in _BLOCKS else scope

@@ -78,8 +78,10 @@ def _refuse_dynamic_import(analysis: Analysis, file: str, dependency_id: Depende
         literal = args.named_children[0] if args is not None and args.named_children else None
         if literal is not None and literal.type == "string":
             dependency_id(_name_of(literal))  # a builtin is named as such
-        raise unresolved(f"{file}:{call.start_point[0] + 1} uses dynamic import(), which a bundle cannot "
-                         "contain (the sandbox refuses import() at run time)")
+        raise unresolved(
+            f"{file}:{call.start_point[0] + 1} uses dynamic import(), which a bundle cannot "
+            "contain (the sandbox refuses import() at run time)"
+        )
 
 
 def transform_file(source: str, file: str, *, json: bool, dependency_id: DependencyId) -> Transformed:
@@ -113,16 +115,17 @@ def _commonjs(source: str, analysis: Analysis, file: str, dependency_id: Depende
             spec = _name_of(first)
             out.requires[spec] = dependency_id(spec)
         else:
-            out.warnings.append(f"{file}:{ref.line} calls require() with a computed name; it cannot be bundled "
-                                "and throws if that line runs")
+            out.warnings.append(
+                f"{file}:{ref.line} calls require() with a computed name; it cannot be bundled "
+                "and throws if that line runs"
+            )
     out.findings = forbidden_globals(analysis, file)
     out.source = f"function ({', '.join(CJS_PARAMS)}) {{\n{source}\n}}"
     return out
 
 
 class _EsModule:
-    def __init__(self, source: str, tree: Tree, analysis: Analysis, file: str,
-                 dependency_id: DependencyId) -> None:
+    def __init__(self, source: str, tree: Tree, analysis: Analysis, file: str, dependency_id: DependencyId) -> None:
         self.source = source
         self.tree = tree
         self.file = file
@@ -244,8 +247,10 @@ class _EsModule:
                 self.edits.append((ref.node.start_byte, ref.node.end_byte, text))
         header = []
         if self.getters:
-            pairs = ", ".join(f"{_js_string(name)}: () => {self._local(expr) if local else expr}"
-                              for name, (local, expr) in self.getters.items())
+            pairs = ", ".join(
+                f"{_js_string(name)}: () => {self._local(expr) if local else expr}"
+                for name, (local, expr) in self.getters.items()
+            )
             header.append(f"__cordon$export(exports, {{{pairs}}});")
         header.extend(f"var {_ns(i)} = __cordon$import({i});" for i in self.imports)
         header.extend(f"__cordon$star(exports, {_ns(i)});" for i in self.stars)
@@ -268,9 +273,11 @@ def _declared_names(declaration: Node) -> list[str]:
     for declarator in declaration.named_children:
         if declarator.type == "variable_declarator":
             pattern = declarator.child_by_field_name("name")
-            names.extend(jsparse.text(n) for n in jsparse.walk(pattern)
-                         if n.type in ("identifier", "shorthand_property_identifier_pattern")
-                         and _is_pattern_target(n, pattern))
+            names.extend(
+                jsparse.text(n)
+                for n in jsparse.walk(pattern)
+                if n.type in ("identifier", "shorthand_property_identifier_pattern") and _is_pattern_target(n, pattern)
+            )
     return names
 
 
@@ -281,8 +288,10 @@ def _is_pattern_target(node: Node, root: Node | None) -> bool:
         parent = current.parent
         if parent is None:
             return False
-        if parent.type in ("assignment_pattern", "object_assignment_pattern") and \
-                parent.child_by_field_name("right") == current:
+        if (
+            parent.type in ("assignment_pattern", "object_assignment_pattern")
+            and parent.child_by_field_name("right") == current
+        ):
             return False
         if parent.type == "computed_property_name":
             return False

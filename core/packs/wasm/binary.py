@@ -20,10 +20,23 @@ VERSION = b"\x01\x00\x00\x00"
 
 #: Single-byte value types (the wasm spec's valtype encoding).
 VALUE_TYPES = {
-    0x7F: "i32", 0x7E: "i64", 0x7D: "f32", 0x7C: "f64", 0x7B: "v128",
-    0x70: "funcref", 0x6F: "externref", 0x6E: "anyref", 0x6D: "eqref", 0x6C: "i31ref",
-    0x6B: "structref", 0x6A: "arrayref", 0x69: "exnref", 0x71: "nullref", 0x72: "nullexternref",
-    0x73: "nullfuncref", 0x74: "nullexnref",
+    0x7F: "i32",
+    0x7E: "i64",
+    0x7D: "f32",
+    0x7C: "f64",
+    0x7B: "v128",
+    0x70: "funcref",
+    0x6F: "externref",
+    0x6E: "anyref",
+    0x6D: "eqref",
+    0x6C: "i31ref",
+    0x6B: "structref",
+    0x6A: "arrayref",
+    0x69: "exnref",
+    0x71: "nullref",
+    0x72: "nullexternref",
+    0x73: "nullfuncref",
+    0x74: "nullexnref",
 }
 #: `(ref null ht)` / `(ref ht)`: a value type followed by a heap type.
 _REF_PREFIXES = {0x63: "ref null", 0x64: "ref"}
@@ -146,7 +159,7 @@ class _Reader:
         length = self.uleb()
         if self.pos + length > self.end:
             raise MalformedWasm("name runs past the end of its section")
-        raw = self.data[self.pos:self.pos + length]
+        raw = self.data[self.pos : self.pos + length]
         self.pos += length
         try:
             return raw.decode("utf-8")
@@ -224,8 +237,15 @@ def _types(r: _Reader) -> list[FuncType | None]:
 
 def _memory(r: _Reader, index: int, imported: bool) -> Memory:
     minimum, maximum, flags = r.limits("memory")
-    return Memory(index=index, minimum=minimum, maximum=maximum, shared=bool(flags & 0x02),
-                  memory64=bool(flags & 0x04), custom_page_size=bool(flags & 0x08), imported=imported)
+    return Memory(
+        index=index,
+        minimum=minimum,
+        maximum=maximum,
+        shared=bool(flags & 0x02),
+        memory64=bool(flags & 0x04),
+        custom_page_size=bool(flags & 0x08),
+        imported=imported,
+    )
 
 
 def _imports(r: _Reader, memories: list[Memory]) -> tuple[list[Import], int]:
@@ -296,9 +316,17 @@ def read_layout(data: bytes) -> Layout:
                 exports.append(Export(name, EXPORT_KINDS[kind], r.uleb()))
         else:
             r.pos = end
-        if section in (_SECTION_TYPE, _SECTION_IMPORT, _SECTION_FUNCTION, _SECTION_MEMORY,
-                       _SECTION_EXPORT) and r.pos != end:
+        if (
+            section in (_SECTION_TYPE, _SECTION_IMPORT, _SECTION_FUNCTION, _SECTION_MEMORY, _SECTION_EXPORT)
+            and r.pos != end
+        ):
             raise MalformedWasm(f"section {section} has trailing bytes")
         top.pos = end
-    return Layout(types=tuple(types), imports=tuple(imports), function_types=tuple(function_types),
-                  memories=tuple(memories), exports=tuple(exports), imported_functions=imported_functions)
+    return Layout(
+        types=tuple(types),
+        imports=tuple(imports),
+        function_types=tuple(function_types),
+        memories=tuple(memories),
+        exports=tuple(exports),
+        imported_functions=imported_functions,
+    )

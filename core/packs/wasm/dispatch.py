@@ -96,8 +96,11 @@ class WasmDispatcher:
     def stats(self) -> dict[str, float]:
         """Calls dispatched, WASM seconds used and the most calls in flight at once (tests, bench)."""
         run = self._run
-        return {"calls": run.calls if run else 0, "wasm_s": run.used_s if run else 0.0,
-                "peak_running": run.peak_running if run else 0}
+        return {
+            "calls": run.calls if run else 0,
+            "wasm_s": run.used_s if run else 0.0,
+            "peak_running": run.peak_running if run else 0,
+        }
 
     def surface(self) -> Surface:
         return Surface("wasm-modules", {"wasm.call": Op(self.call)}, GUEST_JS, (BINDING,))
@@ -111,8 +114,9 @@ class WasmDispatcher:
         run, mine = self._budgets(scope, key, module)
         for budget, what in ((run, "per run"), (mine, f"for {bridged.specifier}")):
             if budget.calls >= budget.max_calls:
-                raise LimitExceeded(f"WASM calls: at most {budget.max_calls} {what} (limit wasmMaxCalls)",
-                                    limit="wasmMaxCalls")
+                raise LimitExceeded(
+                    f"WASM calls: at most {budget.max_calls} {what} (limit wasmMaxCalls)", limit="wasmMaxCalls"
+                )
         run.calls += 1
         mine.calls += 1
         async with run.gate(), mine.gate():
@@ -127,8 +131,16 @@ class WasmDispatcher:
         self._validated[bridged.key] = module
         return module
 
-    async def _dispatch(self, scope: RunScope, specifier: str, module: ValidatedWasm, sig: Signature,
-                        args: tuple[int | float, ...], run: _Budget, mine: _Budget) -> int | float | None:
+    async def _dispatch(
+        self,
+        scope: RunScope,
+        specifier: str,
+        module: ValidatedWasm,
+        sig: Signature,
+        args: tuple[int | float, ...],
+        run: _Budget,
+        mine: _Budget,
+    ) -> int | float | None:
         scope.check_alive()
         per_call_ms = module.entry.budget(scope.limits)["wasmCallTimeoutMs"]
         bounds = [(per_call_ms / 1000, "call"), (run.remaining_s(), "aggregate"), (mine.remaining_s(), "aggregate")]
@@ -149,13 +161,19 @@ class WasmDispatcher:
             if scope.cancel.cancelled:
                 raise SandboxRefusal("the run was cancelled", rule="cancelled", name="CancelledError") from None
             if bound == "call":
-                raise LimitExceeded(f"WASM call {specifier}.{sig.wasm} ran past its {per_call_ms} ms deadline "
-                                    "(limit wasmCallTimeoutMs)", limit="wasmCallTimeoutMs",
-                                    name="TimeoutError") from None
+                raise LimitExceeded(
+                    f"WASM call {specifier}.{sig.wasm} ran past its {per_call_ms} ms deadline "
+                    "(limit wasmCallTimeoutMs)",
+                    limit="wasmCallTimeoutMs",
+                    name="TimeoutError",
+                ) from None
             if bound == "aggregate":
                 raise _aggregate_refusal(run, mine) from None
-            raise SandboxRefusal(f"execution timed out after {scope.limits.timeoutMs} ms (limit timeoutMs)",
-                                 rule="timeout", name="TimeoutError") from None
+            raise SandboxRefusal(
+                f"execution timed out after {scope.limits.timeoutMs} ms (limit timeoutMs)",
+                rule="timeout",
+                name="TimeoutError",
+            ) from None
         finally:
             unsubscribe()
             for budget in (run, mine):
@@ -176,19 +194,24 @@ class WasmDispatcher:
 
 def _aggregate_refusal(run: _Budget, mine: _Budget) -> LimitExceeded:
     budget = run if run.remaining_s() <= mine.remaining_s() else mine
-    return LimitExceeded(f"WASM time budget used up: {budget.aggregate_s * 1000:.0f} ms of WASM wall time "
-                         "per run (limit wasmAggregateMs)", limit="wasmAggregateMs")
+    return LimitExceeded(
+        f"WASM time budget used up: {budget.aggregate_s * 1000:.0f} ms of WASM wall time "
+        "per run (limit wasmAggregateMs)",
+        limit="wasmAggregateMs",
+    )
 
 
 def _convert(specifier: str, name: str, sig: Signature, wire: Any) -> tuple[int | float, ...]:
     """Validate and convert the arguments on the host, before any worker runs."""
     if not isinstance(wire, list):
-        raise SandboxRefusal(f"{specifier}.{name}: arguments must be a list", rule="wasm-argument",
-                             name="TypeError")
+        raise SandboxRefusal(f"{specifier}.{name}: arguments must be a list", rule="wasm-argument", name="TypeError")
     if len(wire) != len(sig.params):
         types = ", ".join(sig.params) or "none"
-        raise SandboxRefusal(f"{specifier}.{name} takes {len(sig.params)} argument(s) ({types}), got {len(wire)}",
-                             rule="wasm-arity", name="TypeError")
+        raise SandboxRefusal(
+            f"{specifier}.{name} takes {len(sig.params)} argument(s) ({types}), got {len(wire)}",
+            rule="wasm-arity",
+            name="TypeError",
+        )
     out: list[int | float] = []
     for position, (value, vt) in enumerate(zip(wire, sig.params, strict=True), start=1):
         where = f"{specifier}.{name} argument {position} ({vt})"
@@ -199,11 +222,16 @@ def _convert(specifier: str, name: str, sig: Signature, wire: Any) -> tuple[int 
             raise SandboxRefusal(f"{where} must be a number, got {kind}", rule="wasm-argument", name="TypeError")
         if vt == "i32":
             if isinstance(value, float) and (not math.isfinite(value) or not value.is_integer()):
-                raise SandboxRefusal(f"{where} must be a finite integer, got {value!r}", rule="wasm-argument",
-                                     name="TypeError")
+                raise SandboxRefusal(
+                    f"{where} must be a finite integer, got {value!r}", rule="wasm-argument", name="TypeError"
+                )
             if not INT32_MIN <= value <= INT32_MAX:
-                raise SandboxRefusal(f"{where} must be in int32 range [{INT32_MIN}, {INT32_MAX}], got {value!r} "
-                                     "(values are never wrapped)", rule="wasm-argument", name="RangeError")
+                raise SandboxRefusal(
+                    f"{where} must be in int32 range [{INT32_MIN}, {INT32_MAX}], got {value!r} "
+                    "(values are never wrapped)",
+                    rule="wasm-argument",
+                    name="RangeError",
+                )
             out.append(int(value))
         else:
             out.append(float(value))

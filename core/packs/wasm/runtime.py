@@ -165,8 +165,13 @@ class WasmPool:
         outcome = "trap"
         try:
             store = wasmtime.Store(engine)
-            store.set_limits(memory_size=call.module.memory_pages * PAGE_BYTES, table_elements=MAX_TABLE_ELEMENTS,
-                             instances=1, tables=MAX_TABLES, memories=1)
+            store.set_limits(
+                memory_size=call.module.memory_pages * PAGE_BYTES,
+                table_elements=MAX_TABLE_ELEMENTS,
+                instances=1,
+                tables=MAX_TABLES,
+                memories=1,
+            )
             call._arm(store, engine)
             try:
                 instance = wasmtime.Instance(store, compiled, [])
@@ -185,8 +190,9 @@ class WasmPool:
                 raise CallInterrupted from None
             raise WasmCallError(f"WASM trap in {call.export}: {_first_line(exc)}") from None
         except wasmtime.WasmtimeError as exc:  # the store's limits refused to instantiate it
-            raise WasmCallError(f"WASM call {call.export} could not start: {_first_line(exc)}",
-                                rule="wasm-instantiate") from None
+            raise WasmCallError(
+                f"WASM call {call.export} could not start: {_first_line(exc)}", rule="wasm-instantiate"
+            ) from None
         finally:
             call.elapsed_s = time.perf_counter() - started
             with self._lock:
@@ -199,7 +205,7 @@ def _first_line(exc: BaseException) -> str:
     for line in text.splitlines():
         line = line.strip()
         if line.startswith("wasm trap:"):
-            return line[len("wasm trap:"):].strip()
+            return line[len("wasm trap:") :].strip()
     return text.splitlines()[0] if text else type(exc).__name__
 
 

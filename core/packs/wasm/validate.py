@@ -62,8 +62,10 @@ class ValidatedWasm:
 def validate_module(data: bytes, entry: WasmEntry) -> ValidatedWasm:
     """Check `data` against the v1 rules and its manifest `entry`; raise `WasmRejected`."""
     if len(data) > WASM_MAX:
-        raise WasmRejected(f"the binary is {len(data):,} bytes; a WASM module may be at most "
-                           f"{WASM_MAX:,} bytes (4 MB)", rule="wasm-too-large")
+        raise WasmRejected(
+            f"the binary is {len(data):,} bytes; a WASM module may be at most {WASM_MAX:,} bytes (4 MB)",
+            rule="wasm-too-large",
+        )
     _check_export_names(entry)
     try:
         layout = binary.read_layout(bytes(data))
@@ -77,17 +79,24 @@ def validate_module(data: bytes, entry: WasmEntry) -> ValidatedWasm:
         sig = functions.get(item.wasm)
         if sig is None:
             available = ", ".join(sorted(functions)) or "none"
-            raise WasmRejected(f"declared export {item.wasm!r} is not a function the binary exports "
-                               f"(its function exports: {available})", rule="wasm-export-missing")
+            raise WasmRejected(
+                f"declared export {item.wasm!r} is not a function the binary exports "
+                f"(its function exports: {available})",
+                rule="wasm-export-missing",
+            )
         exports[item.as_] = Signature(item.wasm, sig.params, sig.results[0] if sig.results else None)
     try:
         wasmtime.Module.validate(validation_engine(), bytes(data))
     except wasmtime.WasmtimeError as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else "invalid module"
-        raise WasmRejected(f"the binary is not a valid module for the sandbox: {first}",
-                           rule="wasm-invalid") from None
-    return ValidatedWasm(data=bytes(data), sha256=hashlib.sha256(data).hexdigest(),
-                         exports=MappingProxyType(exports), memory_pages=memory_pages, entry=entry)
+        raise WasmRejected(f"the binary is not a valid module for the sandbox: {first}", rule="wasm-invalid") from None
+    return ValidatedWasm(
+        data=bytes(data),
+        sha256=hashlib.sha256(data).hexdigest(),
+        exports=MappingProxyType(exports),
+        memory_pages=memory_pages,
+        entry=entry,
+    )
 
 
 def _check_export_names(entry: WasmEntry) -> None:
@@ -95,9 +104,11 @@ def _check_export_names(entry: WasmEntry) -> None:
     seen: set[str] = set()
     for item in entry.exports:
         if not is_export_identifier(item.as_):
-            raise WasmRejected(f"export name {item.as_!r} is not a valid, non-reserved JavaScript identifier; "
-                               f'map it explicitly: {{"wasm": "{item.wasm}", "as": "<jsName>"}}',
-                               rule="wasm-export-name")
+            raise WasmRejected(
+                f"export name {item.as_!r} is not a valid, non-reserved JavaScript identifier; "
+                f'map it explicitly: {{"wasm": "{item.wasm}", "as": "<jsName>"}}',
+                rule="wasm-export-name",
+            )
         if item.as_ in seen:
             raise WasmRejected(f"export name {item.as_!r} is declared twice", rule="wasm-export-name")
         seen.add(item.as_)
@@ -107,8 +118,11 @@ def _check_imports(layout: binary.Layout) -> None:
     if layout.imports:
         named = ", ".join(f"{imp.kind} {imp.module}.{imp.name}" for imp in layout.imports[:5])
         more = f" and {len(layout.imports) - 5} more" if len(layout.imports) > 5 else ""
-        raise WasmRejected(f"the module imports {named}{more}; pack modules may import nothing "
-                           "(no host functions, memories, tables or globals)", rule="wasm-import")
+        raise WasmRejected(
+            f"the module imports {named}{more}; pack modules may import nothing "
+            "(no host functions, memories, tables or globals)",
+            rule="wasm-import",
+        )
 
 
 def _check_memories(layout: binary.Layout, manifest_pages: int) -> int:
@@ -118,18 +132,28 @@ def _check_memories(layout: binary.Layout, manifest_pages: int) -> int:
         if mem.shared:
             raise WasmRejected(f"{what} is shared; shared memories are not allowed", rule="wasm-memory-shared")
         if mem.memory64 or mem.custom_page_size:
-            raise WasmRejected(f"{what} is a 64-bit or custom-page-size memory; only 32-bit memories with "
-                               "64 KiB pages are allowed", rule="wasm-memory-kind")
+            raise WasmRejected(
+                f"{what} is a 64-bit or custom-page-size memory; only 32-bit memories with 64 KiB pages are allowed",
+                rule="wasm-memory-kind",
+            )
         if mem.maximum is None:
-            raise WasmRejected(f"{what} declares no maximum (min {mem.minimum} pages); every memory must "
-                               f"declare a maximum of at most {min(manifest_pages, WASM_PAGES_CEILING)} pages",
-                               rule="wasm-memory-max")
+            raise WasmRejected(
+                f"{what} declares no maximum (min {mem.minimum} pages); every memory must "
+                f"declare a maximum of at most {min(manifest_pages, WASM_PAGES_CEILING)} pages",
+                rule="wasm-memory-max",
+            )
         if mem.maximum > WASM_PAGES_CEILING:
-            raise WasmRejected(f"{what} declares a maximum of {mem.maximum} pages, above the host ceiling of "
-                               f"{WASM_PAGES_CEILING} pages (256 MB)", rule="wasm-memory-ceiling")
+            raise WasmRejected(
+                f"{what} declares a maximum of {mem.maximum} pages, above the host ceiling of "
+                f"{WASM_PAGES_CEILING} pages (256 MB)",
+                rule="wasm-memory-ceiling",
+            )
         if mem.maximum > manifest_pages:
-            raise WasmRejected(f"{what} declares a maximum of {mem.maximum} pages, above the manifest's "
-                               f"memoryPagesMax of {manifest_pages}", rule="wasm-memory-manifest")
+            raise WasmRejected(
+                f"{what} declares a maximum of {mem.maximum} pages, above the manifest's "
+                f"memoryPagesMax of {manifest_pages}",
+                rule="wasm-memory-manifest",
+            )
         largest = max(largest, mem.maximum)
     return largest
 
@@ -139,25 +163,37 @@ def _check_exports(layout: binary.Layout) -> dict[str, binary.FuncType]:
     functions: dict[str, binary.FuncType] = {}
     for export in layout.exports:
         if export.kind != "function":
-            raise WasmRejected(f"export {export.name!r} is a {export.kind}; a pack module may export "
-                               "functions only", rule="wasm-export-kind")
+            raise WasmRejected(
+                f"export {export.name!r} is a {export.kind}; a pack module may export functions only",
+                rule="wasm-export-kind",
+            )
         try:
             sig = layout.signature(export.index)
         except binary.MalformedWasm as exc:
             raise WasmRejected(f"export {export.name!r}: {exc.message}", rule="wasm-malformed") from None
         for position, vt in enumerate(sig.params):
             if vt not in SCALAR_TYPES:
-                raise WasmRejected(f"export {export.name!r} parameter {position + 1} has type {vt}; v1 exports "
-                                   "take and return only i32, f32 or f64", rule="wasm-value-type")
+                raise WasmRejected(
+                    f"export {export.name!r} parameter {position + 1} has type {vt}; v1 exports "
+                    "take and return only i32, f32 or f64",
+                    rule="wasm-value-type",
+                )
         for vt in sig.results:
             if vt not in SCALAR_TYPES:
-                raise WasmRejected(f"export {export.name!r} returns {vt}; v1 exports take and return only "
-                                   "i32, f32 or f64", rule="wasm-value-type")
+                raise WasmRejected(
+                    f"export {export.name!r} returns {vt}; v1 exports take and return only i32, f32 or f64",
+                    rule="wasm-value-type",
+                )
         if len(sig.results) > 1:
-            raise WasmRejected(f"export {export.name!r} returns {len(sig.results)} values; at most one "
-                               "result is allowed (no multi-value)", rule="wasm-multi-value")
+            raise WasmRejected(
+                f"export {export.name!r} returns {len(sig.results)} values; at most one "
+                "result is allowed (no multi-value)",
+                rule="wasm-multi-value",
+            )
         if len(sig.params) > MAX_PARAMS:
-            raise WasmRejected(f"export {export.name!r} takes {len(sig.params)} parameters; at most "
-                               f"{MAX_PARAMS} are allowed", rule="wasm-arity")
+            raise WasmRejected(
+                f"export {export.name!r} takes {len(sig.params)} parameters; at most {MAX_PARAMS} are allowed",
+                rule="wasm-arity",
+            )
         functions[export.name] = sig
     return functions

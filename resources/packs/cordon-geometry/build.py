@@ -31,8 +31,10 @@ def validate(data: bytes) -> None:
     manifest = json.loads((HERE / "package.json").read_text(encoding="utf-8"))
     (entry,) = [e for e in manifest["cordon"]["sandboxModules"] if e["kind"] == "wasm"]
     validated = validate_module(data, parse_entry(entry))
-    print(f"valid: {len(data)} bytes, sha256 {validated.sha256[:16]}…, exports "
-          + ", ".join(f"{name}({', '.join(sig.params)}) -> {sig.result}" for name, sig in validated.exports.items()))
+    print(
+        f"valid: {len(data)} bytes, sha256 {validated.sha256[:16]}…, exports "
+        + ", ".join(f"{name}({', '.join(sig.params)}) -> {sig.result}" for name, sig in validated.exports.items())
+    )
 
 
 def main(argv: list[str]) -> int:
