@@ -4,9 +4,9 @@ The guest (`core/guest/cordon_guest.wasm`, built by `guest/build.sh` from pinned
 QuickJS-ng sources and `guest/cordon_guest.c`) is one wasm32-wasi reactor that
 ships with Cordon. This module is everything that runs it:
 
-* one hardened Engine per process (epoch interruption with a ticker thread as the
-  backstop, a bounded native stack) and the module compiled once per process;
-  later processes load the native code from Cordon's cache through `core.cache`
+* one hardened Engine per process (epoch interruption as the backstop, advanced by the
+  process's one ticker, `core/engine/ticker.py`; a bounded native stack) and the module
+  compiled once per process; later processes load the native code from Cordon's cache through `core.cache`
   (bytes that match the digest recorded when Cordon wrote them, else recompiled);
 * a template per prelude: the guest's linear memory after the prelude ran, kept as
   the pages that differ from a freshly instantiated guest; every run instantiates
@@ -41,10 +41,8 @@ from typing import Any
 import wasmtime
 
 from core import cache
-from core.engine import image
+from core.engine import image, ticker
 
-#: Epoch ticker period. The epoch backstop fires within ~one tick of its deadline.
-TICK_S = 0.01
 _IDLE_TICKS = 1 << 40
 #: wasmtime's native stack for guest code. 1.5 MiB holds ~1,600 JS frames;
 #: larger values above wasmtime's async stack size abort the process.
@@ -152,7 +150,7 @@ class _Guest:
         self.wasm = wasm = _guest_wasm_bytes()
         self.module = _load_precompiled(self.engine, wasm)
         self.linker = _build_linker(self.engine)
-        threading.Thread(target=_tick, args=(self.engine,), name="cordon-epoch", daemon=True).start()
+        ticker.register(self.engine)
         # The guest's fixed addresses and its initial memory, read once from a fresh instance.
         store = self.new_store(64 << 20)
         instance = self.linker.instantiate(store, self.module)
@@ -204,12 +202,6 @@ def _load_precompiled(engine: wasmtime.Engine, wasm: bytes) -> wasmtime.Module:
     module = wasmtime.Module(engine, wasm)
     cache.write(name, module.serialize())
     return module
-
-
-def _tick(engine: wasmtime.Engine) -> None:
-    while True:
-        time.sleep(TICK_S)
-        engine.increment_epoch()
 
 
 # -- the guest's imports -----------------------------------------------------------------------
@@ -567,7 +559,7 @@ class GuestVM:
     # -- the backstops ----------------------------------------------------------
     def arm_epoch(self, seconds: float | None) -> None:
         """Trap the guest after `seconds` of wall time even inside a native built-in."""
-        ticks = _IDLE_TICKS if seconds is None else max(1, math.ceil(seconds / TICK_S)) + 1
+        ticks = _IDLE_TICKS if seconds is None else max(1, math.ceil(seconds / ticker.TICK_S)) + 1
         self.store.set_epoch_deadline(ticks)
 
     def interrupt(self) -> None:

@@ -9,25 +9,18 @@ memory rule), and epoch interruption on, which is how
 a call is stopped from another thread.
 
 Every running call owns an engine of its own (see `runtime.py`): bumping that
-engine's epoch interrupts that call and nothing else. One ticker thread
-advances every engine's epoch, which is what makes per-call deadlines fire.
+engine's epoch interrupts that call and nothing else. The process's one epoch
+ticker (`core/engine/ticker.py`) advances every engine's epoch, which is what
+makes per-call deadlines fire.
 """
 
 from __future__ import annotations
 
-import threading
-import time
-import weakref
 from functools import lru_cache
 
 import wasmtime
 
-#: Epoch ticker period: a deadline fires within about one tick after it passes.
-TICK_S = 0.01
-
-_ticked: weakref.WeakSet[wasmtime.Engine] = weakref.WeakSet()
-_ticker_lock = threading.Lock()
-_ticker_started = False
+from core.engine import ticker
 
 
 def _config() -> wasmtime.Config:
@@ -55,24 +48,10 @@ def validation_engine() -> wasmtime.Engine:
 def new_worker_engine() -> wasmtime.Engine:
     """An engine for one worker thread, advanced by the shared ticker."""
     engine = wasmtime.Engine(_config())
-    global _ticker_started
-    with _ticker_lock:
-        _ticked.add(engine)
-        if not _ticker_started:
-            threading.Thread(target=_tick, name="cordon-wasm-epoch", daemon=True).start()
-            _ticker_started = True
+    ticker.register(engine)
     return engine
 
 
 def deadline_ticks(seconds: float) -> int:
     """Epoch ticks for a deadline `seconds` away (at least the next tick + 1)."""
-    return max(1, int(seconds / TICK_S) + 1)
-
-
-def _tick() -> None:
-    while True:
-        time.sleep(TICK_S)
-        with _ticker_lock:
-            engines = list(_ticked)
-        for engine in engines:
-            engine.increment_epoch()
+    return max(1, int(seconds / ticker.TICK_S) + 1)
