@@ -29,14 +29,10 @@ from core.bridges import workspace
 from core.bridges.base import Op, RunScope, Surface
 from core.bridges.media import byte_cap, mime_of, persist
 from core.errors import SandboxRefusal
+from core.guest import surface_js
 from core.media_store import ASSET_PREFIX, AssetStore, MediaItem, readable_asset, run_store
 
-GUEST_JS = r"""
-  C.define("assetToSandbox", function assetToSandbox(assetId, path) {
-    return C.call("assets.toSandbox", assetId, path);
-  });
-  C.define("sandboxToAsset", function sandboxToAsset(path) { return C.call("assets.fromSandbox", path); });
-"""
+GUEST_JS = surface_js("assets.js")
 
 _BARE_ID = re.compile(r"[0-9a-f]{64}")
 

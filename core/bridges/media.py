@@ -30,6 +30,7 @@ from urllib.parse import unquote_to_bytes
 from core.bridges import encoding, workspace
 from core.bridges.base import Op, RunScope, Surface, in_worker_thread
 from core.errors import SandboxRefusal
+from core.guest import surface_js
 from core.media_store import (
     ASSET_PREFIX,
     HANDLE_PREFIX,
@@ -43,28 +44,7 @@ from core.media_store import (
     too_large,
 )
 
-GUEST_JS = r"""
-  function opts(o, what) {
-    if (o === undefined || o === null) return {};
-    if (typeof o !== "object" || Array.isArray(o)) throw new TypeError(what + ": options must be an object");
-    return o;
-  }
-  function builder(type) {
-    return function (data, options) {
-      return C.call("media.to", type, data, opts(options, "media.to" + type));
-    };
-  }
-  const media = {
-    bytes(ref) { return C.call("media.bytes", ref); },
-    text(ref, options) { return C.call("media.text", ref, opts(options, "media.text")); },
-    info(ref) { return C.call("media.info", ref); },
-    toDocument: builder("document"),
-    toImage: builder("image"),
-    toAudio: builder("audio"),
-    toVideo: builder("video"),
-  };
-  C.define("media", Object.freeze(media));
-"""
+GUEST_JS = surface_js("media.js")
 
 _MIME = re.compile(r"[a-z0-9][\w!#$&^.+-]*/[a-z0-9][\w!#$&^.+-]*(\s*;[ -~]*)?", re.IGNORECASE)
 _SCHEME = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:")

@@ -6,13 +6,9 @@ import math
 import time
 
 from core.bridges.base import Op, RunScope, Surface
+from core.guest import surface_js
 
-GUEST_JS = r"""
-  C.define("progress", function progress(percent, message) {
-    if (typeof percent !== "number") throw new TypeError("progress(percent, message?): percent must be a number");
-    C.callSync("progress", percent, message === undefined ? null : String(message));
-  });
-"""
+GUEST_JS = surface_js("progress.js")
 
 
 def _progress(scope: RunScope, percent: float, message: str | None) -> None:

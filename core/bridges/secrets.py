@@ -24,24 +24,12 @@ from typing import Any
 
 from core.bridges.base import Op, RunScope, Surface
 from core.errors import CordonError, SandboxRefusal
+from core.guest import surface_js
 
 MAX_REQUESTS_PER_RUN = 5
 MAX_REASON_CHARS = 500
 
-GUEST_JS = r"""
-  const read = (verb, name) => C.call("secrets", verb, name);
-  const secrets = Object.freeze({
-    get(name) { return read("get", name); },
-    tryGet(name) { return read("tryGet", name); },
-    list() { return read("list"); },
-  });
-  C.define("getSecret", function getSecret(name) { return read("tryGet", name); });
-  C.define("requestSecret", function requestSecret(name, reason) {
-    return C.call("secrets.request", name, reason);
-  });
-  // The nodetool surface (installed before this one) owns the object; this extends it.
-  Object.defineProperty(G.nodetool, "secrets", { value: secrets, enumerable: true });
-"""
+GUEST_JS = surface_js("secrets.js")
 
 
 def _prefixed(what: str, exc: CordonError) -> SandboxRefusal:

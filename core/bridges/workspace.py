@@ -43,25 +43,10 @@ from typing import Any
 from core.bridges.base import Op, RunScope, Surface
 from core.bridges.fsguard import FsGuard, Location, kind_of, oserrors, read_capped, refusal
 from core.errors import LimitExceeded, SandboxRefusal
+from core.guest import surface_js
 from core.limits import SandboxLimits
 
-GUEST_JS = r"""
-  const call = (op, ...args) => C.call("workspace." + op, ...args);
-  const workspace = {
-    read(path, options) { return call("read", path, options); },
-    readBytes(path, options) { return call("readBytes", path, options); },
-    write(path, text, options) { return call("write", path, text, options); },
-    writeBytes(path, data, options) { return call("writeBytes", path, data, options); },
-    list(path = ".", options) { return call("list", path, options); },
-    stat(path, options) { return call("stat", path, options); },
-    copy(from, to, options) { return call("copy", from, to, options); },
-    move(from, to, options) { return call("move", from, to, options); },
-    mkdir(path, options) { return call("mkdir", path, options); },
-    remove(path, options) { return call("remove", path, options); },
-    root() { return C.callSync("workspace.root"); },
-  };
-  C.define("workspace", Object.freeze(workspace));
-"""
+GUEST_JS = surface_js("workspace.js")
 
 _CHUNK = 1024 * 1024
 

@@ -26,6 +26,7 @@ The surface is one constant (so the prelude cache holds); the per-run
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -37,6 +38,7 @@ from core.cancel import CancelHandle
 from core.codenode.rendezvous import Rendezvous
 from core.entry import LEGACY_YIELD
 from core.errors import LimitExceeded, SandboxRefusal
+from core.guest import surface_js
 from core.limits import MB
 
 CONTRACT_KEY = "codenode.contract"
@@ -294,20 +296,7 @@ def _refuse(scope: RunScope, verb: str, name: Any) -> None:
 
 # The handle check runs synchronously before emit's async host call, so a refusal carries the
 # caller's line; the host checks again (the guest-side list is a convenience, not the boundary).
-GUEST_JS = r"""
-  let handles = null;
-  function checked(verb, name) {
-    if (handles === null) handles = C.callSync("node.handles");
-    if (typeof name !== "string" || !handles.includes(name)) C.callSync("node.refuse", verb, name);
-  }
-  C.define("emit", async function emit(name, value) {
-    checked("emit", name);
-    await C.call("node.emit", name, value);
-  });
-  C.define("output", async function output(name, value) { C.callSync("node.output", name, value); });
-"""
-# Temporary: a legacy body's entry takes it before the body starts (entry.py); no body sees it as a global.
-GUEST_JS += f'  C.temporary("{LEGACY_YIELD}", function legacyYield(value) {{ C.callSync("node.yield", value); }});\n'
+GUEST_JS = surface_js("codenode_contract.js", LEGACY_YIELD=json.dumps(LEGACY_YIELD))
 
 SURFACE = Surface(
     "codenode.contract",

@@ -29,6 +29,7 @@ from core.cancel import CancelHandle
 from core.codenode.contract import check_declared
 from core.codenode.rendezvous import Rendezvous
 from core.errors import SandboxRefusal
+from core.guest import surface_js
 
 STREAMS_KEY = "codenode.streams"
 
@@ -176,30 +177,7 @@ def _open(scope: RunScope, name: Any) -> bool:
     return access.streams.is_open(access.check("stream.open", name))
 
 
-GUEST_JS = r"""
-  const done = Object.freeze({ value: undefined, done: true });
-  function iterable(next) {
-    return { [Symbol.asyncIterator]() { return { next, return: async () => done }; } };
-  }
-  function stream(name) {
-    return iterable(async () => {
-      const r = await C.call("stream.take", name);
-      return r[0] ? { value: r[1], done: false } : done;
-    });
-  }
-  stream.any = function any() {
-    return iterable(async () => {
-      const r = await C.call("stream.takeAny");
-      return r === null ? done : { value: r, done: false };
-    });
-  };
-  stream.first = async function first(name) {
-    const r = await C.call("stream.take", name);
-    return r[0] ? r[1] : undefined;
-  };
-  stream.open = function open(name) { return C.callSync("stream.open", name); };
-  C.define("stream", Object.freeze(stream));
-"""
+GUEST_JS = surface_js("codenode_streams.js")
 
 SURFACE = Surface(
     "codenode.streams",

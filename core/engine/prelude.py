@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache, lru_cache
-from importlib import resources
+from functools import lru_cache
 
 from core.bridges.base import Surface
+from core.guest import guest_source
 
 #: Names no caller global may take: the sandbox's own API and the language's globals.
 _ALWAYS_RESERVED = frozenset(
@@ -49,12 +49,6 @@ _ALWAYS_RESERVED = frozenset(
         "TextDecoder",
     }
 )
-
-
-@cache
-def guest_source(name: str) -> str:
-    """A file of core/guest/ (read once per process)."""
-    return resources.files("core.guest").joinpath(name).read_text(encoding="utf-8")
 
 
 def _block(surface: Surface) -> str:

@@ -1,5 +1,35 @@
-"""Guest-side files: the QuickJS module (built by guest/build.sh) and the prelude."""
+"""Guest-side files: the QuickJS module (built by guest/build.sh), the prelude and each surface's JavaScript.
+
+The `.js` files here are trusted program files (docs/security.md): package data, so they ship in
+the wheel and the bundle, read through importlib.resources, never from a path a user chose.
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import cache
+from importlib import resources
+
+logger = logging.getLogger(__name__)
 
 #: What guest code runs on: part of every cache key that depends on the engine's behaviour (the pack
 #: compiler's). Bump the last number when guest/cordon_guest.c changes what guest code can observe.
 ENGINE_VERSION = "quickjs-ng/0.17.0+cordon-guest/1"
+
+
+@cache
+def guest_source(name: str) -> str:
+    """A file of core/guest/ (read once per process)."""
+    return resources.files(__name__).joinpath(name).read_text(encoding="utf-8")
+
+
+def surface_js(name: str, **fill: str) -> str:
+    """A surface's guest JavaScript, `core/guest/<name>`, with each `/*@KEY@*/` placeholder
+    replaced by `fill[KEY]` (names the host decides, such as a binding's global)."""
+    text = guest_source(name)
+    for key, value in fill.items():
+        placeholder = f"/*@{key}@*/"
+        if placeholder not in text:
+            raise KeyError(f"{name} has no placeholder {placeholder}")
+        text = text.replace(placeholder, value)
+    return text

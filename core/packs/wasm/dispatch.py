@@ -19,6 +19,7 @@ The process-wide cap (4 at once) is the worker pool's size.
 from __future__ import annotations
 
 import asyncio
+import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -27,6 +28,7 @@ from typing import Any
 
 from core.bridges.base import Op, RunScope, Surface
 from core.errors import LimitExceeded, SandboxRefusal
+from core.guest import surface_js
 from core.packs.bridge import BridgedModule, binding_name, check_call
 from core.packs.manifest import WasmEntry
 from core.packs.wasm.runtime import Call, CallInterrupted, pool
@@ -38,21 +40,7 @@ INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
 # zero (JSON would flatten it to 0), or {"type": <typeof>} for anything that is not a
 # number — so a BigInt or a numeric string can never pass as a number on the host.
 BINDING = binding_name("wasm")
-GUEST_JS = rf"""
-  const hostCall = C.call;
-  C.temporary("{BINDING}", Object.freeze({{
-    call(key, name, args) {{
-      const n = args.length >>> 0;
-      const wire = new Array(n);
-      for (let i = 0; i < n; i++) {{
-        const a = args[i];
-        wire[i] = typeof a === "number" ? (a === 0 && 1 / a < 0 ? "-0" : a)
-          : {{ type: a === null ? "null" : typeof a }};
-      }}
-      return hostCall("wasm.call", String(key), String(name), wire).then((v) => (v === null ? undefined : v));
-    }},
-  }}));
-"""
+GUEST_JS = surface_js("wasm_modules.js", BINDING=json.dumps(BINDING))
 
 
 @dataclass
