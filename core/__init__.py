@@ -17,14 +17,19 @@ from core import lazy
 logging.getLogger(__name__).addHandler(logging.NullHandler())
 
 if TYPE_CHECKING:
-    from core.bridges.base import HostServices, Surface
+    from core.bridges.base import HostServices, SecretPrompter, Surface
     from core.cancel import CancelHandle
     from core.engine.run import ModuleGraph, RunError, RunResult, run_in_sandbox
     from core.errors import CordonError, LimitExceeded, LimitsError, ModuleRefused, SandboxRefusal, UsageError
+    from core.jsparse import ImportBinding, export_names, import_bindings, import_insertion_line
     from core.limits import CEILINGS, SandboxLimits, resolve_limits
     from core.rules import RULE_SENTENCES, RULES, problem_line, rule_sentence
 
 _EXPORTS = {
+    "ImportBinding": "core.jsparse",
+    "export_names": "core.jsparse",
+    "import_bindings": "core.jsparse",
+    "import_insertion_line": "core.jsparse",
     "CEILINGS": "core.limits",
     "CancelHandle": "core.cancel",
     "CordonError": "core.errors",
@@ -39,6 +44,7 @@ _EXPORTS = {
     "RunResult": "core.engine.run",
     "SandboxLimits": "core.limits",
     "SandboxRefusal": "core.errors",
+    "SecretPrompter": "core.bridges.base",
     "Surface": "core.bridges.base",
     "UsageError": "core.errors",
     "problem_line": "core.rules",
@@ -55,6 +61,7 @@ __all__ = [
     "CancelHandle",
     "CordonError",
     "HostServices",
+    "ImportBinding",
     "LimitExceeded",
     "LimitsError",
     "ModuleGraph",
@@ -63,8 +70,12 @@ __all__ = [
     "RunResult",
     "SandboxLimits",
     "SandboxRefusal",
+    "SecretPrompter",
     "Surface",
     "UsageError",
+    "export_names",
+    "import_bindings",
+    "import_insertion_line",
     "problem_line",
     "resolve_limits",
     "rule_sentence",

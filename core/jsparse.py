@@ -287,3 +287,75 @@ def free_references(tree: Tree) -> list[Node]:
         if reference and text(node) not in bound and not _under_typeof(node):
             found.append(node)
     return found
+
+
+@dataclass(frozen=True)
+class ImportBinding:
+    """A local name an import statement introduces, and what it binds."""
+
+    name: str
+    specifier: str
+    #: "default", "namespace", or the imported export's name.
+    imported: str
+
+
+def import_bindings(body: str) -> list[ImportBinding]:
+    """The local names the body's static imports bind (read with the shared tree-sitter parser)."""
+    out = []
+    for imp in static_imports(parse(body)):
+        for node in walk(imp.node):
+            if node.type == "import_clause":
+                for child in node.named_children:
+                    if child.type == "identifier":
+                        out.append(ImportBinding(text(child), imp.specifier, "default"))
+            elif node.type == "namespace_import":
+                ids = [c for c in node.named_children if c.type == "identifier"]
+                if ids:
+                    out.append(ImportBinding(text(ids[0]), imp.specifier, "namespace"))
+            elif node.type == "import_specifier":
+                name, alias = node.child_by_field_name("name"), node.child_by_field_name("alias")
+                if name is not None:
+                    out.append(ImportBinding(text(alias or name), imp.specifier, text(name)))
+    return out
+
+
+def export_names(source: str) -> tuple[str, ...]:
+    """The names a module's `export` statements offer (`default` included when it has one)."""
+    names: list[str] = []
+    for child in parse(source).root_node.children:
+        if child.type != "export_statement":
+            continue
+        if any(c.type == "default" for c in child.children):
+            names.append("default")
+            continue
+        declaration = child.child_by_field_name("declaration")
+        if declaration is not None:
+            if declaration.type in ("lexical_declaration", "variable_declaration"):
+                for decl in declaration.named_children:
+                    target = decl.child_by_field_name("name")
+                    if target is not None and target.type == "identifier":
+                        names.append(text(target))
+            else:
+                target = declaration.child_by_field_name("name")
+                if target is not None:
+                    names.append(text(target))
+            continue
+        for node in walk(child):
+            if node.type == "export_specifier":
+                target = node.child_by_field_name("alias") or node.child_by_field_name("name")
+                if target is not None:
+                    names.append(text(target))
+    return tuple(dict.fromkeys(names))
+
+
+def import_insertion_line(body: str) -> int:
+    """The 1-based line where a new static import goes: below the body's last static import, else below
+    its leading `//` comment block (so a header comment stays the first thing a reader sees)."""
+    imports = static_imports(parse(body))
+    if imports:
+        return imports[-1].node.end_point[0] + 2
+    lines = body.split("\n")
+    line = 1
+    while line <= len(lines) and lines[line - 1].lstrip().startswith("//"):
+        line += 1
+    return line

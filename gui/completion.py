@@ -1,26 +1,30 @@
 """What the editor offers while a person types: guest API names, pack specifiers and exports.
 
 The names are never a hand-kept list of what the sandbox "should" have. The
-guest API comes from asking the guest itself: one probe run (on the real
-engine, with the Code node's contract and stream surfaces) lists every global
-a body can reach and the members of each, so a bridge added to
-`core.bridges.standard_surfaces()` shows up here without touching the studio.
+guest API comes from asking the guest itself (`core.codenode.probe_guest_api`,
+run once in the background), so a bridge added to the engine shows up here
+without touching the studio.
 Pack specifiers and exports come from the catalog (facade export allowlists,
 or the `export` statements of a module's source, read with tree-sitter).
 
-Everything here is plain Python (no Qt): the editor asks `context_at()` where
-the caret is, then `CompletionSource.candidates()` what fits there.
+The editor asks `context_at()` where the caret is, then
+`CompletionSource.candidates()` what fits there; only the probe's start uses
+Qt (the studio's task manager), the rest is plain Python.
 """
 
 from __future__ import annotations
 
+import concurrent.futures
 import re
 import threading
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Literal
 
-from core import jsparse
+from core import ImportBinding, export_names, import_bindings
+from core.codenode import GuestApi, declared_guest_api, probe_guest_api
+from gui.tasks import task_manager
 
 #: JavaScript's reserved and contextual words a body may type.
 KEYWORDS = (
@@ -67,94 +71,37 @@ KEYWORDS = (
     "yield",
 )
 
-#: The Code node contract: names every body has beside the standard surfaces.
-CONTRACT_NAMES = ("inputs", "emit", "output", "stream", "state")
-
-_NOT_MEMBERS = frozenset({"length", "name", "prototype", "caller", "arguments", "constructor"})
 _IDENT = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
 _WORD = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]{2,}")
 
-_PROBE = r"""
-const skip = new Set(%s);
-const ident = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-const out = {};
-for (const name of Object.getOwnPropertyNames(globalThis)) {
-  if (!ident.test(name)) continue;
-  let value;
-  try { value = globalThis[name]; } catch { continue; }
-  const members = [];
-  if ((typeof value === "object" && value !== null) || typeof value === "function") {
-    for (const m of Object.getOwnPropertyNames(value)) if (ident.test(m) && !skip.has(m)) members.push(m);
-  }
-  out[name] = members;
-}
-return out;
-"""
-
-
-@dataclass(frozen=True)
-class GuestApi:
-    """Every global a Code node body can reach, and the own members of each."""
-
-    globals: tuple[str, ...]
-    members: dict[str, tuple[str, ...]]
-
-
-def _declared_guest_api() -> GuestApi:
-    """What the surfaces declare, before (or without) asking the guest."""
-    from core.bridges import standard_surfaces
-
-    names = [g for surface in standard_surfaces() for g in surface.globals]
-    return GuestApi(tuple(dict.fromkeys([*names, *CONTRACT_NAMES])), {"stream": ("first", "open")})
-
-
-def probe_guest_api() -> GuestApi:
-    """Ask a real guest (contract and stream surfaces mounted) what it can reach. Blocks ~10 ms-1 s."""
-    from core import run_in_sandbox
-    from core.codenode import contract, streams
-
-    code = _PROBE % sorted(_NOT_MEMBERS).__repr__().replace("'", '"')
-    result = run_in_sandbox(code, inputs={}, globals={"state": {}}, surfaces=(contract.SURFACE, streams.SURFACE))
-    if not result.ok or not isinstance(result.result, dict):
-        return _declared_guest_api()
-    members = {str(k): tuple(sorted(str(m) for m in v)) for k, v in result.result.items() if isinstance(v, list)}
-    return GuestApi(tuple(sorted(members)), members)
-
 
 class GuestApiProbe:
-    """Runs the probe once on a background thread; until it lands, the declared names serve."""
+    """Runs the guest API probe once, on the task manager's work pool; until it lands, the declared names serve."""
 
     _lock = threading.Lock()
-    _done = threading.Event()
-    _result: GuestApi | None = None
-    _started = False
+    _future: Future[GuestApi] | None = None
 
     @classmethod
     def get(cls) -> GuestApi:
         cls.start()
-        return cls._result or _declared_guest_api()
+        future = cls._future
+        if future is not None and future.done() and future.exception() is None:
+            return future.result()
+        return declared_guest_api()
 
     @classmethod
     def start(cls) -> None:
         with cls._lock:
-            if cls._started:
-                return
-            cls._started = True
-        threading.Thread(target=cls._run, name="cordon-guest-api-probe", daemon=True).start()
+            if cls._future is None:
+                cls._future = task_manager().run_in_background(probe_guest_api)
 
     @classmethod
     def wait(cls, timeout: float | None = None) -> GuestApi:
         """The probed API, waiting for it (tests and screenshots want the real list)."""
         cls.start()
-        cls._done.wait(timeout)
+        assert cls._future is not None
+        concurrent.futures.wait([cls._future], timeout)
         return cls.get()
-
-    @classmethod
-    def _run(cls) -> None:
-        try:
-            cls._result = probe_guest_api()
-        finally:
-            cls._done.set()
 
 
 # -- where the caret is ------------------------------------------------------------------
@@ -198,65 +145,6 @@ def context_at(before: str, after: str = "") -> CompletionContext | None:
 
 
 # -- what fits there ----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ImportBinding:
-    """A local name an import statement introduces, and what it binds."""
-
-    name: str
-    specifier: str
-    #: "default", "namespace", or the imported export's name.
-    imported: str
-
-
-def import_bindings(body: str) -> list[ImportBinding]:
-    """The local names the body's static imports bind (read with the shared tree-sitter parser)."""
-    out = []
-    for imp in jsparse.static_imports(jsparse.parse(body)):
-        for node in jsparse.walk(imp.node):
-            if node.type == "import_clause":
-                for child in node.named_children:
-                    if child.type == "identifier":
-                        out.append(ImportBinding(jsparse.text(child), imp.specifier, "default"))
-            elif node.type == "namespace_import":
-                ids = [c for c in node.named_children if c.type == "identifier"]
-                if ids:
-                    out.append(ImportBinding(jsparse.text(ids[0]), imp.specifier, "namespace"))
-            elif node.type == "import_specifier":
-                name, alias = node.child_by_field_name("name"), node.child_by_field_name("alias")
-                if name is not None:
-                    out.append(ImportBinding(jsparse.text(alias or name), imp.specifier, jsparse.text(name)))
-    return out
-
-
-def export_names(source: str) -> tuple[str, ...]:
-    """The names a module's `export` statements offer (`default` included when it has one)."""
-    names: list[str] = []
-    for child in jsparse.parse(source).root_node.children:
-        if child.type != "export_statement":
-            continue
-        if any(c.type == "default" for c in child.children):
-            names.append("default")
-            continue
-        declaration = child.child_by_field_name("declaration")
-        if declaration is not None:
-            if declaration.type in ("lexical_declaration", "variable_declaration"):
-                for decl in declaration.named_children:
-                    target = decl.child_by_field_name("name")
-                    if target is not None and target.type == "identifier":
-                        names.append(jsparse.text(target))
-            else:
-                target = declaration.child_by_field_name("name")
-                if target is not None:
-                    names.append(jsparse.text(target))
-            continue
-        for node in jsparse.walk(child):
-            if node.type == "export_specifier":
-                target = node.child_by_field_name("alias") or node.child_by_field_name("name")
-                if target is not None:
-                    names.append(jsparse.text(target))
-    return tuple(dict.fromkeys(names))
 
 
 class PackIndex:

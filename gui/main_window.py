@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core import jsparse, paths
+from core import import_insertion_line, paths
 from core.cli.node import starter_document
 from core.codenode import CodeNodeDocument, DocumentError, apply_fix, load_document, save_document
 from core.codenode.analysis import analyse
@@ -703,13 +703,7 @@ class MainWindow(QMainWindow):
         picked = pick_package(self, self.catalogs.wait(), self.current_document())
         if picked is None:
             return
-        body = self.editor.text()
-        imports = jsparse.static_imports(jsparse.parse(body))
-        line = imports[-1].node.end_point[0] + 2 if imports else 1
-        if not imports:  # below the body's leading comment block
-            lines = body.split("\n")
-            while line <= len(lines) and lines[line - 1].lstrip().startswith("//"):
-                line += 1
+        line = import_insertion_line(self.editor.text())
         self._doc = picked.document.model_copy(update={"body": self._doc.body})
         self.editor.insert_line(line, picked.import_line)
         self.editor.goto(line + 1)

@@ -8,7 +8,7 @@ formatted text — labelled as untrusted third-party text unless the pack is
 trusted, and rendered without HTML, links or images so it can fetch nothing.
 
 Installing runs the installer's own flow: `prepare_install` (download or
-copy, verify, unpack, classify; nothing placed) in a background thread with
+copy, verify, unpack, classify; nothing placed) in the background with
 a progress bar, then the consent dialog, then `commit_install` only after an
 explicit yes; a no discards the staging folder. Sources: a registry package
 (type its name, "Find versions", pick one), a `.tgz` file, or a folder.
@@ -16,19 +16,21 @@ explicit yes; a no discards the staging folder. Sources: a registry package
     manager = PackManager(catalog, registry=settings.registry_url)   # the studio's shared catalog
     manager.packs_changed.connect(...)   # that catalog changed: refresh pickers, completions
 
-Rediscovery (~1 s with npm modules) runs on the worker thread with the
-install or removal, so the window never freezes; `Catalog.reload()` swaps
+Background work goes through the studio's task manager (`gui.tasks`, its work
+pool), one job at a time. Rediscovery (~1 s with npm modules) runs in the same
+job as the install or removal, so the window never freezes; `Catalog.reload()` swaps
 its snapshot in one assignment, so a run in flight keeps the one it started with.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
+from concurrent.futures import Future, wait
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
+from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import (
     QApplication,
@@ -50,32 +52,27 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core import problem_line
-from core.cancel import CancelHandle
-from core.errors import CordonError
-from core.packs import Catalog, Pack, default_catalog
+from core import CancelHandle, CordonError, problem_line
+from core.packs import Catalog, Pack, PackStatus, default_catalog, reference_alias
 from core.packs.install import (
     ConsentRequest,
     InstallSource,
     Outdated,
+    PackageVersions,
     commit_install,
     discard,
     is_trusted,
     outdated,
+    package_versions,
     prepare_install,
     recorded_source,
-    registry_token,
     remove,
     set_trust,
 )
-from core.packs.install.names import validate_name
-from core.packs.install.registry import Registry, registry_url
-from core.packs.install.semver import RangeError, Version
-from core.packs.specifier import reference_alias
-from core.packs.status import PackStatus
 from gui.dialogs.common import CALLOUT_STYLE, display_text, plain_label, plural, styled_label
 from gui.dialogs.consent import ConsentDialog, ConsentFacts, human_size, pack_trusted
 from gui.pack_statuses import detail, sentence
+from gui.tasks import task_manager
 
 logger = logging.getLogger(__name__)
 
@@ -84,7 +81,6 @@ UNTRUSTED_BANNER = (
     "any third-party text; agents see it only as untrusted content."
 )
 TRUSTED_BANNER = "Trusted documentation: registered for agents like any skill."
-VERSIONS_SHOWN = 200
 PHASES = {
     "resolve": "Looking up",
     "download": "Downloading",
@@ -110,41 +106,6 @@ class DocsBrowser(QTextBrowser):
         return None  # a pack's docs may not make Cordon read a file or reach a URL
 
 
-#: Jobs in flight and their threads, owned here rather than by the widget: a window closed mid-install
-#: must not destroy a running QThread (which aborts the process). The job quits its thread by itself;
-#: both are freed (by Python, never by deleteLater as well) once the manager has waited for them.
-_RUNNING: dict[QThread, QObject] = {}
-
-
-class _Job(QObject):
-    """One piece of installer work on a worker thread; results come back as signals."""
-
-    progress = Signal(str, int, object)
-    succeeded = Signal(object)
-    failed = Signal(object)
-
-    def __init__(self, work: Callable[[Callable[[str, int, int | None], None]], object]) -> None:
-        super().__init__()
-        self._work = work
-
-    @Slot()
-    def run(self) -> None:
-        try:
-            result = self._work(self._report)
-        except Exception as exc:  # every failure is shown to the person; its traceback goes to the log
-            logger.log(
-                logging.INFO if isinstance(exc, CordonError) else logging.ERROR, "pack task failed", exc_info=True
-            )
-            self.failed.emit(exc)
-        else:
-            self.succeeded.emit(result)
-        finally:
-            QThread.currentThread().quit()  # ends on its own, even if the manager's window is gone
-
-    def _report(self, phase: str, done: int, total: int | None) -> None:
-        self.progress.emit(phase, done, total)
-
-
 class PackManager(QWidget):
     #: The catalog or a trust decision changed (after an install, a removal, a trust change, a reload).
     packs_changed = Signal()
@@ -161,10 +122,8 @@ class PackManager(QWidget):
         self.registry = registry
         self.consent_dialog: ConsentDialog | None = None
         self._request: ConsentRequest | None = None
-        self._thread: QThread | None = None
-        self._job: _Job | None = None
-        self._on_success: Callable[[Any], None] | None = None
-        self._on_failure: Callable[[Exception], None] | None = None
+        #: The background job in flight (one at a time), if any.
+        self._task: Future[Any] | None = None
         #: Packs whose recorded range now selects a newer version (from the last "Check for updates").
         self.updates: dict[str, Outdated] = {}
         self._cancel = CancelHandle()
@@ -480,7 +439,7 @@ class PackManager(QWidget):
     # -- installing ----------------------------------------------------------------------------
     @property
     def busy(self) -> bool:
-        return self._thread is not None or self.consent_dialog is not None
+        return self._task is not None or self.consent_dialog is not None
 
     @Slot()
     def find_versions(self) -> None:
@@ -488,20 +447,16 @@ class PackManager(QWidget):
         name = self.package_name.text().strip()
         if not name or self.busy:
             return
-        url = self.registry
+        registry = self.registry
+        self._start(
+            f"Looking up {name}",
+            lambda _progress: package_versions(name, registry=registry, cancel=self._cancel),
+            self._versions_found,
+            self._failed,
+        )
 
-        def work(_progress: Callable[[str, int, int | None], None]) -> tuple[list[str], str | None]:
-            validate_name(name)
-            base = registry_url(url)
-            with Registry(base, token=registry_token(base), cancel=self._cancel) as client:
-                doc = client.packument(name)
-            latest = doc.get("dist-tags", {}).get("latest") if isinstance(doc.get("dist-tags"), dict) else None
-            return newest_versions(doc["versions"]), latest
-
-        self._start(f"Looking up {name}", work, self._versions_found, self._failed)
-
-    def _versions_found(self, found: tuple[list[str], str | None]) -> None:
-        versions, latest = found
+    def _versions_found(self, found: PackageVersions) -> None:
+        versions, latest = list(found.versions), found.latest
         self.versions.clear()
         for version in versions:
             self.versions.addItem(f"{version} (latest)" if version == latest else version, version)
@@ -640,43 +595,27 @@ class PackManager(QWidget):
     def _start(
         self,
         what: str,
-        work: Callable[[Callable[[str, int, int | None], None]], object],
+        work: Callable[[Callable[[str, int, int | None], None]], Any],
         on_success: Callable[[Any], None],
         on_failure: Callable[[Exception], None],
     ) -> None:
+        """Run `work(report_progress)` on the task manager; its outcome lands in `on_success` / `on_failure`."""
         self._cancel = CancelHandle()
-        self._on_success, self._on_failure = on_success, on_failure
         self.status.setStyleSheet("")
         self.status.setText(f"{what}…")
         self.progress.setRange(0, 0)
         self.progress.show()
         self.cancel_button.show()
         self._set_controls_enabled(False)
-        thread = QThread()
-        job = _Job(work)
-        _RUNNING[thread] = job
-        job.moveToThread(thread)
-        thread.started.connect(job.run)
-        job.progress.connect(self._job_progress)
-        job.succeeded.connect(self._job_succeeded)
-        job.failed.connect(self._job_failed)
-        self._thread, self._job = thread, job
-        thread.start()
+        tasks = task_manager()
 
-    def _end_job(self) -> tuple[Callable[[Any], None], Callable[[Exception], None]]:
-        thread, self._thread, self._job = self._thread, None, None
-        if thread is not None:
-            thread.wait()  # the job quit it as it returned
-            _RUNNING.pop(thread, None)
-        self.progress.hide()
-        self.cancel_button.hide()
-        self._set_controls_enabled(True)
-        callbacks = (self._on_success, self._on_failure)
-        self._on_success = self._on_failure = None
-        assert callbacks[0] is not None and callbacks[1] is not None
-        return callbacks
+        def report(phase: str, done: int, total: int | None) -> None:  # on the worker thread
+            tasks.run_on_main(lambda: self._job_progress(phase, done, total), owner=self)
 
-    @Slot(str, int, object)
+        self._task = tasks.run_in_background(
+            lambda: work(report), lambda future: self._job_done(future, on_success, on_failure), owner=self
+        )
+
     def _job_progress(self, phase: str, done: int, total: int | None) -> None:
         if total:
             self.progress.setRange(0, 100)
@@ -685,15 +624,20 @@ class PackManager(QWidget):
             self.progress.setRange(0, 0)
         self.progress.setFormat(f"{PHASES.get(phase, phase)} {human_size(done)}")
 
-    @Slot(object)
-    def _job_succeeded(self, result: object) -> None:
-        on_success, _ = self._end_job()
-        on_success(result)
-
-    @Slot(object)
-    def _job_failed(self, exc: Exception) -> None:
-        _, on_failure = self._end_job()
-        on_failure(exc)
+    def _job_done(
+        self, future: Future[Any], on_success: Callable[[Any], None], on_failure: Callable[[Exception], None]
+    ) -> None:
+        self._task = None
+        self.progress.hide()
+        self.cancel_button.hide()
+        self._set_controls_enabled(True)
+        exc = future.exception()
+        if exc is None:
+            on_success(future.result())
+            return
+        # Every failure is shown to the person; its traceback goes to the log.
+        logger.log(logging.INFO if isinstance(exc, CordonError) else logging.ERROR, "pack task failed", exc_info=exc)
+        on_failure(exc if isinstance(exc, Exception) else RuntimeError(str(exc)))
 
     def _set_controls_enabled(self, enabled: bool) -> None:
         for widget in (
@@ -716,22 +660,7 @@ class PackManager(QWidget):
         """
         self._shut_down = True
         self._cancel.cancel()
-        if self._thread is not None:
-            self._thread.wait()
+        if self._task is not None:
+            wait([self._task])  # cancelled: ends soon; its result still lands (a prepared install is discarded)
         if self.consent_dialog is not None:
             self.consent_dialog.reject()
-
-
-def newest_versions(versions: Iterable[str]) -> list[str]:
-    """The registry's valid semantic versions, newest first, at most `VERSIONS_SHOWN`.
-
-    Version strings come from the registry: malformed ones (which the installer
-    never picks either) are dropped and a flood is cut short.
-    """
-    parsed = []
-    for text in versions:
-        try:
-            parsed.append((Version.parse(text), text))
-        except RangeError:
-            continue
-    return [text for _, text in sorted(parsed, reverse=True)[:VERSIONS_SHOWN]]

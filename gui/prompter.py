@@ -2,8 +2,9 @@
 
 The secrets bridge calls `request_secret(name, reason)` from a worker thread
 (with the run's clock suspended) and needs a yes/no back. Widgets live in the
-GUI thread, so the call is marshalled: the worker emits a queued signal to
-this object (which lives in the GUI thread), the slot opens the dialog
+GUI thread, so the call is marshalled: the worker hands the request to the
+studio's task manager (`gui.tasks.run_on_main`, its one queued signal), which
+calls this object on the GUI thread; it opens the dialog
 non-modally-blocking (`open()`, no nested event loop), and the worker waits
 on a `threading.Event` the dialog's `finished` sets. Requests from several
 runs queue up and are shown one at a time.
@@ -30,12 +31,13 @@ from collections import deque
 from dataclasses import dataclass, field
 
 import shiboken6
-from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
+from PySide6.QtCore import QObject, QThread, Signal, Slot
 from PySide6.QtWidgets import QApplication, QDialog, QWidget
 
 from core import secrets_store
 from core.errors import CordonError
 from gui.dialogs.secret_prompt import SecretPromptDialog
+from gui.tasks import task_manager
 
 #: How often a waiting worker checks that the prompter (and so the dialog that would answer) still exists.
 WATCH_INTERVAL_S = 0.5
@@ -54,7 +56,6 @@ class GuiSecretPrompter(QObject):
 
     #: Emitted in the GUI thread with the dialog just opened.
     prompt_opened = Signal(object)
-    _asked = Signal(object)
 
     def __init__(self, parent_widget: QWidget | None = None) -> None:
         super().__init__()
@@ -63,7 +64,7 @@ class GuiSecretPrompter(QObject):
         self._current: tuple[_Request, SecretPromptDialog] | None = None
         self._session_only: set[str] = set()
         self._session_lock = threading.Lock()
-        self._asked.connect(self._enqueue, Qt.ConnectionType.QueuedConnection)
+        self._tasks = task_manager()  # taken here, on the GUI thread, for the workers to use
         app = QApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self._shutdown)
@@ -87,13 +88,12 @@ class GuiSecretPrompter(QObject):
             self.prompt_opened.emit(dialog)
             self._settle(request, dialog, dialog.exec())
             return request.stored
-        self._asked.emit(request)
+        self._tasks.run_on_main(lambda: self._enqueue(request), owner=self)
         while not request.done.wait(WATCH_INTERVAL_S):
             if not shiboken6.isValid(self):  # the window that would answer is gone: nobody will
                 return False
         return request.stored
 
-    @Slot(object)
     def _enqueue(self, request: _Request) -> None:
         self._queue.append(request)
         if self._current is None:

@@ -1,18 +1,19 @@
 """Running a Code node off the UI thread, the way `cordon node run` runs it.
 
-`RunController` (lives in the UI thread) starts one `RunWorker` per run on a
-QThread. The worker calls `core.codenode.run_node` (blocking, the public
-runner) and collects what the run reports into a `RunFeed`.
+`RunController` (lives in the UI thread) hands each run to the studio's task
+manager (`gui.tasks`, the `"run"` pool, so a pack install never delays it). The
+task calls `core.codenode.run_node` (blocking, the public runner) and collects
+what the run reports into a `RunFeed`.
 
-Two rules from docs/design.md ("Desktop") shape this file:
+Two rules shape this file:
 
-* Worker signals are connected only to `@Slot` methods of the controller, a
-  UI-thread QObject, so they are queued into the UI thread. A lambda or plain
-  function connected to a worker signal would run in the worker thread.
+* Nothing on the run's thread touches a widget: the feed wakes the UI through
+  the task manager's `run_on_main`, and the outcome arrives through `on_done`,
+  both on the UI thread.
 * A run can report faster than a person can read (an `emit` loop, a console
-  flood): the feed is a lock-protected buffer and the worker signals `ready`
-  only when it goes from empty to non-empty, so at most one wake-up is queued
-  however fast the guest is; the UI drains everything at once.
+  flood): the feed is a lock-protected buffer that wakes the UI only when it
+  goes from empty to non-empty, so at most one wake-up is queued however fast
+  the guest is; the UI drains everything at once.
 
 A guest's `requestSecret` reaches the request's `prompter`
 (`gui.prompter.GuiSecretPrompter`), which marshals it to the UI thread itself.
@@ -24,15 +25,16 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
+from PySide6.QtCore import QObject, Signal
 
-from core import CancelHandle, HostServices, RunError, RunResult
-from core.bridges.base import SecretPrompter
+from core import CancelHandle, HostServices, RunError, RunResult, SecretPrompter
 from core.codenode import CodeNodeDocument, Emission, NodeRunResult, run_node
+from gui.tasks import task_manager
 
 logger = logging.getLogger(__name__)
 
@@ -103,44 +105,34 @@ class RunRequest:
     prompter: SecretPrompter | None = None
 
 
-class RunWorker(QObject):
-    """One run. Created in the UI thread, moved to its QThread, never reused."""
+def _execute(request: RunRequest, cancel: CancelHandle, feed: RunFeed) -> RunOutcome:
+    """One run, on a thread of the task manager's run pool."""
+    start = time.perf_counter()
+    try:
+        result = run_node(
+            request.doc,
+            inputs=dict(request.inputs),
+            input_streams=request.streams,
+            cancel=cancel,
+            on_emit=feed.emit,
+            on_outputs=feed.outputs,
+            on_log=feed.log,
+            on_progress=feed.progress,
+            services=HostServices(workspace=request.workspace, prompter=request.prompter),
+        )
+    except Exception as exc:  # a studio bug must end the run visibly, never hang the panel
+        logger.exception("the run failed inside the studio")
+        error = RunError("InternalError", f"{type(exc).__name__}: {exc}", None, "internal-error")
+        result = NodeRunResult(RunResult(ok=False, error=error, timings={"setup_ms": 0.0, "run_ms": 0.0}))
+    wall_ms = (time.perf_counter() - start) * 1000
+    return RunOutcome(result, wall_ms, cancel.cancelled)
 
-    ready = Signal()
-    finished = Signal(object)
 
-    def __init__(self, request: RunRequest) -> None:
-        super().__init__()  # no parent: it is moved to another thread
-        self.request = request
-        self.cancel_handle = CancelHandle()
-        self.feed = RunFeed(self.ready.emit)
-
-    def cancel(self) -> None:
-        """Thread-safe: stops a CPU loop within milliseconds, or the host call the guest awaits."""
-        self.cancel_handle.cancel()
-
-    @Slot()
-    def run(self) -> None:
-        request = self.request
-        start = time.perf_counter()
-        try:
-            result = run_node(
-                request.doc,
-                inputs=dict(request.inputs),
-                input_streams=request.streams,
-                cancel=self.cancel_handle,
-                on_emit=self.feed.emit,
-                on_outputs=self.feed.outputs,
-                on_log=self.feed.log,
-                on_progress=self.feed.progress,
-                services=HostServices(workspace=request.workspace, prompter=request.prompter),
-            )
-        except Exception as exc:  # a studio bug must end the run visibly, never hang the panel
-            logger.exception("the run worker failed")
-            error = RunError("InternalError", f"{type(exc).__name__}: {exc}", None, "internal-error")
-            result = NodeRunResult(RunResult(ok=False, error=error, timings={"setup_ms": 0.0, "run_ms": 0.0}))
-        wall_ms = (time.perf_counter() - start) * 1000
-        self.finished.emit(RunOutcome(result, wall_ms, self.cancel_handle.cancelled))
+@dataclass(eq=False)
+class _Run:
+    cancel: CancelHandle
+    feed: RunFeed
+    future: Future[RunOutcome] | None = None
 
 
 class RunController(QObject):
@@ -154,65 +146,56 @@ class RunController(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._worker: RunWorker | None = None
-        #: Every thread not yet ended, with its worker. Python holds both until the thread has
-        #: ended and then lets them go: deleting either earlier (a dropped reference, a parent
-        #: destroyed, `deleteLater` racing the garbage collector) crashes the process.
-        self._threads: dict[QThread, RunWorker] = {}
+        self._tasks = task_manager()
+        self._run: _Run | None = None
 
     @property
     def running(self) -> bool:
-        return self._worker is not None
+        return self._run is not None
 
     def start(self, request: RunRequest) -> None:
         if self.running:
             raise RuntimeError("a run is already in progress")
-        worker = RunWorker(request)
-        thread = QThread()
-        thread.setObjectName("cordon-run")
-        worker.moveToThread(thread)
-        worker.ready.connect(self._on_ready)
-        worker.finished.connect(self._on_finished)
-        thread.started.connect(worker.run)
-        # QThread.quit is thread-safe: end the thread's loop at once, not when the UI gets to it.
-        worker.finished.connect(thread.quit, Qt.ConnectionType.DirectConnection)
-        thread.finished.connect(self._on_thread_finished)
-        self._worker = worker
-        self._threads[thread] = worker
-        thread.start()
+        cancel = CancelHandle()
+        # The feed wakes the UI through the task manager's one queued signal, bound to this run.
+        run = _Run(cancel, RunFeed(lambda: self._tasks.run_on_main(lambda: self._report(run), owner=self)))
+        self._run = run
+        run.future = self._tasks.run_in_background(
+            lambda: _execute(request, cancel, run.feed),
+            lambda future: self._on_finished(run, future),
+            kind="run",
+            owner=self,
+        )
         self.runningChanged.emit(True)
 
     def cancel(self) -> None:
-        if self._worker is not None:
-            self._worker.cancel()
+        """Stops a CPU loop within milliseconds, or the host call the guest awaits."""
+        if self._run is not None:
+            self._run.cancel.cancel()
 
-    def shutdown(self, timeout_ms: int = 5000) -> bool:
-        """Cancel any run and wait for its thread to end (the window is closing). True when all ended.
+    def shutdown(self, timeout_s: float = 5.0) -> bool:
+        """The window is closing: cancel any run, wait for it to stop, drop what it would still report.
 
-        A thread outlives its run by a moment (its loop quits after `finished`), and a QThread
-        destroyed while running aborts the process: this waits for the threads, not the run.
+        True when no run is left running. Nothing here can crash the process if the run outlives
+        the wait: it is a plain pool thread, and its result is dropped.
         """
-        self.cancel()
-        return all(thread.wait(timeout_ms) for thread in list(self._threads))
+        run, self._run = self._run, None  # no longer the current run: what it still reports is dropped
+        if run is None or run.future is None:
+            return True
+        run.cancel.cancel()
+        done, _ = wait([run.future], timeout=timeout_s)
+        return bool(done)
 
-    @Slot()
-    def _on_thread_finished(self) -> None:
-        thread = self.sender()
-        if isinstance(thread, QThread) and thread.wait(1000):
-            self._threads.pop(thread, None)  # ended: safe to let Python delete thread and worker
+    def _report(self, run: _Run) -> None:
+        if run is self._run:
+            self.reported.emit(run.feed.drain())
 
-    @Slot()
-    def _on_ready(self) -> None:
-        if self._worker is not None:
-            self.reported.emit(self._worker.feed.drain())
-
-    @Slot(object)
-    def _on_finished(self, outcome: RunOutcome) -> None:
-        worker = self._worker
-        if worker is not None:
-            batch = worker.feed.drain()
-            if batch.logs or batch.emitted or batch.outputs or batch.progress:
-                self.reported.emit(batch)
-        self._worker = None
+    def _on_finished(self, run: _Run, future: Future[RunOutcome]) -> None:
+        if run is not self._run:
+            return
+        batch = run.feed.drain()
+        if batch.logs or batch.emitted or batch.outputs or batch.progress:
+            self.reported.emit(batch)
+        self._run = None
         self.runningChanged.emit(False)
-        self.finished.emit(outcome)
+        self.finished.emit(future.result())  # _execute turns every failure into an outcome

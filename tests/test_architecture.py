@@ -24,10 +24,6 @@ FACADES = frozenset(
 #: its line; a new reach is added to a facade instead (issue 13, item 5 moves the GUI onto the facades).
 GUI_ALLOWLIST = frozenset(
     {
-        ("gui.completion", "core.bridges"),
-        ("gui.completion", "core.codenode.contract"),
-        ("gui.completion", "core.codenode.streams"),
-        ("gui.completion", "core.jsparse"),
         ("gui.dialogs.consent", "core.packs.install.consent"),
         ("gui.dialogs.consent", "core.packs.pack"),
         ("gui.dialogs.document_trust", "core.codenode.grants"),
@@ -48,15 +44,7 @@ GUI_ALLOWLIST = frozenset(
         ("gui.main_window", "core.codenode.analysis"),
         ("gui.main_window", "core.codenode.document"),
         ("gui.main_window", "core.codenode.grants"),
-        ("gui.main_window", "core.jsparse"),
         ("gui.node_details", "core.codenode.document"),
-        ("gui.pack_manager", "core.cancel"),
-        ("gui.pack_manager", "core.errors"),
-        ("gui.pack_manager", "core.packs.install.names"),
-        ("gui.pack_manager", "core.packs.install.registry"),
-        ("gui.pack_manager", "core.packs.install.semver"),
-        ("gui.pack_manager", "core.packs.specifier"),
-        ("gui.pack_manager", "core.packs.status"),
         ("gui.pack_statuses", "core.packs.status"),
         ("gui.prompter", "core.errors"),
         ("gui.prompter", "core.secrets_store"),
@@ -67,7 +55,6 @@ GUI_ALLOWLIST = frozenset(
         ("gui.settings", "core.errors"),
         ("gui.settings", "core.limits"),
         ("gui.settings", "core.secrets_store"),
-        ("gui.worker", "core.bridges.base"),
     }
 )
 

@@ -15,11 +15,11 @@ from PySide6.QtWidgets import QApplication, QLabel, QMessageBox
 
 from core.codenode import CodeNodeDocument, run_node
 from core.packs import Catalog, PackRoot
-from core.packs.install import InstallSource, decisions
+from core.packs.install import VERSIONS_SHOWN, InstallSource, decisions, newest_versions
 from core.packs.roots import SHIPPED_DIR, installed_dir
 from gui.dialogs.consent import ConsentDialog
 from gui.main_window import MainWindow
-from gui.pack_manager import UNTRUSTED_BANNER, VERSIONS_SHOWN, PackManager, newest_versions
+from gui.pack_manager import UNTRUSTED_BANNER, PackManager
 from gui.pack_statuses import GENERIC_SENTENCE, STATUS_SENTENCES
 from gui.settings import AppSettings
 from tests import install_support
@@ -130,7 +130,7 @@ def test_trust_and_remove(qtbot, manager):
 
     QTimer.singleShot(0, answer(QMessageBox.StandardButton.No))
     qtbot.mouseClick(manager.remove_button, Qt.MouseButton.LeftButton)
-    assert manager.names() == ["scripted-pack"] and manager._thread is None  # "No" starts nothing
+    assert manager.names() == ["scripted-pack"] and not manager.busy  # "No" starts nothing
 
     QTimer.singleShot(0, answer(QMessageBox.StandardButton.Yes))
     with qtbot.waitSignal(manager.packs_changed, timeout=30_000):
@@ -237,12 +237,12 @@ def test_a_manager_destroyed_mid_download_neither_crashes_nor_places(qtbot, regi
     widget = PackManager(Catalog([PackRoot(installed_dir(), "installed")]), registry=registry.url)
     widget.install(InstallSource("registry", name="scripted-pack"))
     assert registry.stalled.wait(30)
-    thread = widget._thread
-    assert thread is not None and thread.isRunning()
+    task = widget._task
+    assert task is not None and task.running()
     shiboken6.delete(widget)  # gone while its job still runs
     registry.release.set()  # the server hangs up: the download ends short
-    qtbot.waitUntil(lambda: thread.isFinished(), timeout=30_000)
-    qtbot.wait(10)  # the job's failure signal reaches no one
+    qtbot.waitUntil(task.done, timeout=30_000)
+    qtbot.wait(10)  # the job's failure reaches no one: the task manager drops it
     assert not (installed_dir() / "scripted-pack").exists()
 
 

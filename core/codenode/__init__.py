@@ -29,11 +29,15 @@ if TYPE_CHECKING:
         save_document,
         stamp_packages,
     )
+    from core.codenode.guest_api import GuestApi, declared_guest_api, probe_guest_api
     from core.codenode.runner import NodeRunResult, run_node
     from core.codenode.streams import InputStreams
 
 _DOCUMENT = "core.codenode.document"
 _EXPORTS = {
+    "GuestApi": "core.codenode.guest_api",
+    "declared_guest_api": "core.codenode.guest_api",
+    "probe_guest_api": "core.codenode.guest_api",
     "CodeNodeDocument": _DOCUMENT,
     "DocumentError": _DOCUMENT,
     "DEPRECATION": "core.codenode.contract",
@@ -62,6 +66,7 @@ __all__ = [
     "DocumentError",
     "Emission",
     "EmitQueue",
+    "GuestApi",
     "InputHandle",
     "InputStreams",
     "NodeProps",
@@ -69,9 +74,11 @@ __all__ = [
     "OutputHandle",
     "PackDeclaration",
     "apply_fix",
+    "declared_guest_api",
     "limits_for",
     "load_document",
     "loads",
+    "probe_guest_api",
     "run_node",
     "save_document",
     "stamp_packages",

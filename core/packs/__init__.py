@@ -21,10 +21,12 @@ if TYPE_CHECKING:
     from core.packs.loader import PackModuleGraph
     from core.packs.pack import Pack, SandboxModule
     from core.packs.roots import PackRoot, default_roots, installed_dir
-    from core.packs.specifier import Declaration, declarations_from_code
+    from core.packs.specifier import Declaration, canonical_specifier, declarations_from_code, reference_alias
     from core.packs.status import PackStatus
 
 _EXPORTS = {
+    "canonical_specifier": "core.packs.specifier",
+    "reference_alias": "core.packs.specifier",
     "Catalog": "core.packs.catalog",
     "Declaration": "core.packs.specifier",
     "ModuleSummary": "core.packs.catalog",
@@ -50,10 +52,12 @@ __all__ = [
     "PackStatus",
     "Resolution",
     "SandboxModule",
+    "canonical_specifier",
     "declarations_from_code",
     "default_catalog",
     "default_roots",
     "installed_dir",
+    "reference_alias",
     "resolve_body",
 ]
 

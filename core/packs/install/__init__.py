@@ -28,8 +28,13 @@ if TYPE_CHECKING:
     from core.packs.install.staging import recover
     from core.packs.install.trust import decisions, docs_for_agent, forget, is_trusted, set_trust, skill_for_agent
     from core.packs.install.updates import Outdated, outdated
+    from core.packs.install.versions import VERSIONS_SHOWN, PackageVersions, newest_versions, package_versions
 
 _EXPORTS = {
+    "VERSIONS_SHOWN": "core.packs.install.versions",
+    "PackageVersions": "core.packs.install.versions",
+    "newest_versions": "core.packs.install.versions",
+    "package_versions": "core.packs.install.versions",
     "DEFAULT_REGISTRY": "core.packs.install.registry",
     "INSTALL_MODE": "core.packs.install.consent",
     "REGISTRY_ENV": "core.packs.install.registry",
@@ -61,11 +66,13 @@ __all__ = [
     "DEFAULT_REGISTRY",
     "INSTALL_MODE",
     "REGISTRY_ENV",
+    "VERSIONS_SHOWN",
     "ConsentRequest",
     "InstallError",
     "InstallSource",
     "NpmModuleStatus",
     "Outdated",
+    "PackageVersions",
     "Progress",
     "commit_install",
     "decisions",
@@ -74,7 +81,9 @@ __all__ = [
     "forget",
     "grant_text",
     "is_trusted",
+    "newest_versions",
     "outdated",
+    "package_versions",
     "prepare_install",
     "recorded_source",
     "recover",

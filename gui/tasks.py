@@ -1,0 +1,149 @@
+"""The studio's one task runner: work on background threads, its results back on the UI thread.
+
+After Anki's `aqt/taskman.py`: a task goes to a `ThreadPoolExecutor`
+(`run_in_background`); when it ends, a closure that calls `on_done(future)` is
+put in a list and one queued signal (`_closures_pending`) tells the UI thread to
+drain that list. Everything that crosses from a worker thread to a widget goes
+this way (`run_on_main`): a run's console feed, a pack job's progress, the
+catalog discovery, a secret prompt. Widgets are therefore only ever touched on the
+UI thread, and nothing here is a QThread, so no thread object can be destroyed
+while it runs (which aborts the process).
+
+Pools, one per kind of work, in this one manager:
+
+* `"run"` (4 threads): Code node runs. A run must start at once even while a
+  pack install downloads, so runs never queue behind other work. A window runs
+  one node at a time (`RunController`); four lets several windows run side by
+  side, each pinning one thread (the engine is CPU-bound; Esc stops a loop at once).
+* `"work"` (2 threads): pack jobs (lookups, downloads, installs, rediscovery),
+  the start-up catalog discovery and the guest API probe. Two lets the start-up
+  pair (~1 s each) run side by side; the pack manager runs one job at a time.
+
+An `owner` (the window or widget a result is for) makes the result conditional:
+once the owner was `drop`ped (its window closed) or its C++ object deleted, its
+pending and future results are dropped instead of delivered. A task that is
+already running is left to finish on its thread (a run is cancelled through its
+`CancelHandle` first); only its result is discarded.
+
+    tasks = task_manager()
+    tasks.run_in_background(lambda: slow(x), lambda future: show(future.result()), owner=self)
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import weakref
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Literal, TypeVar
+
+import shiboken6
+from PySide6.QtCore import QObject, Qt, Signal, Slot
+from PySide6.QtWidgets import QApplication
+
+logger = logging.getLogger(__name__)
+
+T = TypeVar("T")
+Kind = Literal["run", "work"]
+
+#: Threads per kind of work (see the module docstring for why each size).
+POOL_SIZES: dict[Kind, int] = {"run": 4, "work": 2}
+
+
+class TaskManager(QObject):
+    """Background tasks on per-kind pools; `on_done` and `run_on_main` closures run on the UI thread."""
+
+    _closures_pending = Signal()
+
+    def __init__(self) -> None:
+        super().__init__()  # lives in the thread that created it: the UI thread
+        self._executors = {
+            kind: ThreadPoolExecutor(max_workers=size, thread_name_prefix=f"cordon-{kind}")
+            for kind, size in POOL_SIZES.items()
+        }
+        self._lock = threading.Lock()
+        self._closures: list[tuple[QObject | None, Callable[[], None]]] = []
+        self._dropped: weakref.WeakSet[QObject] = weakref.WeakSet()
+        self._closed = False
+        self._closures_pending.connect(self._drain, Qt.ConnectionType.QueuedConnection)
+
+    def run_in_background(
+        self,
+        task: Callable[[], T],
+        on_done: Callable[[Future[T]], None] | None = None,
+        *,
+        kind: Kind = "work",
+        owner: QObject | None = None,
+    ) -> Future[T]:
+        """Start `task` on the `kind` pool; `on_done(future)` runs later on the UI thread (never inside this call).
+
+        The future carries the task's value or its exception (`future.result()` re-raises it).
+        """
+        future = self._executors[kind].submit(task)
+        if on_done is not None:
+            future.add_done_callback(lambda done: self.run_on_main(lambda: on_done(done), owner=owner))
+        return future
+
+    def run_on_main(self, closure: Callable[[], None], *, owner: QObject | None = None) -> None:
+        """Thread-safe: run `closure` on the UI thread soon (after the closures queued before it).
+
+        At most one wake-up is queued however many closures arrive before the UI drains them.
+        """
+        with self._lock:
+            if self._closed:
+                return
+            self._closures.append((owner, closure))
+            first = len(self._closures) == 1
+        if first:
+            self._closures_pending.emit()
+
+    def drop(self, owner: QObject) -> None:
+        """`owner` is going away (its window closed): its pending and future results are dropped."""
+        self._dropped.add(owner)
+
+    def wanted(self, owner: QObject | None) -> bool:
+        """Whether a result for `owner` is still delivered."""
+        return owner is None or (shiboken6.isValid(owner) and owner not in self._dropped)
+
+    @Slot()
+    def _drain(self) -> None:
+        with self._lock:
+            closures, self._closures = self._closures, []
+        for owner, closure in closures:
+            if not self.wanted(owner):
+                logger.debug("dropped a result for a closed window")
+                continue
+            try:
+                closure()
+            except Exception:  # one failing handler must not lose the results queued behind it
+                logger.exception("a background task's result handler failed")
+
+    def shutdown(self) -> None:
+        """The application is quitting: deliver nothing more, start nothing queued, let running tasks end."""
+        with self._lock:
+            self._closed = True
+            self._closures.clear()
+        for executor in self._executors.values():
+            executor.shutdown(wait=False, cancel_futures=True)
+
+
+_manager: TaskManager | None = None
+
+
+def task_manager() -> TaskManager:
+    """The process's task manager (created on first use, on the UI thread; replaced after a quit)."""
+    global _manager
+    if _manager is None:
+        _manager = TaskManager()
+        app = QApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(_quit)
+    return _manager
+
+
+def _quit() -> None:
+    global _manager
+    manager, _manager = _manager, None
+    if manager is not None:
+        manager.shutdown()
