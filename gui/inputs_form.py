@@ -34,16 +34,15 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMessageBox,
     QPlainTextEdit,
+    QSizePolicy,
     QStackedWidget,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
-from core.bridges.media import data_ref
-from core.codenode import InputHandle
-from core.codenode.document import value_matches
-from core.transport import from_public, to_public
+from core import data_ref, from_public, to_public
+from core.codenode import InputHandle, value_matches
 
 #: Bytes of a file picked into an input (a bigger file belongs in the workspace).
 MAX_FILE_BYTES = 32 * 1024 * 1024
@@ -373,6 +372,8 @@ class InputsForm(QWidget):
     """Form or raw JSON; `values()` gives (inputs, streams) or raises InputsError."""
 
     changed = Signal()
+    #: The fields were rebuilt, or the form and raw JSON swapped: the height the inputs need changed.
+    reshaped = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -397,6 +398,9 @@ class InputsForm(QWidget):
         self.stack = QStackedWidget()
         self.stack.addWidget(self.form_page)
         self.stack.addWidget(self.raw_edit)
+        self._page_policies = {page: page.sizePolicy() for page in (self.form_page, self.raw_edit)}
+        self.stack.currentChanged.connect(self._size_to_page)
+        self._size_to_page()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         header = QHBoxLayout()
@@ -468,6 +472,7 @@ class InputsForm(QWidget):
         self.stack.setVisible(bool(handles))
         self.raw_toggle.setEnabled(bool(handles))
         self.validate()
+        self.reshaped.emit()
 
     @staticmethod
     def _restore(row: _Field, public: Any) -> bool:
@@ -550,6 +555,17 @@ class InputsForm(QWidget):
         self.error_label.setText(problem or "")
         self.error_label.setVisible(problem is not None)
         return problem
+
+    @Slot()
+    def _size_to_page(self) -> None:
+        """Ask for the shown page's height only (a stack asks for its tallest page's): a form of one short
+        field must not keep the raw editor's height as an empty band."""
+        for page, policy in self._page_policies.items():
+            shown = page is self.stack.currentWidget()
+            ignored = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
+            page.setSizePolicy(policy if shown else ignored)
+        self.stack.updateGeometry()
+        self.reshaped.emit()
 
     # -- raw mode ---------------------------------------------------------------------------
     @Slot(bool)

@@ -13,15 +13,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtGui import QMouseEvent
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QMouseEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QFileDialog,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
     QProgressBar,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QTabWidget,
     QToolButton,
@@ -41,6 +43,8 @@ from gui.worker import FeedBatch, RunController, RunOutcome, RunRequest
 MAX_EMITTED_SHOWN = 1000
 #: Console lines kept in the view (the engine caps a run's lines too).
 MAX_CONSOLE_LINES = 10000
+#: Most of the panel's height the inputs take by themselves; past it they scroll (the results stay in view).
+INPUTS_MAX_SHARE = 0.5
 
 
 class _ErrorBanner(QLabel):
@@ -131,6 +135,13 @@ class RunPanel(QWidget):
         inputs_layout.setContentsMargins(0, 0, 0, 0)
         inputs_layout.addWidget(self.inputs, 1)
         inputs_layout.addLayout(workspace_row)
+        # The inputs take the height their fields need (no empty band under a short form), up to
+        # INPUTS_MAX_SHARE of the panel, then scroll; the splitter lets a person give them more.
+        self.inputs_scroll = QScrollArea()
+        self.inputs_scroll.setWidgetResizable(True)
+        self.inputs_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.inputs_scroll.setWidget(inputs_box)
+        inputs_box.installEventFilter(self)  # its layout requests: the content's height changed
         results = QWidget()
         results_layout = QVBoxLayout(results)
         results_layout.setContentsMargins(0, 0, 0, 0)
@@ -139,16 +150,17 @@ class RunPanel(QWidget):
         results_layout.addWidget(self.error_banner)
         results_layout.addWidget(self.tabs, 1)
         results_layout.addWidget(self.status)
-        split = QSplitter(Qt.Orientation.Vertical)
-        split.setChildrenCollapsible(False)
-        split.addWidget(inputs_box)
-        split.addWidget(results)
-        split.setStretchFactor(0, 0)
-        split.setStretchFactor(1, 1)
-        split.setSizes([150, 600])
+        self.split = QSplitter(Qt.Orientation.Vertical)
+        self.split.setChildrenCollapsible(False)
+        self.split.addWidget(self.inputs_scroll)
+        self.split.addWidget(results)
+        self.split.setStretchFactor(0, 0)
+        self.split.setStretchFactor(1, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        layout.addWidget(split)
+        layout.addWidget(self.split)
+        #: Whether the inputs follow their content's height (until a person drags the splitter).
+        self._inputs_follow_content = True
 
         self._emitted_count = 0
         self._console_count = 0
@@ -163,6 +175,8 @@ class RunPanel(QWidget):
         self.workspace_button.clicked.connect(self._choose_workspace)
         self.workspace_clear.clicked.connect(self.clear_workspace)
         self.set_workspace(None)
+        self.inputs.reshaped.connect(self._on_inputs_reshaped)
+        self.split.splitterMoved.connect(self._on_splitter_moved)
         self.controller.reported.connect(self._on_reported)
         self.controller.finished.connect(self._on_finished)
         self.controller.runningChanged.connect(self._on_running_changed)
@@ -183,6 +197,41 @@ class RunPanel(QWidget):
         folder = QFileDialog.getExistingDirectory(self, "Workspace folder for runs", str(self.workspace or ""))
         if folder:
             self.set_workspace(Path(folder))
+
+    # -- the inputs' height -------------------------------------------------------------------
+    def fit_inputs(self) -> None:
+        """Size the inputs pane to its content, at most INPUTS_MAX_SHARE of the panel."""
+        total = sum(self.split.sizes())
+        if total <= 0:
+            return  # not laid out yet: the first resize fits
+        box = self.inputs_scroll.widget()
+        box.layout().activate()
+        wanted = box.sizeHint().height() + 2 * self.inputs_scroll.frameWidth()
+        height = min(wanted, int(total * INPUTS_MAX_SHARE))
+        self.split.setSizes([height, total - height])
+
+    @Slot()
+    def _on_inputs_reshaped(self) -> None:
+        self._inputs_follow_content = True  # new declarations (or raw JSON): the content decides again
+        self.fit_inputs()
+
+    @Slot()
+    def _on_splitter_moved(self) -> None:
+        self._inputs_follow_content = False
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self._inputs_follow_content:
+            self.fit_inputs()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            event.type() == QEvent.Type.LayoutRequest
+            and watched is self.inputs_scroll.widget()
+            and self._inputs_follow_content
+        ):
+            QTimer.singleShot(0, self, self.fit_inputs)  # once the request laid the fields out
+        return super().eventFilter(watched, event)
 
     @property
     def running(self) -> bool:

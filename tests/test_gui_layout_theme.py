@@ -1,22 +1,31 @@
-"""Layout and themes (issue 14 item 7): a usable editor width, a dark theme a person can read, plural texts."""
+"""Layout and themes (issue 14 item 7): a usable editor width, inputs sized to their content, a starter that fits,
+pack docs that fill their pane, a dark theme a person can read, dialogs that keep their layout, plural texts."""
 
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import QPoint
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
+    QLabel,
     QLineEdit,
+    QMenu,
     QStyle,
     QStyleOptionButton,
     QVBoxLayout,
     QWidget,
 )
 
-from core.codenode import NodeProps
+from core.cli.node import STARTER_BODY
+from core.codenode import InputHandle, NodeProps
+from core.packs import Catalog, PackRoot
+from core.packs.roots import SHIPPED_DIR
 from gui.dialogs.common import plural
 from gui.main_window import EDITOR_MIN_WIDTH
+from gui.pack_manager import PackManager
+from gui.run_panel import INPUTS_MAX_SHARE, RunPanel
 from gui.settings import AppSettings, SettingsDialog
 from gui.theme import apply_theme, icon
 from tests.gui_support import home, window
@@ -88,3 +97,93 @@ def test_a_dialog_keeps_its_layout_after_a_validation_error(qtbot):
     qtbot.wait(20)
     assert dialog.limits.secrets_error.isVisible()
     assert [w.height() for w in fields] == before  # the message got its own room: no field was squeezed
+
+
+def test_dark_theme_menus_have_a_border(qtbot, dark):
+    menu = QMenu()
+    qtbot.addWidget(menu)
+    menu.addAction("Open…")
+    menu.addAction("Save")
+    image = menu.grab().toImage()
+    middle = image.height() // 2
+    inside = _luma(image.pixelColor(image.width() // 2, image.height() - 4))
+    assert abs(_luma(image.pixelColor(0, middle)) - inside) > 30  # the edge is not the menu's own fill
+    assert abs(_luma(image.pixelColor(image.width() - 1, middle)) - inside) > 30
+
+
+def _wait_fitted(qtbot, panel: RunPanel) -> None:
+    box = panel.inputs_scroll.widget()
+    qtbot.waitUntil(lambda: abs(panel.inputs_scroll.height() - min(box.sizeHint().height(), _half(panel))) <= 1)
+
+
+def _half(panel: RunPanel) -> int:
+    return int(sum(panel.split.sizes()) * INPUTS_MAX_SHARE)
+
+
+@pytest.mark.parametrize(
+    "handles",
+    [(), (InputHandle(name="n", type="number"),), (InputHandle(name="flag", type="boolean"),)],
+    ids=["no inputs", "one number", "one boolean"],
+)
+def test_a_short_inputs_form_leaves_no_empty_band(qtbot, handles):
+    panel = RunPanel()
+    qtbot.addWidget(panel)
+    panel.resize(520, 760)
+    panel.show()
+    qtbot.waitExposed(panel)
+    panel.inputs.set_handles(handles)
+    _wait_fitted(qtbot, panel)
+    content = panel.inputs_scroll.widget().sizeHint().height()
+    assert panel.inputs_scroll.height() <= content + 1 < 150  # (the old fixed pane was 150 px)
+    assert panel.inputs_scroll.verticalScrollBar().maximum() == 0  # all of it in view
+    assert panel.tabs.height() > 760 - 150 - 150  # the results take the rest
+
+
+def test_many_inputs_scroll_within_half_the_panel_and_follow_a_resize(qtbot):
+    panel = RunPanel()
+    qtbot.addWidget(panel)
+    panel.resize(520, 760)
+    panel.show()
+    qtbot.waitExposed(panel)
+    panel.inputs.set_handles([InputHandle(name=f"column{i}", type="string") for i in range(20)])
+    _wait_fitted(qtbot, panel)
+    assert panel.inputs_scroll.height() == _half(panel)
+    assert panel.inputs_scroll.verticalScrollBar().maximum() > 0  # the rest scrolls
+    panel.resize(520, 500)
+    _wait_fitted(qtbot, panel)
+    assert panel.inputs_scroll.height() == _half(panel) < 300
+    panel.inputs.set_handles([InputHandle(name="n", type="number")])  # back to a short form: no band
+    _wait_fitted(qtbot, panel)
+    assert panel.inputs_scroll.height() <= panel.inputs_scroll.widget().sizeHint().height() + 1
+
+
+def test_the_starter_nodes_lines_fit_the_editor_at_its_default_width_and_font(qtbot, window):
+    qtbot.waitExposed(window)
+    assert window.editor.text() == STARTER_BODY
+    sci = window.editor.sci
+    shown = sci.viewport().width()
+    ends = [sci.pointXFromPosition(sci.lineEndPosition(n)) for n in range(sci.lineCount())]
+    assert max(ends) < shown, (max(ends), shown)  # no line runs past the right edge
+
+
+def test_the_pack_docs_fill_their_pane(qtbot, home):
+    manager = PackManager(Catalog([PackRoot(SHIPPED_DIR, "shipped")]))
+    qtbot.addWidget(manager)
+    try:
+        manager.resize(1000, 700)
+        manager.show()
+        qtbot.waitExposed(manager)
+        title = next(w for w in manager.findChildren(QLabel) if w.text() == "Documentation (SKILL.md)")
+        for select in (lambda: manager.select_pack("@cordon/sandbox-rrule"), manager.pack_list.clearSelection):
+            select()
+            qtbot.wait(20)
+            docs_top = manager.docs.mapTo(manager, QPoint(0, 0)).y()
+            docs_bottom = manager.docs.mapTo(manager, QPoint(0, manager.docs.height())).y()
+            buttons_top = manager.trust_button.mapTo(manager, QPoint(0, 0)).y()
+            above = manager.docs_banner if manager.docs_banner.isVisible() else title  # no empty banner's band
+            assert 0 <= docs_top - above.mapTo(manager, QPoint(0, above.height())).y() <= 16
+            assert 0 <= buttons_top - docs_bottom <= 16  # nothing but the layout's spacing below the docs
+            assert manager.docs.height() > 200
+        assert not manager.docs_banner.isVisible()  # (nothing selected: no banner)
+    finally:
+        manager.shutdown()
