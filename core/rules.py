@@ -74,6 +74,8 @@ RULE_SENTENCES: dict[str, str] = {
     "setTimeout or window) in code its test-load did not reach; calling that code fails.",
     "npm-module-probe-failed": f"A module compiled from npm failed when Cordon test-loaded it in a sandbox; "
     f"{_SKIPPED}.",
+    "npm-module-needs-code-generation": "A module compiled from npm compiles code from strings (new Function, "
+    f"eval) on every path its exports take, with no fallback, and the sandbox forbids that; {_SKIPPED}.",
     "dependency-unsupported": f"An npm dependency is not a plain registry version range; {_SKIPPED}.",
     "wasm-unavailable": f"WebAssembly modules are not available on this installation; {_SKIPPED}.",
     "wasm-too-large": f"A WebAssembly binary is larger than 4 MB; {_SKIPPED}.",
@@ -237,6 +239,7 @@ _NAMES: tuple[str, ...] = (
     "pptx-bad-item",
     "pptx-invalid",
     "pptx-too-large",
+    "preview-too-large",
     "registry-error",
     "request-secret-headless",
     "request-secret-quota",

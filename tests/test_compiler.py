@@ -396,7 +396,7 @@ def test_commonjs_gets_default_and_named_interop(tmp_path, body, default, named)
 
 
 def test_function_prototype_is_readable_but_code_generation_still_refused(tmp_path):
-    """As lodash-es reads Function.prototype.toString at load time."""
+    """As lodash-es reads Function.prototype.toString at load time, and keeps `template` in its own module."""
     pack = make_pack(
         tmp_path,
         {
@@ -404,8 +404,9 @@ def test_function_prototype_is_readable_but_code_generation_still_refused(tmp_pa
             "f/index.js": (
                 "const toSource = Function.prototype.toString;\n"
                 "export const isFn = (v) => v instanceof Function && typeof toSource.call(v) === 'string';\n"
-                "export const compile = (s) => new Function(s);\n"
+                'export { compile } from "./compile.js";\n'
             ),
+            "f/compile.js": "export const compile = (s) => new Function(s);\n",
         },
     )
     compiled = compile_npm(pack, "f")
@@ -413,6 +414,57 @@ def test_function_prototype_is_readable_but_code_generation_still_refused(tmp_pa
     assert ok(run_module(compiled.source, 'import { isFn } from "cordon-npm:probe"; return isFn(() => 1);')) is True
     refused = run_module(compiled.source, 'import { compile } from "cordon-npm:probe"; return compile("return 1");')
     assert not refused.ok and refused.error.name == "EvalError" and "no-eval" in refused.error.message
+
+
+@pytest.mark.parametrize(
+    "compiler",
+    [
+        "export const compile = (src) => new Function('x', src);",
+        "export const compile = (src) => Function(src);",
+        "export const compile = (src) => Function.apply(null, ['x', src]);",
+        "const F = Function;\nexport const compile = (src) => new F(src);",
+        "export const compile = (src) => eval(src);",
+    ],
+)
+def test_a_library_whose_every_export_reaches_code_generation_is_refused(tmp_path, compiler):
+    """As ajv: every export reaches code compiled from a built string, and nothing tests whether that works."""
+    pack = make_pack(
+        tmp_path,
+        {
+            "g/package.json": {"name": "g", "version": "1.0.0", "type": "module"},
+            "g/index.js": 'import { compile } from "./compile.js";\nexport const check = (s) => compile(s)();\n'
+            "export default check;\n",
+            "g/compile.js": compiler + "\n",
+        },
+    )
+    with pytest.raises(CompileError) as refused:
+        compile_npm(pack, "g")
+    assert refused.value.rule == "npm-module-needs-code-generation"
+    assert "node_modules/g/compile.js:" in refused.value.message and "no-eval" in refused.value.message
+
+
+def test_code_generation_with_a_fallback_or_off_the_main_path_only_warns(tmp_path):
+    """zod tests `new Function("")` in a try and interprets instead; lodash-es keeps `template` apart."""
+    pack = make_pack(
+        tmp_path,
+        {
+            "z/package.json": {"name": "z", "version": "1.0.0", "type": "module"},
+            "z/index.js": (
+                "const canEval = () => { try { const F = Function; new F(''); return true; } catch (_) { return false; } };\n"
+                "const jit = (src) => new Function('x', src);\n"
+                "export const double = (x) => canEval() ? jit('return x * 2')(x) : x * 2;\n"
+            ),
+            "l/package.json": {"name": "l", "version": "1.0.0", "type": "module"},
+            "l/index.js": 'export { chunk } from "./chunk.js";\nexport { template } from "./template.js";\n',
+            "l/chunk.js": "export const chunk = (a) => [a.slice(0, 1), a.slice(1)];\n",
+            "l/template.js": "export const template = (src) => Function('o', 'return ' + src);\n",
+        },
+    )
+    fallback = compile_npm(pack, "z")
+    assert ok(run_module(fallback.source, 'import { double } from "cordon-npm:probe"; return double(21);')) == 42
+    apart = compile_npm(pack, "l")
+    assert any("'Function'" in w and "template.js:1" in w for w in apart.warnings)
+    assert ok(run_module(apart.source, 'import { chunk } from "cordon-npm:probe"; return chunk([1, 2]);')) == [[1], [2]]
 
 
 def test_minified_bundles_keep_strings_templates_regexes_and_line_numbers(tmp_path):

@@ -366,6 +366,33 @@ def test_npm_prefix_of_a_library_with_nothing_admissible_exits_1(registry, capsy
     assert install_area()["staging"] == []
 
 
+def test_npm_prefix_refuses_a_library_that_needs_code_generation_and_installs_nothing(registry, capsys):
+    """@exodus/schemasafe (its real tarball) compiles every validator with new Function, as ajv does."""
+    registry.publish_file("exodus-schemasafe-1.3.0.tgz")
+    assert main(["packs", "install", "npm:@exodus/schemasafe", "--registry", registry.url, "--yes", "--json"]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert report["error"]["rule"] == "pack-no-admitted-modules" and not report["installed"]
+    message = report["error"]["message"]
+    assert "npm-module-needs-code-generation" in message and "src/generate-function.js:101" in message
+    assert install_area()["staging"] == [] and not (installed_dir() / "@exodus" / "schemasafe").exists()
+    assert Catalog().pack("@exodus/schemasafe") is None
+
+
+def test_npm_prefix_admits_a_library_whose_code_generation_few_exports_reach_with_a_warning(registry, capsys):
+    """lodash-es (its real tarball): `template` builds a Function, 2 of its 322 exports reach it."""
+    registry.publish_file("lodash-es-4.18.1.tgz")
+    assert main(["packs", "install", "npm:lodash-es", "--registry", registry.url, "--yes", "--json"]) == 0
+    [module] = json.loads(capsys.readouterr().out)["request"]["npmModules"]
+    assert module["ok"] and any("'Function'" in w and "lodash-es/template.js:271" in w for w in module["warnings"])
+    chunk = 'import { chunk } from "lodash-es";\nreturn chunk([1, 2, 3, 4], 2);'
+    packs = resolve_body(chunk, catalog=Catalog())
+    assert ok(run_in_sandbox(chunk, modules=packs.modules, surfaces=packs.surfaces)) == [[1, 2], [3, 4]]
+    template = 'import { template } from "lodash-es";\nreturn template("<%= a %>")({ a: 1 });'
+    packs = resolve_body(template, catalog=Catalog())
+    failed = run_in_sandbox(template, modules=packs.modules, surfaces=packs.surfaces)
+    assert not failed.ok and failed.error.name == "EvalError" and "no-eval" in failed.error.message
+
+
 def test_outdated_and_update_show_what_changes_and_a_failed_update_changes_nothing(registry, tmp_path, capsys):
     _lib(registry, tmp_path, "1.0.0")
     assert main(["packs", "install", "npm:tiny-lib@^1", "--registry", registry.url, "--yes", "--json"]) == 0

@@ -12,6 +12,9 @@ whose `rule` is one of the named skips:
     npm-module-unresolved       an import does not resolve inside node_modules (or is dynamic)
     npm-module-too-large        the bundle is over 1 MB
     npm-module-probe-failed     it does not initialise in QuickJS
+    npm-module-needs-code-generation
+                                every export reaches code it compiles from strings, with no
+                                fallback (see `codegen`)
 
 Results are cached in `cache_dir()/npm/<digest>.json` through `core.cache`,
 which serves an entry only if its bytes match the digest recorded when Cordon
@@ -45,11 +48,11 @@ import orjson
 from core import cache
 from core.guest import ENGINE_VERSION
 from core.packs.caps import NPM_JS_MAX
-from core.packs.npm import bundle, probe
+from core.packs.npm import bundle, codegen, probe
 from core.packs.npm.resolve import CONDITIONS, MAIN_FIELDS, CompileError
 from core.packs.roots import installed_dir
 
-COMPILER_VERSION = "cordon-npm/3"
+COMPILER_VERSION = "cordon-npm/4"
 OPTIONS = {"format": "esm", "conditions": list(CONDITIONS), "mainFields": list(MAIN_FIELDS), "maxBytes": NPM_JS_MAX}
 _ENGINE = ENGINE_VERSION
 
@@ -171,6 +174,7 @@ def compile_npm(pack_root: Path, dependency: str, *, use_cache: bool = True) -> 
     try:
         built = bundle.build(pack_root, dependency)
         names = probe.export_names(built.keys_probe_source(), dependency)
+        codegen.check(built.links, names, dependency)
         source, exported = built.module_source(names)
         if len(source.encode("utf-8")) > NPM_JS_MAX:
             raise CompileError(f"the bundle of '{dependency}' is over {NPM_JS_MAX} bytes", rule="npm-module-too-large")

@@ -24,6 +24,7 @@ import orjson
 from core.packs.caps import NPM_JS_MAX
 from core.packs.files import read_text
 from core.packs.manifest import is_export_identifier
+from core.packs.npm.codegen import ModuleLinks
 from core.packs.npm.resolve import CompileError, Resolver
 from core.packs.npm.scan import Finding, summarize
 from core.packs.npm.transform import transform_file
@@ -44,6 +45,8 @@ class Bundle:
     warnings: list[str] = field(default_factory=list)
     #: Whether the entry file is an ES module (its exports are exactly its own) or CommonJS.
     entry_esm: bool = True
+    #: Module id -> its links and code-generation sites (the entry is 0), for `codegen.check`.
+    links: dict[int, ModuleLinks] = field(default_factory=dict)
 
     def keys_probe_source(self) -> str:
         """The bundle with a default export listing the entry's export names (for the export probe)."""
@@ -87,12 +90,15 @@ def build(pack_root: Path, dependency: str) -> Bundle:
     warnings: list[str] = []
     size = len(RUNTIME)
     entry_esm = True
+    links: dict[int, ModuleLinks] = {}
 
     while queue:
         path = queue.popleft()
         rel = resolver.relative(path)
 
-        def dependency_id(specifier: str, importer: Path = path) -> int:
+        deps: list[int] = []
+
+        def dependency_id(specifier: str, importer: Path = path, deps: list[int] = deps) -> int:
             target = resolver.resolve(specifier, importer)
             if target not in ids:
                 if len(ids) >= MAX_FILES:
@@ -101,6 +107,7 @@ def build(pack_root: Path, dependency: str) -> Bundle:
                     )
                 ids[target] = len(ids)
                 queue.append(target)
+            deps.append(ids[target])
             return ids[target]
 
         try:  # by folder fds from the pack root, as pack files are: a link swapped in is never followed
@@ -117,6 +124,15 @@ def build(pack_root: Path, dependency: str) -> Bundle:
             entry_esm = done.esm
         findings.extend(done.findings)
         warnings.extend(done.warnings)
+        links[ids[path]] = ModuleLinks(
+            done.esm,
+            list(dict.fromkeys(deps)),
+            done.uses,
+            done.reexports,
+            done.stars,
+            done.local_exports,
+            done.code_generation,
+        )
         requires = orjson.dumps(done.requires).decode()
         pieces.append(
             f"/* {ids[path]}: {rel} */ [{int(done.esm)}, {requires}, {done.source}, {orjson.dumps(rel).decode()}]"
@@ -130,4 +146,4 @@ def build(pack_root: Path, dependency: str) -> Bundle:
     )
     if len(body.encode("utf-8")) > NPM_JS_MAX:
         raise _too_large(dependency, len(body.encode("utf-8")))
-    return Bundle(dependency, body, [resolver.relative(p) for p in ids], warnings, entry_esm)
+    return Bundle(dependency, body, [resolver.relative(p) for p in ids], warnings, entry_esm, links)

@@ -56,6 +56,17 @@ FORBIDDEN_GLOBALS = frozenset(
 #: Names whose use is code generation: the bundle's stand-in (or the engine) refuses it with EvalError.
 CODE_GENERATION = frozenset(("eval", "Function"))
 
+#: Where a `try`'s reach ends: a function called from its block is not inside it.
+_FUNCTIONS = frozenset(
+    (
+        "function_declaration",
+        "generator_function_declaration",
+        "function_expression",
+        "generator_function",
+        "arrow_function",
+        "method_definition",
+    )
+)
 _BRANCHES = {
     "binary_expression": ("right",),
     "ternary_expression": ("consequence", "alternative"),
@@ -131,6 +142,98 @@ def _guarded(ref: Reference) -> bool:
             return True
         child, parent = parent, parent.parent
     return False
+
+
+@dataclass(frozen=True)
+class CodeGeneration:
+    """A call that compiles code from strings: `Function(...)`, `new Function(...)`, `Function.call/apply`
+    or `eval(...)`, directly or through a local alias (`const F = Function; new F(...)`).
+
+    `computed`: the code is built at run time (an argument is not a string literal): the library compiles
+    code of its own making. `feature_test`: literal code inside a `try` whose `catch` does not throw: the
+    library checks whether code generation works, so it has a way on without it.
+    """
+
+    file: str
+    line: int
+    computed: bool
+    feature_test: bool
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}"
+
+
+def _literal(node: Node) -> bool:
+    if node.type == "string":
+        return True
+    if node.type == "template_string":
+        return not any(c.type == "template_substitution" for c in node.named_children)
+    return node.type == "array" and all(_literal(c) for c in node.named_children)
+
+
+def _call_of(node: Node) -> tuple[Node, list[Node]] | None:
+    """The call or `new` that `node` (a name of Function or eval) is the callee of, and its code arguments."""
+    parent = node.parent
+    if parent is None:
+        return None
+    field = {"call_expression": "function", "new_expression": "constructor"}.get(parent.type)
+    if field is not None and parent.child_by_field_name(field) == node:
+        args = parent.child_by_field_name("arguments")
+        return parent, [] if args is None else [c for c in args.named_children if c.type != "comment"]
+    prop = parent.child_by_field_name("property") if parent.type == "member_expression" else None
+    call = parent.parent
+    if (
+        prop is not None
+        and parent.child_by_field_name("object") == node
+        and jsparse.text(prop) in ("call", "apply")
+        and call is not None
+        and call.type == "call_expression"
+        and call.child_by_field_name("function") == parent
+    ):
+        args = call.child_by_field_name("arguments")
+        return call, [] if args is None else [c for c in args.named_children if c.type != "comment"][1:]
+    return None
+
+
+def _in_tolerant_try(node: Node) -> bool:
+    """True inside a `try` block (of the same function) whose `catch` does not throw."""
+    child, parent = node, node.parent
+    while parent is not None and parent.type not in _FUNCTIONS:
+        if parent.type == "try_statement" and parent.child_by_field_name("body") == child:
+            handler = parent.child_by_field_name("handler")
+            return handler is not None and not any(n.type == "throw_statement" for n in jsparse.walk(handler))
+        child, parent = parent, parent.parent
+    return False
+
+
+def code_generation(analysis: Analysis, file: str) -> list[CodeGeneration]:
+    """Every place the module compiles code from strings (see CodeGeneration)."""
+    callees: list[Node] = []
+    for ref in analysis.free():
+        if ref.name not in CODE_GENERATION:
+            continue
+        callees.append(ref.node)
+        declarator = ref.node.parent
+        name = declarator.child_by_field_name("name") if declarator is not None else None
+        if (
+            declarator is not None
+            and declarator.type == "variable_declarator"
+            and declarator.child_by_field_name("value") == ref.node
+            and name is not None
+            and name.type == "identifier"
+        ):
+            alias = ref.scope.lookup(jsparse.text(name))
+            if alias is not None:
+                callees.extend(use.node for use in analysis.uses_of(alias))
+    sites = []
+    for callee in callees:
+        found = _call_of(callee)
+        if found is None:
+            continue
+        call, args = found
+        computed = not all(_literal(a) for a in args)
+        sites.append(CodeGeneration(file, call.start_point[0] + 1, computed, not computed and _in_tolerant_try(call)))
+    return sites
 
 
 def forbidden_globals(analysis: Analysis, file: str) -> list[Finding]:

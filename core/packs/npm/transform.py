@@ -24,7 +24,7 @@ from tree_sitter import Node, Tree
 from core import jsparse
 from core.packs.npm.minify import minify
 from core.packs.npm.resolve import CompileError, unresolved
-from core.packs.npm.scan import Finding, forbidden_globals
+from core.packs.npm.scan import CodeGeneration, Finding, code_generation, forbidden_globals
 from core.packs.npm.scope import Analysis, analyze
 
 CJS_PARAMS = ("module", "exports", "require", "__filename", "__dirname")
@@ -40,6 +40,14 @@ class Transformed:
     requires: dict[str, int] = field(default_factory=dict)
     findings: list[Finding] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    #: The module graph as the code-generation check reads it (see `codegen`): ids the module's own
+    #: code uses (imports, requires), `export ... from` re-exports (name -> (id, imported name, None
+    #: for a namespace)), `export * from` ids, and its own exported names.
+    uses: list[int] = field(default_factory=list)
+    reexports: dict[str, tuple[int, str | None]] = field(default_factory=dict)
+    stars: list[int] = field(default_factory=list)
+    local_exports: list[str] = field(default_factory=list)
+    code_generation: list[CodeGeneration] = field(default_factory=list)
 
 
 def _ns(module_id: int) -> str:
@@ -120,6 +128,8 @@ def _commonjs(source: str, analysis: Analysis, file: str, dependency_id: Depende
                 "and throws if that line runs"
             )
     out.findings = forbidden_globals(analysis, file)
+    out.code_generation = code_generation(analysis, file)
+    out.uses = list(dict.fromkeys(out.requires.values()))
     out.source = f"function ({', '.join(CJS_PARAMS)}) {{\n{source}\n}}"
     return out
 
@@ -136,6 +146,9 @@ class _EsModule:
         self.getters: dict[str, tuple[bool, str]] = {}
         self.imports: list[int] = []
         self.stars: list[int] = []
+        #: Ids read by `import` statements (not only re-exported), and re-exports by name.
+        self.uses: list[int] = []
+        self.reexports: dict[str, tuple[int, str | None]] = {}
         #: local import name -> (namespace variable, imported name or None for `* as ns`)
         self.bindings: dict[str, tuple[str, str | None]] = {}
 
@@ -149,7 +162,9 @@ class _EsModule:
         self.edits.append((node.start_byte, node.end_byte, "\n" * jsparse.text(node).count("\n")))
 
     def _import_statement(self, node: Node) -> None:
-        ns = _ns(self._import(node.child_by_field_name("source")))
+        module_id = self._import(node.child_by_field_name("source"))
+        self.uses.append(module_id)
+        ns = _ns(module_id)
         self._remove(node)
         for clause in node.named_children:
             if clause.type != "import_clause":
@@ -187,13 +202,16 @@ class _EsModule:
             if clause is None:
                 self.stars.append(module_id)
             elif clause.type == "namespace_export":
-                self.getters[_name_of(clause.named_children[-1])] = (False, _ns(module_id))
+                exported = _name_of(clause.named_children[-1])
+                self.getters[exported] = (False, _ns(module_id))
+                self.reexports[exported] = (module_id, None)
             else:
                 for spec in clause.named_children:
                     if spec.type == "export_specifier":
                         name = spec.child_by_field_name("name")
                         alias = spec.child_by_field_name("alias")
                         self.getters[_name_of(alias or name)] = (False, _member(_ns(module_id), _name_of(name)))
+                        self.reexports[_name_of(alias or name)] = (module_id, _name_of(name))
             return
         if declaration is not None:
             self.edits.append((node.start_byte, declaration.start_byte, ""))
@@ -257,6 +275,11 @@ class _EsModule:
         body = _apply(self.source, self.edits)
         out = Transformed(True, "function (exports) {\n" + " ".join(header) + "\n" + body + "\n}")
         out.findings = forbidden_globals(self.analysis, self.file)
+        out.code_generation = code_generation(self.analysis, self.file)
+        out.uses = list(dict.fromkeys(self.uses))
+        out.reexports = self.reexports
+        out.stars = self.stars
+        out.local_exports = [name for name in self.getters if name not in self.reexports]
         return out
 
 
