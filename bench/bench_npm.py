@@ -17,6 +17,7 @@ the tests never do.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -115,7 +116,9 @@ def bench(name: str, code: str) -> dict[str, object]:
         row["detail"] = repr(value)[:60] if ok else value
     except CordonError as exc:
         row["install"] = time.perf_counter() - start
-        row["status"] = f"skipped ({exc.rule})"
+        # the wrapper has one module: name its own skip rule, not only the pack-level refusal
+        inner = re.search(r": (npm-module-[a-z-]+|dependency-[a-z-]+):", exc.message)
+        row["status"] = f"skipped ({inner.group(1) if inner else exc.rule})"
         row["detail"] = exc.message[:160]
     row["npm"] = _npm_install(name)
     return row
