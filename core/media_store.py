@@ -34,7 +34,7 @@ from pathlib import Path
 
 from core import paths
 from core.atomic import write_atomic
-from core.bridges.base import RunScope
+from core.bridges.base import RunLocal, RunScope
 from core.errors import LimitExceeded, SandboxRefusal
 from core.rules import limit_rule
 
@@ -132,12 +132,12 @@ class RunMediaStore:
         return item
 
 
+_STORE = RunLocal(lambda scope: RunMediaStore(scope.limits.runMediaBytes))
+
+
 def run_store(scope: RunScope) -> RunMediaStore:
     """The run's handle store, created on first use."""
-    store = scope.state.get("media.store")
-    if store is None:
-        store = scope.state["media.store"] = RunMediaStore(scope.limits.runMediaBytes)
-    return store
+    return _STORE.of(scope)
 
 
 class AssetLedger:
@@ -166,11 +166,12 @@ def asset_id(uri: str) -> str:
     return found
 
 
+_LEDGER = RunLocal(lambda scope: AssetLedger())
+
+
 def _ledgers(scope: RunScope) -> tuple[AssetLedger, ...]:
     """The run's own ledger (created on first use) and its node's, when it runs as a Code node."""
-    run = scope.state.get("media.assets")
-    if run is None:
-        run = scope.state["media.assets"] = AssetLedger()
+    run = _LEDGER.of(scope)
     node = scope.services.extra.get(ASSETS_KEY)
     return (run, node) if isinstance(node, AssetLedger) else (run,)
 
@@ -181,29 +182,30 @@ def record_asset(scope: RunScope, uri: str) -> None:
         ledger.add(uri)
 
 
-def _handed_in(scope: RunScope) -> frozenset[str]:
-    """Every asset uri anywhere in the run's host-given `inputs` (walked once, on the first asset read)."""
-    found = scope.state.get("media.assets.inputs")
-    if found is None:
-        uris: set[str] = set()
-        stack = [scope.inputs]
-        while stack:
-            value = stack.pop()
-            if isinstance(value, str):
-                if value.startswith(ASSET_PREFIX):
-                    uris.add(value)
-            elif isinstance(value, dict):
-                stack.extend(value.values())
-            elif isinstance(value, (list, tuple)):
-                stack.extend(value)
-        found = scope.state["media.assets.inputs"] = frozenset(uris)
-    return found
+def _asset_uris(scope: RunScope) -> frozenset[str]:
+    """Every asset uri anywhere in the run's host-given `inputs`."""
+    uris: set[str] = set()
+    stack = [scope.inputs]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            if value.startswith(ASSET_PREFIX):
+                uris.add(value)
+        elif isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, (list, tuple)):
+            stack.extend(value)
+    return frozenset(uris)
+
+
+#: The asset uris the host handed the run (walked once, on the first asset read).
+_HANDED_IN = RunLocal(_asset_uris)
 
 
 def readable_asset(scope: RunScope, uri: str) -> None:
     """Refuse an asset this run, its node and its host inputs never named (rule `asset-not-granted`)."""
     asset_id(uri)  # a malformed id is refused as such first
-    if uri in _handed_in(scope) or any(uri in ledger for ledger in _ledgers(scope)):
+    if uri in _HANDED_IN.of(scope) or any(uri in ledger for ledger in _ledgers(scope)):
         return
     raise SandboxRefusal(
         f"{uri[:80]!r} was not put in the asset store by this run or its node, nor handed to "

@@ -25,13 +25,14 @@ from collections.abc import Awaitable, Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from core.cancel import CancelHandle
 from core.errors import SandboxRefusal
 from core.limits import SandboxLimits
 
 OpFn = Callable[..., Any] | Callable[..., Awaitable[Any]]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -174,9 +175,9 @@ class RunScope:
     on_progress: Callable[[float, str | None], None] | None = None
     logs: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
-    #: Free-form per-run counters and state owned by individual bridges (fetch count, handles...).
-    state: dict[str, Any] = field(default_factory=dict)
     loop: asyncio.AbstractEventLoop | None = None
+    #: Each bridge's own per-run state (fetch count, quota, handle store), keyed by its `RunLocal`.
+    _locals: dict[RunLocal[Any], Any] = field(default_factory=dict, init=False, repr=False)
 
     def check_alive(self) -> None:
         """Refuse once the run is cancelled or past its deadline.
@@ -193,6 +194,25 @@ class RunScope:
                 rule="timeout",
                 name="TimeoutError",
             )
+
+
+class RunLocal(Generic[T]):
+    """A slot of per-run state that one bridge owns (a counter, a quota, a store), typed.
+
+    Declared once at module level, `_CALLS = RunLocal(lambda scope: _Calls())`; `_CALLS.of(scope)`
+    is this run's value, made from the scope on first use. The slot object itself is the key, so
+    two bridges cannot collide on a name and a reader gets the type its maker returns. Two threads
+    racing on the first use keep one value (the first stored).
+    """
+
+    def __init__(self, make: Callable[[RunScope], T]) -> None:
+        self._make = make
+
+    def of(self, scope: RunScope) -> T:
+        try:
+            return scope._locals[self]  # type: ignore[no-any-return]
+        except KeyError:
+            return scope._locals.setdefault(self, self._make(scope))  # type: ignore[no-any-return]
 
 
 #: Process-wide threads for CPU-heavy host work (host-pack parsers): bounded, so concurrent

@@ -2,21 +2,33 @@
 
 from __future__ import annotations
 
-from core.bridges.base import Op, RunScope, Surface
+from dataclasses import dataclass
+
+from core.bridges.base import Op, RunLocal, RunScope, Surface
 from core.guest import surface_js
 
 GUEST_JS = surface_js("console.js")
 
 
+@dataclass
+class _Budget:
+    """What the run's console used: characters kept, and whether the cut notice went out."""
+
+    chars: int = 0
+    cut: bool = False
+
+
+_BUDGET = RunLocal(lambda scope: _Budget())
+
+
 def _line(scope: RunScope, line: str) -> bool:
     """Record one line; returns False once the caps are reached (the guest stops sending)."""
     limits = scope.limits
-    state = scope.state
-    if state.get("console.cut"):
+    budget = _BUDGET.of(scope)
+    if budget.cut:
         return False
-    used = state.get("console.chars", 0)
-    if len(scope.logs) >= limits.maxConsoleLines or used + len(line) > limits.maxConsoleChars:
-        state["console.cut"] = True
+    if len(scope.logs) >= limits.maxConsoleLines or budget.chars + len(line) > limits.maxConsoleChars:
+        budget.cut = True
         notice = (
             f"… console output truncated: limit of {limits.maxConsoleLines} lines / "
             f"{limits.maxConsoleChars} characters reached (limits maxConsoleLines, maxConsoleChars)"
@@ -25,7 +37,7 @@ def _line(scope: RunScope, line: str) -> bool:
         if scope.on_log is not None:
             scope.on_log(notice)
         return False
-    state["console.chars"] = used + len(line)
+    budget.chars += len(line)
     scope.logs.append(line)
     if scope.on_log is not None:
         scope.on_log(line)

@@ -50,7 +50,7 @@ from typing import Any
 import httpx
 
 from core.bridges import encoding
-from core.bridges.base import RunScope, in_worker_thread
+from core.bridges.base import RunLocal, RunScope, in_worker_thread
 from core.bridges.netguard import RULE_BAD_URL, GuardedTransport, guard_for
 from core.errors import SandboxRefusal
 
@@ -133,17 +133,27 @@ async def fetch_op(scope: RunScope, url: Any, options: Any) -> dict[str, Any]:
     return result.to_guest()
 
 
+@dataclass
+class _Calls:
+    """fetch() calls the run started."""
+
+    used: int = 0
+
+
+_CALLS = RunLocal(lambda scope: _Calls())
+
+
 def count_call(scope: RunScope) -> None:
     """Taken synchronously when the call starts, so Promise.all cannot outrun it."""
     limit = scope.limits.fetchMaxCalls
-    used = scope.state.get("fetch.calls", 0) + 1
-    if used > limit:
+    calls = _CALLS.of(scope)
+    if calls.used + 1 > limit:
         raise _refuse(
             f"fetch refused: at most {limit} fetch() calls per run (limit fetchMaxCalls)",
             RULE_MAX_CALLS,
             "QuotaExceededError",
         )
-    scope.state["fetch.calls"] = used
+    calls.used += 1
 
 
 def _method(value: Any) -> str:

@@ -4,11 +4,23 @@ from __future__ import annotations
 
 import math
 import time
+from dataclasses import dataclass
 
-from core.bridges.base import Op, RunScope, Surface
+from core.bridges.base import Op, RunLocal, RunScope, Surface
 from core.guest import surface_js
 
 GUEST_JS = surface_js("progress.js")
+
+
+@dataclass
+class _Reports:
+    """The run's delivered reports: when the last one went, and how many."""
+
+    last: float = -math.inf
+    count: int = 0
+
+
+_REPORTS = RunLocal(lambda scope: _Reports())
 
 
 def _progress(scope: RunScope, percent: float, message: str | None) -> None:
@@ -16,14 +28,14 @@ def _progress(scope: RunScope, percent: float, message: str | None) -> None:
     if not math.isfinite(percent):
         return
     now = time.monotonic()
-    state = scope.state
+    reports = _REPORTS.of(scope)
     interval = scope.limits.progressIntervalMs / 1000
-    if now - state.get("progress.last", -math.inf) < interval:
+    if now - reports.last < interval:
         return
-    if state.get("progress.count", 0) >= scope.limits.maxProgressReports:
+    if reports.count >= scope.limits.maxProgressReports:
         return
-    state["progress.last"] = now
-    state["progress.count"] = state.get("progress.count", 0) + 1
+    reports.last = now
+    reports.count += 1
     if scope.on_progress is not None:
         scope.on_progress(max(0.0, min(100.0, float(percent))), message)
 

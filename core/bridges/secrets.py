@@ -20,14 +20,27 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
-from core.bridges.base import Op, RunScope, Surface
+from core.bridges.base import Op, RunLocal, RunScope, Surface
 from core.errors import CordonError, SandboxRefusal
 from core.guest import surface_js
 
 MAX_REQUESTS_PER_RUN = 5
 MAX_REASON_CHARS = 500
+
+
+@dataclass
+class _Asked:
+    """The run's requests of a person: one at a time, how many, and the names declined."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    count: int = 0
+    declined: set[str] = field(default_factory=set)
+
+
+_ASKED = RunLocal(lambda scope: _Asked())
 
 GUEST_JS = surface_js("secrets.js")
 
@@ -120,21 +133,21 @@ async def _request(scope: RunScope, name: Any, reason: Any = None) -> bool:
             name="SecretRequestError",
         )
     await _store("requestSecret", secrets_store.require_keyring)  # never ask for a value nothing can store
-    state = scope.state.setdefault("secrets.request", {"lock": asyncio.Lock(), "asked": 0, "declined": set()})
-    async with state["lock"]:
-        if name in state["declined"]:
+    asked = _ASKED.of(scope)
+    async with asked.lock:
+        if name in asked.declined:
             return False
-        if state["asked"] >= MAX_REQUESTS_PER_RUN:
+        if asked.count >= MAX_REQUESTS_PER_RUN:
             raise SandboxRefusal(
                 f"requestSecret({name!r}): a run may ask a person for secrets at most {MAX_REQUESTS_PER_RUN} times",
                 rule="request-secret-quota",
                 name="SecretRequestError",
             )
-        state["asked"] += 1
+        asked.count += 1
         with scope.clock.suspended():
             stored = await asyncio.to_thread(prompter.request_secret, name, reason)
         if stored is not True:
-            state["declined"].add(name)
+            asked.declined.add(name)
         return stored is True
 
 

@@ -8,12 +8,23 @@ from __future__ import annotations
 
 import asyncio
 import math
+from dataclasses import dataclass
 
-from core.bridges.base import Op, RunScope, Surface
+from core.bridges.base import Op, RunLocal, RunScope, Surface
 from core.errors import SandboxRefusal
 from core.guest import surface_js
 
 GUEST_JS = surface_js("timers.js")
+
+
+@dataclass
+class _CapNotice:
+    """Whether the run was warned once that a sleep was capped."""
+
+    given: bool = False
+
+
+_CAPPED = RunLocal(lambda scope: _CapNotice())
 
 
 #: Longest single sleep, as in the reference: a longer request sleeps this long, with one warning per run.
@@ -26,8 +37,9 @@ async def _sleep(scope: RunScope, ms: float) -> None:
             f"sleep(ms) needs a non-negative number of milliseconds, got {ms!r}", rule="bad-argument", name="TypeError"
         )
     if ms > MAX_SLEEP_MS:
-        if not scope.state.get("sleep.capped"):
-            scope.state["sleep.capped"] = True
+        notice = _CAPPED.of(scope)
+        if not notice.given:
+            notice.given = True
             shown = "Infinity" if math.isinf(ms) else f"{ms:g}"
             scope.warnings.append(
                 f"sleep({shown}) was capped at {MAX_SLEEP_MS} ms: one sleep() lasts at most "

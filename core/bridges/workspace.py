@@ -40,7 +40,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from core.bridges.base import Op, RunScope, Surface
+from core.bridges.base import Op, RunLocal, RunScope, Surface
 from core.bridges.fsguard import FsGuard, Location, kind_of, oserrors, read_capped, refusal
 from core.errors import LimitExceeded, SandboxRefusal
 from core.guest import surface_js
@@ -91,12 +91,12 @@ class _Quota:
             self.created += 1
 
 
+_QUOTA = RunLocal(lambda scope: _Quota(scope.limits))
+
+
 def _quota(scope: RunScope) -> _Quota:
     """The run's quota, made by the first workspace op (on the loop thread, so made once)."""
-    quota = scope.state.get("workspace.quota")
-    if quota is None:
-        quota = scope.state["workspace.quota"] = _Quota(scope.limits)
-    return quota
+    return _QUOTA.of(scope)
 
 
 def _guard(scope: RunScope, op: str) -> FsGuard:
