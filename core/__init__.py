@@ -17,15 +17,24 @@ from core import lazy
 logging.getLogger(__name__).addHandler(logging.NullHandler())
 
 if TYPE_CHECKING:
+    from core.atomic import write_atomic
     from core.bridges.base import HostServices, SecretPrompter, Surface
+    from core.bridges.media import data_ref
     from core.cancel import CancelHandle
     from core.engine.run import ModuleGraph, RunError, RunResult, run_in_sandbox
     from core.errors import CordonError, LimitExceeded, LimitsError, ModuleRefused, SandboxRefusal, UsageError
     from core.jsparse import ImportBinding, export_names, import_bindings, import_insertion_line
-    from core.limits import CEILINGS, SandboxLimits, resolve_limits
+    from core.limits import CEILINGS, MB, SandboxLimits, resolve_limits
     from core.rules import RULE_SENTENCES, RULES, problem_line, rule_sentence
+    from core.transport import UNDEFINED, from_public, to_public
 
 _EXPORTS = {
+    "data_ref": "core.bridges.media",
+    "UNDEFINED": "core.transport",
+    "from_public": "core.transport",
+    "to_public": "core.transport",
+    "MB": "core.limits",
+    "write_atomic": "core.atomic",
     "ImportBinding": "core.jsparse",
     "export_names": "core.jsparse",
     "import_bindings": "core.jsparse",
@@ -56,8 +65,10 @@ __getattr__, __dir__ = lazy.exports(__name__, _EXPORTS)
 
 __all__ = [
     "CEILINGS",
+    "MB",
     "RULES",
     "RULE_SENTENCES",
+    "UNDEFINED",
     "CancelHandle",
     "CordonError",
     "HostServices",
@@ -73,11 +84,15 @@ __all__ = [
     "SecretPrompter",
     "Surface",
     "UsageError",
+    "data_ref",
     "export_names",
+    "from_public",
     "import_bindings",
     "import_insertion_line",
     "problem_line",
     "resolve_limits",
     "rule_sentence",
     "run_in_sandbox",
+    "to_public",
+    "write_atomic",
 ]

@@ -22,10 +22,8 @@ from pathlib import Path
 import orjson
 from PySide6.QtCore import QLockFile
 
-from core import paths
-from core.atomic import write_atomic
-from core.codenode import CodeNodeDocument, DocumentError
-from core.codenode.document import SUFFIX, parse_document
+from core import paths, write_atomic
+from core.codenode import SUFFIX, CodeNodeDocument, DocumentError, parse_document
 
 RECENT_FILE = "recent-files.json"
 MAX_RECENT = 10

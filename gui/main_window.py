@@ -30,10 +30,22 @@ from PySide6.QtWidgets import (
 
 from core import import_insertion_line, paths
 from core.cli.node import starter_document
-from core.codenode import CodeNodeDocument, DocumentError, apply_fix, load_document, save_document
-from core.codenode.analysis import analyse
-from core.codenode.document import default_path, dumps, read_document
-from core.codenode.grants import DocumentKey, Grants, is_trusted, strip_grants, trust
+from core.codenode import (
+    CodeNodeDocument,
+    DocumentError,
+    DocumentKey,
+    Grants,
+    analyse,
+    apply_fix,
+    default_path,
+    dumps,
+    is_trusted,
+    load_document,
+    read_document,
+    save_document,
+    strip_grants,
+    trust,
+)
 from core.validate import REMOVE_DECLARATION, Fix
 from gui.catalog_holder import CatalogHolder
 from gui.completion import CompletionSource, GuestApiProbe, PackIndex

@@ -28,8 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.codenode import CodeNodeDocument, DocumentError
-from core.codenode.document import HandleType, parse_document
+from core.codenode import CodeNodeDocument, DocumentError, HandleType, parse_document
 
 TYPES: tuple[str, ...] = get_args(HandleType)
 

@@ -10,7 +10,7 @@ added to core never hides a problem.
 from __future__ import annotations
 
 from core import RULE_SENTENCES
-from core.packs.status import PackStatus
+from core.packs import PackStatus
 
 #: The sentences live with the rules (`core/rules.py`), so a rule and its words are added together.
 STATUS_SENTENCES = RULE_SENTENCES

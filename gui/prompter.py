@@ -34,8 +34,7 @@ import shiboken6
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 from PySide6.QtWidgets import QApplication, QDialog, QWidget
 
-from core import secrets_store
-from core.errors import CordonError
+from core import CordonError, secrets_store
 from gui.dialogs.secret_prompt import SecretPromptDialog
 from gui.tasks import task_manager
 

@@ -29,8 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core import secrets_store
-from core.errors import CordonError
+from core import CordonError, secrets_store
 from gui.dialogs.common import styled_label
 from gui.dialogs.secret_prompt import SecretPromptDialog
 

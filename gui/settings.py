@@ -39,11 +39,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core import secrets_store
-from core.atomic import write_atomic
-from core.codenode.document import NodeProps
-from core.errors import CordonError
-from core.limits import CEILINGS, MB
+from core import CEILINGS, MB, CordonError, secrets_store, write_atomic
+from core.codenode import NodeProps
 from core.paths import config_dir
 from gui.dialogs.common import refit, styled_label
 from gui.theme import THEMES

@@ -14,27 +14,49 @@ from typing import TYPE_CHECKING
 from core import lazy
 
 if TYPE_CHECKING:
+    from core.codenode.analysis import analyse
     from core.codenode.checks import apply_fix, validate_node
     from core.codenode.contract import DEPRECATION, Emission, EmitQueue
     from core.codenode.document import (
+        SUFFIX,
         CodeNodeDocument,
         DocumentError,
+        HandleType,
         InputHandle,
         NodeProps,
         OutputHandle,
         PackDeclaration,
+        default_path,
+        dumps,
         limits_for,
         load_document,
         loads,
+        parse_document,
+        read_document,
         save_document,
         stamp_packages,
+        value_matches,
     )
+    from core.codenode.grants import DocumentKey, Grants, is_trusted, strip_grants, trust
     from core.codenode.guest_api import GuestApi, declared_guest_api, probe_guest_api
     from core.codenode.runner import NodeRunResult, run_node
     from core.codenode.streams import InputStreams
 
 _DOCUMENT = "core.codenode.document"
 _EXPORTS = {
+    "analyse": "core.codenode.analysis",
+    "SUFFIX": "core.codenode.document",
+    "HandleType": "core.codenode.document",
+    "default_path": "core.codenode.document",
+    "dumps": "core.codenode.document",
+    "parse_document": "core.codenode.document",
+    "read_document": "core.codenode.document",
+    "value_matches": "core.codenode.document",
+    "DocumentKey": "core.codenode.grants",
+    "Grants": "core.codenode.grants",
+    "is_trusted": "core.codenode.grants",
+    "strip_grants": "core.codenode.grants",
+    "trust": "core.codenode.grants",
     "GuestApi": "core.codenode.guest_api",
     "declared_guest_api": "core.codenode.guest_api",
     "probe_guest_api": "core.codenode.guest_api",
@@ -62,25 +84,38 @@ __getattr__, __dir__ = lazy.exports(__name__, _EXPORTS)
 
 __all__ = [
     "DEPRECATION",
+    "SUFFIX",
     "CodeNodeDocument",
     "DocumentError",
+    "DocumentKey",
     "Emission",
     "EmitQueue",
+    "Grants",
     "GuestApi",
+    "HandleType",
     "InputHandle",
     "InputStreams",
     "NodeProps",
     "NodeRunResult",
     "OutputHandle",
     "PackDeclaration",
+    "analyse",
     "apply_fix",
     "declared_guest_api",
+    "default_path",
+    "dumps",
+    "is_trusted",
     "limits_for",
     "load_document",
     "loads",
+    "parse_document",
     "probe_guest_api",
+    "read_document",
     "run_node",
     "save_document",
     "stamp_packages",
+    "strip_grants",
+    "trust",
     "validate_node",
+    "value_matches",
 ]

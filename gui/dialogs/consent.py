@@ -27,9 +27,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.packs.install import INSTALL_MODE, ConsentRequest, grant_text, is_trusted
-from core.packs.install.consent import INSTALL_MODE_DETAIL
-from core.packs.pack import Pack
+from core.packs import Pack
+from core.packs.install import INSTALL_MODE, INSTALL_MODE_DETAIL, ConsentRequest, grant_text, is_trusted
 from gui.dialogs.common import fit_to_width, plain_label, plural, styled_label
 
 SHIPPED_MODE = "shipped with Cordon"

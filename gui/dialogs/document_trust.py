@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QPushButton, QVBoxLayout, QWidget
 
-from core.codenode.grants import Grants
+from core.codenode import Grants
 from gui.dialogs.common import display_text, fit_to_width, plain_label, styled_label
 
 

@@ -32,10 +32,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.codenode.document import CodeNodeDocument, PackDeclaration
-from core.packs import Catalog, declarations_from_code
-from core.packs.pack import SandboxModule
-from core.packs.specifier import canonical_specifier
+from core.codenode import CodeNodeDocument, PackDeclaration
+from core.packs import Catalog, SandboxModule, canonical_specifier, declarations_from_code
 from gui.completion import PackIndex
 from gui.dialogs.common import plain_label
 from gui.dialogs.consent import ConsentFacts, ask_consent

@@ -25,8 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core import secrets_store
-from core.errors import CordonError
+from core import CordonError, secrets_store
 from gui.dialogs.common import display_text, fit_to_width, plain_label, styled_label
 
 

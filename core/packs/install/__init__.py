@@ -13,7 +13,13 @@ from typing import TYPE_CHECKING
 from core import lazy
 
 if TYPE_CHECKING:
-    from core.packs.install.consent import INSTALL_MODE, ConsentRequest, NpmModuleStatus, grant_text
+    from core.packs.install.consent import (
+        INSTALL_MODE,
+        INSTALL_MODE_DETAIL,
+        ConsentRequest,
+        NpmModuleStatus,
+        grant_text,
+    )
     from core.packs.install.errors import InstallError
     from core.packs.install.flow import (
         InstallSource,
@@ -31,6 +37,7 @@ if TYPE_CHECKING:
     from core.packs.install.versions import VERSIONS_SHOWN, PackageVersions, newest_versions, package_versions
 
 _EXPORTS = {
+    "INSTALL_MODE_DETAIL": "core.packs.install.consent",
     "VERSIONS_SHOWN": "core.packs.install.versions",
     "PackageVersions": "core.packs.install.versions",
     "newest_versions": "core.packs.install.versions",
@@ -65,6 +72,7 @@ __getattr__, __dir__ = lazy.exports(__name__, _EXPORTS)
 __all__ = [
     "DEFAULT_REGISTRY",
     "INSTALL_MODE",
+    "INSTALL_MODE_DETAIL",
     "REGISTRY_ENV",
     "VERSIONS_SHOWN",
     "ConsentRequest",
