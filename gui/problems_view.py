@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import QSize, Qt, Signal, Slot
 from PySide6.QtWidgets import QHeaderView, QPushButton, QTreeWidget, QTreeWidgetItem
 
 from core.validate import Fix
@@ -52,6 +52,11 @@ class ProblemsView(QTreeWidget):
             self.addTopLevelItem(item)
             if diag.fix is not None:
                 self.setItemWidget(item, 3, self._fix_button(diag.fix))
+        buttons = self.fix_buttons()
+        if buttons:  # every row as tall as a button (rows are uniform), so no fix is cut off at the bottom
+            height = max(b.sizeHint().height() for b in buttons)
+            for i in range(self.topLevelItemCount()):
+                self.topLevelItem(i).setSizeHint(0, QSize(0, height))
 
     def _fix_button(self, fix: Fix) -> QPushButton:
         button = QPushButton(fix.label)

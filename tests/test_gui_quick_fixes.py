@@ -83,3 +83,15 @@ def test_every_secret_read_form_is_checked_and_a_refused_write_says_how_to_decla
         "declare it in the node's output handles (studio: the Node tab, or the quick fix in Problems"
         in result.run.error.message
     )
+
+
+def test_every_fix_button_fits_its_row(qtbot, window):
+    set_body(
+        window, 'import { x } from "no-such-pack";\nconst key = await getSecret("API_KEY");\nreturn inputs.rows;\n'
+    )
+    qtbot.waitExposed(window)
+    problems = window.problems
+    buttons = problems.fix_buttons()
+    assert len(buttons) == 2 and problems.topLevelItemCount() > 2  # (the unknown pack has no fix)
+    for i in range(problems.topLevelItemCount()):  # rows are uniform: the row without a fix as tall as the rest
+        assert problems.visualItemRect(problems.topLevelItem(i)).height() >= max(b.sizeHint().height() for b in buttons)
