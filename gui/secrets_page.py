@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from core import CordonError, secrets_store
-from gui.dialogs.common import styled_label
+from gui.dialogs.common import fit_to_width, refit, styled_label
 from gui.dialogs.secret_prompt import SecretPromptDialog
 
 
@@ -197,7 +197,7 @@ class SecretsSetupDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
-        self.setMinimumWidth(520)
+        fit_to_width(self, 520)  # sized for its wrapped texts at this width: no gaps between the rows
 
     def accept(self) -> None:
         if self.again is not None and self.again.text() != self.passphrase.text():
@@ -211,6 +211,7 @@ class SecretsSetupDialog(QDialog):
     def _say(self, message: str) -> None:
         self.problem.setText(message)
         self.problem.show()
+        refit(self)  # the message gets its own room; the fields keep theirs
         self.passphrase.selectAll()
         self.passphrase.setFocus()
 

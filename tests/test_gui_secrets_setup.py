@@ -62,3 +62,18 @@ def test_a_run_that_needs_secrets_asks_to_set_up_first_then_reads_them(qtbot, wi
     outcome = run_and_wait(qtbot, window)
     assert seen == ["Set up secrets"]
     assert outcome.result.ok and outcome.result.outputs == {"key": "sk-2"}
+
+
+def test_the_setup_dialog_is_sized_for_its_texts_and_keeps_its_layout_after_an_error(qtbot, no_keyring):
+    dialog = SecretsSetupDialog(secrets_store.keyring_state())
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    assert dialog.height() <= dialog.heightForWidth(dialog.width()) + 1  # no spare height spread as gaps
+    fields = [dialog.passphrase, dialog.again]
+    before = [f.height() for f in fields]
+    dialog.passphrase.setText("correct horse battery")
+    dialog.again.setText("something else")
+    dialog.accept()
+    qtbot.waitUntil(lambda: dialog.problem.height() >= dialog.problem.heightForWidth(dialog.problem.width()))
+    assert [f.height() for f in fields] == before and dialog.problem.isVisible()
