@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
 )
 
 from core import import_insertion_line, paths
-from core.cli.node import starter_document
 from core.codenode import (
     CodeNodeDocument,
     DocumentError,
@@ -43,6 +42,7 @@ from core.codenode import (
     load_document,
     read_document,
     save_document,
+    starter_document,
     strip_grants,
     trust,
 )

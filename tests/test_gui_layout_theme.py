@@ -18,8 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.cli.node import STARTER_BODY
-from core.codenode import InputHandle, NodeProps
+from core.codenode import STARTER_BODY, InputHandle, NodeProps
 from core.packs import Catalog, PackRoot
 from core.packs.roots import SHIPPED_DIR
 from gui.dialogs.common import plural

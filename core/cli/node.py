@@ -20,15 +20,13 @@ from core.bridges.base import HostServices
 from core.cli.common import json_arg, print_json, usage_error, workspace_arg
 from core.cli.run import print_human, result_object
 from core.codenode.document import (
-    CodeNodeDocument,
-    InputHandle,
-    OutputHandle,
     default_path,
     read_document,
     save_document,
 )
 from core.codenode.grants import DocumentKey, Grants, require_grants
 from core.codenode.runner import NodeRunResult, run_node
+from core.codenode.starter import starter_document
 from core.errors import CordonError, UsageError
 from core.transport import to_public
 
@@ -128,49 +126,6 @@ def _print_node(node: NodeRunResult) -> None:
         value = json.dumps(to_public(emission.value), ensure_ascii=False)
         print(f"  emit | {emission.handle}: {value}", file=sys.stderr)
     print_human(dataclasses.replace(node.run, result=node.outputs))  # a node's result is its outputs
-
-
-#: The starter's lines stay within 68 columns, so the studio's editor shows them whole at its default
-#: width and font (nobody scrolls sideways to read the welcome node).
-STARTER_BODY = """\
-// A Code node body: JavaScript run in Cordon's sandbox, once per
-// incoming item.
-//
-// Inputs arrive on `inputs` (declared in this document's "inputs"),
-// never as globals. Outputs leave through two awaitable calls, on
-// handles declared in "outputs":
-//   await emit(handle, value)    streams a value downstream now
-//                                (any number of times)
-//   await output(handle, value)  records the handle's final value
-//                                (once per handle)
-// `state` is an object that survives across invocations of one
-// workflow run.
-//
-// To read connected inputs as they arrive, mention `stream` and the
-// body runs once:
-//   for await (const n of stream("items")) { ... }
-// Packs: `import Papa from "<pack specifier>";` at the top; saving
-// stamps "packages". Node props (timeout seconds, max_response_mb,
-// allow_local_network, allow_host_filesystem, secrets) set this
-// node's sandbox limits.
-let total = 0;
-for (const item of inputs.items) {
-  total += item;
-  await emit("running", total);
-}
-state.runs = (state.runs ?? 0) + 1;
-await output("total", total);
-"""
-
-
-def starter_document(name: str) -> CodeNodeDocument:
-    return CodeNodeDocument(
-        name=name,
-        description="Starter Code node: sums `items`, streaming the running total.",
-        body=STARTER_BODY,
-        inputs=(InputHandle(name="items", type="array", default=[1, 2, 3]),),
-        outputs=(OutputHandle(name="running", type="number"), OutputHandle(name="total", type="number")),
-    )
 
 
 def main_new(args: argparse.Namespace) -> int:

@@ -40,10 +40,13 @@ if TYPE_CHECKING:
     from core.codenode.grants import DocumentKey, Grants, is_trusted, strip_grants, trust
     from core.codenode.guest_api import GuestApi, declared_guest_api, probe_guest_api
     from core.codenode.runner import NodeRunResult, run_node
+    from core.codenode.starter import STARTER_BODY, starter_document
     from core.codenode.streams import InputStreams
 
 _DOCUMENT = "core.codenode.document"
 _EXPORTS = {
+    "STARTER_BODY": "core.codenode.starter",
+    "starter_document": "core.codenode.starter",
     "analyse": "core.codenode.analysis",
     "SUFFIX": "core.codenode.document",
     "HandleType": "core.codenode.document",
@@ -84,6 +87,7 @@ __getattr__, __dir__ = lazy.exports(__name__, _EXPORTS)
 
 __all__ = [
     "DEPRECATION",
+    "STARTER_BODY",
     "SUFFIX",
     "CodeNodeDocument",
     "DocumentError",
@@ -114,6 +118,7 @@ __all__ = [
     "run_node",
     "save_document",
     "stamp_packages",
+    "starter_document",
     "strip_grants",
     "trust",
     "validate_node",
