@@ -39,7 +39,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Literal, TypeVar
 
 import shiboken6
-from PySide6.QtCore import QObject, Qt, Signal, Slot
+from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 from PySide6.QtWidgets import QApplication
 
 logger = logging.getLogger(__name__)
@@ -135,8 +135,11 @@ def task_manager() -> TaskManager:
     """The process's task manager (created on first use, on the UI thread; replaced after a quit)."""
     global _manager
     if _manager is None:
-        _manager = TaskManager()
         app = QApplication.instance()
+        if app is not None and QThread.currentThread() is not app.thread():
+            # Its queued signal would be delivered to a thread with no event loop: results would never land.
+            raise RuntimeError("the task manager is created on the UI thread (take it there, use it anywhere)")
+        _manager = TaskManager()
         if app is not None:
             app.aboutToQuit.connect(_quit)
     return _manager

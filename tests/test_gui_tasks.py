@@ -169,3 +169,23 @@ def test_a_run_and_a_pack_install_proceed_concurrently(qtbot, registry):
     finally:
         registry.release.set()
         manager.shutdown()
+
+
+def test_the_manager_is_made_on_the_ui_thread_only(qtbot, monkeypatch):
+    """Made on a worker thread, its queued signal would land in a thread with no event loop: refused."""
+    import gui.tasks
+
+    monkeypatch.setattr(gui.tasks, "_manager", None)
+    raised: list[BaseException] = []
+
+    def make() -> None:
+        try:
+            task_manager()
+        except RuntimeError as exc:
+            raised.append(exc)
+
+    worker = threading.Thread(target=make)
+    worker.start()
+    worker.join(WAIT_MS / 1000)
+    assert len(raised) == 1 and "UI thread" in str(raised[0])
+    assert gui.tasks._manager is None
