@@ -56,7 +56,9 @@ class ProblemsView(QTreeWidget):
         if buttons:  # every row as tall as a button (rows are uniform), so no fix is cut off at the bottom
             height = max(b.sizeHint().height() for b in buttons)
             for i in range(self.topLevelItemCount()):
-                self.topLevelItem(i).setSizeHint(0, QSize(0, height))
+                item = self.topLevelItem(i)
+                button = self.itemWidget(item, 3)
+                item.setSizeHint(3, QSize(button.sizeHint().width() if button is not None else 0, height))
 
     def _fix_button(self, fix: Fix) -> QPushButton:
         button = QPushButton(fix.label)

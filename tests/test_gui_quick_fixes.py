@@ -95,3 +95,4 @@ def test_every_fix_button_fits_its_row(qtbot, window):
     assert len(buttons) == 2 and problems.topLevelItemCount() > 2  # (the unknown pack has no fix)
     for i in range(problems.topLevelItemCount()):  # rows are uniform: the row without a fix as tall as the rest
         assert problems.visualItemRect(problems.topLevelItem(i)).height() >= max(b.sizeHint().height() for b in buttons)
+    assert problems.columnWidth(0) > problems.fontMetrics().horizontalAdvance("3:28") + 16  # "line:column" unelided
