@@ -49,6 +49,16 @@ class SandboxRefusal(CordonError):
     name = "SandboxError"
 
 
+class RunCancelled(SandboxRefusal):
+    """The run was cancelled (Esc, Ctrl+C, a host's `CancelHandle`): one message wherever it is noticed."""
+
+    rule = "cancelled"
+    name = "CancelledError"
+
+    def __init__(self, message: str = "the run was cancelled") -> None:
+        super().__init__(message)
+
+
 class ModuleRefused(SandboxRefusal):
     """The loader refused a specifier; the message names the declaration to add.
 

@@ -17,7 +17,7 @@ import pytest
 from core import run_in_sandbox
 from core.cli import main as cli
 from core.codenode.document import CodeNodeDocument, PackDeclaration
-from core.engine.run import RunResult
+from core.engine.results import RunResult
 from core.packs import Catalog, Declaration, PackRoot, resolve_body
 from core.packs.caps import AUTHORED_JS_MAX
 from core.packs.roots import SHIPPED_DIR

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
 from core.cancel import CancelHandle
-from core.errors import SandboxRefusal
+from core.errors import RunCancelled, SandboxRefusal
 from core.limits import SandboxLimits
 
 OpFn = Callable[..., Any] | Callable[..., Awaitable[Any]]
@@ -187,7 +187,7 @@ class RunScope:
         that: such loops call this on every step so they stop too.
         """
         if self.cancel.cancelled:
-            raise SandboxRefusal("the run was cancelled", rule="cancelled", name="CancelledError")
+            raise RunCancelled()
         if self.clock.remaining() == 0:
             raise SandboxRefusal(
                 f"the run ran out of time (limit timeoutMs: {self.limits.timeoutMs} ms)",

@@ -33,7 +33,8 @@ from core.codenode.contract import DEPRECATION, Emission, EmitQueue, NodeContrac
 from core.codenode.document import CodeNodeDocument, limits_for, value_matches
 from core.codenode.jsoncopy import json_copy
 from core.codenode.streams import InputStreams, StreamAccess
-from core.engine.run import RunError, RunResult, run_in_sandbox
+from core.engine.results import RunError, RunResult
+from core.engine.run import run_in_sandbox
 from core.errors import CordonError, SandboxRefusal, UsageError
 from core.media_store import ASSETS_KEY, AssetLedger
 from core.packs import Catalog, Resolution, declarations_from_code, default_catalog
@@ -124,13 +125,7 @@ def _run(
             packs.raise_for_errors()
             warnings.extend(packs.warnings)
     except CordonError as exc:  # refused before any guest starts
-        return NodeRunResult(
-            RunResult(
-                ok=False,
-                error=RunError(exc.name, exc.message, exc.line, exc.rule),
-                timings={"setup_ms": 0.0, "run_ms": 0.0},
-            )
-        )
+        return NodeRunResult(RunResult.failure(exc, timings={"setup_ms": 0.0, "run_ms": 0.0}))
     if facts.legacy:
         warnings.append(DEPRECATION)
     node = _NodeRun(doc, facts, node_contract, cancel=cancel, packs=packs, warnings=warnings, state=state, **callbacks)
@@ -255,23 +250,18 @@ class _NodeRun:
             if not self.invoke(dict(snapshot), None):
                 return
         if self.cancel.cancelled:
-            self.last = RunResult(
-                ok=False, error=RunError("CancelledError", "the run was cancelled", None, "cancelled")
-            )
+            self.last = RunResult.cancelled()
         elif self.invocations == 0:
             # The reference fails loudly rather than let a body that never pulls its streams see none
             # of its connected inputs; here that body would run zero times and report success.
             handles = ", ".join(f"'{h}'" for h in feed.handles)
-            self.last = RunResult(
-                ok=False,
-                error=RunError(
-                    "SandboxError",
+            self.last = RunResult.failure(
+                SandboxRefusal(
                     f"this body never calls stream(...) and its input streams ({handles}) ended "
                     "without an item, so it would run zero times: add a stream(name) call to consume the "
                     "connected inputs, or stage at least one item (or pass the values as inputs)",
-                    None,
-                    "stream-not-called",
-                ),
+                    rule="stream-not-called",
+                )
             )
 
     def invoke(self, inputs: dict[str, Any], access: StreamAccess | None) -> bool:
@@ -279,7 +269,7 @@ class _NodeRun:
         try:
             inputs = self._as_json(inputs)
         except CordonError as exc:
-            self.last = RunResult(ok=False, error=RunError(exc.name, exc.message, exc.line, exc.rule))
+            self.last = RunResult.failure(exc)
             return False
         self.contract.begin_invocation()
         extra: dict[str, Any] = {contract.CONTRACT_KEY: self.contract, ASSETS_KEY: self.assets}
@@ -313,7 +303,7 @@ class _NodeRun:
             try:
                 self.contract.replay_yields(self.cancel, self.warnings)
             except CordonError as exc:
-                self.last = RunResult(ok=False, error=RunError(exc.name, exc.message, exc.line, exc.rule))
+                self.last = RunResult.failure(exc)
                 return False
         returned = legacy_outputs(result.result) if self.facts.legacy and not self.facts.yields else {}
         bag = {**returned, **self.contract.finals}

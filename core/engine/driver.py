@@ -30,6 +30,7 @@ import ctypes
 import hashlib
 import logging
 import math
+import re
 import struct
 import threading
 import time
@@ -59,6 +60,8 @@ BAKE_AFTER_RUNS = 16
 _BUILD_CLOCK_NS = 1 << 60
 #: The name the entry module is evaluated under (the base its imports see).
 ENTRY_MODULE_NAME = "<module>"
+#: A frame or a message naming a line of the entry module.
+_ENTRY_LINE = re.compile(re.escape(ENTRY_MODULE_NAME) + r":(\d+)")
 #: The guest's shadow stack: the first 1 MiB of linear memory (guest/build.sh links it first), dead
 #: between calls, so a template never copies it.
 _SHADOW_STACK = 1 << 20
@@ -86,6 +89,27 @@ class JSError(GuestError):
     def __init__(self, name: str, message: str, stack: str | None = None, rule: str | None = None) -> None:
         super().__init__(f"{name}: {message}")
         self.name, self.message, self.stack, self.rule = name, message, stack, rule
+
+    @property
+    def line(self) -> int | None:
+        """The entry module's line the error points at: from the stack, else from the message."""
+        for text in (self.stack, self.message):
+            found = _ENTRY_LINE.search(text or "")
+            if found:
+                return int(found.group(1))
+        return None
+
+
+class ModuleLoadError(JSError):
+    """QuickJS could not resolve or load a module (the run's loader refused it, or failed)."""
+
+
+class StackOverflowError(JSError):
+    """QuickJS's own stack check threw (before wasmtime's native stack traps)."""
+
+
+class StringTooLongError(JSError):
+    """QuickJS refused a string past its maximum length."""
 
 
 class MemoryLimitError(GuestError):
@@ -554,7 +578,16 @@ class GuestVM:
             return InterruptError(message)
         if name == "InternalError" and "out of memory" in message:
             return MemoryLimitError(message)
-        return JSError(name, message, stack or None, rule or None)
+        kind = JSError
+        if "resolving module" in message or "loading module" in message:
+            kind = ModuleLoadError
+        elif (name == "InternalError" and "stack overflow" in message) or (
+            name == "RangeError" and message == "Maximum call stack size exceeded"
+        ):
+            kind = StackOverflowError
+        elif name == "InternalError" and "string too long" in message:
+            kind = StringTooLongError
+        return kind(name, message, stack or None, rule or None)
 
     # -- the backstops ----------------------------------------------------------
     def arm_epoch(self, seconds: float | None) -> None:

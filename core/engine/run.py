@@ -20,21 +20,18 @@ import threading
 import time
 import weakref
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any, Protocol
-
-import orjson
 
 from core import paths, transport
 from core.bridges.base import HostServices, Op, RunScope, Surface, WallClock
 from core.cancel import CancelHandle
-from core.engine import driver, watchdog
+from core.engine import driver, outcomes, watchdog
 from core.engine.prelude import build_prelude, reserved_names
+from core.engine.results import RunError, RunResult, truncate_result
 from core.entry import ENTRY_ID, INTERNAL_ID, INTERNAL_SOURCE, build_entry
-from core.errors import CordonError, ModuleRefused, SandboxRefusal, UsageError
+from core.errors import CordonError, ModuleRefused, RunCancelled, SandboxRefusal, UsageError
 from core.limits import SandboxLimits, resolve_limits
 from core.packs.specifier import show_specifier, specifier_refusal
-from core.rules import GUEST_RULES, rule_alias
 
 logger = logging.getLogger(__name__)
 
@@ -57,54 +54,6 @@ class ModuleGraph(Protocol):
     def source(self, module_id: str) -> str:
         """Source text of a module id that `resolve` returned."""
         ...
-
-
-@dataclass
-class RunError:
-    name: str
-    message: str
-    line: int | None = None
-    rule: str | None = None
-
-    @property
-    def rule_alias(self) -> str | None:
-        """The rule's name before the registry (a limit's camelCase name), kept for one release."""
-        return rule_alias(self.rule)
-
-    def to_json(self) -> dict[str, Any]:
-        """The `error` of `--json` output: `rule` when there is one, `ruleAlias` while it has an old name."""
-        out: dict[str, Any] = {"name": self.name, "message": self.message, "line": self.line}
-        if self.rule:
-            out["rule"] = self.rule
-        if self.rule_alias is not None:
-            out["ruleAlias"] = self.rule_alias
-        return out
-
-
-@dataclass
-class RunResult:
-    ok: bool
-    result: Any = None
-    error: RunError | None = None
-    logs: list[str] = field(default_factory=list)
-    timings: dict[str, float] = field(default_factory=dict)
-    #: Object-typed caller globals after the run (how a Code node's `state` survives).
-    globals: dict[str, Any] = field(default_factory=dict)
-    warnings: list[str] = field(default_factory=list)
-    #: The result was over `maxOutputSize` and was cut (see `truncate_result`), so callers need
-    #: not sniff the value for the marker.
-    truncated: bool = False
-
-
-#: What a cut result ends with (the reference's `truncate`).
-TRUNCATED_SUFFIX = "\n...[truncated]"
-
-
-def truncate_result(result: Any, limit: int) -> str:
-    """The reference's shape for a result over `limit`: a string is cut to `limit` characters,
-    anything else becomes its JSON text cut the same way; either ends with `TRUNCATED_SUFFIX`."""
-    text = result if isinstance(result, str) else orjson.dumps(transport.to_public(result), default=str).decode()
-    return text[:limit] + TRUNCATED_SUFFIX
 
 
 def run_in_sandbox(
@@ -143,11 +92,7 @@ def run_in_sandbox(
             legacy=legacy,
         )
     except CordonError as exc:
-        return RunResult(
-            ok=False,
-            error=RunError(exc.name, exc.message, exc.line, exc.rule),
-            timings={"setup_ms": (time.perf_counter() - started) * 1000, "run_ms": 0.0},
-        )
+        return RunResult.failure(exc, timings={"setup_ms": (time.perf_counter() - started) * 1000, "run_ms": 0.0})
     try:
         asyncio.get_running_loop()
     except RuntimeError:
@@ -178,9 +123,6 @@ def _caller_globals(inputs: Any, extra: Mapping[str, Any] | None, surfaces: Sequ
             raise UsageError(f"global name {name!r} is not a JavaScript identifier", rule="reserved-global")
         merged[name] = value
     return merged
-
-
-_ENTRY_LINE = re.compile(re.escape(driver.ENTRY_MODULE_NAME) + r":(\d+)")
 
 
 class _Run:
@@ -468,7 +410,7 @@ class _Run:
         setup_ms = run_ms = 0.0
         try:
             if scope.cancel.cancelled:
-                raise SandboxRefusal("the run was cancelled before it started", rule="cancelled", name="CancelledError")
+                raise RunCancelled("the run was cancelled before it started")
             functions: driver.HostFunctions = {
                 "__cordon_call": (self._host_call, True),
                 "__cordon_sync": (self._host_sync, False),
@@ -516,9 +458,8 @@ class _Run:
                 error.name,
                 exc_info=exc if error.rule == "host-error" else None,
             )
-            return RunResult(
-                ok=False,
-                error=error,
+            return RunResult.failure(
+                error,
                 logs=scope.logs,
                 warnings=scope.warnings,
                 timings={"setup_ms": setup_ms, "run_ms": run_ms},
@@ -529,6 +470,21 @@ class _Run:
             if self.vm is not None:
                 self.vm.close()
                 self.vm = None
+
+    def _classify(self, exc: BaseException) -> RunError:
+        clock, vm = self.scope.clock, self.vm
+        return outcomes.classify(
+            outcomes.Ending(
+                exc=exc,
+                limits=self.limits,
+                stop_reason=self.stop_reason,
+                suspended_past_allowance=clock.allowance_spent() and clock.suspended_s() > 0,
+                near_memory_cap=vm is not None and vm.linear_memory_bytes() >= vm.memory_cap - (1 << 20),
+                refusal=self.refusal,
+                sent_rules=frozenset(self.sent_rules),
+                dynamic_import_lines=tuple(self.entry.dynamic_import_lines),
+            )
+        )
 
     def _result(self, setup_ms: float, run_ms: float) -> RunResult:
         if self.finished is None:
@@ -543,81 +499,6 @@ class _Run:
             timings={"setup_ms": setup_ms, "run_ms": run_ms},
             truncated=self.truncated,
         )
-
-    def _classify(self, exc: BaseException) -> RunError:
-        limits = self.limits
-        if isinstance(exc, CordonError):
-            return RunError(exc.name, exc.message, exc.line, exc.rule)
-        if self.stop_reason == "cancelled":
-            return RunError("CancelledError", "the run was cancelled", None, "cancelled")
-        # The watchdog stops a guest past its deadline through the cancel flag (InterruptError);
-        # one stuck inside a native built-in meets the epoch backstop (a trap).
-        timed_out = self.stop_reason == "timeout" or isinstance(exc, driver.InterruptError) or driver.is_epoch_trap(exc)
-        if timed_out:
-            if self.scope.clock.allowance_spent() and self.scope.clock.suspended_s() > 0:
-                return RunError(
-                    "TimeoutError",
-                    f"execution timed out: the run waited on the host (a prompt, "
-                    f"a stream take) past its {limits.suspendAllowanceMs} ms of suspended time "
-                    f"(limit suspendAllowanceMs) on top of {limits.timeoutMs} ms (limit timeoutMs)",
-                    None,
-                    "timeout",
-                )
-            return RunError(
-                "TimeoutError", f"execution timed out after {limits.timeoutMs} ms (limit timeoutMs)", None, "timeout"
-            )
-        near_cap = self.vm is not None and self.vm.linear_memory_bytes() >= self.vm.memory_cap - (1 << 20)
-        if isinstance(exc, driver.MemoryLimitError) or (near_cap and isinstance(exc, (driver.JSError, driver.Trap))):
-            return RunError(
-                "MemoryLimitError",
-                f"out of memory: the guest exceeded its heap limit of "
-                f"{limits.memoryLimitBytes} bytes (limit memoryLimitBytes)",
-                None,
-                "memory-limit",
-            )
-        if driver.is_stack_trap(exc):
-            return RunError(
-                "RangeError",
-                "maximum call stack size exceeded (limit maxStackBytes; recursion is bounded at about 1,200 frames)",
-                None,
-                "stack-limit",
-            )
-        if isinstance(exc, driver.DeadlockError):
-            return RunError(
-                "DeadlockError",
-                "the body awaits a promise that nothing will ever settle "
-                "(there are no timers in the sandbox: use sleep())",
-                None,
-                "deadlock",
-            )
-        if isinstance(exc, driver.JSError):
-            name, message, stack = exc.name, exc.message, exc.stack
-            line = _line_of(stack) or _line_of(message)
-            if self.refusal is not None and ("resolving module" in message or "loading module" in message):
-                return RunError(self.refusal.name, self.refusal.message, line, self.refusal.rule)
-            if (name == "InternalError" and "stack overflow" in message) or (
-                name == "RangeError" and message == "Maximum call stack size exceeded"
-            ):
-                return RunError(
-                    "RangeError", "maximum call stack size exceeded (limit maxStackBytes)", line, "stack-limit"
-                )
-            if name == "InternalError" and "string too long" in message:
-                return RunError(
-                    "RangeError",
-                    "string too long: the guest hit the engine's maximum string length (limit memoryLimitBytes)",
-                    line,
-                    "memory-limit",
-                )
-            rule = driver.error_rule(exc)
-            if rule not in self.sent_rules and rule not in GUEST_RULES:
-                rule = None  # the body's own error, whatever its fields or message say
-            dynamic = self.entry.dynamic_import_lines
-            if line is None and rule == "dynamic-import" and len(dynamic) == 1:
-                line = dynamic[0]  # the refusal is thrown in the loader's module; the body has one import()
-            return RunError(name, message, line, rule)
-        if isinstance(exc, driver.Trap):
-            return RunError("InternalError", f"the guest stopped: {str(exc).splitlines()[0]}", None, "engine-trap")
-        return RunError(type(exc).__name__, str(exc) or type(exc).__name__, None, "host-error")
 
 
 def _without_packs(specifier: str) -> ModuleRefused:
@@ -646,13 +527,6 @@ def _refusal_module(specifier: str) -> str:
         f"const e = new Error({json.dumps(message)}); e.name = {json.dumps(refusal.name)}; "
         f"e.rule = {json.dumps(refusal.rule)}; throw e;\n"
     )
-
-
-def _line_of(text: str | None) -> int | None:
-    if not text:
-        return None
-    m = _ENTRY_LINE.search(text)
-    return int(m.group(1)) if m else None
 
 
 def _check_run(run: weakref.ref[_Run], generation: int) -> float | None:

@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import Any
 
 from core.bridges.base import Op, RunScope, Surface
-from core.errors import LimitExceeded, SandboxRefusal
+from core.errors import LimitExceeded, RunCancelled, SandboxRefusal
 from core.guest import surface_js
 from core.packs.bridge import BridgedModule, binding_name, check_call
 from core.packs.manifest import WasmEntry
@@ -147,7 +147,7 @@ class WasmDispatcher:
             return await pool().run(call)
         except CallInterrupted:
             if scope.cancel.cancelled:
-                raise SandboxRefusal("the run was cancelled", rule="cancelled", name="CancelledError") from None
+                raise RunCancelled() from None
             if bound == "call":
                 raise LimitExceeded(
                     f"WASM call {specifier}.{sig.wasm} ran past its {per_call_ms} ms deadline "
