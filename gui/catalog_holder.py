@@ -7,17 +7,29 @@ says `ready` on the UI thread when it lands; until then editors check imports by
 form only. Runs, validation, completion and the pack manager all use that one
 catalog, as the CLI does (the pack manager reloads it itself; `refresh` is for
 anything else that changed the packs on disk).
+
+Linked pack folders (`cordon packs link`) are followed: a `QFileSystemWatcher`
+on the paths `core.packs.watch` names wakes a background
+`Catalog.refresh_if_changed` (the same stat signature every run checks), and
+`ready` follows every reload of the catalog, whoever made it, so the editors'
+checks and the pack manager's list show an author's edit without a manual reload.
 """
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from concurrent.futures import Future
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 
 from core.packs import Catalog, default_catalog
+from core.packs.roots import default_roots
+from core.packs.watch import watched_paths
 from gui.tasks import task_manager
+
+#: An editor's save is several events (write, rename, chmod): check once they settle.
+SETTLE_MS = 200
 
 
 class CatalogHolder(QObject):
@@ -28,8 +40,18 @@ class CatalogHolder(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
+        self._unsubscribe: Callable[[], None] | None = None
+        self._watcher = QFileSystemWatcher(self)
+        self._settle = QTimer(self)
+        self._settle.setSingleShot(True)
+        self._settle.setInterval(SETTLE_MS)
+        self._settle.timeout.connect(self._check_folders)
+        self._watcher.fileChanged.connect(self._settle.start)
+        self._watcher.directoryChanged.connect(self._settle.start)
         if not CatalogHolder._discovered.is_set():
             task_manager().run_in_background(_discover, self._landed, owner=self)
+        else:
+            self._follow(default_catalog())
 
     def get(self) -> Catalog | None:
         """The catalog, or None while it is first being discovered."""
@@ -39,15 +61,46 @@ class CatalogHolder(QObject):
         """The catalog, discovering it here if needed (a run or a dialog needs it now)."""
         catalog = default_catalog()
         CatalogHolder._discovered.set()
+        self._follow(catalog)
         return catalog
 
     def refresh(self) -> Future[None]:
         """Rediscover the packs in the background (files changed on disk); `ready` when done."""
-        return task_manager().run_in_background(_rediscover, self._landed, owner=self)
+        return task_manager().run_in_background(_rediscover, _raise, owner=self)
 
     def _landed(self, future: Future[None]) -> None:
         future.result()  # a discovery failure is the handler's exception: the task manager logs it
+        self._follow(default_catalog())
         self.ready.emit()
+
+    def _follow(self, catalog: Catalog) -> None:
+        """Hear of every reload of `catalog` (on the UI thread) and watch the linked folders."""
+        if self._unsubscribe is None:
+            self._unsubscribe = catalog.subscribe(lambda: task_manager().run_on_main(self._reloaded, owner=self))
+            unsubscribe = self._unsubscribe
+            self.destroyed.connect(lambda *_: unsubscribe())
+            self._watch()
+
+    def _reloaded(self) -> None:
+        self._watch()  # a save by rename dropped the old file's watch; links may have come or gone
+        self.ready.emit()
+
+    def _watch(self) -> None:
+        paths = set(watched_paths(default_roots()))
+        stale = [p for p in self._watcher.files() + self._watcher.directories() if p not in paths]
+        if stale:
+            self._watcher.removePaths(stale)
+        fresh = sorted(paths - set(self._watcher.files()) - set(self._watcher.directories()))
+        if fresh:
+            self._watcher.addPaths(fresh)
+
+    def _check_folders(self) -> None:
+        """A watched path changed: compare the signature off the UI thread; a reload says `ready` itself."""
+        task_manager().run_in_background(lambda: default_catalog().refresh_if_changed(), _raise, owner=self)
+
+
+def _raise(future: Future[object]) -> None:
+    future.result()  # a failure is the handler's exception: the task manager logs it
 
 
 def _discover() -> None:

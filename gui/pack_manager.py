@@ -145,6 +145,9 @@ class PackManager(QWidget):
         layout.addWidget(splitter, 1)
         layout.addLayout(self._progress_row())
         self._fill()
+        # Every reload of the catalog, whoever makes it (a linked folder edited: gui.catalog_holder), redraws.
+        unsubscribe = self.catalog.subscribe(lambda: task_manager().run_on_main(self._fill, owner=self))
+        self.destroyed.connect(lambda *_: unsubscribe())
 
     # -- layout ------------------------------------------------------------------------------
     def _install_bar(self) -> QHBoxLayout:
@@ -613,7 +616,10 @@ class PackManager(QWidget):
             tasks.run_on_main(lambda: self._job_progress(phase, done, total), owner=self)
 
         self._task = tasks.run_in_background(
-            lambda: work(report), lambda future: self._job_done(future, on_success, on_failure), owner=self
+            lambda: work(report),
+            lambda future: self._job_done(future, on_success, on_failure),
+            owner=self,
+            cancel=self._cancel.cancel,
         )
 
     def _job_progress(self, phase: str, done: int, total: int | None) -> None:

@@ -8,6 +8,8 @@ a real Code node run.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 import shiboken6
 from PySide6.QtCore import Qt, QTimer
@@ -303,6 +305,39 @@ def test_an_install_through_the_shared_catalog_discovers_once(qtbot, caplog):
         assert "scripted-pack" in widget.names()
     finally:
         widget.shutdown()
+
+
+def test_the_studio_follows_a_linked_folder_without_a_reload(qtbot, tmp_path):
+    """An author edits a linked pack while the studio runs: the list and the next run show it, no Reload."""
+    from core.cli import main
+    from core.packs import default_catalog
+    from gui.catalog_holder import CatalogHolder
+
+    folder = tmp_path / "live"
+    assert main(["packs", "new", "live-pack", "--dir", str(folder)]) == 0
+    assert main(["packs", "link", str(folder)]) == 0
+    holder = CatalogHolder()
+    widget = PackManager(holder.wait())
+    qtbot.addWidget(widget)
+
+    def version() -> str | None:
+        rows = [widget.pack_list.topLevelItem(i) for i in range(widget.pack_list.topLevelItemCount())]
+        return next((row.text(1) for row in rows if row.text(0) == "live-pack"), None)
+
+    try:
+        assert version() == "0.1.0"
+        manifest = json.loads((folder / "package.json").read_text())
+        manifest["version"] = "0.2.0"
+        with qtbot.waitSignal(holder.ready, timeout=30_000):
+            (folder / "package.json").write_text(json.dumps(manifest))
+        qtbot.waitUntil(lambda: version() == "0.2.0", timeout=30_000)
+        (folder / "index.js").write_text("export function greet(name) {\n  return `Hi, ${name}`;\n}\n")
+        doc = CodeNodeDocument(body='import { greet } from "live-pack";\nreturn greet("Ada");')
+        result = run_node(doc, catalog=default_catalog())  # before the watcher's check: the run's own
+        assert result.ok and result.run.result == "Hi, Ada", result.error
+    finally:
+        widget.shutdown()
+        shiboken6.delete(holder)
 
 
 def test_an_update_is_marked_and_installed_with_its_changes_in_consent(qtbot, manager, registry):

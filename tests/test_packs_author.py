@@ -57,6 +57,43 @@ def test_new_writes_a_template_that_checks_clean_links_and_runs(tmp_path, capsys
     assert "pack-not-linked" in capsys.readouterr().err
 
 
+def test_a_long_running_catalog_follows_a_linked_folder_without_a_reload(tmp_path, capsys):
+    """One catalog for the process, as the studio or an embedder holds it: each run sees the folder as it is."""
+    folder = tmp_path / "live"
+    assert main(["packs", "new", "live-pack", "--dir", str(folder)]) == 0
+    catalog = Catalog()
+    reloads = []
+    catalog.subscribe(lambda: reloads.append(1))
+    body = 'import { greet } from "live-pack";\nreturn greet("Ada");'
+
+    def run() -> object:
+        packs = resolve_body(body, catalog=catalog)
+        if not packs.ok:
+            return packs.errors[0].rule
+        return ok(run_in_sandbox(body, modules=packs.modules, surfaces=packs.surfaces))
+
+    assert run() == "pack-not-installed"
+    assert main(["packs", "link", str(folder)]) == 0  # as from another terminal: this catalog was not told
+    assert run() == "Hello, Ada!" and len(reloads) == 1
+    assert run() == "Hello, Ada!" and len(reloads) == 1  # nothing changed: no rediscovery
+    (folder / "index.js").write_text("export function greet(name) {\n  return `Hi, ${name}`;\n}\n")  # in place
+    assert run() == "Hi, Ada" and len(reloads) == 2
+    saved = folder / "index.js.swp"  # an editor's save: a new file renamed over the old one
+    saved.write_text("export function greet(name) {\n  return `Hey there, ${name}`;\n}\n")
+    saved.replace(folder / "index.js")
+    assert run() == "Hey there, Ada"
+    (folder / "helper.js").write_text('export const punct = "?";\n')  # a new internal file, then its use
+    manifest = json.loads((folder / "package.json").read_text())
+    manifest["cordon"]["internal"] = ["helper.js"]
+    (folder / "package.json").write_text(json.dumps(manifest))
+    (folder / "index.js").write_text(
+        'import { punct } from "./helper.js";\nexport function greet(name) {\n  return `Who, ${name}${punct}`;\n}\n'
+    )
+    assert run() == "Who, Ada?"
+    assert main(["packs", "unlink", "live-pack"]) == 0
+    assert run() == "pack-not-installed"
+
+
 def test_new_refuses_a_folder_in_use_and_a_bad_name(tmp_path, capsys):
     (tmp_path / "used").mkdir()
     (tmp_path / "used" / "x").write_text("")

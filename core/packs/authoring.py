@@ -190,7 +190,7 @@ def discover_folder(folder: Path) -> tuple[str, Pack | None, list[PackStatus], C
     scratch = Path(tempfile.mkdtemp(prefix="cordon-check-"))
     try:
         _place_link(scratch, name, folder)
-        catalog = Catalog([PackRoot(scratch, "installed")])
+        catalog = Catalog([PackRoot(scratch, "installed")], follow=False)  # the scratch root goes below
         pack = catalog.pack(name)
         statuses = [s for s in catalog.diagnostics() if s.pack in (name, None)]
     finally:

@@ -4,7 +4,11 @@ Execution (`resolve_for_execution` -> the run's loader graph and surfaces),
 validation (`check`, `drift`), prompts and the UI (`summaries`: the one-line
 tier), diagnostics (`cordon packs list`) and the CLI all read the same
 snapshot. `reload()` swaps the snapshot in one assignment; a run keeps the
-`Resolution` it started with.
+`Resolution` it started with. Before serving a run the catalog compares the
+stat signature of the pack folders it reads (`core.packs.watch`) with the one
+taken at its last discovery and rediscovers on a difference, so a linked
+folder edited, or a pack installed by another process, shows in the next run
+of a long-running host; `subscribe` tells a UI when the snapshot changed.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from core.packs.discovery import Discovery, NpmCompiler, discover
 from core.packs.loader import PackModuleGraph
 from core.packs.manifest import HostEntry, WasmEntry
 from core.packs.pack import MountedModule, Pack, SandboxModule
-from core.packs.roots import PackRoot
+from core.packs.roots import PackRoot, default_roots
 from core.packs.specifier import (
     OUT_OF_SCOPE,
     DeclarationLike,
@@ -31,6 +35,7 @@ from core.packs.specifier import (
     package_of,
 )
 from core.packs.status import PackStatus
+from core.packs.watch import Signature, signature
 
 logger = logging.getLogger(__name__)
 
@@ -300,30 +305,60 @@ class Catalog:
         *,
         compile_npm: NpmCompiler | None = None,
         prepare: Callable[[], None] | None = None,
+        follow: bool = True,
     ) -> None:
         """Discover now. `roots` default to the shipped and installed packs (read at each reload).
 
         `prepare` runs before each discovery: the default catalog passes the installer's
         recovery, so the catalog never imports the installer (which imports the catalog).
+        `follow=False` keeps this discovery for good (`refresh_if_changed` never reloads): for a
+        one-off catalog over a scratch root that is deleted once discovered (`packs check`).
         """
+        self._follow = follow
         self._roots = tuple(roots) if roots is not None else None
         self._compile_npm = compile_npm
         self._prepare = prepare
         self._snap = _Snapshot(Discovery())
+        self._signature: Signature = ()
+        self._listeners: list[Callable[[], None]] = []
         self.reload()
+
+    def _current_roots(self) -> tuple[PackRoot, ...]:
+        return self._roots if self._roots is not None else default_roots()
 
     def reload(self) -> None:
         """Rediscover every root and swap the snapshot in one assignment (in-flight resolutions keep theirs)."""
         if self._prepare is not None:
             self._prepare()
         started = time.perf_counter()
-        self._snap = _Snapshot(discover(self._roots, compile_npm=self._compile_npm))
+        roots = self._current_roots()
+        taken = signature(roots)  # before discovery: an edit during it makes the next check differ
+        self._snap = _Snapshot(discover(roots, compile_npm=self._compile_npm))
+        self._signature = taken
         logger.debug(
             "discovered %d packs (%d statuses) in %.1f ms",
             len(self._snap.packs),
             len(self._snap.discovery.statuses),
             (time.perf_counter() - started) * 1000,
         )
+        for listener in list(self._listeners):
+            try:
+                listener()
+            except Exception:  # a listener's failure (a closed window) must not fail the reload
+                logger.exception("catalog listener failed")
+
+    def refresh_if_changed(self) -> bool:
+        """Rediscover when a pack folder changed since the last discovery (see `core.packs.watch`)."""
+        if not self._follow or signature(self._current_roots()) == self._signature:
+            return False
+        logger.info("pack folders changed on disk: rediscovering")
+        self.reload()
+        return True
+
+    def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
+        """Call `listener` (on the reloading thread) after every reload; returns the unsubscribe."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
 
     # -- reading -------------------------------------------------------------------------
     def packs(self) -> tuple[Pack, ...]:
@@ -372,5 +407,8 @@ class Catalog:
     def resolve_for_execution(
         self, declarations: Iterable[DeclarationLike], *, allowed: Collection[str] | None = None
     ) -> Resolution:
-        """The run's loader graph and surfaces for `declarations` (never raises for pack problems)."""
+        """The run's loader graph and surfaces for `declarations` (never raises for pack problems).
+
+        Rediscovers first if a pack folder changed on disk (`refresh_if_changed`)."""
+        self.refresh_if_changed()
         return self._snap.resolve(declarations, allowed)
