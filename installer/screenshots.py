@@ -1,16 +1,18 @@
 """Screenshots of the studio for `docs/screenshots/`, rendered offscreen from the real widgets.
 
-    QT_QPA_PLATFORM=offscreen .venv/bin/python installer/screenshots.py [NAME ...]
+    QT_QPA_PLATFORM=offscreen .venv/bin/python installer/screenshots.py [--out DIR] [--list] [NAME ...]
 
 Each `shot_<name>()` function builds one real widget in a state worth showing
-and returns it; `main` grabs it into `docs/screenshots/<name>.png`. Add a
-screenshot by adding a function to `SHOTS`. Everything runs against a
-throwaway CORDON_HOME, so a person's installed packs, trust decisions and
-settings are never touched or shown.
+and returns it; `main` grabs it, in the theme `SHOTS` names, into
+`docs/screenshots/<name>.png`. Add a screenshot by adding it to `SHOTS`.
+Everything runs against a throwaway CORDON_HOME and an in-memory keyring, so a
+person's installed packs, trust decisions, settings and secrets are never
+touched or shown. tests/test_screenshots.py runs it.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import shutil
 import sys
@@ -25,6 +27,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ["CORDON_HOME"] = tempfile.mkdtemp(prefix="cordon-screenshots-")  # before any state is touched
 sys.path.insert(0, str(ROOT))
 
+import keyring  # noqa: E402
 from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 
 from core.packs import Catalog  # noqa: E402
@@ -33,6 +36,7 @@ from gui.dialogs.consent import ConsentDialog, ConsentFacts  # noqa: E402
 from gui.dialogs.secret_prompt import SecretPromptDialog  # noqa: E402
 from gui.pack_manager import PackManager  # noqa: E402
 from gui.theme import apply_theme  # noqa: E402
+from tests.memkeyring import MemoryKeyring  # noqa: E402
 
 DEMO_PACK = {
     "package.json": """{
@@ -111,25 +115,58 @@ def shot_secret_prompt() -> QWidget:
     return dialog
 
 
-def _window_after_run(example: str, inputs: dict[str, str], tab: int) -> QWidget:
-    """The main window with a shipped example run to completion (the real engine, on its thread)."""
+def _settle(window: QWidget) -> None:
+    """Let a window finish what its event loop owes it (a run's last reports, a layout fit)."""
+    app = QApplication.instance()
+    run_panel = getattr(window, "run_panel", None)
+    while run_panel is not None and run_panel.running:
+        app.processEvents()
+    for _ in range(5):
+        app.processEvents()
+
+
+def _main_window():
     from gui.completion import GuestApiProbe
-    from gui.main_window import MainWindow, examples_dir
+    from gui.main_window import MainWindow
     from gui.settings import AppSettings
 
     window = MainWindow(AppSettings())
     window.resize(1360, 820)
-    window.open_example(examples_dir() / f"{example}.node.json")
     window.catalogs.wait()
-    for name, text in inputs.items():
-        window.run_panel.inputs.field(name).edit.setText(text)
-        window.run_panel.inputs.field(name).edit.setCursorPosition(0)
     GuestApiProbe.wait(60)  # the studio's start-up probe: the engine is warm, as a person finds it
+    return window
+
+
+def _png(path: Path, colour: str, size: tuple[int, int]) -> Path:
+    from PIL import Image
+
+    Image.new("RGB", size, colour).save(path, "PNG")
+    return path
+
+
+def _photos() -> list[Path]:
+    folder = Path(os.environ["CORDON_HOME"]) / "photos"
+    folder.mkdir(exist_ok=True)
+    return [
+        _png(folder / f"photo-{i}.png", colour, size)
+        for i, (colour, size) in enumerate(
+            (("#e4572e", (300, 200)), ("#29335c", (120, 240)), ("#f3a712", (90, 90)), ("#669bbc", (200, 120)))
+        )
+    ]
+
+
+def _window_after_run(example: str, tab: int, files: dict[str, list[Path]] | None = None, **texts: str) -> QWidget:
+    """The main window with a shipped example run to completion (the real engine, on its thread)."""
+    from gui.main_window import examples_dir
+
+    window = _main_window()
+    window.open_example(examples_dir() / f"{example}.node.json")
+    for name, text in texts.items():
+        window.run_panel.inputs.field(name).set_text(text)
+    for name, paths in (files or {}).items():
+        window.run_panel.inputs.field(name).add_files(paths)
     window.run()
-    app = QApplication.instance()
-    while window.run_panel.running:
-        app.processEvents()
-    app.processEvents()
+    _settle(window)
     window.refresh_diagnostics()
     window.run_panel.tabs.setCurrentIndex(tab)
     window.run_panel.outputs.expandAll()
@@ -138,99 +175,150 @@ def _window_after_run(example: str, inputs: dict[str, str], tab: int) -> QWidget
 
 
 def shot_main_window() -> QWidget:
-    """After a run: the image example's contact sheet shown as an image in the outputs tree."""
-    import base64
-    import io
-    import json
-
-    from PIL import Image
-
-    photos = []
-    for colour, size in (
-        ("#e4572e", (300, 200)),
-        ("#29335c", (120, 240)),
-        ("#f3a712", (90, 90)),
-        ("#669bbc", (200, 120)),
-    ):
-        out = io.BytesIO()
-        Image.new("RGB", size, colour).save(out, "PNG")
-        photos.append({"$bytes": base64.b64encode(out.getvalue()).decode()})
-    return _window_after_run(
-        "image-thumbnail-grid", {"photos": json.dumps(photos), "size": "72", "columns": "2"}, tab=0
-    )
+    """After a run: photos picked as files (thumbnails in the inputs), the contact sheet shown as an image."""
+    return _window_after_run("image-thumbnail-grid", tab=0, files={"photos": _photos()}, size="72", columns="2")
 
 
 def shot_main_window_stream() -> QWidget:
     """A streaming body: items fed to stream("numbers"), every emit listed as it arrived."""
-    window = _window_after_run("running-total", {"numbers": "[3, 4, 5.5, 10, -2.5]"}, tab=1)
+    window = _window_after_run("running-total", tab=1, numbers="[3, 4, 5.5, 10, -2.5]")
     window.run_panel.emitted.expandAll()
     return window
 
 
-def shot_main_window_problems() -> QWidget:
-    """Live diagnostics: margin markers, squiggles and the problems list, before any run."""
-    from gui.main_window import MainWindow
-    from gui.settings import AppSettings
+INPUTS_BODY = """\
+// A sales CSV (one row per line) and a logo: the inputs editor keeps the
+// CSV's lines and holds the picked image as bytes, never as base64 text.
+const [header, ...lines] = inputs.csv.trim().split("\\n");
+const columns = header.split(",");
+const rows = lines.map((line) => Object.fromEntries(
+  line.split(",").map((cell, i) => [columns[i], cell])));
+const amounts = rows.map((row) => Number(row.amount));
+const total = amounts.reduce((sum, n) => sum + n, 0);
+const over = amounts.filter((n) => n > inputs.threshold).length;
+await output("summary", { rows: rows.length, total, over });
+const { width, height, format } = await image.info(inputs.logo);
+await output("logo", { width, height, format });
+"""
 
-    window = MainWindow(AppSettings())
-    window.resize(1360, 820)
-    window.catalogs.wait()
-    body = (
-        "// Summarise rows from an API\n"
-        'import { parse } from "@cordon/sandbox-csv";\n'
-        'import { slugify } from "no-such-pack";\n'
-        "\n"
-        "const rows = parse(inputs.csv, { header: true }).data;\n"
-        "for (const row of rows) {\n"
-        '  await emit("row", { ...row, slug: slugify(row.name) });\n'
-        "}\n"
-        'await output("count", rows.length + offset);\n'
-    )
-    from core.codenode import CodeNodeDocument, InputHandle, OutputHandle, PackDeclaration
+SALES_CSV = """\
+region,month,amount
+north,2026-01,1250
+south,2026-01,980
+east,2026-01,1610
+west,2026-01,720
+north,2026-02,1390
+"""
 
-    csv = window.catalogs.wait().module("@cordon/sandbox-csv")
-    declared = (
-        (PackDeclaration(specifier=csv.specifier, resolvedPackVersion=csv.version, contentDigest=csv.digest),)
-        if csv is not None
-        else ()
-    )
+
+def shot_inputs_editor() -> QWidget:
+    """The inputs editor by declared type: a multi-line CSV, a picked image (previewed), a number."""
+    from core.codenode import CodeNodeDocument, InputHandle, OutputHandle
+
+    window = _main_window()
     window.load(
         CodeNodeDocument(
-            name="api-summary",
-            body=body,
-            inputs=(InputHandle(name="csv", type="string"),),
-            outputs=(OutputHandle(name="row", type="object"), OutputHandle(name="count", type="integer")),
-            packages=declared,
+            name="sales-report",
+            body=INPUTS_BODY,
+            inputs=(
+                InputHandle(name="csv", type="string"),
+                InputHandle(name="logo", type="bytes"),
+                InputHandle(name="threshold", type="number", default=1000),
+            ),
+            outputs=(OutputHandle(name="summary", type="object"), OutputHandle(name="logo", type="object")),
         ),
         None,
     )
-    window.editor.goto(3, 10)
+    folder = Path(os.environ["CORDON_HOME"])
+    window.run_panel.inputs.field("csv").set_text(SALES_CSV)
+    window.run_panel.inputs.field("logo").add_files([_png(folder / "logo.png", "#29335c", (160, 96))])
+    window.run()
+    _settle(window)
+    window.run_panel.outputs.expandAll()
+    window.editor.goto(1)
     return window
 
 
-SHOTS: dict[str, Callable[[], QWidget]] = {
-    "main-window": shot_main_window,
-    "main-window-stream": shot_main_window_stream,
-    "main-window-problems": shot_main_window_problems,
-    "consent-dialog": shot_consent_dialog,
-    "pack-manager": shot_pack_manager,
-    "secret-prompt": shot_secret_prompt,
+def shot_quick_fixes() -> QWidget:
+    """Live diagnostics with one-click fixes: an undeclared input, output and secret, an unknown pack."""
+    from core.codenode import CodeNodeDocument
+
+    window = _main_window()
+    body = (
+        "// Keep the rows that scored, and send them on with the API's key\n"
+        'import { slugify } from "no-such-pack";\n'
+        "\n"
+        "const kept = inputs.rows.filter((r) => r.score > 50);\n"
+        'const key = await getSecret("API_KEY");\n'
+        'await output("kept", kept.map((r) => ({ ...r, slug: slugify(r.name) })));\n'
+    )
+    window.load(CodeNodeDocument(name="scored-rows", body=body), None)
+    window.refresh_diagnostics()
+    window.left.setSizes([560, 190])  # every problem in view
+    window.editor.goto(4, 15)
+    return window
+
+
+def shot_secrets_setup() -> QWidget:
+    """No keyring on this machine: the guided setup of Cordon's encrypted secrets file."""
+    from gui.secrets_page import SecretsSetupDialog
+
+    dialog = SecretsSetupDialog("missing")
+    dialog.passphrase.setText("correct horse battery staple")
+    dialog.again.setText("correct horse battery staple")  # type: ignore[union-attr]
+    return dialog
+
+
+SHOTS: dict[str, tuple[Callable[[], QWidget], str]] = {
+    "main-window": (shot_main_window, "light"),
+    "main-window-dark": (shot_main_window, "dark"),
+    "main-window-stream": (shot_main_window_stream, "light"),
+    "inputs-editor": (shot_inputs_editor, "light"),
+    "quick-fixes": (shot_quick_fixes, "light"),
+    "quick-fixes-dark": (shot_quick_fixes, "dark"),
+    "secrets-setup": (shot_secrets_setup, "light"),
+    "consent-dialog": (shot_consent_dialog, "light"),
+    "pack-manager": (shot_pack_manager, "light"),
+    "secret-prompt": (shot_secret_prompt, "light"),
 }
 
 
-def main(names: list[str]) -> None:
+def _put_away(widget: QWidget) -> None:
+    """Stop a window's run thread and drop it without its close prompt (nothing here is the person's)."""
+    run_panel = getattr(widget, "run_panel", None)
+    if run_panel is not None:
+        run_panel.shutdown()
+    widget.hide()
+    widget.deleteLater()
+
+
+def main(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser(description="Regenerate the studio's screenshots.")
+    parser.add_argument("names", nargs="*", metavar="NAME", help="which ones (default: all): " + ", ".join(SHOTS))
+    parser.add_argument("--out", type=Path, default=OUT, help=f"folder for the PNGs (default {OUT})")
+    parser.add_argument("--list", action="store_true", help="print the screenshots' names and exit")
+    args = parser.parse_args(argv)
+    if args.list:
+        print("\n".join(SHOTS))
+        return
+    unknown = [name for name in args.names if name not in SHOTS]
+    if unknown:
+        parser.error(f"no screenshot named {', '.join(unknown)}")
+    keyring.set_keyring(MemoryKeyring())  # nothing here reads or writes the person's keyring
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    apply_theme(app, "light")
-    OUT.mkdir(parents=True, exist_ok=True)
-    for name in names or list(SHOTS):
-        widget = SHOTS[name]()
+    args.out.mkdir(parents=True, exist_ok=True)
+    for name in args.names or list(SHOTS):
+        build, theme = SHOTS[name]
+        apply_theme(app, theme)
+        widget = build()
         widget.show()
-        for _ in range(3):
-            app.processEvents()
-        path = OUT / f"{name}.png"
-        widget.grab().save(str(path))
-        widget.close()
-        print(path.relative_to(ROOT))
+        _settle(widget)
+        path = args.out / f"{name}.png"
+        if not widget.grab().save(str(path)):
+            raise SystemExit(f"could not write {path}")
+        _put_away(widget)
+        print(path)
+    apply_theme(app, "light")
 
 
 if __name__ == "__main__":
