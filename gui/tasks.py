@@ -36,7 +36,7 @@ import threading
 import weakref
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 import shiboken6
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
@@ -64,6 +64,8 @@ class TaskManager(QObject):
         }
         self._lock = threading.Lock()
         self._closures: list[tuple[QObject | None, Callable[[], None]]] = []
+        #: How to stop each unfinished task that can be stopped (called when the application quits).
+        self._cancels: dict[Future[Any], Callable[[], None]] = {}
         self._dropped: weakref.WeakSet[QObject] = weakref.WeakSet()
         self._closed = False
         self._closures_pending.connect(self._drain, Qt.ConnectionType.QueuedConnection)
@@ -75,12 +77,19 @@ class TaskManager(QObject):
         *,
         kind: Kind = "work",
         owner: QObject | None = None,
+        cancel: Callable[[], None] | None = None,
     ) -> Future[T]:
         """Start `task` on the `kind` pool; `on_done(future)` runs later on the UI thread (never inside this call).
 
         The future carries the task's value or its exception (`future.result()` re-raises it).
+        `cancel` (thread-safe) makes the task end soon; `shutdown` calls it, so a quitting
+        application never waits on an endless run or a stalled download.
         """
         future = self._executors[kind].submit(task)
+        if cancel is not None:
+            with self._lock:
+                self._cancels[future] = cancel
+            future.add_done_callback(self._forget_cancel)
         if on_done is not None:
             future.add_done_callback(lambda done: self.run_on_main(lambda: on_done(done), owner=owner))
         return future
@@ -119,13 +128,24 @@ class TaskManager(QObject):
             except Exception:  # one failing handler must not lose the results queued behind it
                 logger.exception("a background task's result handler failed")
 
+    def _forget_cancel(self, future: Future[Any]) -> None:
+        with self._lock:
+            self._cancels.pop(future, None)
+
     def shutdown(self) -> None:
-        """The application is quitting: deliver nothing more, start nothing queued, let running tasks end."""
+        """The application is quitting: deliver nothing more, start nothing queued, stop what can be stopped.
+
+        The pools' threads are joined when the interpreter exits, so a running task that could not be
+        stopped would hold the exit: every run and pack job passes its `cancel`.
+        """
         with self._lock:
             self._closed = True
             self._closures.clear()
+            cancels = list(self._cancels.values())
         for executor in self._executors.values():
             executor.shutdown(wait=False, cancel_futures=True)
+        for stop in cancels:
+            stop()
 
 
 _manager: TaskManager | None = None

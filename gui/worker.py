@@ -165,6 +165,7 @@ class RunController(QObject):
             lambda future: self._on_finished(run, future),
             kind="run",
             owner=self,
+            cancel=cancel.cancel,
         )
         self.runningChanged.emit(True)
 

@@ -18,7 +18,7 @@ from core.codenode import CodeNodeDocument, OutputHandle
 from core.packs import Catalog, PackRoot, installed_dir
 from core.packs.install import InstallSource
 from gui.pack_manager import PackManager
-from gui.tasks import POOL_SIZES, task_manager
+from gui.tasks import POOL_SIZES, TaskManager, task_manager
 from gui.worker import RunController, RunRequest
 from tests import install_support
 
@@ -189,3 +189,20 @@ def test_the_manager_is_made_on_the_ui_thread_only(qtbot, monkeypatch):
     worker.join(WAIT_MS / 1000)
     assert len(raised) == 1 and "UI thread" in str(raised[0])
     assert gui.tasks._manager is None
+
+
+def test_quitting_stops_what_can_be_stopped_and_delivers_nothing(qtbot):
+    """`shutdown` (the application quits) calls each unfinished task's `cancel`: no endless task holds the exit."""
+    tasks = TaskManager()  # its own manager: the process's one keeps serving the other tests
+    stop = threading.Event()
+    delivered: list[str] = []
+    future = tasks.run_in_background(
+        lambda: stop.wait(WAIT_MS / 1000), lambda _f: delivered.append("late"), cancel=stop.set
+    )
+    handed = threading.Event()
+    future.add_done_callback(lambda _f: handed.set())  # runs after the on_done hand-over above
+    tasks.shutdown()
+    assert future.result(WAIT_MS / 1000) is True  # ended by its cancel, not by the wait's timeout
+    assert handed.wait(WAIT_MS / 1000)
+    qtbot.wait(10)  # process what was posted: the hand-over's wake-up, had it queued one
+    assert delivered == []
