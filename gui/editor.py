@@ -277,6 +277,28 @@ class CodeEditor(QWidget):
         tail = "\n" + text if self.text() and not self.text().endswith("\n") else text
         sci.appendText(len(tail.encode("utf-8")), tail)
 
+    def insert_snippet(self, text: str) -> None:
+        """Put `text` (an example from Help → Sandbox API) in place of the selection, as one undo step.
+
+        Several lines land as whole lines: on a line of their own when the caret is inside one, with a
+        line break before any text after the caret, so an example never glues itself to the code around
+        it. The editor takes the focus.
+        """
+        sci = self.sci
+        if "\n" in text.strip("\n"):
+            text = text.strip("\n")
+            start, end = sci.selectionStart(), sci.selectionEnd()
+            if start > sci.positionFromLine(sci.lineFromPosition(start)):
+                text = "\n" + text
+            if bytes(sci.get_text_range(end, sci.lineEndPosition(sci.lineFromPosition(end)))).strip():
+                text += "\n"
+        sci.beginUndoAction()
+        try:
+            sci.replaceSel(text)
+        finally:
+            sci.endUndoAction()
+        self.setFocus()
+
     def goto(self, line: int, column: int = 1) -> None:
         """Put the caret on 1-based `line`/`column`, unfold and scroll to it, focus the editor."""
         sci = self.sci

@@ -747,7 +747,7 @@ class MainWindow(QMainWindow):
     @Slot()
     def show_api_help(self) -> None:
         """Help → Sandbox API, beside the window (not modal): a person reads it while writing the body."""
-        window = sandbox_api_window(self, insert=self.editor.sci.replaceSel)
+        window = sandbox_api_window(self, insert=self.editor.insert_snippet)
         window.setModal(False)
         window.show()
         self.api_help = window

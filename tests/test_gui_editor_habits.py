@@ -72,6 +72,53 @@ def test_help_sandbox_api_opens_finds_text_and_inserts_a_selection(qtbot, window
     assert not dialog.isVisible()
 
 
+PARALLEL_EXAMPLE = (
+    "const statuses = await parallelMap(inputs.urls, async (url) => (await fetch(url)).status, 4);\n"
+    "return { statuses };\n"
+)
+
+
+def test_help_sandbox_api_inserts_a_found_example_at_the_caret_in_one_step(qtbot, window):
+    set_body(window, "// before\n\nreturn statuses;\n")
+    window.editor.goto(2)  # the empty line
+    window.api_help_action.trigger()
+    view = window.api_help.findChild(SandboxApiView)
+    qtbot.keyClicks(view.find_edit, "parallelMap(inputs.urls")
+    assert view.current_example() is not None  # the find landed in an example block
+    assert view.insert_button.isEnabled() and view.insert_button.text() == "Insert example"
+    qtbot.mouseClick(view.insert_button, Qt.MouseButton.LeftButton)
+    assert window.editor.text() == "// before\n" + PARALLEL_EXAMPLE + "return statuses;\n"
+    window.editor.sci.undo()  # the whole example was one step
+    assert window.editor.text() == "// before\n\nreturn statuses;\n"
+
+    window.editor.goto(1, 10)  # inside a line: the example goes on its own lines
+    stream = next(e for e in view.examples if "stream(" in e.text)
+    rect = view.browser.cursorRect(_cursor_at(view, stream.start + 4))
+    view.browser.ensureCursorVisible()
+    qtbot.mouseDClick(view.browser.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert window.editor.text() == "// before\n" + stream.text + "\nreturn statuses;\n"
+    window.api_help.close()
+
+
+def _cursor_at(view: SandboxApiView, position: int):
+    cursor = view.browser.textCursor()
+    cursor.setPosition(position)
+    view.browser.setTextCursor(cursor)
+    return cursor
+
+
+def test_every_example_in_the_reference_is_javascript_the_editor_accepts(qtbot, window):
+    view = SandboxApiView(insert=window.editor.insert_snippet)
+    qtbot.addWidget(view)
+    assert len(view.examples) >= 5 and not any(e.text.startswith("$ ") for e in view.examples)  # no shell
+    for example in view.examples:
+        set_body(window, "")
+        assert view.insert_example_at(example.start)
+        window.refresh_diagnostics()
+        assert window.editor.text() == example.text.rstrip("\n")
+        assert not [d for d in window.editor.diagnostics() if d.rule == "syntax-error"], example.text
+
+
 def _close_modal_then(check):
     def step() -> None:
         modal = QApplication.activeModalWidget()
