@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
 
 from core import data_ref, from_public, to_public
 from core.codenode import InputHandle, value_matches
+from gui.dialogs.common import human_size
 
 #: Bytes of a file picked into an input (a bigger file belongs in the workspace).
 MAX_FILE_BYTES = 32 * 1024 * 1024
@@ -106,13 +107,6 @@ def format_value(handle: InputHandle, value: Any) -> str:
     if handle.type in ("number", "integer") and isinstance(value, (int, float)) and not isinstance(value, bool):
         return repr(value)
     return json.dumps(to_public(value), ensure_ascii=False)
-
-
-def _size(n: int) -> str:
-    """ "1 byte", "200.0 KB", "3.2 MB": how big a picked file is, for the preview line."""
-    if n < 1024:
-        return f"{n} byte{'s' if n != 1 else ''}"
-    return f"{n / 1024:.1f} KB" if n < 1024 * 1024 else f"{n / 1024 / 1024:.1f} MB"
 
 
 def _monospace(edit: QPlainTextEdit, lines: int) -> None:
@@ -309,8 +303,8 @@ class _Field(QWidget):
             size = path.stat().st_size
             if size > MAX_FILE_BYTES:
                 raise InputsError(
-                    f"{self.handle.name}: {path.name} is {_size(size)}, larger than the "
-                    f"{_size(MAX_FILE_BYTES)} an input takes (put it in the workspace)"
+                    f"{self.handle.name}: {path.name} is {human_size(size)}, larger than the "
+                    f"{human_size(MAX_FILE_BYTES)} an input takes (put it in the workspace)"
                 )
             data = path.read_bytes()
             value = data if self.handle.type == "bytes" else data_ref(data, path.name)
@@ -334,17 +328,17 @@ class _Field(QWidget):
                 item.widget().hide()
                 item.widget().deleteLater()
         for f in files:
-            row = QLabel(f"{f.name} — {_size(f.size)}")
+            row = QLabel(f"{f.name} — {human_size(f.size)}")
             row.setToolTip(f.name)
             if f.thumbnail is not None:
                 row = QLabel()
                 row.setPixmap(f.thumbnail)
-                row.setToolTip(f"{f.name} — {_size(f.size)}")
+                row.setToolTip(f"{f.name} — {human_size(f.size)}")
                 box = QWidget()
                 line = QHBoxLayout(box)
                 line.setContentsMargins(0, 0, 0, 0)
                 line.addWidget(row)
-                line.addWidget(QLabel(f"{f.name} — {_size(f.size)}"), 1)
+                line.addWidget(QLabel(f"{f.name} — {human_size(f.size)}"), 1)
                 row = box
             self.preview_layout.addWidget(row)
         self.preview.setVisible(bool(files))
@@ -357,7 +351,7 @@ class _Field(QWidget):
 
     def preview_labels(self) -> list[str]:
         """The preview's lines ("name — size"), as shown."""
-        return [f"{f.name} — {_size(f.size)}" for f in self.files]
+        return [f"{f.name} — {human_size(f.size)}" for f in self.files]
 
 
 def _thumbnail(data: bytes) -> QPixmap | None:

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from core.codenode import STARTER_BODY, InputHandle, NodeProps
 from core.packs import Catalog, PackRoot
 from core.packs.roots import SHIPPED_DIR
-from gui.dialogs.common import plural
+from gui.dialogs.common import human_size, plural
 from gui.main_window import EDITOR_MIN_WIDTH
 from gui.pack_manager import PackManager
 from gui.run_panel import INPUTS_MAX_SHARE, RunPanel
@@ -82,6 +82,7 @@ def test_the_editor_keeps_a_usable_width_and_the_side_panel_yields(qtbot, window
 
 def test_counts_read_as_english():
     assert plural(1, "item") == "1 item" and plural(2, "file") == "2 files" and plural(0, "key") == "0 keys"
+    assert [human_size(n) for n in (1, 912, 14_540, 3_250_000)] == ["1 byte", "912 bytes", "14.2 KB", "3.1 MB"]
     assert QApplication.instance() is not None
 
 

@@ -23,6 +23,15 @@ def plural(n: int, word: str, words: str | None = None) -> str:
     return f"{n} {word if n == 1 else words or word + 's'}"
 
 
+def human_size(size: int) -> str:
+    """Bytes for people: 1 byte, 912 bytes, 14.2 KB, 3.1 MB."""
+    if size < 1024:
+        return plural(size, "byte")
+    if size < 1024 * 1024:
+        return f"{size / 1024:.1f} KB"
+    return f"{size / (1024 * 1024):.1f} MB"
+
+
 def closable_window(parent: QWidget | None, title: str, content: QWidget, width: int, height: int) -> QDialog:
     """A window around `content` with a Close button: a tool window (Pack Manager, Secrets, Help) must be
     leavable without knowing Esc or the title bar's ✕."""

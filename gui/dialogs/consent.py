@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from core.packs import Pack
 from core.packs.install import INSTALL_MODE, INSTALL_MODE_DETAIL, ConsentRequest, grant_text, is_trusted
-from gui.dialogs.common import fit_to_width, plain_label, plural, styled_label
+from gui.dialogs.common import fit_to_width, human_size, plain_label, plural, styled_label
 
 SHIPPED_MODE = "shipped with Cordon"
 TRUSTED_DOCS = "trusted: its SKILL.md is registered like any skill"
@@ -39,15 +39,6 @@ UNTRUSTED_DOCS = "untrusted: its SKILL.md is third-party text and reaches agents
 def pack_trusted(pack: Pack) -> bool:
     """The pack's documentation trust: an explicit decision, else trusted only when shipped with Cordon."""
     return is_trusted(pack.name, first_party=pack.origin == "shipped")
-
-
-def human_size(size: int) -> str:
-    """Bytes for people: 912 bytes, 14.2 KB, 3.1 MB."""
-    if size < 1024:
-        return f"{size} bytes"
-    if size < 1024 * 1024:
-        return f"{size / 1024:.1f} KB"
-    return f"{size / (1024 * 1024):.1f} MB"
 
 
 @dataclass(frozen=True)
