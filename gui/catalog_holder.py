@@ -24,8 +24,6 @@ from concurrent.futures import Future
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 
 from core.packs import Catalog, default_catalog
-from core.packs.roots import default_roots
-from core.packs.watch import watched_paths
 from gui.tasks import task_manager
 
 #: An editor's save is several events (write, rename, chmod): check once they settle.
@@ -86,7 +84,7 @@ class CatalogHolder(QObject):
         self.ready.emit()
 
     def _watch(self) -> None:
-        paths = set(watched_paths(default_roots()))
+        paths = set(default_catalog().watched_paths())
         stale = [p for p in self._watcher.files() + self._watcher.directories() if p not in paths]
         if stale:
             self._watcher.removePaths(stale)

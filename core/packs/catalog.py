@@ -35,7 +35,7 @@ from core.packs.specifier import (
     package_of,
 )
 from core.packs.status import PackStatus
-from core.packs.watch import Signature, signature
+from core.packs.watch import Signature, signature, watched_paths
 
 logger = logging.getLogger(__name__)
 
@@ -354,6 +354,10 @@ class Catalog:
         logger.info("pack folders changed on disk: rediscovering")
         self.reload()
         return True
+
+    def watched_paths(self) -> list[str]:
+        """The folders and files a UI may watch to call `refresh_if_changed` at once (see `core.packs.watch`)."""
+        return watched_paths(self._current_roots())
 
     def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
         """Call `listener` (on the reloading thread) after every reload; returns the unsubscribe."""
