@@ -8,13 +8,11 @@ event loop), so any number of threads may run sandboxes at once.
 from __future__ import annotations
 
 import asyncio
-import collections
 import contextlib
 import inspect
 import json
 import logging
 import math
-import os
 import re
 import threading
 import time
@@ -25,7 +23,7 @@ from typing import Any, Protocol
 from core import paths, transport
 from core.bridges.base import HostServices, Op, RunScope, Surface, WallClock
 from core.cancel import CancelHandle
-from core.engine import driver, outcomes, watchdog
+from core.engine import driver, outcomes, watchdog, wire
 from core.engine.prelude import build_prelude, reserved_names
 from core.engine.results import RunError, RunResult, truncate_result
 from core.entry import ENTRY_ID, INTERNAL_ID, INTERNAL_SOURCE, build_entry
@@ -150,9 +148,7 @@ class _Run:
         # A workspace overlapping Cordon's state or program is refused for every caller, before any guest.
         paths.check_workspace(services.workspace)
         # Encode inputs now: a cycle or an unsupported type fails before any guest exists.
-        text, marked, sidecar = transport.encode(caller_globals, where="")
-        seed = ",".join(str(b) for b in os.urandom(16))
-        self.seal_payload = (f'{{"seed":[{seed}],"globals":{text}}}', marked, sidecar)
+        self.seal_payload = wire.seal(transport.encode(caller_globals, where=""))
         # Object globals sync back after the run (a Code node's `state`); `inputs` is one-way.
         synced = tuple(name for name in caller_globals if name != "inputs")
         self.entry = build_entry(code, global_names=synced, legacy=legacy)
@@ -183,10 +179,9 @@ class _Run:
         #: When the current entry fires next.
         self.watch_scheduled = math.inf
         self.watch_lock = threading.Lock()
-        self.reply_seq = 0
+        self.replies = wire.Replies()
         #: Rules of the refusals sent to the guest: a guest error's `rule` field is believed for these.
         self.sent_rules: set[str] = set()
-        self.pending_side: dict[int, collections.deque[bytes | str]] = {}
         self._preflight()
 
     def _preflight(self) -> None:
@@ -234,19 +229,13 @@ class _Run:
             self.refusal = exc
             return None
 
-    # -- host functions: one string each way (see "bridge calls" in prelude.js) ------------
+    # -- host functions: one string each way (core/guest/wire.md, core/engine/wire.py) ------------
     def _reply_ok(self, value: Any) -> str:
         return self._reply(*transport.encode(value, where="reply"))
 
-    def _reply(self, text: str, marked: int, sidecar: list[bytes | str], ok: int = 1) -> str:
-        """One string. Sidecar items (bytes, big strings) wait here for the guest to take
-        them one by one ("$side"): a host function's reply is one string or one byte buffer."""
+    def _reply(self, text: str, marked: int, sidecar: list[bytes | str], ok: bool = True) -> str:
         self._check_room(text, sidecar)
-        if not sidecar:
-            return f"{ok}{marked}{text}"
-        self.reply_seq += 1
-        self.pending_side[self.reply_seq] = collections.deque(sidecar)
-        return f"{ok}{marked}#{self.reply_seq}:{len(sidecar)}#{text}"
+        return self.replies.pack(text, marked, sidecar, ok=ok)
 
     def _check_room(self, text: str, sidecar: list[bytes | str]) -> None:
         """Refuse a payload the guest's memory cannot take (see `GuestVM.payload_room`)."""
@@ -268,19 +257,16 @@ class _Run:
 
     def _reply_err(self, exc: CordonError) -> str:
         """A refusal, through the same path as a value: a message over 8 KB rides the sidecar."""
-        message = exc.message
-        if exc.rule and f"rule: {exc.rule}" not in message:
-            message = f"{message} (rule: {exc.rule})"
         self.sent_rules.add(exc.rule)
-        return self._reply(*transport.encode({"name": exc.name, "message": message, "rule": exc.rule}), ok=0)
+        return self._reply(*wire.refusal(exc), ok=False)
 
     def _request(self, head: str, side: tuple[bytes, ...]) -> tuple[Op, list[Any]]:
-        op, _, payload = head.partition("\x01")
+        op, payload = wire.split_request(head)
         self.scope.check_alive()
         handler = self.ops.get(op)
         if handler is None:
             raise SandboxRefusal(f"unknown bridge operation '{op}'", rule="unknown-op")
-        return handler, transport.decode(payload[1:], payload[:1] == "1", list(side))
+        return handler, wire.decode_part(payload, list(side))
 
     async def _host_call(self, head: str, *side: bytes) -> str:
         self.in_flight += 1
@@ -301,49 +287,44 @@ class _Run:
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # a bug in a bridge must not crash the run: report it
-            logger.exception("host op %s failed", head.partition(chr(1))[0])
-            return self._reply_err(
-                CordonError(f"{head.partition(chr(1))[0]} failed on the host: {exc}", rule="host-error", name="Error")
-            )
+            return self._host_failed(head, exc)
         finally:
             self.in_flight -= 1
             self._rearm_epoch()
 
     def _host_sync(self, head: str, *side: bytes) -> str | bytes:
-        if head.startswith("$side\x01"):
-            reply = int(head[6:])
-            items = self.pending_side[reply]
-            item = items.popleft()
-            if not items:
-                del self.pending_side[reply]
-            return item
-        if head == "$seal":
+        if head.startswith(wire.SIDE):
+            return self.replies.take_side(head)
+        if head == wire.SEAL:
             self.sealed = True
             return self._reply(*self.seal_payload)
         try:
             handler, args = self._request(head, side)
             if not handler.sync:
-                raise SandboxRefusal(f"'{head.partition(chr(1))[0]}' is asynchronous", rule="unknown-op")
+                raise SandboxRefusal(f"'{wire.op_name(head)}' is asynchronous", rule="unknown-op")
             return self._reply_ok(handler.fn(self.scope, *args))
         except CordonError as exc:
             return self._reply_err(exc)
-        except Exception as exc:
-            logger.exception("host op %s failed", head.partition(chr(1))[0])
-            return self._reply_err(
-                CordonError(f"{head.partition(chr(1))[0]} failed on the host: {exc}", rule="host-error", name="Error")
-            )
+        except Exception as exc:  # a bug in a bridge must not crash the run: report it
+            return self._host_failed(head, exc)
+
+    def _host_failed(self, head: str, exc: Exception) -> str:
+        """A bridge's own bug, logged with its traceback and reported to the guest as `host-error`."""
+        op = wire.op_name(head)
+        logger.exception("host op %s failed", op)
+        return self._reply_err(CordonError(f"{op} failed on the host: {exc}", rule="host-error", name="Error"))
 
     def _host_finish(self, result_head: str, globals_head: str, n_result_side: int, *side: bytes) -> None:
         result_side, globals_side = list(side[:n_result_side]), list(side[n_result_side:])
         size = len(result_head) - 1 + sum(len(b) for b in result_side)
         limit = self.limits.maxOutputSize
-        result = transport.decode(result_head[1:], result_head[:1] == "1", result_side)
+        result = wire.decode_part(result_head, result_side)
         # The reference measures a string result by its length, anything else by its JSON text.
         if len(result) > limit if isinstance(result, str) else size > limit:
             self.scope.warnings.append(f"result truncated: {size} bytes exceeds maxOutputSize ({limit})")
             result = truncate_result(result, limit)
             self.truncated = True
-        globals_out = transport.decode(globals_head[1:], globals_head[:1] == "1", globals_side)
+        globals_out = wire.decode_part(globals_head, globals_side)
         self.finished = (result, globals_out)
 
     # -- stopping ----------------------------------------------------------------

@@ -239,7 +239,7 @@
     return marked ? revive(tree, sidecar) : tree;
   }
 
-  // ---- bridge calls ------------------------------------------------------------
+  // ---- bridge calls (the format: wire.md beside this file; the host half: core/engine/wire.py)
   // Each guest<->host crossing costs ~10 us, and every argument and array element is a
   // crossing, so a call is ONE string "<op>\x01<marked><json>" (+ byte buffers and big
   // strings as further arguments), and a reply is ONE string "<ok><marked><json>"; a reply
