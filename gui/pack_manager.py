@@ -55,6 +55,7 @@ from PySide6.QtWidgets import (
 from core import CancelHandle, CordonError, problem_line
 from core.packs import Catalog, Pack, PackStatus, default_catalog, reference_alias
 from core.packs.install import (
+    PROGRESS_UNITS,
     ConsentRequest,
     InstallSource,
     Outdated,
@@ -628,7 +629,9 @@ class PackManager(QWidget):
             self.progress.setValue(min(100, done * 100 // total))
         else:
             self.progress.setRange(0, 0)
-        self.progress.setFormat(f"{PHASES.get(phase, phase)} {human_size(done)}")
+        unit = PROGRESS_UNITS.get(phase)
+        amount = human_size(done) if unit == "bytes" else f"{done} {unit}" if unit else ""
+        self.progress.setFormat(f"{PHASES.get(phase, phase)} {amount}".rstrip())
 
     def _job_done(
         self, future: Future[Any], on_success: Callable[[Any], None], on_failure: Callable[[Exception], None]

@@ -87,6 +87,7 @@ def test_install_progress_redraws_one_line_on_a_terminal_and_is_silent_under_jso
     status, out, terminal = _install_on_a_terminal(registry, home)
     assert status == 0 and "installed scripted-pack@1.0.0" in out
     assert "\r\x1b[Kscripted-pack: download " in terminal and "bytes" in terminal
+    assert "resolve 0" not in terminal  # each phase names what it counts; resolving counts nothing
     assert "\n" not in terminal.replace("\r\n", "\n").rstrip("\n") and terminal.endswith("\r\x1b[K")
     main(["packs", "remove", "scripted-pack"])
     status, out, terminal = _install_on_a_terminal(registry, home, "--json")

@@ -14,6 +14,7 @@ import sys
 from core.cli.common import fail, print_json
 from core.errors import CordonError
 from core.packs.install import (
+    PROGRESS_UNITS,
     InstallSource,
     commit_install,
     decisions,
@@ -97,8 +98,9 @@ class _ProgressLine:
     def __call__(self, phase: str, done: int, total: int | None) -> None:
         if not self.enabled:
             return
-        amount = f"{done}/{total}" if total else str(done)
-        print(f"\r\x1b[K{self.name}: {phase} {amount} bytes", end="", file=sys.stderr, flush=True)
+        unit = PROGRESS_UNITS.get(phase)
+        amount = "" if unit is None else f" {done}/{total} {unit}" if total else f" {done} {unit}"
+        print(f"\r\x1b[K{self.name}: {phase}{amount}", end="", file=sys.stderr, flush=True)
         self.drawn = True
 
     def clear(self) -> None:

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
         registry_token,
         remove,
     )
-    from core.packs.install.registry import DEFAULT_REGISTRY, REGISTRY_ENV, Progress
+    from core.packs.install.registry import DEFAULT_REGISTRY, PROGRESS_UNITS, REGISTRY_ENV, Progress
     from core.packs.install.staging import recover
     from core.packs.install.trust import decisions, docs_for_agent, forget, is_trusted, set_trust, skill_for_agent
     from core.packs.install.updates import Outdated, outdated
@@ -43,6 +43,7 @@ _EXPORTS = {
     "newest_versions": "core.packs.install.versions",
     "package_versions": "core.packs.install.versions",
     "DEFAULT_REGISTRY": "core.packs.install.registry",
+    "PROGRESS_UNITS": "core.packs.install.registry",
     "INSTALL_MODE": "core.packs.install.consent",
     "REGISTRY_ENV": "core.packs.install.registry",
     "ConsentRequest": "core.packs.install.consent",
@@ -73,6 +74,7 @@ __all__ = [
     "DEFAULT_REGISTRY",
     "INSTALL_MODE",
     "INSTALL_MODE_DETAIL",
+    "PROGRESS_UNITS",
     "REGISTRY_ENV",
     "VERSIONS_SHOWN",
     "ConsentRequest",

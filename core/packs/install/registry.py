@@ -34,6 +34,8 @@ CHUNK = 64 * 1024
 
 #: on_progress(phase, done, total): phases "resolve", "download", "extract", "dependencies".
 Progress = Callable[[str, int, int | None], None]
+#: What `done` counts in each phase ("resolve" counts nothing): a progress line names the unit.
+PROGRESS_UNITS = {"download": "bytes", "extract": "bytes", "dependencies": "packages"}
 
 
 def registry_url(explicit: str | None = None) -> str:
