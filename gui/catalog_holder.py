@@ -74,7 +74,8 @@ class CatalogHolder(QObject):
     def _follow(self, catalog: Catalog) -> None:
         """Hear of every reload of `catalog` (on the UI thread) and watch the linked folders."""
         if self._unsubscribe is None:
-            self._unsubscribe = catalog.subscribe(lambda: task_manager().run_on_main(self._reloaded, owner=self))
+            tasks = task_manager()  # taken here, on the UI thread: the catalog calls back from worker threads
+            self._unsubscribe = catalog.subscribe(lambda: tasks.run_on_main(self._reloaded, owner=self))
             unsubscribe = self._unsubscribe
             self.destroyed.connect(lambda *_: unsubscribe())
             self._watch()
