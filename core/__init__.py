@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from core.errors import CordonError, LimitExceeded, LimitsError, ModuleRefused, SandboxRefusal, UsageError
     from core.jsparse import ImportBinding, export_names, import_bindings, import_insertion_line
     from core.limits import CEILINGS, MB, SandboxLimits, resolve_limits
+    from core.media_preview import MediaPreview, load_preview, media_kind
     from core.rules import RULE_SENTENCES, RULES, problem_line, rule_sentence
     from core.transport import UNDEFINED, from_public, to_public
 
@@ -45,6 +46,7 @@ _EXPORTS = {
     "HostServices": "core.bridges.base",
     "LimitExceeded": "core.errors",
     "LimitsError": "core.errors",
+    "MediaPreview": "core.media_preview",
     "ModuleGraph": "core.engine.run",
     "ModuleRefused": "core.errors",
     "RULES": "core.rules",
@@ -56,6 +58,8 @@ _EXPORTS = {
     "SecretPrompter": "core.bridges.base",
     "Surface": "core.bridges.base",
     "UsageError": "core.errors",
+    "load_preview": "core.media_preview",
+    "media_kind": "core.media_preview",
     "problem_line": "core.rules",
     "resolve_limits": "core.limits",
     "rule_sentence": "core.rules",
@@ -75,6 +79,7 @@ __all__ = [
     "ImportBinding",
     "LimitExceeded",
     "LimitsError",
+    "MediaPreview",
     "ModuleGraph",
     "ModuleRefused",
     "RunError",
@@ -89,6 +94,8 @@ __all__ = [
     "from_public",
     "import_bindings",
     "import_insertion_line",
+    "load_preview",
+    "media_kind",
     "problem_line",
     "resolve_limits",
     "rule_sentence",

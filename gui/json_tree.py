@@ -1,10 +1,12 @@
-"""A run's values as a tree: key, value, type; images shown as images.
+"""A run's values as a tree: key, value, type; media previewed in place.
 
 Children are built when a branch is first expanded, and at most
 `MAX_CHILDREN` per branch, so a 100,000-row output costs what is looked at,
-not what was produced. An image ref (`{"type": "image", "uri": "asset://…"}`,
-what `image.toAsset` returns) is read from the local asset store (verified
-against its id, size-capped) and shown; so are PNG/JPEG/GIF/WebP bytes.
+not what was produced. A media ref (`{"type": "image"|"audio"|"video", "uri":
+"asset://…"}`, what `toAsset` returns) and encoded media bytes (a canvas's
+`toBytes()`) open with a preview row (`gui.media_preview`): the picture, or a
+player with its poster; the media is read and checked by `core.load_preview`
+only when the row is first shown.
 """
 
 from __future__ import annotations
@@ -15,19 +17,14 @@ from datetime import datetime
 from typing import Any
 
 from PySide6.QtCore import QPoint, Qt, Slot
-from PySide6.QtGui import QGuiApplication, QPixmap
-from PySide6.QtWidgets import QHeaderView, QLabel, QMenu, QTreeWidget, QTreeWidgetItem
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QHeaderView, QMenu, QTreeWidget, QTreeWidgetItem
 
-from core.errors import SandboxRefusal
-from core.media_store import ASSET_PREFIX, AssetStore, Cap
-from core.transport import UNDEFINED, to_public
+from core import UNDEFINED, media_kind, to_public
 from gui.dialogs.common import plural
+from gui.media_preview import MediaPreviewWidget
 
 MAX_CHILDREN = 1000
-PREVIEW_PX = 160
-#: Bytes of an image the tree will decode for a preview.
-MAX_PREVIEW_BYTES = 16 * 1024 * 1024
-_IMAGE_MAGIC = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"GIF87a", b"GIF89a")
 _VALUE = Qt.ItemDataRole.UserRole
 _PENDING = Qt.ItemDataRole.UserRole + 1
 
@@ -48,7 +45,7 @@ def type_name(value: Any) -> str:
     if isinstance(value, datetime):
         return "Date"
     if isinstance(value, dict):
-        return "image" if image_ref(value) else "object"
+        return media_kind(value) or "object"
     if isinstance(value, (list, tuple)):
         return "array"
     return type(value).__name__
@@ -69,14 +66,15 @@ def summary(value: Any, limit: int = 200) -> str:
     elif value is UNDEFINED:
         text = "undefined"
     elif isinstance(value, (bytes, bytearray, memoryview)):
-        text = f"{len(value):,} bytes" + (" (image)" if _is_image_bytes(bytes(value[:8])) else "")
+        kind = media_kind(value)
+        text = f"{len(value):,} bytes" + (f" ({kind})" if kind else "")
     elif isinstance(value, datetime):
         text = value.isoformat()
     elif isinstance(value, dict):
-        ref = image_ref(value)
-        if ref:
+        kind = media_kind(value)
+        if kind:
             size = f" {value.get('width')}×{value.get('height')}" if "width" in value else ""
-            text = f"{value.get('mimeType', 'image')}{size}  {ref}"
+            text = f"{value.get('mimeType', kind)}{size}  {value['uri']}"
         else:
             text = f"{{{plural(len(value), 'key')}}}"
     elif isinstance(value, (list, tuple)):
@@ -84,30 +82,6 @@ def summary(value: Any, limit: int = 200) -> str:
     else:
         text = str(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def image_ref(value: dict[str, Any]) -> str | None:
-    """The asset uri of an image ref, or None."""
-    uri = value.get("uri")
-    if value.get("type") == "image" and isinstance(uri, str) and uri.startswith(ASSET_PREFIX):
-        return uri
-    return None
-
-
-def _is_image_bytes(head: bytes) -> bool:
-    return head.startswith(_IMAGE_MAGIC) or (head[:4] == b"RIFF")
-
-
-def image_bytes(value: Any) -> bytes | None:
-    """The encoded image behind a value (bytes or an asset image ref), or None."""
-    if isinstance(value, (bytes, bytearray, memoryview)) and _is_image_bytes(bytes(value[:12])):
-        return bytes(value)
-    if isinstance(value, dict) and (uri := image_ref(value)):
-        try:
-            return AssetStore().read(uri, Cap(MAX_PREVIEW_BYTES, "preview", "preview-too-large"))
-        except SandboxRefusal:
-            return None
-    return None
 
 
 class JsonTree(QTreeWidget):
@@ -142,14 +116,11 @@ class JsonTree(QTreeWidget):
             self.addTopLevelItem(item)
         else:
             parent.addChild(item)
-        if (
-            (isinstance(value, dict) and value)
-            or (isinstance(value, (list, tuple)) and value)
-            or image_bytes_hint(value)
-        ):
+        media = media_kind(value) is not None
+        if (isinstance(value, dict) and value) or (isinstance(value, (list, tuple)) and value) or media:
             item.setData(0, _PENDING, True)
             item.setChildIndicatorPolicy(QTreeWidgetItem.ChildIndicatorPolicy.ShowIndicator)
-            if image_bytes_hint(value):
+            if media:  # previewed at once: the picture or the player is what a person looks for
                 item.setExpanded(True)
         return item
 
@@ -163,9 +134,8 @@ class JsonTree(QTreeWidget):
             return
         item.setData(0, _PENDING, False)
         value = self.value_of(item)
-        pixels = image_bytes(value)
-        if pixels is not None:
-            self._add_preview(item, pixels)
+        if media_kind(value) is not None:
+            self._add_preview(item, value)
         if isinstance(value, dict):
             pairs = list(value.items())
         elif isinstance(value, (list, tuple)):
@@ -179,26 +149,15 @@ class JsonTree(QTreeWidget):
             more.setFlags(Qt.ItemFlag.ItemIsEnabled)
             item.addChild(more)
 
-    def _add_preview(self, item: QTreeWidgetItem, data: bytes) -> None:
-        pixmap = QPixmap()
-        if not pixmap.loadFromData(data):
-            return
-        if pixmap.width() > PREVIEW_PX or pixmap.height() > PREVIEW_PX:
-            pixmap = pixmap.scaled(
-                PREVIEW_PX, PREVIEW_PX, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation
-            )
+    def _add_preview(self, item: QTreeWidgetItem, value: Any) -> None:
         row = QTreeWidgetItem(["preview", "", ""])
         row.setFlags(Qt.ItemFlag.ItemIsEnabled)
         item.insertChild(0, row)
-        label = QLabel()
-        label.setObjectName("imagePreview")
-        label.setPixmap(pixmap)
-        label.setFixedSize(pixmap.size())
-        self.setItemWidget(row, 1, label)
+        self.setItemWidget(row, 1, MediaPreviewWidget(value))
 
-    def previews(self) -> list[QLabel]:
-        """The image previews currently shown (for tests and screenshots)."""
-        return self.findChildren(QLabel, "imagePreview")
+    def previews(self) -> list[MediaPreviewWidget]:
+        """The media previews currently shown, in tree order (for tests and screenshots)."""
+        return self.findChildren(MediaPreviewWidget)
 
     @Slot(QPoint)
     def _on_menu(self, point: QPoint) -> None:
@@ -209,13 +168,6 @@ class JsonTree(QTreeWidget):
         copy = menu.addAction("Copy value as JSON")
         if menu.exec(self.viewport().mapToGlobal(point)) is copy:
             QGuiApplication.clipboard().setText(as_json(self.value_of(item)))
-
-
-def image_bytes_hint(value: Any) -> bool:
-    """Cheap check (no file read) that a value is shown as an image."""
-    if isinstance(value, (bytes, bytearray, memoryview)):
-        return _is_image_bytes(bytes(value[:12]))
-    return isinstance(value, dict) and image_ref(value) is not None
 
 
 def as_json(value: Any) -> str:

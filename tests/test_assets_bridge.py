@@ -13,9 +13,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from core import HostServices, run_in_sandbox
+from core import HostServices, RunServices, load_preview, run_in_sandbox
 from core.media_store import AssetStore, Cap
-from gui.json_tree import image_bytes
 from tests.conftest import ok
 
 
@@ -26,7 +25,7 @@ def _png() -> bytes:
 
 
 def _run(code: str, ws: Path, **kwargs):
-    return run_in_sandbox(code, services=HostServices(workspace=ws), **kwargs)
+    return run_in_sandbox(code, services=RunServices(host=HostServices(workspace=ws)), **kwargs)
 
 
 def test_a_workspace_file_round_trips_through_the_asset_store(tmp_path):
@@ -47,7 +46,7 @@ def test_a_workspace_file_round_trips_through_the_asset_store(tmp_path):
     assert ref["type"] == "image" and ref["mimeType"] == "image/png" and ref["filename"] == "pic.png"
     assert ref["uri"] == "asset://" + ref["asset_id"]
     assert AssetStore().read(ref["uri"], Cap(1 << 20, "test", "test")) == _png()
-    assert image_bytes(ref) == _png()  # what the studio's outputs panel previews
+    assert load_preview(ref).data == _png()  # what the studio's outputs panel previews
 
 
 @pytest.mark.parametrize("form", ["ref.uri", "ref", "ref.asset_id"])

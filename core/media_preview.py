@@ -1,0 +1,137 @@
+"""What the studio previews of a run's media outputs, read and checked here, without Qt.
+
+A run's outputs carry media two ways: a ref whose `uri` is `asset://<sha256>` (what
+`image/audio/video.toAsset` and `media.toImage/toAudio/toVideo` return), or encoded bytes
+(`await surface.toBytes()`, `audio.bytes(h)`). `media_kind` says, without reading a file,
+whether a value is one the studio previews; `load_preview` reads it and checks it before
+anything is decoded, with the bridges' own header checks (`image_ops.open_header`,
+`audio_ops.audio_header`, `video_ops.video_header`), so a bomb a run produced is refused
+by the same rule here as in the guest. A video's poster is its first frame only, scaled
+to `POSTER_EDGE`: a preview never decodes the whole clip (playback is the player's).
+
+A `sandbox://media/<id>` handle in an output names nothing once its run has ended, so it
+is refused with the rule the bridges use (`media-handle-unknown`) and the advice to
+persist it. The media is read from the local asset store, verified against its id and
+capped by `PREVIEW_CAP`, so a preview never holds more than that in memory.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image
+
+from core.bridges import audio_ops, image_ops, video_ops
+from core.bridges.media import sniff_mime
+from core.errors import SandboxRefusal
+from core.media_store import ASSET_PREFIX, HANDLE_PREFIX, AssetStore, Cap, too_large
+
+logger = logging.getLogger(__name__)
+
+#: Encoded bytes one preview reads and keeps (the image shown, the clip played).
+PREVIEW_CAP = Cap(64 * 1024 * 1024, "preview, 64 MB", "preview-too-large")
+#: The longer side of a video's poster, in pixels (the preview is smaller still).
+POSTER_EDGE = 640
+KINDS = ("image", "audio", "video")
+_WHAT = "preview"
+
+
+@dataclass(frozen=True)
+class MediaPreview:
+    """One media value, checked: what the studio shows, plays and says about it."""
+
+    kind: str  # "image", "audio" or "video"
+    mime_type: str
+    #: The encoded media: the image drawn, the clip played.
+    data: bytes
+    width: int | None = None
+    height: int | None = None
+    #: Seconds, as the header declares (None when it declares none).
+    duration: float | None = None
+    #: Video: its first frame as PNG, at most `POSTER_EDGE` pixels on its longer side.
+    poster: bytes | None = None
+
+
+def _bytes_kind(head: bytes) -> str | None:
+    mime = sniff_mime(head[:16]) or ""
+    kind = mime.split("/", 1)[0]
+    return kind if kind in KINDS else None
+
+
+def media_kind(value: Any) -> str | None:
+    """The kind ("image", "audio" or "video") of a media ref or encoded media the studio previews,
+    else None. Reads no file: it is asked of every value a run outputs."""
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        return _bytes_kind(bytes(value[:16]))
+    if isinstance(value, dict) and value.get("type") in KINDS:
+        uri = value.get("uri")
+        if isinstance(uri, str) and uri.startswith((ASSET_PREFIX, HANDLE_PREFIX)):
+            return str(value["type"])
+    return None
+
+
+def _read(value: Any) -> bytes:
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        if len(value) > PREVIEW_CAP.size:
+            raise too_large("the media", PREVIEW_CAP)
+        return bytes(value)
+    uri = str(value.get("uri"))
+    if uri.startswith(HANDLE_PREFIX):
+        raise SandboxRefusal(
+            f"this {value['type']} handle named media of the finished run, and handles end with their run; "
+            f"return `await {value['type']}.toAsset(handle)` to keep the media and preview it",
+            rule="media-handle-unknown",
+            name="ReferenceError",
+        )
+    return AssetStore().read(uri, PREVIEW_CAP)
+
+
+def _image(data: bytes, mime: str) -> MediaPreview:
+    with image_ops.open_header(data, _WHAT) as im:
+        width, height = im.size
+    return MediaPreview("image", mime, data, width, height)
+
+
+def _audio(data: bytes, mime: str) -> MediaPreview:
+    with audio_ops.open_container(data, _WHAT) as container:
+        stream = audio_ops.audio_header(container, _WHAT)
+        return MediaPreview("audio", mime, data, duration=audio_ops.seconds_of(container, stream))
+
+
+def _video(data: bytes, mime: str) -> MediaPreview:
+    """The header's facts and the first frame; a file with sound only is previewed as audio."""
+    with video_ops.open_video(data, _WHAT) as container:
+        if not container.streams.video and container.streams.audio:
+            sound = audio_ops.audio_header(container, _WHAT)
+            return MediaPreview("audio", mime, data, duration=audio_ops.seconds_of(container, sound))
+        stream = video_ops.video_header(container, _WHAT)
+        first = next(video_ops.frames(container, stream, _WHAT), None)
+        if first is None:
+            raise SandboxRefusal(f"{_WHAT}: the video has no frame", rule="media-decode", name="TypeError")
+        image: Image.Image = first.to_image()
+        width, height = image.size
+        image.thumbnail((POSTER_EDGE, POSTER_EDGE))
+        poster = io.BytesIO()
+        image.save(poster, "PNG")
+        return MediaPreview(
+            "video", mime, data, width, height, video_ops.seconds_of(container, stream), poster.getvalue()
+        )
+
+
+def load_preview(value: Any) -> MediaPreview:
+    """Read and check the media behind `value` (which `media_kind` names); a `SandboxRefusal`
+    naming the rule when it is too large, a bomb, undecodable, or a dead handle."""
+    kind = media_kind(value)
+    if kind is None:
+        raise SandboxRefusal(f"{_WHAT}: the value is not a media ref or encoded media", rule="media-ref-invalid")
+    data = _read(value)
+    declared = value.get("mimeType") if isinstance(value, dict) else None
+    mime = declared if isinstance(declared, str) else sniff_mime(data[:16]) or f"{kind}/*"
+    if kind == "image":
+        return _image(data, mime)
+    if kind == "audio":
+        return _audio(data, mime)
+    return _video(data, mime)

@@ -1,0 +1,280 @@
+"""Previews of a run's media outputs: an image drawn to fit, audio and video with a play button.
+
+`core.load_preview` reads and checks the media (caps, header, a video's first frame as the
+poster) without Qt; this module only shows it. Images (a canvas's `toBytes()`, an image
+asset) are decoded by Qt straight to the preview's size, so a large picture is never held at
+full size. Audio and video play in a `QMediaPlayer` (Qt Multimedia, from PySide6-Addons, with
+its FFmpeg backend) reading the bytes from memory through a `QBuffer`: nothing is written to
+disk, least of all into the workspace. The player is made on the first Play, so a run that
+outputs a hundred clips loads no media backend until a person asks to hear one.
+
+Playback can fail on a machine without sound (a server, CI, a container without
+PulseAudio): the preview says so in its status line and plays the picture on its own; an
+error the player reports is shown there too, never raised. Without Qt Multimedia at all
+(`multimedia()` fails to import), the poster and the duration still show, and the Play button
+is disabled with the reason as its tooltip.
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import cache
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize, Qt, QUrl, Slot
+from PySide6.QtGui import QImage, QImageReader, QPixmap
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QSlider,
+    QStackedWidget,
+    QStyle,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core import MediaPreview, SandboxRefusal, load_preview, problem_line
+from gui.dialogs.common import plural
+
+if TYPE_CHECKING:
+    from PySide6.QtMultimedia import QMediaPlayer
+
+logger = logging.getLogger(__name__)
+
+#: The box an image or a poster is scaled down to fit (never up).
+PREVIEW_BOX = QSize(320, 240)
+
+
+@cache
+def multimedia() -> tuple[ModuleType, ModuleType]:
+    """(QtMultimedia, QtMultimediaWidgets), imported once, on the first Play.
+
+    Raises ImportError where Qt Multimedia is missing or cannot load (its libraries need
+    libpulse); the caller shows that instead of playing.
+    """
+    from PySide6 import QtMultimedia, QtMultimediaWidgets
+
+    return QtMultimedia, QtMultimediaWidgets
+
+
+def clock(ms: float) -> str:
+    """1500 -> "0:01.5": minutes, seconds and a tenth, so a short clip's length reads exactly."""
+    minutes, seconds = divmod(max(ms, 0) / 1000, 60)
+    return f"{int(minutes)}:{seconds:04.1f}"
+
+
+def describe(preview: MediaPreview) -> str:
+    """The caption under a preview: size, type, length, bytes."""
+    parts = []
+    if preview.width is not None and preview.height is not None:
+        parts.append(f"{preview.width} × {preview.height} px")
+    if preview.duration is not None:
+        parts.append(clock(preview.duration * 1000))
+    parts += [preview.mime_type, plural(len(preview.data), "byte")]
+    return " · ".join(parts)
+
+
+def scaled_image(data: bytes) -> QImage:
+    """The image decoded by Qt at the size it is shown (`PREVIEW_BOX`, aspect kept, never enlarged)."""
+    buffer = QBuffer()
+    buffer.setData(QByteArray(data))
+    buffer.open(QIODevice.OpenModeFlag.ReadOnly)
+    reader = QImageReader(buffer)
+    size = reader.size()
+    if size.isValid() and (size.width() > PREVIEW_BOX.width() or size.height() > PREVIEW_BOX.height()):
+        reader.setScaledSize(size.scaled(PREVIEW_BOX, Qt.AspectRatioMode.KeepAspectRatio))
+    return reader.read()
+
+
+def _picture(image: QImage, name: str) -> QLabel:
+    label = QLabel()
+    label.setObjectName(name)
+    label.setPixmap(QPixmap.fromImage(image))
+    label.setFixedSize(image.size())
+    return label
+
+
+class MediaPreviewWidget(QWidget):
+    """One media value: its picture or player, and a caption (or why it cannot be previewed)."""
+
+    def __init__(self, value: object, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("mediaPreview")
+        self.preview: MediaPreview | None = None
+        self.picture: QLabel | None = None
+        self.play_button: QToolButton | None = None
+        self.slider: QSlider | None = None
+        self.time_label: QLabel | None = None
+        self.stack: QStackedWidget | None = None
+        self.player: QMediaPlayer | None = None
+        self.video_view: QWidget | None = None
+        self._buffer: QBuffer | None = None
+        self.caption = QLabel()
+        self.caption.setObjectName("hint")
+        self.caption.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.status = QLabel()
+        self.status.setObjectName("hint")
+        self.status.setWordWrap(True)
+        self.status.hide()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 2, 0, 2)
+        try:
+            self.preview = load_preview(value)
+        except SandboxRefusal as refusal:
+            logger.info("no preview: %s", refusal)
+            self.caption.setText(problem_line(f"No preview: {refusal}", refusal.rule))
+            self.caption.setWordWrap(True)
+            layout.addWidget(self.caption)
+            return
+        preview = self.preview
+        self.caption.setText(describe(preview))
+        if preview.kind == "image":
+            image = scaled_image(preview.data)
+            if image.isNull():
+                self.caption.setText(f"No preview: Qt could not decode the image · {describe(preview)}")
+            else:
+                self.picture = _picture(image, "imagePreview")
+                layout.addWidget(self.picture)
+        elif preview.kind == "video" and preview.poster is not None:
+            self.picture = _picture(scaled_image(preview.poster), "videoPoster")
+            self.stack = QStackedWidget()
+            self.stack.addWidget(self.picture)
+            self.stack.setFixedSize(self.picture.size())
+            layout.addWidget(self.stack)
+        if preview.kind in ("audio", "video"):
+            layout.addLayout(self._controls(preview))
+            layout.addWidget(self.status)
+        layout.addWidget(self.caption)
+
+    def _controls(self, preview: MediaPreview) -> QHBoxLayout:
+        self.play_button = QToolButton()
+        self.play_button.setObjectName("mediaPlay")
+        self.play_button.setIcon(self.style().standardIcon(QStyle.StandardPixmap.SP_MediaPlay))
+        self.play_button.setToolTip("Play")
+        self.play_button.clicked.connect(self.toggle)
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.setMinimumWidth(160)
+        self.slider.setEnabled(False)
+        self.slider.sliderMoved.connect(self._seek)
+        self.time_label = QLabel()
+        self.time_label.setObjectName("timings")
+        self._show_position(0, round((preview.duration or 0) * 1000))
+        try:
+            multimedia()
+        except ImportError as exc:
+            logger.warning("Qt Multimedia is unavailable, media previews cannot play: %s", exc)
+            self.play_button.setEnabled(False)
+            self.play_button.setToolTip(f"Playing needs Qt Multimedia, which could not load: {exc}")
+        row = QHBoxLayout()
+        row.addWidget(self.play_button)
+        row.addWidget(self.slider, 1)
+        row.addWidget(self.time_label)
+        return row
+
+    @property
+    def duration_ms(self) -> int:
+        """The clip's length: the player's once it has loaded the clip, the header's before."""
+        if self.slider is not None and self.slider.maximum() > 0:
+            return self.slider.maximum()
+        return round(((self.preview and self.preview.duration) or 0) * 1000)
+
+    def _show_position(self, position: int, duration: int) -> None:
+        assert self.slider is not None and self.time_label is not None
+        if duration > 0:
+            self.slider.setRange(0, duration)
+        if not self.slider.isSliderDown():
+            self.slider.setValue(position)
+        self.time_label.setText(f"{clock(position)} / {clock(self.duration_ms)}")
+
+    def _say(self, text: str) -> None:
+        self.status.setText(text)
+        self.status.setVisible(bool(text))
+
+    # -- playing ------------------------------------------------------------------------------
+    def _make_player(self) -> QMediaPlayer:
+        """The player over the bytes in memory, with a sound output and, for video, a picture."""
+        assert self.preview is not None
+        qtm, qtmw = multimedia()
+        player: QMediaPlayer = qtm.QMediaPlayer(self)
+        player.setAudioOutput(qtm.QAudioOutput(player))
+        if not qtm.QMediaDevices.audioOutputs():
+            self._say("No sound output device on this machine: playing without sound.")
+        if self.preview.kind == "video" and self.stack is not None:
+            self.video_view = qtmw.QVideoWidget()
+            self.video_view.setObjectName("videoView")
+            self.stack.addWidget(self.video_view)
+            player.setVideoOutput(self.video_view)
+        player.positionChanged.connect(self._on_position)
+        player.durationChanged.connect(self._on_duration)
+        player.playbackStateChanged.connect(self._on_state)
+        player.errorOccurred.connect(self._on_error)
+        player.mediaStatusChanged.connect(self._on_media_status)
+        self._buffer = QBuffer(player)
+        self._buffer.setData(QByteArray(self.preview.data))
+        self._buffer.open(QIODevice.OpenModeFlag.ReadOnly)
+        # The url only names the stream for FFmpeg's probe; nothing is read from it.
+        extension = "mp4" if self.preview.kind == "video" else "audio"
+        player.setSourceDevice(self._buffer, QUrl(f"preview.{extension}"))
+        assert self.slider is not None
+        self.slider.setEnabled(True)
+        return player
+
+    @Slot()
+    def toggle(self) -> None:
+        """Play, or pause what plays."""
+        try:
+            if self.player is None:
+                self.player = self._make_player()
+        except ImportError as exc:  # multimedia() failed after the button was shown
+            self._say(f"Cannot play: Qt Multimedia could not load ({exc})")
+            return
+        player = self.player
+        qtm, _ = multimedia()
+        if player.playbackState() == qtm.QMediaPlayer.PlaybackState.PlayingState:
+            player.pause()
+        else:
+            if self.stack is not None and self.video_view is not None:
+                self.stack.setCurrentWidget(self.video_view)
+            player.play()
+
+    @Slot(int)
+    def _seek(self, position: int) -> None:
+        if self.player is not None:
+            self.player.setPosition(position)
+
+    @Slot("qint64")
+    def _on_position(self, position: int) -> None:
+        self._show_position(position, 0)
+
+    @Slot("qint64")
+    def _on_duration(self, duration: int) -> None:
+        assert self.slider is not None
+        self._show_position(self.slider.value(), duration)
+
+    @Slot(object)
+    def _on_state(self, state: object) -> None:
+        assert self.play_button is not None
+        qtm, _ = multimedia()
+        playing = state == qtm.QMediaPlayer.PlaybackState.PlayingState
+        pixmap = QStyle.StandardPixmap.SP_MediaPause if playing else QStyle.StandardPixmap.SP_MediaPlay
+        self.play_button.setIcon(self.style().standardIcon(pixmap))
+        self.play_button.setToolTip("Pause" if playing else "Play")
+
+    @Slot(object)
+    def _on_media_status(self, status: object) -> None:
+        qtm, _ = multimedia()
+        if status == qtm.QMediaPlayer.MediaStatus.EndOfMedia and self.stack is not None and self.picture is not None:
+            self.stack.setCurrentWidget(self.picture)  # the poster again, ready to play again
+
+    @Slot(object, str)
+    def _on_error(self, error: object, message: str) -> None:
+        logger.info("media preview: the player reported %s: %s", error, message)
+        self._say(f"Cannot play: {message or error}")
+
+    def is_playing(self) -> bool:
+        if self.player is None:
+            return False
+        qtm, _ = multimedia()
+        return bool(self.player.playbackState() == qtm.QMediaPlayer.PlaybackState.PlayingState)
