@@ -147,7 +147,8 @@ class PackManager(QWidget):
         layout.addLayout(self._progress_row())
         self._fill()
         # Every reload of the catalog, whoever makes it (a linked folder edited: gui.catalog_holder), redraws.
-        unsubscribe = self.catalog.subscribe(lambda: task_manager().run_on_main(self._fill, owner=self))
+        tasks = task_manager()  # taken here, on the UI thread: the catalog calls back from worker threads
+        unsubscribe = self.catalog.subscribe(lambda: tasks.run_on_main(self._fill, owner=self))
         self.destroyed.connect(lambda *_: unsubscribe())
 
     # -- layout ------------------------------------------------------------------------------
