@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QMessageBox
 
 from core.codenode import CodeNodeDocument, run_node
 from core.packs import Catalog, PackRoot
-from core.packs.install import VERSIONS_SHOWN, InstallSource, decisions, newest_versions
+from core.packs.install import InstallSource, decisions
 from core.packs.roots import SHIPPED_DIR, installed_dir
 from gui.dialogs.consent import ConsentDialog
 from gui.main_window import MainWindow
@@ -220,17 +220,6 @@ def test_an_unknown_or_invalid_registry_name_is_reported(qtbot, manager, registr
     qtbot.keyClick(manager.package_name, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: f"[{rule}]" in manager.status.text(), timeout=30_000)
     assert not manager.install_button.isEnabled() and manager.find_button.isEnabled()
-
-
-def test_registry_versions_are_checked_and_bounded():
-    assert newest_versions(["1.0.0", "not-a-version", "10.0.0", "2.0.0-rc.1", "2.0.0", "<b>x</b>"]) == [
-        "10.0.0",
-        "2.0.0",
-        "2.0.0-rc.1",
-        "1.0.0",
-    ]
-    flood = [f"0.0.{i}" for i in range(5000)]
-    assert newest_versions(flood)[:2] == ["0.0.4999", "0.0.4998"] and len(newest_versions(flood)) == VERSIONS_SHOWN
 
 
 def test_a_manager_destroyed_mid_download_neither_crashes_nor_places(qtbot, registry):
