@@ -23,14 +23,22 @@ _thread: threading.Thread | None = None
 
 
 def watch(deadline: float, check: Check) -> None:
-    """Call `check` at `deadline`; re-arm at whatever deadline it returns."""
+    """Call `check` at `deadline`; re-arm at whatever deadline it returns.
+
+    The thread is woken only when this deadline is the new earliest: it already waits for an
+    earlier one and looks at the heap then. Runs start one after another with the same budget,
+    so most deadlines are later than the ones pending, and a wake-up per run cost every run a
+    thread switch (the woken thread takes the GIL from the run).
+    """
     global _thread
     with _lock:
-        heapq.heappush(_heap, (deadline, next(_seq), check))
+        entry = (deadline, next(_seq), check)
+        heapq.heappush(_heap, entry)
         if _thread is None:
             _thread = threading.Thread(target=_loop, name="cordon-watchdog", daemon=True)
             _thread.start()
-        _lock.notify()
+        if _heap[0] is entry:
+            _lock.notify()
 
 
 def _loop() -> None:
