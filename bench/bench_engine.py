@@ -81,6 +81,39 @@ def _warm_image(code: str) -> None:
         time.sleep(0.05)
 
 
+YAML_BODY = 'import yaml from "@cordon/sandbox-yaml";\nreturn yaml.load("a: 1");'
+PLAIN_BODY = "return { a: 1 };"
+
+
+def _imports_yaml() -> tuple[list[float], list[float]]:
+    """Milliseconds of a run importing nothing and of one importing the shipped yaml pack (resolving
+    its import against the catalog included, as the Code node runner does), sampled in turns so both
+    see the same machine. The first yaml run compiles js-yaml and caches its bytecode; the warm-up
+    runs take that, so the samples are of a module graph seen before (issue 17 item 5)."""
+    from core.packs import Catalog, PackRoot, resolve_body
+    from core.packs.roots import SHIPPED_DIR
+
+    catalog = Catalog([PackRoot(SHIPPED_DIR, "shipped")])
+
+    def yaml_run() -> None:
+        resolution = resolve_body(YAML_BODY, catalog=catalog)
+        assert resolution is not None and resolution.ok, resolution and resolution.errors
+        check(run_in_sandbox(YAML_BODY, modules=resolution.modules, surfaces=resolution.surfaces), {"a": 1})
+
+    def plain_run() -> None:
+        check(run_in_sandbox(PLAIN_BODY), {"a": 1})
+
+    for _ in range(3):
+        yaml_run()
+        plain_run()
+    nothing: list[float] = []
+    yaml: list[float] = []
+    for _ in range(n(200)):
+        nothing += timed(plain_run, 1)
+        yaml += timed(yaml_run, 1)
+    return nothing, yaml
+
+
 def bench_cordon() -> dict[str, tuple[float, float, str]]:
     res: dict[str, tuple[float, float, str]] = {}
     one = workload("one_plus_one.js")
@@ -153,6 +186,10 @@ def bench_cordon() -> dict[str, tuple[float, float, str]]:
     check(run_in_sandbox(one), 2)
     crossings = GuestVM.crossings_total - before
     res["crossings_1plus1"] = (float(crossings), float(crossings), "host<->guest crossings of one `return 1+1` run")
+
+    nothing, yaml = _imports_yaml()
+    res["run_importing_nothing"] = (*stats(nothing), "`return { a: 1 }`: what the yaml run returns, no import")
+    res["run_importing_yaml"] = (*stats(yaml), "resolve + run of `import yaml from @cordon/sandbox-yaml`")
 
     bridge = "let acc = 0; for (let i = 0; i < 100; i++) acc += await hostEcho(i); return acc;"
     res["async_bridge_100"] = (
@@ -236,6 +273,8 @@ def main() -> None:
             rmed, rp90 = ref.get("abort_to_return_median_ms", rmed), ref.get("abort_to_return_p90_ms", rp90)
         rtext = f"{rmed:13.2f} {rp90:9.2f}" if rmed is not None else f"{'-':>13s} {'-':>9s}"
         print(f"{metric:28s} {med:11.2f} {p90:9.2f} | {rtext}  {note}")
+    ratio = cordon["run_importing_yaml"][0] / cordon["run_importing_nothing"][0]
+    print(f"\nrun importing yaml vs importing nothing (medians): {ratio:.2f}x (target <= 1.5x)")
     if "fresh_run_1plus1" in reference:
         ratio = reference["fresh_run_1plus1"]["median_ms"] / cordon["fresh_run_1plus1"][0]
         print(f"\nfresh run speed-up vs reference wrapper (median): {ratio:.2f}x")

@@ -7,7 +7,10 @@
  *
  * - modules: the loader stays on the host. QuickJS asks `cordon.normalize` and
  *   `cordon.load` for every import (static and dynamic); the host answers a name or
- *   source text, or refuses (-1), which throws here.
+ *   source text, or refuses (-1), which throws here. A load reply may instead be this
+ *   guest's own bytecode of the module, which the host serves only from its verified
+ *   cache; when the host asks, a module compiled from source goes back to it as
+ *   bytecode through `cordon.compiled` (docs/security.md, "Compiled pack modules").
  * - host functions: registered globals whose calls go to `cordon.call`. Arguments
  *   travel as (tag, ptr, len) descriptors pointing into this memory, so no string is
  *   copied for the crossing. A sync reply comes back in the reply slot; an async call
@@ -33,9 +36,15 @@ IMPORT(call) int32_t host_call(int32_t fn_id, int32_t argv, int32_t argc, int32_
 IMPORT(normalize) int32_t host_normalize(int32_t base, int32_t base_len, int32_t name, int32_t name_len);
 IMPORT(load) int32_t host_load(int32_t name, int32_t name_len);
 IMPORT(reply) void host_reply(int32_t dst);
+/* The bytecode of the module just compiled from a LOAD_SOURCE_KEEP reply, at ptr[0..len)
+ * (len 0: it could not be written). Sent before anything else is loaded. */
+IMPORT(compiled) void host_compiled(int32_t ptr, int32_t len);
 
 enum { ARG_UNDEFINED = 0, ARG_STRING = 1, ARG_BYTES = 2, ARG_NUMBER = 3 };
 enum { ST_OK = 0, ST_ERROR = 1, ST_PENDING = 2 };
+/* What a `cordon.load` reply holds: source to compile, source to compile and hand back as
+ * bytecode, or bytecode this guest build wrote (read with JS_READ_OBJ_BYTECODE). */
+enum { LOAD_SOURCE = ARG_STRING, LOAD_BYTECODE = ARG_BYTES, LOAD_SOURCE_KEEP = 4 };
 #define SCRATCH_SIZE 65536
 
 static JSRuntime *rt;
@@ -269,11 +278,27 @@ static JSModuleDef *load(JSContext *c, const char *name, void *opaque) {
         JS_ThrowReferenceError(c, "error loading module '%s'", name);
         return NULL;
     }
+    int32_t kind = reply_slot.kind;
     char *source = take_reply(len);
     if (!source) { JS_ThrowOutOfMemory(c); return NULL; }
-    JSValue fn = JS_Eval(c, source, (size_t)len, name, JS_EVAL_TYPE_MODULE | JS_EVAL_FLAG_COMPILE_ONLY);
+    /* Bytecode resolves the module's own imports while it is read (through normalize/load). */
+    JSValue fn = kind == LOAD_BYTECODE
+        ? JS_ReadObject(c, (const uint8_t *)source, (size_t)len, JS_READ_OBJ_BYTECODE)
+        : JS_Eval(c, source, (size_t)len, name, JS_EVAL_TYPE_MODULE | JS_EVAL_FLAG_COMPILE_ONLY);
     free(source);
     if (JS_IsException(fn)) return NULL;
+    if (JS_VALUE_GET_TAG(fn) != JS_TAG_MODULE) {
+        JS_FreeValue(c, fn);
+        JS_ThrowReferenceError(c, "error loading module '%s'", name);
+        return NULL;
+    }
+    if (kind == LOAD_SOURCE_KEEP) {  /* always answered, empty when writing failed: the module still loads */
+        size_t n = 0;
+        uint8_t *bytecode = JS_WriteObject(c, &n, fn, JS_WRITE_OBJ_BYTECODE);
+        if (!bytecode) { JS_FreeValue(c, JS_GetException(c)); n = 0; }
+        host_compiled((int32_t)(uintptr_t)bytecode, (int32_t)n);
+        js_free(c, bytecode);
+    }
     JSModuleDef *m = JS_VALUE_GET_PTR(fn);
     JS_FreeValue(c, fn);
     return m;

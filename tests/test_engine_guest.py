@@ -46,7 +46,7 @@ def test_the_guest_is_cordons_own_module():
     module = driver.install().module
     imports = {(i.module, i.name) for i in module.imports}
     assert {m for m, _ in imports} == {"cordon", "wasi_snapshot_preview1"}
-    assert {n for m, n in imports if m == "cordon"} == {"call", "normalize", "load", "reply"}
+    assert {n for m, n in imports if m == "cordon"} == {"call", "normalize", "load", "reply", "compiled"}
     assert {e.name for e in module.exports} == {
         "memory",
         "_initialize",

@@ -13,9 +13,11 @@ ships with Cordon. This module is everything that runs it:
   the module and writes those pages (its runtime, context and prelude are then
   live, with no guest code run), then sets its own limits with one call;
 * the host side of the guest's imports: the module loader and normaliser (the
-  loader is the boundary: every import the guest makes asks the run's callbacks),
-  host function calls (sync replies in a scratch buffer, async ones settle a guest
-  promise when the host task finishes), and WASI stubs (no files, no output);
+  loader is the boundary: every import the guest makes asks the run's callbacks; a
+  module seen before is handed over as the guest's own bytecode from Cordon's verified
+  cache, `core/engine/bytecode.py`), host function calls (sync replies in a scratch
+  buffer, async ones settle a guest promise when the host task finishes), and WASI
+  stubs (no files, no output);
 * a cancel flag in guest memory that the guest's interrupt handler polls, so a stop
   from another thread costs the guest no host crossing per poll.
 
@@ -42,7 +44,7 @@ from typing import Any
 import wasmtime
 
 from core import cache
-from core.engine import image, ticker
+from core.engine import bytecode, image, ticker
 
 _IDLE_TICKS = 1 << 40
 #: wasmtime's native stack for guest code. 1.5 MiB holds ~1,600 JS frames;
@@ -68,6 +70,7 @@ _SHADOW_STACK = 1 << 20
 #: Must match guest/cordon_guest.c.
 _SCRATCH_SIZE = 65536
 _ARG_UNDEFINED, _ARG_STRING, _ARG_BYTES, _ARG_NUMBER = 0, 1, 2, 3
+_LOAD_SOURCE, _LOAD_BYTECODE, _LOAD_SOURCE_KEEP = _ARG_STRING, _ARG_BYTES, 4
 _ST_OK, _ST_ERROR, _ST_PENDING = 0, 1, 2
 _SETUP_INIT, _SETUP_REGISTER, _SETUP_GC, _SETUP_LAYOUT = 0, 1, 2, 3
 _HOST_FAILED = "Host function failed"
@@ -172,6 +175,8 @@ class _Guest:
         check_versions()
         self.engine = wasmtime.Engine(engine_config())
         self.wasm = wasm = _guest_wasm_bytes()
+        #: Part of every compiled module's cache key: bytecode is only ever read by the build that wrote it.
+        self.digest = hashlib.sha256(wasm).hexdigest()
         self.module = _load_precompiled(self.engine, wasm)
         self.linker = _build_linker(self.engine)
         ticker.register(self.engine)
@@ -267,6 +272,13 @@ def _build_linker(engine: wasmtime.Engine) -> wasmtime.Linker:
     linker.define_func(
         cordon, "reply", wasmtime.FuncType([i32], []), lambda c, dst: _vm()._on_reply(c, dst), access_caller=True
     )
+    linker.define_func(
+        cordon,
+        "compiled",
+        wasmtime.FuncType([i32, i32], []),
+        lambda c, ptr, length: _vm()._on_compiled(c, ptr, length),
+        access_caller=True,
+    )
     # WASI: a clock, and no files. Guest output only ever travels through bridges.
     linker.define_func(
         wasi, "clock_time_get", wasmtime.FuncType([i32, i64, i32], [i32]), _clock_time_get, access_caller=True
@@ -298,6 +310,10 @@ def _encode(text: str) -> bytes:
     return text.encode("utf-8", errors="surrogatepass")
 
 
+def _text(text: str | None) -> tuple[int, bytes] | None:
+    return None if text is None else (_ARG_STRING, _encode(text))
+
+
 class GuestVM:
     """One fresh QuickJS runtime+context, used for exactly one run, then discarded.
 
@@ -317,6 +333,7 @@ class GuestVM:
         stack_limit: int,
         normalize: Callable[[str, str], str | None],
         load: Callable[[str], str | None],
+        keep_bytecode: Callable[[str], bool] | None = None,
         building: bool = False,
     ) -> None:
         guest = install()
@@ -324,6 +341,8 @@ class GuestVM:
         self.memory_cap = memory_limit + LINEAR_OVERHEAD
         self._normalize = normalize
         self._load = load
+        self._keep_bytecode = keep_bytecode
+        self._compiling: str | None = None
         self._functions = [fn for fn, _ in functions.values()]
         self._interrupted = threading.Event()
         self._lock = threading.Lock()
@@ -360,16 +379,25 @@ class GuestVM:
         stack_limit: int,
         normalize: Callable[[str, str], str | None],
         load: Callable[[str], str | None],
+        keep_bytecode: Callable[[str], bool] | None = None,
     ) -> GuestVM:
         """A fresh VM whose heap starts as the template's (runtime, context and prelude ready).
 
         The host functions are bound on this side only: their guest-side objects come with the
         image, under the ids the template gave them (their order here, which must match).
+        A module whose id `keep_bytecode` accepts is loaded from its compiled form in Cordon's
+        cache when there is one (core/engine/bytecode.py), and compiled into it otherwise.
         """
         if tuple((name, is_async) for name, (_, is_async) in functions.items()) != template.signature:
             raise RuntimeError("host functions differ from the template's")
         return cls(
-            template, functions, memory_limit=memory_limit, stack_limit=stack_limit, normalize=normalize, load=load
+            template,
+            functions,
+            memory_limit=memory_limit,
+            stack_limit=stack_limit,
+            normalize=normalize,
+            load=load,
+            keep_bytecode=keep_bytecode,
         )
 
     # -- entering the guest -------------------------------------------------------------
@@ -415,6 +443,7 @@ class GuestVM:
 
     # -- imports ------------------------------------------------------------------------
     def _on_call(self, caller: wasmtime.Caller, fn_id: int, argv: int, argc: int, pending: int) -> int:
+        self._compiling = None
         try:
             descriptors = struct.unpack(f"<{3 * argc}i", self._read(caller, argv, 12 * argc))
             args: list[Any] = []
@@ -457,25 +486,50 @@ class GuestVM:
                 self._wake.set()
 
     def _on_normalize(self, caller: wasmtime.Caller, base: int, base_len: int, name: int, name_len: int) -> int:
-        return self._string_answer(
+        self._compiling = None
+        return self._answer(
             "normaliser",
-            lambda: self._normalize(
-                _decode(self._read(caller, base, base_len)), _decode(self._read(caller, name, name_len))
+            lambda: _text(
+                self._normalize(
+                    _decode(self._read(caller, base, base_len)), _decode(self._read(caller, name, name_len))
+                )
             ),
         )
 
     def _on_load(self, caller: wasmtime.Caller, name: int, name_len: int) -> int:
-        return self._string_answer("loader", lambda: self._load(_decode(self._read(caller, name, name_len))))
+        return self._answer("loader", lambda: self._module(_decode(self._read(caller, name, name_len))))
 
-    def _string_answer(self, what: str, produce: Callable[[], str | None]) -> int:
-        """The module normaliser's or loader's answer as the guest reads it: its length, the text
-        waiting as the reply; -1 for none (refused, or the host failed: kept for the run's error)."""
+    def _module(self, module_id: str) -> tuple[int, bytes] | None:
+        """What the guest loads for `module_id`: the run's source, or its bytecode from Cordon's
+        verified cache; a kept module not cached yet comes back compiled (`_on_compiled`)."""
+        self._compiling = None
+        source = self._load(module_id)
+        if source is None or self._keep_bytecode is None or not self._keep_bytecode(module_id):
+            return _text(source)
+        name = bytecode.name(install().digest, module_id, source)
+        data = bytecode.get(name)
+        if data is not None:
+            return _LOAD_BYTECODE, data
+        self._compiling = name
+        return _LOAD_SOURCE_KEEP, _encode(source)
+
+    def _on_compiled(self, caller: wasmtime.Caller, ptr: int, length: int) -> None:
+        """The bytecode of the module the guest just compiled from a `_LOAD_SOURCE_KEEP` reply: the
+        guest's next crossing, and the only one that may store it (any other clears `_compiling`)."""
+        name, self._compiling = self._compiling, None
+        if name is not None and length > 0:
+            bytecode.put(name, self._read(caller, ptr, length))
+
+    def _answer(self, what: str, produce: Callable[[], tuple[int, bytes] | None]) -> int:
+        """The module normaliser's or loader's answer as the guest reads it: its length, the reply
+        (text, or a module's bytecode) waiting in the reply slot; -1 for none (refused, or the host
+        failed: kept for the run's error)."""
         try:
-            text = produce()
-            if text is None:
+            answer = produce()
+            if answer is None:
                 return -1
-            data = _encode(text)
-            self._put_reply(_ARG_STRING, data)
+            kind, data = answer
+            self._put_reply(kind, data)
             return len(data)
         except BaseException as exc:
             logger.exception("the module %s failed", what)

@@ -404,6 +404,7 @@ class _Run:
                 stack_limit=self.limits.maxStackBytes,
                 normalize=self._normalize,
                 load=self._load,
+                keep_bytecode=_keeps_bytecode,
             )
             self._check_room(self.seal_payload[0], self.seal_payload[2])
             # timeoutMs meters the guest, not the host's setup (a cold template alone takes ~90 ms):
@@ -493,6 +494,12 @@ def _without_packs(specifier: str) -> ModuleRefused:
 
 #: Module ids the loader gives a refused dynamic import (never a pack's: those start "pack:").
 REFUSED_IMPORT = "cordon:refused-import#"
+
+
+def _keeps_bytecode(module_id: str) -> bool:
+    """Whether a loaded module's compiled form goes to Cordon's cache: every module the run's graph
+    (or Cordon) serves, never a refused import's, whose source carries what the guest asked for."""
+    return not module_id.startswith(REFUSED_IMPORT)
 
 
 def _refusal_module(specifier: str) -> str:
