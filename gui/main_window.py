@@ -64,6 +64,7 @@ from gui.prompter import GuiSecretPrompter
 from gui.run_panel import RunPanel
 from gui.secrets_page import SecretsPage, ensure_secret_store
 from gui.settings import AppSettings, edit_settings, load_settings
+from gui.tasks import task_manager
 from gui.theme import Theme, apply_theme, icon, resources_dir
 from gui.worker import RunOutcome, RunRequest
 
@@ -800,6 +801,7 @@ class MainWindow(QMainWindow):
             return
         self.cancel_run()
         self.run_panel.shutdown()
+        task_manager().drop(self)  # what its panels' background work still delivers goes nowhere
         self._autosave_timer.stop()
         self.recovery.close()
         event.accept()

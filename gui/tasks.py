@@ -20,8 +20,9 @@ Pools, one per kind of work, in this one manager:
   pair (~1 s each) run side by side; the pack manager runs one job at a time.
 
 An `owner` (the window or widget a result is for) makes the result conditional:
-once the owner was `drop`ped (its window closed) or its C++ object deleted, its
-pending and future results are dropped instead of delivered. A task that is
+once the owner or one of its parents was `drop`ped (`MainWindow.closeEvent` drops
+the window) or its C++ object deleted, its pending and future results are
+dropped instead of delivered. A task that is
 already running is left to finish on its thread (a run is cancelled through its
 `CancelHandle` first); only its result is discarded.
 
@@ -108,12 +109,18 @@ class TaskManager(QObject):
             self._closures_pending.emit()
 
     def drop(self, owner: QObject) -> None:
-        """`owner` is going away (its window closed): its pending and future results are dropped."""
+        """`owner` is going away (a window closing drops itself): the pending and future results of it and
+        of every object below it (its panels, its catalog holder) are dropped."""
         self._dropped.add(owner)
 
     def wanted(self, owner: QObject | None) -> bool:
-        """Whether a result for `owner` is still delivered."""
-        return owner is None or (shiboken6.isValid(owner) and owner not in self._dropped)
+        """Whether a result for `owner` is still delivered: it and its parents exist and none was dropped."""
+        node = owner
+        while node is not None:
+            if not shiboken6.isValid(node) or node in self._dropped:
+                return False
+            node = node.parent()
+        return True
 
     @Slot()
     def _drain(self) -> None:

@@ -95,25 +95,29 @@ def test_a_failing_handler_does_not_lose_the_results_queued_behind_it(qtbot, cap
     assert any("handler failed" in r.getMessage() and r.exc_info for r in caplog.records)
 
 
-@pytest.mark.parametrize("how", ["dropped", "deleted"])
+@pytest.mark.parametrize("how", ["dropped", "deleted", "parent dropped"])
 def test_results_for_a_closed_owner_are_dropped(qtbot, how):
-    owner = QObject()
+    window = QObject()
+    owner = QObject(window)  # a panel of the window
     release = threading.Event()
     delivered: list[str] = []
     future = task_manager().run_in_background(
         lambda: release.wait(WAIT_MS / 1000), lambda _f: delivered.append("owner"), owner=owner
     )
     if how == "dropped":
-        task_manager().drop(owner)  # what a closing window does
+        task_manager().drop(owner)
+    elif how == "parent dropped":
+        task_manager().drop(window)  # what a closing window does
     else:
-        shiboken6.delete(owner)  # the window's C++ object is gone
+        shiboken6.delete(owner)  # the panel's C++ object is gone
     release.set()
     settle(qtbot, future)
     assert delivered == []
 
 
 def test_a_result_for_a_live_owner_is_delivered(qtbot):
-    owner = QObject()
+    window = QObject()
+    owner = QObject(window)
     delivered: list[str] = []
     future = task_manager().run_in_background(lambda: None, lambda _f: delivered.append("owner"), owner=owner)
     settle(qtbot, future)
@@ -206,3 +210,17 @@ def test_quitting_stops_what_can_be_stopped_and_delivers_nothing(qtbot):
     assert handed.wait(WAIT_MS / 1000)
     qtbot.wait(10)  # process what was posted: the hand-over's wake-up, had it queued one
     assert delivered == []
+
+
+def test_a_closed_window_takes_no_more_results(qtbot, home):
+    """Closing the main window drops its results: its catalog holder's, its run panel's, anything below it."""
+    from gui.main_window import MainWindow
+    from gui.settings import AppSettings
+
+    window = MainWindow(AppSettings())
+    window.show()
+    tasks = task_manager()
+    assert tasks.wanted(window.catalogs) and tasks.wanted(window.run_panel.controller)
+    window.close()  # nothing unsaved: closes without asking
+    assert not tasks.wanted(window.catalogs) and not tasks.wanted(window.run_panel.controller)
+    window.deleteLater()
