@@ -13,6 +13,9 @@ A `sandbox://media/<id>` handle in an output names nothing once its run has ende
 is refused with the rule the bridges use (`media-handle-unknown`) and the advice to
 persist it. The media is read from the local asset store, verified against its id and
 capped by `PREVIEW_CAP`, so a preview never holds more than that in memory.
+
+`media_kind` is asked of every value the studio shows, so this module imports the decoders
+(Pillow, PyAV, numpy: ~400 ms) only when `load_preview` first needs one.
 """
 
 from __future__ import annotations
@@ -22,9 +25,6 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from PIL import Image
-
-from core.bridges import audio_ops, image_ops, video_ops
 from core.bridges.media import sniff_mime
 from core.errors import SandboxRefusal
 from core.media_store import ASSET_PREFIX, HANDLE_PREFIX, AssetStore, Cap, too_large
@@ -90,12 +90,16 @@ def _read(value: Any) -> bytes:
 
 
 def _image(data: bytes, mime: str) -> MediaPreview:
+    from core.bridges import image_ops
+
     with image_ops.open_header(data, _WHAT) as im:
         width, height = im.size
     return MediaPreview("image", mime, data, width, height)
 
 
 def _audio(data: bytes, mime: str) -> MediaPreview:
+    from core.bridges import audio_ops
+
     with audio_ops.open_container(data, _WHAT) as container:
         stream = audio_ops.audio_header(container, _WHAT)
         return MediaPreview("audio", mime, data, duration=audio_ops.seconds_of(container, stream))
@@ -103,6 +107,8 @@ def _audio(data: bytes, mime: str) -> MediaPreview:
 
 def _video(data: bytes, mime: str) -> MediaPreview:
     """The header's facts and the first frame; a file with sound only is previewed as audio."""
+    from core.bridges import audio_ops, video_ops
+
     with video_ops.open_video(data, _WHAT) as container:
         if not container.streams.video and container.streams.audio:
             sound = audio_ops.audio_header(container, _WHAT)
@@ -111,7 +117,7 @@ def _video(data: bytes, mime: str) -> MediaPreview:
         first = next(video_ops.frames(container, stream, _WHAT), None)
         if first is None:
             raise SandboxRefusal(f"{_WHAT}: the video has no frame", rule="media-decode", name="TypeError")
-        image: Image.Image = first.to_image()
+        image = first.to_image()
         width, height = image.size
         image.thumbnail((POSTER_EDGE, POSTER_EDGE))
         poster = io.BytesIO()

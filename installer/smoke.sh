@@ -43,6 +43,13 @@ assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
 assert len(data) > 20_000, f"the screenshot is only {len(data)} bytes"
 print(f"smoke.sh: bundled cordon-studio --screenshot: a {len(data)}-byte PNG")
 PY
+# The outputs panel's players: Qt Multimedia and its FFmpeg plugin load only on the first Play, so check
+# that every library they link is in the bundle or the system's base set (a missing one fails at Play).
+qt="$bundle/_internal/PySide6"
+missing=$(LD_LIBRARY_PATH="$bundle/_internal:$qt/Qt/lib" ldd "$qt/QtMultimedia.abi3.so" \
+  "$qt/QtMultimediaWidgets.abi3.so" "$qt/Qt/plugins/multimedia/libffmpegmediaplugin.so" | grep "not found" || true)
+[ -z "$missing" ] || { echo "smoke.sh: the media players' libraries are missing from the bundle: $missing" >&2; exit 1; }
+echo "smoke.sh: Qt Multimedia and its FFmpeg plugin resolve every library in the bundle"
 echo "smoke.sh: bundle $(du -sh "$bundle" | cut -f1); start-up: cordon --version $((v1 - v0)) ms;" \
      "the pack and canvas body: cordon run $((t1 - t0)) ms on a fresh state folder" \
      "(compiles the engine once), $((t3 - t2)) ms after; cordon-studio --screenshot $((t4 - t3)) ms" \

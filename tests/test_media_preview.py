@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import io
 import struct
+import subprocess
+import sys
 import zlib
 
 import av
@@ -41,6 +43,18 @@ def test_media_kind_names_refs_and_encoded_media_without_reading_them():
     assert media_kind({"type": "document", "uri": "asset://" + "0" * 64}) is None
     assert media_kind({"type": "audio", "uri": "https://example.com/a.wav"}) is None
     assert media_kind(b"plain text") is None and media_kind({"type": "audio"}) is None and media_kind(3) is None
+
+
+def test_naming_a_kind_loads_no_decoder():
+    """The studio asks `media_kind` of every value it shows: that must not cost PyAV, numpy or Pillow."""
+    code = (
+        "import sys, core\n"
+        "assert core.media_kind({'type': 'video', 'uri': 'asset://' + '0' * 64}) == 'video'\n"
+        "assert core.media_kind(b'RIFF\\0\\0\\0\\0WAVEfmt ') == 'audio'\n"
+        "print(sorted(m for m in ('av', 'numpy', 'PIL') if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
 
 
 def test_an_asset_ref_is_read_from_the_store_with_its_header_facts(home):
