@@ -132,6 +132,7 @@ def build(pack_root: Path, dependency: str) -> Bundle:
             done.stars,
             done.local_exports,
             done.code_generation,
+            done.text,
         )
         requires = orjson.dumps(done.requires).decode()
         pieces.append(

@@ -13,26 +13,47 @@ Those install with a warning. A library is refused only when all three hold:
 2. it never tests whether code generation works (no literal-code
    `Function`/`eval` call inside a `try` whose `catch` does not throw), so it
    has no path without it;
-3. every export of its entry reaches a module with such a call through the
+3. every export of its entry reaches such a call. Reach is measured on the
    module graph: a re-export (`export { x } from`, `export * from`) reaches
    only what its source reaches; any other export reaches its module and
-   everything that module imports or requires.
+   everything that module imports or requires. One refinement reaches into
+   functions: a call inside a function or method whose name the library
+   never uses anywhere except where it defines and exports it (expr-eval's
+   `Expression.prototype.toJSFunction`) is an entry point only a user calls,
+   so it counts only for the export of that name and the default export.
 
-Reach is measured per module, not per function: in a CommonJS entry every
-export shares the entry's `require` closure, so a single-file library that
-compiles code anywhere and never tests for it counts as needing it on every
+A module is the unit otherwise: in a CommonJS entry every export shares the
+entry's `require` closure, so a library that compiles code in a function it
+also calls itself, and never tests for it, counts as needing it on every
 export. Of the 15 libraries in bench/bench_npm.py this refuses ajv (its
-`compile`, behind every export, always calls `new Function`) and admits
-lodash-es (`template` is reached from 2 of its 300 exports) and zod (it tests
-for code generation and interprets instead).
+`compileSchema`, called behind every export, always calls `new Function`) and
+admits lodash-es (`template` is reached from 2 of its 322 exports) and zod (it
+tests for code generation and interprets instead).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tree_sitter import Node
+
+from core import jsparse
 from core.packs.npm.resolve import CompileError
 from core.packs.npm.scan import CodeGeneration
+
+_NAMES = frozenset(
+    ("identifier", "property_identifier", "shorthand_property_identifier", "shorthand_property_identifier_pattern")
+)
+_FUNCTION_TYPES = frozenset(
+    (
+        "function_declaration",
+        "generator_function_declaration",
+        "function_expression",
+        "generator_function",
+        "arrow_function",
+        "method_definition",
+    )
+)
 
 #: Sites listed in the refusal (the rest are counted).
 MAX_SITES = 3
@@ -51,6 +72,8 @@ class ModuleLinks:
     stars: list[int] = field(default_factory=list)
     local_exports: list[str] = field(default_factory=list)
     sites: list[CodeGeneration] = field(default_factory=list)
+    #: The file's (minified) text, searched for uses of a generating function's name.
+    text: str = ""
 
 
 class _Reach:
@@ -107,17 +130,77 @@ class _Reach:
         return frozenset(reached)
 
 
+def _export_plumbing(node: Node) -> bool:
+    """True for a name that only exports: `export { n }`, `export default n`, `exports.n = n`,
+    `module.exports = { n }` (a use inside a function in such a statement is a real use)."""
+    child, parent = node, node.parent
+    while parent is not None and parent.type not in _FUNCTION_TYPES:
+        if parent.type in ("export_clause", "export_specifier"):
+            return True
+        if parent.type == "export_statement":
+            return parent.child_by_field_name("value") == child and child.type == "identifier"
+        if parent.type == "assignment_expression":
+            left = parent.child_by_field_name("left")
+            target = "" if left is None else jsparse.text(left)
+            if target.startswith(("exports.", "module.exports")):
+                right = parent.child_by_field_name("right")
+                owner = node.parent
+                return (
+                    child == left
+                    or right == node
+                    or (right is not None and right.type == "object" and owner == right)
+                    or (owner is not None and owner.type == "pair" and owner.parent == right)
+                )
+            return False
+        child, parent = parent, parent.parent
+    return False
+
+
+def _unused_owners(modules: dict[int, ModuleLinks], sites: list[tuple[int, CodeGeneration]]) -> set[str]:
+    """Owner names of `sites` that occur nowhere in the bundle but where they are defined and exported."""
+    owners = {s.owner for _, s in sites if s.owner is not None}
+    definitions = {(i, s.owner_at) for i, s in sites}
+    used: set[str] = set()
+    for module_id, module in modules.items():
+        if not module.text or not any(name in module.text for name in owners - used):
+            continue
+        for node in jsparse.walk(jsparse.parse(module.text).root_node):
+            if node.type in _NAMES and (module_id, node.start_byte) not in definitions:
+                name = jsparse.text(node)
+                if name in owners and not _export_plumbing(node):
+                    used.add(name)
+    return owners - used
+
+
+def _needed_by_all(
+    reach: _Reach, names: list[str], sites: list[tuple[int, CodeGeneration]], optional: set[str]
+) -> bool:
+    """Whether every export reaches a site: an internal one through the module graph, or an optional
+    one (its function is an entry point only users call) through the export of that name or the default."""
+    internal = {i for i, s in sites if s.owner not in optional}
+    for name in names:
+        reached = reach.export(0, name)
+        if internal & reached:
+            continue
+        if any(i in reached and name in (s.owner, "default") for i, s in sites if s.owner in optional):
+            continue
+        return False
+    return True
+
+
 def check(modules: dict[int, ModuleLinks], entry_names: list[str], dependency: str) -> None:
     """Raise `npm-module-needs-code-generation` when every export of entry 0 needs code generation."""
-    computed = {i: [s for s in m.sites if s.computed] for i, m in modules.items()}
-    computed = {i: sites for i, sites in computed.items() if sites}
+    computed = [(i, s) for i, m in sorted(modules.items()) for s in m.sites if s.computed]
     if not computed or any(s.feature_test for m in modules.values() for s in m.sites):
         return
     reach = _Reach(modules)
-    for name in entry_names or ["default"]:
-        if not computed.keys() & reach.export(0, name):
-            return
-    sites = [s for i in sorted(computed) for s in computed[i]]
+    names = entry_names or ["default"]
+    # Cheap first: by modules alone. Only a library that would be refused pays for the name search.
+    if not _needed_by_all(reach, names, computed, set()):
+        return
+    if not _needed_by_all(reach, names, computed, _unused_owners(modules, computed)):
+        return
+    sites = [s for _, s in computed]
     listed = ", ".join(str(s) for s in sites[:MAX_SITES])
     more = f" and {len(sites) - MAX_SITES} more" if len(sites) > MAX_SITES else ""
     raise CompileError(

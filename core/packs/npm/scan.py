@@ -158,6 +158,10 @@ class CodeGeneration:
     line: int
     computed: bool
     feature_test: bool
+    #: The name of the nearest named function around the call (a function, variable, method or property
+    #: name) and the byte offset of the node that names it; None at top level or inside anonymous code only.
+    owner: str | None = None
+    owner_at: int = -1
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}"
@@ -192,6 +196,41 @@ def _call_of(node: Node) -> tuple[Node, list[Node]] | None:
     ):
         args = call.child_by_field_name("arguments")
         return call, [] if args is None else [c for c in args.named_children if c.type != "comment"][1:]
+    return None
+
+
+def _naming_node(function: Node) -> Node | None:
+    """What names a function: its own name, the variable, property or key it is assigned to."""
+    name = function.child_by_field_name("name")
+    if name is not None:
+        return name
+    parent = function.parent
+    if parent is None:
+        return None
+    if parent.type == "variable_declarator" and parent.child_by_field_name("value") == function:
+        target = parent.child_by_field_name("name")
+    elif parent.type == "assignment_expression" and parent.child_by_field_name("right") == function:
+        target = parent.child_by_field_name("left")
+        if target is not None and target.type == "member_expression":
+            target = target.child_by_field_name("property")
+    elif parent.type == "pair" and parent.child_by_field_name("value") == function:
+        target = parent.child_by_field_name("key")
+    elif parent.type == "field_definition":
+        target = parent.child_by_field_name("property")
+    else:
+        return None
+    return target if target is not None and target.type in ("identifier", "property_identifier") else None
+
+
+def _owner(node: Node) -> Node | None:
+    """The naming node of the nearest named function around `node` (anonymous callbacks belong to it)."""
+    current = node.parent
+    while current is not None:
+        if current.type in _FUNCTIONS:
+            named = _naming_node(current)
+            if named is not None:
+                return named
+        current = current.parent
     return None
 
 
@@ -232,7 +271,17 @@ def code_generation(analysis: Analysis, file: str) -> list[CodeGeneration]:
             continue
         call, args = found
         computed = not all(_literal(a) for a in args)
-        sites.append(CodeGeneration(file, call.start_point[0] + 1, computed, not computed and _in_tolerant_try(call)))
+        owner = _owner(call) if computed else None
+        sites.append(
+            CodeGeneration(
+                file,
+                call.start_point[0] + 1,
+                computed,
+                not computed and _in_tolerant_try(call),
+                None if owner is None else jsparse.text(owner),
+                -1 if owner is None else owner.start_byte,
+            )
+        )
     return sites
 
 

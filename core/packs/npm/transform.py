@@ -48,6 +48,8 @@ class Transformed:
     stars: list[int] = field(default_factory=list)
     local_exports: list[str] = field(default_factory=list)
     code_generation: list[CodeGeneration] = field(default_factory=list)
+    #: The file as parsed (minified, before the rewrite): what `codegen` searches for uses of a name.
+    text: str = ""
 
 
 def _ns(module_id: int) -> str:
@@ -105,9 +107,10 @@ def transform_file(source: str, file: str, *, json: bool, dependency_id: Depende
     esm = _is_esm(tree)
     analysis = analyze(tree) if esm else analyze(tree, predeclared=CJS_PARAMS, sloppy=True)
     _refuse_dynamic_import(analysis, file, dependency_id)
-    if esm:
-        return _EsModule(source, tree, analysis, file, dependency_id).transform()
-    return _commonjs(source, analysis, file, dependency_id)
+    done = _EsModule(source, tree, analysis, file, dependency_id).transform() if esm else None
+    done = done or _commonjs(source, analysis, file, dependency_id)
+    done.text = source
+    return done
 
 
 def _commonjs(source: str, analysis: Analysis, file: str, dependency_id: DependencyId) -> Transformed:
