@@ -107,8 +107,10 @@ def transform_file(source: str, file: str, *, json: bool, dependency_id: Depende
     esm = _is_esm(tree)
     analysis = analyze(tree) if esm else analyze(tree, predeclared=CJS_PARAMS, sloppy=True)
     _refuse_dynamic_import(analysis, file, dependency_id)
-    done = _EsModule(source, tree, analysis, file, dependency_id).transform() if esm else None
-    done = done or _commonjs(source, analysis, file, dependency_id)
+    if esm:
+        done = _EsModule(source, tree, analysis, file, dependency_id).transform()
+    else:
+        done = _commonjs(source, analysis, file, dependency_id)
     done.text = source
     return done
 
