@@ -8,7 +8,7 @@ from core.codenode import declared_guest_api, probe_guest_api
 def test_the_probe_lists_the_contract_the_bridges_and_their_members():
     api = probe_guest_api()
     assert {"inputs", "emit", "output", "stream", "state", "fetch", "workspace", "console"} <= set(api.globals)
-    assert {"readText", "writeText"} <= set(api.members["workspace"])
+    assert {"read", "write", "readBytes"} <= set(api.members["workspace"])
     assert "log" in api.members["console"] and "length" not in api.members["Array"]
 
 
