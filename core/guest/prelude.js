@@ -8,9 +8,12 @@
   const hostCall = G.__cordon_call;
   const hostSync = G.__cordon_sync;
   const hostFinish = G.__cordon_finish;
+  // The guest's native check-and-stringify for plain data (guest/cordon_guest.c: plain_json).
+  const plainJSON = G.__cordon_plain_json;
   delete G.__cordon_call;
   delete G.__cordon_sync;
   delete G.__cordon_finish;
+  delete G.__cordon_plain_json;
 
   // ---- primordials captured before any guest code can patch them ------------
   const { parse: jsonParse, stringify: jsonStringify } = JSON;
@@ -105,6 +108,13 @@
   // cycles and depth past 32 become readable placeholders instead of failing the run.
   // depthOffset discounts wrapper levels the host adds (finish sends [result, globals]).
   function encode(value, forResult, depthOffset = 0) {
+    // Plain objects and arrays (no Date, bytes, BigInt, non-finite number, big string, getter,
+    // proxy, toJSON or "$cordon" key; under the depth cap) need no marker: the guest checks and
+    // writes them natively, with no replacer call per value.
+    if (depthOffset === 0) {
+      const plainText = plainJSON(value);
+      if (plainText !== undefined) return [plainText, 0, []];
+    }
     const sidecar = [];
     let marked = 0;
     // JSON visits depth first, so the holders above a value are a stack: pop until the
