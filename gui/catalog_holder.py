@@ -20,6 +20,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
+from typing import Any
 
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 
@@ -98,7 +99,7 @@ class CatalogHolder(QObject):
         task_manager().run_in_background(lambda: default_catalog().refresh_if_changed(), _raise, owner=self)
 
 
-def _raise(future: Future[object]) -> None:
+def _raise(future: Future[Any]) -> None:
     future.result()  # a failure is the handler's exception: the task manager logs it
 
 
