@@ -13,8 +13,10 @@ Pools, one per kind of work, in this one manager:
 
 * `"run"` (4 threads): Code node runs. A run must start at once even while a
   pack install downloads, so runs never queue behind other work. A window runs
-  one node at a time (`RunController`); four lets several windows run side by
-  side, each pinning one thread (the engine is CPU-bound; Esc stops a loop at once).
+  one node at a time (`RunController`); four lets four windows run side by
+  side, each pinning one thread (the engine is CPU-bound, and the machine rarely
+  has more cores to give; a fifth window's run waits for a free thread, and Esc
+  in any window frees its thread at once).
 * `"work"` (2 threads): pack jobs (lookups, downloads, installs, rediscovery),
   the start-up catalog discovery and the guest API probe. Two lets the start-up
   pair (~1 s each) run side by side; the pack manager runs one job at a time.
@@ -22,9 +24,10 @@ Pools, one per kind of work, in this one manager:
 An `owner` (the window or widget a result is for) makes the result conditional:
 once the owner or one of its parents was `drop`ped (`MainWindow.closeEvent` drops
 the window) or its C++ object deleted, its pending and future results are
-dropped instead of delivered. A task that is
-already running is left to finish on its thread (a run is cancelled through its
-`CancelHandle` first); only its result is discarded.
+dropped instead of delivered. A task that is already running is left to finish
+on its thread (a run is cancelled through its `CancelHandle` first); only its
+result is discarded. When the application quits, `shutdown` calls every
+unfinished task's `cancel`, so no endless run holds the interpreter's exit.
 
     tasks = task_manager()
     tasks.run_in_background(lambda: slow(x), lambda future: show(future.result()), owner=self)
