@@ -365,6 +365,12 @@ class GuestVM:
         # the cancel flag keeps its address for the VM's life (interrupt() checks `_closed` under
         # the lock).
         self._base = ctypes.addressof(memory.data_ptr(store).contents)
+        # Reads and writes copy through one view of the whole reservation, holding the GIL: ctypes'
+        # memmove and wasmtime-py's size query each release it, and a thread waiting for it (the
+        # epoch ticker, the watchdog, another run) then holds the run up for its switch interval.
+        self._view = memoryview((ctypes.c_char * self.memory_cap).from_address(self._base)).cast("B")
+        #: Linear memory only grows: a range inside the size last read is inside it now.
+        self._known_len = 0
         if baked is None:
             template.apply(self)
         self._cancel_flag = ctypes.c_int32.from_address(self._base + self._addresses["cancel_flag"])
@@ -429,17 +435,24 @@ class GuestVM:
         else:
             raise TypeError(f"a host function returned {type(value).__name__}; only str, bytes or None cross")
 
+    def _check_range(self, store: wasmtime.Store | wasmtime.Caller, ptr: int, length: int) -> None:
+        end = ptr + length
+        if ptr < 0 or length < 0 or (end > self._known_len and end > self._refresh_len(store)):
+            raise IndexError("guest memory access out of range")
+
+    def _refresh_len(self, store: wasmtime.Store | wasmtime.Caller) -> int:
+        self._known_len = min(self._memory.data_len(store), len(self._view))
+        return self._known_len
+
     def _read(self, caller: wasmtime.Store | wasmtime.Caller, ptr: int, length: int) -> bytes:
         """Guest memory, copied straight from its base (wasmtime-py's `Memory.read` builds a ctypes
         array type per call, which cost more than the copy)."""
-        if ptr < 0 or length < 0 or ptr + length > self._memory.data_len(caller):
-            raise IndexError("guest memory read out of range")
-        return ctypes.string_at(self._base + ptr, length)
+        self._check_range(caller, ptr, length)
+        return bytes(self._view[ptr : ptr + length])
 
     def _write(self, ptr: int, data: bytes) -> None:
-        if ptr < 0 or ptr + len(data) > self._memory.data_len(self.store):
-            raise IndexError("guest memory write out of range")
-        ctypes.memmove(self._base + ptr, data, len(data))
+        self._check_range(self.store, ptr, len(data))
+        self._view[ptr : ptr + len(data)] = data
 
     # -- imports ------------------------------------------------------------------------
     def _on_call(self, caller: wasmtime.Caller, fn_id: int, argv: int, argc: int, pending: int) -> int:
