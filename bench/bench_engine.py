@@ -29,7 +29,7 @@ os.environ.setdefault("CORDON_HOME", tempfile.mkdtemp(prefix="cordon-bench-"))
 import psutil
 from timing import stats, timed
 
-from core import CancelHandle, Surface, run_in_sandbox
+from core import CancelHandle, RunHooks, RunServices, Surface, run_in_sandbox
 from core.bridges.base import Op
 
 ANCHOR = Path(__file__).resolve().parents[2] / "shared" / "anchor-bench"
@@ -98,7 +98,10 @@ def _imports_yaml() -> tuple[list[float], list[float]]:
     def yaml_run() -> None:
         resolution = resolve_body(YAML_BODY, catalog=catalog)
         assert resolution is not None and resolution.ok, resolution and resolution.errors
-        check(run_in_sandbox(YAML_BODY, modules=resolution.modules, surfaces=resolution.surfaces), {"a": 1})
+        check(
+            run_in_sandbox(YAML_BODY, services=RunServices(modules=resolution.modules, surfaces=resolution.surfaces)),
+            {"a": 1},
+        )
 
     def plain_run() -> None:
         check(run_in_sandbox(PLAIN_BODY), {"a": 1})
@@ -160,7 +163,7 @@ def bench_cordon() -> dict[str, tuple[float, float, str]]:
             h.cancel()
 
         threading.Thread(target=fire).start()
-        r = run_in_sandbox(workload("cpu_loop.js"), cancel=handle)
+        r = run_in_sandbox(workload("cpu_loop.js"), hooks=RunHooks(cancel=handle))
         latencies.append((time.perf_counter() - stamp["t"]) * 1000)
         assert r.error and r.error.rule == "cancelled"
     res["cancel_cpu_loop_latency"] = (*stats(latencies), "cancel() from another thread -> run returns")
@@ -193,7 +196,7 @@ def bench_cordon() -> dict[str, tuple[float, float, str]]:
 
     bridge = "let acc = 0; for (let i = 0; i < 100; i++) acc += await hostEcho(i); return acc;"
     res["async_bridge_100"] = (
-        *stats(timed(lambda: check(run_in_sandbox(bridge, surfaces=(ECHO,)), 4950), n(20), 3)),
+        *stats(timed(lambda: check(run_in_sandbox(bridge, services=RunServices(surfaces=(ECHO,))), 4950), n(20), 3)),
         "100 sequential awaits of an async host bridge",
     )
 

@@ -37,7 +37,7 @@ os.environ.setdefault("CORDON_HOME", tempfile.mkdtemp(prefix="cordon-bench-"))
 
 import httpx
 
-from core import HostServices, run_in_sandbox
+from core import HostServices, RunServices, run_in_sandbox
 from core.bridges.base import RunScope, WallClock
 from core.bridges.fetch_http import guarded_fetch
 from core.bridges.netguard import (
@@ -143,13 +143,13 @@ def sandbox_per_call(server: RecordingServer, calls: int = 20) -> list[float]:
     body = f"for (let i = 0; i < {calls}; i++) (await fetch({server.url()!r})).status; return 1"
     services = HostServices(extra={TREAT_AS_PUBLIC: {("127.0.0.1", server.port)}})
     per_call = []
-    run_in_sandbox(body, services=services)
+    run_in_sandbox(body, services=RunServices(host=services))
     for _ in range(max(5, N // 20)):
         started = time.perf_counter()
         run_in_sandbox("return 1")
         empty = time.perf_counter() - started
         started = time.perf_counter()
-        result = run_in_sandbox(body, services=services)
+        result = run_in_sandbox(body, services=RunServices(host=services))
         assert result.ok, result.error
         per_call.append((time.perf_counter() - started - empty) / calls)
     return per_call

@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from core import run_in_sandbox
+from core import RunServices, run_in_sandbox
 from core.errors import CordonError
 from core.packs import Catalog, resolve_body
 from core.packs.install import commit_install, prepare_install
@@ -64,7 +64,7 @@ def _run(code: str) -> tuple[bool, object, float]:
     packs = resolve_body(code, catalog=Catalog())
     if not packs.ok:
         return False, "; ".join(e.message for e in packs.errors)[:160], time.perf_counter() - start
-    result = run_in_sandbox(code, modules=packs.modules, surfaces=packs.surfaces)
+    result = run_in_sandbox(code, services=RunServices(modules=packs.modules, surfaces=packs.surfaces))
     seconds = time.perf_counter() - start
     if not result.ok:
         return False, f"{result.error.name}: {result.error.message}"[:160] if result.error else "failed", seconds

@@ -23,7 +23,7 @@ os.environ.setdefault("CORDON_HOME", tempfile.mkdtemp(prefix="cordon-bench-"))
 
 from timing import timed
 
-from core import run_in_sandbox
+from core import RunServices, run_in_sandbox
 from core.packs import Catalog, PackRoot, Resolution, resolve_body
 from core.packs.roots import SHIPPED_DIR
 
@@ -79,7 +79,9 @@ def main() -> None:
     def yaml_run() -> None:
         resolution = resolve_body(YAML_BODY, catalog=catalog)
         assert resolution is not None
-        result = run_in_sandbox(YAML_BODY, modules=resolution.modules, surfaces=resolution.surfaces)
+        result = run_in_sandbox(
+            YAML_BODY, services=RunServices(modules=resolution.modules, surfaces=resolution.surfaces)
+        )
         assert result.ok, result.error
 
     yaml_run()
@@ -91,7 +93,9 @@ def main() -> None:
         assert resolution is not None and resolution.ok, resolution and resolution.errors
 
         def guest_run(body: str = body, resolution: Resolution = resolution) -> None:
-            result = run_in_sandbox(body, modules=resolution.modules, surfaces=resolution.surfaces)
+            result = run_in_sandbox(
+                body, services=RunServices(modules=resolution.modules, surfaces=resolution.surfaces)
+            )
             assert result.ok, result.error
 
         size = catalog.pack(f"@cordon/sandbox-{name}").size / 1024  # type: ignore[union-attr]

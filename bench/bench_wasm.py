@@ -27,7 +27,7 @@ os.environ.setdefault("CORDON_HOME", tempfile.mkdtemp(prefix="cordon-bench-"))
 
 import wasmtime
 
-from core import Surface, run_in_sandbox
+from core import RunServices, Surface, run_in_sandbox
 from core.bridges.base import Op
 from core.packs import Catalog, PackRoot, resolve_body
 from core.packs.manifest import parse_entry
@@ -58,7 +58,7 @@ def marked_run(code: str, resolution) -> list[float]:
     )
     surfaces = (*resolution.surfaces, marker) if resolution else (marker,)
     modules = resolution.modules if resolution else None
-    result = run_in_sandbox(code, modules=modules, surfaces=surfaces, limits={"timeoutMs": 0})
+    result = run_in_sandbox(code, limits={"timeoutMs": 0}, services=RunServices(modules=modules, surfaces=surfaces))
     assert result.ok, result.error
     return [b - a for a, b in itertools.pairwise(stamps)]
 

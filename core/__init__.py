@@ -21,7 +21,9 @@ if TYPE_CHECKING:
     from core.bridges.base import HostServices, SecretPrompter, Surface
     from core.bridges.media import data_ref
     from core.cancel import CancelHandle
-    from core.engine.run import ModuleGraph, RunError, RunResult, run_in_sandbox
+    from core.engine.config import ModuleGraph, RunHooks, RunServices
+    from core.engine.results import RunError, RunResult
+    from core.engine.run import run_in_sandbox
     from core.errors import CordonError, LimitExceeded, LimitsError, ModuleRefused, SandboxRefusal, UsageError
     from core.jsparse import ImportBinding, export_names, import_bindings, import_insertion_line
     from core.limits import CEILINGS, MB, SandboxLimits, resolve_limits
@@ -47,12 +49,14 @@ _EXPORTS = {
     "LimitExceeded": "core.errors",
     "LimitsError": "core.errors",
     "MediaPreview": "core.media_preview",
-    "ModuleGraph": "core.engine.run",
+    "ModuleGraph": "core.engine.config",
     "ModuleRefused": "core.errors",
     "RULES": "core.rules",
     "RULE_SENTENCES": "core.rules",
-    "RunError": "core.engine.run",
-    "RunResult": "core.engine.run",
+    "RunError": "core.engine.results",
+    "RunHooks": "core.engine.config",
+    "RunResult": "core.engine.results",
+    "RunServices": "core.engine.config",
     "SandboxLimits": "core.limits",
     "SandboxRefusal": "core.errors",
     "SecretPrompter": "core.bridges.base",
@@ -83,7 +87,9 @@ __all__ = [
     "ModuleGraph",
     "ModuleRefused",
     "RunError",
+    "RunHooks",
     "RunResult",
+    "RunServices",
     "SandboxLimits",
     "SandboxRefusal",
     "SecretPrompter",

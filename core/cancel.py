@@ -1,6 +1,6 @@
 """A cancel handle that any thread may fire.
 
-`run_in_sandbox(cancel=handle)` subscribes the run; `handle.cancel()` from the
+`run_in_sandbox(hooks=RunHooks(cancel=handle))` subscribes the run; `handle.cancel()` from the
 GUI thread (or anywhere) stops a CPU-bound guest loop within milliseconds
 through the interrupt flag, and cancels whatever host call the guest awaits.
 """

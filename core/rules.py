@@ -264,6 +264,7 @@ _NAMES: tuple[str, ...] = (
     "ssrf-unvetted-connection",
     "stack-limit",
     "stream-input-read",
+    "stream-not-called",
     "subtitle-invalid",
     "subtitle-too-many-cues",
     "text-encoding",

@@ -32,7 +32,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from core import CancelHandle, HostServices, RunError, RunResult, SecretPrompter
+from core import CancelHandle, HostServices, RunError, RunHooks, RunResult, SecretPrompter
 from core.codenode import CodeNodeDocument, Emission, NodeRunResult, run_node
 from gui.tasks import task_manager
 
@@ -113,12 +113,10 @@ def _execute(request: RunRequest, cancel: CancelHandle, feed: RunFeed) -> RunOut
             request.doc,
             inputs=dict(request.inputs),
             input_streams=request.streams,
-            cancel=cancel,
             on_emit=feed.emit,
             on_outputs=feed.outputs,
-            on_log=feed.log,
-            on_progress=feed.progress,
-            services=HostServices(workspace=request.workspace, prompter=request.prompter),
+            hooks=RunHooks(cancel=cancel, on_log=feed.log, on_progress=feed.progress),
+            host=HostServices(workspace=request.workspace, prompter=request.prompter),
         )
     except Exception as exc:  # a studio bug must end the run visibly, never hang the panel
         logger.exception("the run failed inside the studio")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from core import RunResult, run_in_sandbox
+from core import HostServices, RunResult, RunServices, run_in_sandbox
 from core.packs import Catalog, PackRoot, resolve_body
 from core.packs.roots import SHIPPED_DIR
 
@@ -15,11 +15,13 @@ def shipped() -> Catalog:
     return Catalog([PackRoot(SHIPPED_DIR, "shipped")])
 
 
-def run_body(code: str, **kw: Any) -> RunResult:
-    """Mount the packs the body imports from the shipped catalog, then run it on the real engine."""
+def run_body(code: str, *, host: HostServices | None = None, **kw: Any) -> RunResult:
+    """Mount the packs the body imports from the shipped catalog, then run it on the real engine
+    (`host`: what the host grants the run, such as a workspace)."""
     resolution = resolve_body(code, catalog=shipped())
     assert resolution is not None and resolution.ok, resolution and resolution.errors
-    return run_in_sandbox(code, modules=resolution.modules, surfaces=resolution.surfaces, **kw)
+    services = RunServices(host=host or HostServices(), modules=resolution.modules, surfaces=resolution.surfaces)
+    return run_in_sandbox(code, services=services, **kw)
 
 
 def refused(result: RunResult, rule: str, *words: str) -> None:

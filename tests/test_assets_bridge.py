@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from core import HostServices, load_preview, run_in_sandbox
+from core import HostServices, RunServices, load_preview, run_in_sandbox
 from core.media_store import AssetStore, Cap
 from tests.conftest import ok
 
@@ -25,7 +25,7 @@ def _png() -> bytes:
 
 
 def _run(code: str, ws: Path, **kwargs):
-    return run_in_sandbox(code, services=HostServices(workspace=ws), **kwargs)
+    return run_in_sandbox(code, services=RunServices(host=HostServices(workspace=ws)), **kwargs)
 
 
 def test_a_workspace_file_round_trips_through_the_asset_store(tmp_path):

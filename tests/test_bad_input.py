@@ -13,7 +13,7 @@ import math
 
 import pytest
 
-from core import HostServices, run_in_sandbox, transport
+from core import HostServices, RunServices, run_in_sandbox, transport
 from core.cli import main
 from core.errors import LimitsError
 from core.limits import resolve_limits
@@ -66,7 +66,7 @@ def test_depth_cap_holds_for_bridge_arguments_too(tmp_path):
         + """
         try { await workspace.write("f.txt", make(300)); return "written"; }
         catch (e) { return e.message; }""",
-        services=HostServices(workspace=tmp_path),
+        services=RunServices(host=HostServices(workspace=tmp_path)),
     )
     assert "transport-depth" in ok(result)
 
@@ -155,8 +155,8 @@ def test_a_bridge_reply_bigger_than_guest_memory_is_catchable(tmp_path, capfd):
     result = run_in_sandbox(
         """
         try { await workspace.read("big.txt"); return "read"; } catch (e) { return [e.name, e.rule]; }""",
-        services=HostServices(workspace=tmp_path),
         limits={"hostTextInputBytes": 64 << 20},
+        services=RunServices(host=HostServices(workspace=tmp_path)),
     )
     assert ok(result) == ["MemoryLimitError", "memory-limit"]
     assert capfd.readouterr().err == ""
@@ -167,7 +167,7 @@ def test_a_refusal_over_8_kb_arrives_as_its_message(tmp_path):
     result = run_in_sandbox(
         """
         try { await workspace.read("a/".repeat(5000)); } catch (e) { return [typeof e.message, e.message]; }""",
-        services=HostServices(workspace=tmp_path),
+        services=RunServices(host=HostServices(workspace=tmp_path)),
     )
     kind, message = ok(result)
     assert kind == "string" and len(message) > transport.BIG_STRING

@@ -7,6 +7,7 @@ import time
 
 import pytest
 
+from core import RunHooks
 from core.codenode import EmitQueue, run_node
 from core.codenode import contract as contract_module
 from core.codenode.document import parse_document
@@ -106,7 +107,9 @@ def test_backpressure_parks_the_emitter_until_the_consumer_makes_room():
         timeout=0.3,
     )
     box: list[NodeRunResult] = []
-    worker = threading.Thread(target=lambda: box.append(run_node(doc, emit_queue=queue, on_log=logs.append)))
+    worker = threading.Thread(
+        target=lambda: box.append(run_node(doc, emit_queue=queue, hooks=RunHooks(on_log=logs.append)))
+    )
     worker.start()
     # Item 0 fills the queue; emit(1) is accepted but parked (its promise unresolved).
     until(lambda: len(queue) == 1 and "sent 0" in logs, "the queue to fill")
@@ -195,7 +198,7 @@ def test_inputs_are_declared_and_typed_and_never_globals():
 def test_a_pack_no_install_serves_fails_the_node_before_any_guest_starts():
     logs: list[str] = []
     doc = node('import nope from "@acme/not-installed";\nconsole.log("ran");\nawait output("out", 1);')
-    result = run_node(doc, on_log=logs.append)
+    result = run_node(doc, hooks=RunHooks(on_log=logs.append))
     assert not result.ok and result.invocations == 0 and logs == []
     assert result.error.rule == "pack-not-installed" and "@acme/not-installed" in result.error.message
 

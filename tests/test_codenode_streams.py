@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 import time
 
+from core import RunHooks
 from core.cancel import CancelHandle
 from core.codenode import InputStreams, run_node
 from core.codenode.document import parse_document
@@ -129,7 +130,9 @@ def test_cancelling_a_parked_take_unparks_it_and_the_host_stays_usable():
     cancel = CancelHandle()
     worker, box = in_thread(
         lambda: run_node(
-            node(RUNNING_TOTAL, outputs=("running", "total"), timeout=0), input_streams=feed, cancel=cancel
+            node(RUNNING_TOTAL, outputs=("running", "total"), timeout=0),
+            input_streams=feed,
+            hooks=RunHooks(cancel=cancel),
         )
     )
     until(lambda: feed.parked == 1, "the body to park")
@@ -147,7 +150,10 @@ def test_cancelling_a_per_item_node_waiting_for_its_next_item():
     calls: list = []
     worker, box = in_thread(
         lambda: run_node(
-            node("await output('out', inputs.numbers);"), input_streams=feed, cancel=cancel, on_outputs=calls.append
+            node("await output('out', inputs.numbers);"),
+            input_streams=feed,
+            on_outputs=calls.append,
+            hooks=RunHooks(cancel=cancel),
         )
     )
     feed.push("numbers", 1)

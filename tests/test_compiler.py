@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from core import paths, run_in_sandbox
+from core import RunServices, paths, run_in_sandbox
 from core.packs.compiler import COMPILER_VERSION, CompileError, compile_npm, input_digest
 from core.packs.npm import probe
 from tests import install_support
@@ -30,7 +30,7 @@ def make_pack(root: Path, files: dict[str, object]) -> Path:
 
 def run_module(source: str, body: str):
     """Run `body` in the guest with the compiled module importable as "cordon-npm:probe"."""
-    return run_in_sandbox(body, modules=probe._OneModule(source))
+    return run_in_sandbox(body, services=RunServices(modules=probe._OneModule(source)))
 
 
 MIXED = {

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from core import cache, paths, run_in_sandbox
+from core import RunServices, cache, paths, run_in_sandbox
 from core.engine import bytecode, driver
 from core.packs import Catalog, Declaration, PackRoot, resolve_body
 from core.packs.roots import SHIPPED_DIR
@@ -54,7 +54,7 @@ def counted(run) -> dict[str, int]:
 
 def run_with(cat: Catalog, code: str, *specs: str):
     resolution = cat.resolve_for_execution([Declaration(specifier=s) for s in specs])
-    return run_in_sandbox(code, modules=resolution.modules, surfaces=resolution.surfaces)
+    return run_in_sandbox(code, services=RunServices(modules=resolution.modules, surfaces=resolution.surfaces))
 
 
 def yaml_entry(cat: Catalog) -> str:
@@ -72,7 +72,7 @@ def shipped() -> Catalog:
 def run_yaml(cat: Catalog):
     resolution = resolve_body(YAML, catalog=cat)
     assert resolution is not None and resolution.ok, resolution and resolution.errors
-    return run_in_sandbox(YAML, modules=resolution.modules, surfaces=resolution.surfaces)
+    return run_in_sandbox(YAML, services=RunServices(modules=resolution.modules, surfaces=resolution.surfaces))
 
 
 def test_the_second_run_importing_yaml_is_served_from_the_cache(shipped):
@@ -90,10 +90,10 @@ def test_a_new_process_reads_the_verified_entry_and_a_tampered_one_is_recompiled
     name = yaml_entry(shipped)
     entry = paths.cache_dir() / name
     child = (
-        "import json, sys; from core import run_in_sandbox; from core.engine import bytecode; "
+        "import json, sys; from core import RunServices, run_in_sandbox; from core.engine import bytecode; "
         "from core.packs import Catalog, PackRoot, resolve_body; from core.packs.roots import SHIPPED_DIR; "
         "body = sys.argv[1]; res = resolve_body(body, catalog=Catalog([PackRoot(SHIPPED_DIR, 'shipped')])); "
-        "r = run_in_sandbox(body, modules=res.modules, surfaces=res.surfaces); "
+        "r = run_in_sandbox(body, services=RunServices(modules=res.modules, surfaces=res.surfaces)); "
         "print(json.dumps([r.ok, r.result, bytecode.counts]))"
     )
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import wasmtime
 
-from core import CancelHandle, run_in_sandbox
+from core import CancelHandle, RunHooks, RunServices, run_in_sandbox
 from core.bridges.base import Op, Surface
 from core.engine import driver, image
 from core.engine.prelude import build_prelude
@@ -34,7 +34,7 @@ async def _echo(x):
 
 def baked_template() -> driver.GuestTemplate:
     """The PROBE prelude's template with its image module compiled now (not after it gets hot)."""
-    assert ok(run_in_sandbox("return 1", surfaces=(PROBE,))) == 1
+    assert ok(run_in_sandbox("return 1", services=RunServices(surfaces=(PROBE,)))) == 1
     template = driver._templates[build_prelude((PROBE,))]
     if template.module is None:
         template._bake()
@@ -60,12 +60,19 @@ def test_the_guest_is_cordons_own_module():
 
 def test_runs_from_the_baked_image_start_fresh_every_time():
     baked_template()
-    first = run_in_sandbox("globalThis.leak = 1; return [typeof leak, Math.random()]", surfaces=(PROBE,))
-    second = run_in_sandbox("return [typeof leak, Math.random()]", surfaces=(PROBE,))
+    first = run_in_sandbox(
+        "globalThis.leak = 1; return [typeof leak, Math.random()]", services=RunServices(surfaces=(PROBE,))
+    )
+    second = run_in_sandbox("return [typeof leak, Math.random()]", services=RunServices(surfaces=(PROBE,)))
     assert ok(first)[0] == "number" and ok(second)[0] == "undefined"
     assert ok(first)[1] != ok(second)[1]  # the per-run seed, not the image's
     assert (
-        ok(run_in_sandbox("return await probeEcho('hi') + Date.now().toString().length", surfaces=(PROBE,))) == "hi13"
+        ok(
+            run_in_sandbox(
+                "return await probeEcho('hi') + Date.now().toString().length", services=RunServices(surfaces=(PROBE,))
+            )
+        )
+        == "hi13"
     )
 
 
@@ -81,9 +88,9 @@ def test_runs_from_the_baked_image_start_fresh_every_time():
 def test_limits_hold_on_the_baked_image(code, rule):
     baked_template()
     limits = {"timeoutMs": 500} if rule == "timeout" else {"memoryLimitBytes": 16 << 20}
-    result = run_in_sandbox(code, surfaces=(PROBE,), limits=limits)
+    result = run_in_sandbox(code, limits=limits, services=RunServices(surfaces=(PROBE,)))
     assert not result.ok and result.error.rule == rule, result.error
-    assert ok(run_in_sandbox("return 1 + 1", surfaces=(PROBE,))) == 2
+    assert ok(run_in_sandbox("return 1 + 1", services=RunServices(surfaces=(PROBE,)))) == 2
 
 
 def test_deep_recursion_is_a_catchable_range_error():
@@ -102,7 +109,7 @@ def test_a_return_of_one_plus_one_crosses_at_most_five_times():
 def test_cancel_of_a_cpu_loop_through_the_flag_in_guest_memory():
     cancel = CancelHandle()
     threading.Timer(0.1, cancel.cancel).start()
-    result = run_in_sandbox("for (;;) {}", cancel=cancel)
+    result = run_in_sandbox("for (;;) {}", hooks=RunHooks(cancel=cancel))
     assert result.error.rule == "cancelled"
     assert ok(run_in_sandbox("return 1 + 1")) == 2
 
@@ -126,7 +133,7 @@ def test_a_failing_host_function_throws_in_the_guest_not_a_trap():
         'C.define("brokenOp", () => C.callSync("broken.op"));',
         ("brokenOp",),
     )
-    result = run_in_sandbox("try { brokenOp() } catch (e) { return e.rule }", surfaces=(surface,))
+    result = run_in_sandbox("try { brokenOp() } catch (e) { return e.rule }", services=RunServices(surfaces=(surface,)))
     assert ok(result) == "host-error"
 
 
@@ -155,7 +162,7 @@ def test_a_host_call_the_body_did_not_await_still_happens():
     surface = Surface(
         "record", {"record.op": Op(record)}, 'C.define("recordOp", (x) => C.call("record.op", x));', ("recordOp",)
     )
-    assert ok(run_in_sandbox("recordOp('kept'); return 1", surfaces=(surface,))) == 1
+    assert ok(run_in_sandbox("recordOp('kept'); return 1", services=RunServices(surfaces=(surface,)))) == 1
     assert seen == ["kept"]
 
 

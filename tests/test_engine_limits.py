@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from core import CEILINGS, CancelHandle, LimitsError, SandboxLimits, resolve_limits
+from core import CEILINGS, CancelHandle, LimitsError, RunHooks, SandboxLimits, resolve_limits
 from tests.conftest import ok
 
 FAST = {"timeoutMs": 700}
@@ -88,7 +88,7 @@ def test_moderate_recursion_works(run):
 def test_cancel_stops_cpu_loop_from_another_thread(run):
     handle = CancelHandle()
     threading.Timer(0.2, handle.cancel).start()
-    result = run("while (true) {}", cancel=handle)
+    result = run("while (true) {}", hooks=RunHooks(cancel=handle))
     assert not result.ok
     assert result.error.name == "CancelledError" and result.error.rule == "cancelled"
     assert_healthy(run)
@@ -102,7 +102,7 @@ def test_cancel_stops_awaited_bridge_and_later_calls_fail_fast(run):
         try { await sleep(10000); } catch (e) {}
         try { await sleep(1); return 'bridge still served'; } catch (e) { return e.message; }
     """,
-        cancel=handle,
+        hooks=RunHooks(cancel=handle),
     )
     assert not result.ok and result.error.rule == "cancelled"
     assert_healthy(run)
@@ -111,14 +111,14 @@ def test_cancel_stops_awaited_bridge_and_later_calls_fail_fast(run):
 def test_cancel_before_start(run):
     handle = CancelHandle()
     handle.cancel()
-    result = run("return 1", cancel=handle)
+    result = run("return 1", hooks=RunHooks(cancel=handle))
     assert not result.ok and result.error.rule == "cancelled"
 
 
 def test_zero_timeout_means_no_timeout_but_cancel_still_works(run):
     handle = CancelHandle()
     threading.Timer(0.3, handle.cancel).start()
-    result = run("while (true) {}", limits={"timeoutMs": 0}, cancel=handle)
+    result = run("while (true) {}", limits={"timeoutMs": 0}, hooks=RunHooks(cancel=handle))
     assert result.error.rule == "cancelled"
 
 

@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from core import CancelHandle, SandboxRefusal, Surface
+from core import CancelHandle, RunHooks, RunServices, SandboxRefusal, Surface
 from core.bridges.base import Op
 from tests.conftest import ok
 
@@ -126,7 +126,7 @@ def test_console_captures_and_streams(run):
     lines: list[str] = []
     result = run(
         "console.log('a', 1, {x: [1]}, undefined); console.warn('w'); console.error(new TypeError('t'));return 1",
-        on_log=lines.append,
+        hooks=RunHooks(on_log=lines.append),
     )
     assert result.logs[:2] == ['a 1 {"x":[1]} undefined', "[warn] w"]
     assert result.logs[2].startswith("[error] TypeError: t")
@@ -149,7 +149,7 @@ def test_progress_rate_limited_and_delivered(run):
     ok(
         run(
             "progress(10, 'start'); progress(20); await sleep(120); progress(150, 'done'); return 1",
-            on_progress=lambda p, m: seen.append((p, m)),
+            hooks=RunHooks(on_progress=lambda p, m: seen.append((p, m))),
         )
     )
     assert seen == [(10.0, "start"), (100.0, "done")]
@@ -161,7 +161,7 @@ def test_progress_capped_per_run(run):
         run(
             "for (let i = 0; i < 10; i++) { progress(i); await sleep(2); } return 1",
             limits={"maxProgressReports": 3, "progressIntervalMs": 1},
-            on_progress=lambda p, m: seen.append(p),
+            hooks=RunHooks(on_progress=lambda p, m: seen.append(p)),
         )
     )
     assert len(seen) == 3
@@ -361,7 +361,10 @@ def _rendezvous_surface(log: list[str]) -> Surface:
 def test_bridge_calls_start_when_invoked(run):
     log: list[str] = []
     # first() waits for second() to start: only possible if both run concurrently.
-    result = run("return await Promise.all([testOps.first(), testOps.second()])", surfaces=(_rendezvous_surface(log),))
+    result = run(
+        "return await Promise.all([testOps.first(), testOps.second()])",
+        services=RunServices(surfaces=(_rendezvous_surface(log),)),
+    )
     assert ok(result) == ["first", "second"]
     assert log == ["first started", "second started"]
 
@@ -376,7 +379,7 @@ def test_bridge_failures_are_real_errors_never_rejections(run):
         }
         return out;
     """,
-            surfaces=(_rendezvous_surface([]),),
+            services=RunServices(surfaces=(_rendezvous_surface([]),)),
         )
     )
     assert result[0] == [True, "Error", "t.failing failed on the host: host exploded (rule: host-error)", "host-error"]
@@ -393,8 +396,8 @@ def test_bridge_calls_after_cancel_fail_fast(run):
         for (let i = 0; i < 5; i++) { try { await testOps.counted(); } catch (e) {} }
         while (true) {}
     """,
-        surfaces=(_rendezvous_surface(log),),
-        cancel=handle,
+        hooks=RunHooks(cancel=handle),
+        services=RunServices(surfaces=(_rendezvous_surface(log),)),
     )
     assert result.error.rule == "cancelled"
     assert log == []

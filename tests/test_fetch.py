@@ -9,7 +9,7 @@ import threading
 
 import pytest
 
-from core import CancelHandle, HostServices, SandboxRefusal, resolve_limits, run_in_sandbox
+from core import CancelHandle, HostServices, RunHooks, RunServices, SandboxRefusal, resolve_limits, run_in_sandbox
 from core.bridges.base import RunScope, WallClock
 from core.bridges.fetch_http import _CALLS, guarded_fetch
 from core.bridges.netguard import TREAT_AS_PUBLIC
@@ -172,7 +172,7 @@ def test_guest_options_cannot_lift_the_guard(run, server):
 
 
 def test_a_public_looking_name_that_resolves_private_is_refused(run, server):
-    result = run(f"return await fetch('http://api.example.test:{server.port}/json')", services=seam())
+    result = run(f"return await fetch('http://api.example.test:{server.port}/json')", services=RunServices(host=seam()))
     assert result.error.rule == "ssrf-private-address"
     assert "api.example.test resolves to 127.0.0.1" in result.error.message and server.count == 0
 
@@ -188,7 +188,7 @@ def test_a_redirect_from_an_allowed_origin_to_a_private_address_is_refused_at_th
             "file:///etc/passwd",
         ]
         urls = [f"http://api.example.test:{origin.port}/redirect?to={h}" for h in hops]
-        outcomes = ok(run(settle_all(urls), services=seam(public=origin)))
+        outcomes = ok(run(settle_all(urls), services=RunServices(host=seam(public=origin))))
         assert [o.get("rule") for o in outcomes] == ["ssrf-private-address"] * 5 + ["ssrf-scheme"]
         assert "127.0.0.1" in outcomes[0]["message"] and str(internal.port) in outcomes[0]["message"]
         assert origin.count == len(hops) and internal.count == 0
@@ -197,7 +197,7 @@ def test_a_redirect_from_an_allowed_origin_to_a_private_address_is_refused_at_th
             run(
                 f"const r = await fetch('http://api.example.test:{origin.port}/redirect?to=/json');"
                 "return [r.status, r.redirected, r.url, r.json.n]",
-                services=seam(public=origin),
+                services=RunServices(host=seam(public=origin)),
             )
         )
         assert value == [200, True, f"http://api.example.test:{origin.port}/json", 42]
@@ -212,7 +212,7 @@ def test_cross_origin_redirects_drop_credentials_same_origin_keeps_them(run, ser
         const same = await fetch('http://a.test:{server.port}/redirect?to=/headers', {headers});
         return [cross.json, same.json];""",
             limits=PRIVATE,
-            services=seam(),
+            services=RunServices(host=seam()),
         )
     )
     cross, same = value
@@ -332,7 +332,9 @@ def test_cancelling_the_run_aborts_the_request_in_flight(server):
     results = []
     worker = threading.Thread(
         target=lambda: results.append(
-            run_in_sandbox(f"return await fetch({json.dumps(server.url('/slow'))})", limits=PRIVATE, cancel=cancel)
+            run_in_sandbox(
+                f"return await fetch({json.dumps(server.url('/slow'))})", limits=PRIVATE, hooks=RunHooks(cancel=cancel)
+            )
         )
     )
     worker.start()
@@ -390,7 +392,8 @@ def test_network_failures_are_named(run):
     result = run(f"return await fetch('http://127.0.0.1:{closed_port}/')", limits=PRIVATE)
     assert result.error.rule == "fetch-failed" and result.error.name == "TypeError"
     dns = run(
-        "return await fetch('http://nowhere.example.test/')", services=HostServices(resolve_host=lambda host, port: [])
+        "return await fetch('http://nowhere.example.test/')",
+        services=RunServices(host=HostServices(resolve_host=lambda host, port: [])),
     )
     assert dns.error.rule == "fetch-dns"
 

@@ -16,7 +16,7 @@ from keyring.backends import fail
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QLineEdit, QMessageBox
 
-from core import HostServices, RunResult, run_in_sandbox
+from core import HostServices, RunResult, RunServices, run_in_sandbox
 from core import secrets_store as store
 from gui.dialogs.secret_prompt import SecretPromptDialog
 from gui.prompter import GuiSecretPrompter
@@ -40,7 +40,8 @@ def run_in_thread(code: str, prompter: GuiSecretPrompter) -> tuple[threading.Thr
     """A real run on a worker thread, as the studio's run worker does it."""
     out: list[RunResult] = []
     thread = threading.Thread(
-        target=lambda: out.append(run_in_sandbox(code, services=HostServices(prompter=prompter))), daemon=True
+        target=lambda: out.append(run_in_sandbox(code, services=RunServices(host=HostServices(prompter=prompter)))),
+        daemon=True,
     )
     thread.start()
     return thread, out

@@ -16,7 +16,7 @@ import time
 import psutil
 from babel import localedata
 
-from core import CancelHandle, Surface, run_in_sandbox
+from core import CancelHandle, RunHooks, RunServices, Surface, run_in_sandbox
 from core.bridges.base import _HOST_WORKERS, Op, in_worker_thread
 from tests.conftest import ok
 from tests.http_server import RecordingServer
@@ -186,7 +186,7 @@ def test_cpu_heavy_host_work_is_abandoned_at_the_deadline_and_queued_work_never_
     result = run_in_sandbox(
         f"return await Promise.all(Array.from({{length: {2 * _HOST_WORKERS}}}, () => spin.run(3)))",
         limits={"timeoutMs": 300},
-        surfaces=(surface,),
+        services=RunServices(surfaces=(surface,)),
     )
     assert time.monotonic() - begin < 2.5  # the run ended while every worker was still spinning
     assert not result.ok and result.error.rule == "timeout"
@@ -202,7 +202,11 @@ def test_cancel_returns_while_host_work_still_runs():
     handle = CancelHandle()
     threading.Timer(0.2, handle.cancel).start()
     begin = time.monotonic()
-    result = run_in_sandbox("return await spin.run(2)", cancel=handle, surfaces=(_spinning_surface(started),))
+    result = run_in_sandbox(
+        "return await spin.run(2)",
+        hooks=RunHooks(cancel=handle),
+        services=RunServices(surfaces=(_spinning_surface(started),)),
+    )
     assert time.monotonic() - begin < 1.5
     assert not result.ok and result.error.rule == "cancelled"
     healthy()

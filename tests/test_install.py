@@ -11,7 +11,7 @@ import textwrap
 
 import pytest
 
-from core import run_in_sandbox
+from core import RunServices, run_in_sandbox
 from core.packs import Catalog, resolve_body
 from core.packs.install import (
     INSTALL_MODE,
@@ -70,7 +70,9 @@ def test_lifecycle_scripts_never_run_and_the_pack_imports(registry, tmp_path, mo
 
     code = 'import { greet } from "scripted-pack";\nreturn greet("Ada");'
     packs = resolve_body(code)
-    assert ok(run_in_sandbox(code, modules=packs.modules, surfaces=packs.surfaces)) == "hello, Ada"
+    assert (
+        ok(run_in_sandbox(code, services=RunServices(modules=packs.modules, surfaces=packs.surfaces))) == "hello, Ada"
+    )
 
 
 def test_discard_leaves_nothing_behind(registry):

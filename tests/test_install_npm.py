@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from core import run_in_sandbox
+from core import RunServices, run_in_sandbox
 from core.cli import main
 from core.packs import Catalog, resolve_body
 from core.packs.compiler import input_digest
@@ -61,7 +61,7 @@ def test_js_yaml_pack_installs_compiles_and_runs_yaml_load(registry):
     )
     packs = resolve_body(code, catalog=Catalog())
     assert packs.ok, packs.problems
-    out = ok(run_in_sandbox(code, modules=packs.modules, surfaces=packs.surfaces))
+    out = ok(run_in_sandbox(code, services=RunServices(modules=packs.modules, surfaces=packs.surfaces)))
     assert out == {"doc": {"name": "cordon", "list": [1, 2], "nested": {"a": True}}, "text": "b:\n  - 1\n"}
 
 
@@ -110,7 +110,7 @@ def test_a_skipped_module_never_fails_the_pack(registry, tmp_path):
     code = 'import yaml from "mixed-pack";\nreturn yaml.load("a: 1");'
     packs = resolve_body(code, catalog=Catalog())
     assert packs.ok, packs.problems
-    assert ok(run_in_sandbox(code, modules=packs.modules, surfaces=packs.surfaces)) == {"a": 1}
+    assert ok(run_in_sandbox(code, services=RunServices(modules=packs.modules, surfaces=packs.surfaces))) == {"a": 1}
     # Discovery skips the refused module with the compiler's rule; a run importing it is refused naming it.
     packs = resolve_body('import { read } from "mixed-pack/fs";\nreturn 1;', catalog=Catalog())
     assert not packs.ok and "npm-module-builtin-import" in packs.errors[0].message
@@ -187,7 +187,7 @@ def test_a_shipped_lockfile_pins_the_exact_version(registry, tmp_path):
     commit_install(request)
     code = 'import { version } from "lib-pack";\nreturn version;'
     packs = resolve_body(code, catalog=Catalog())
-    assert ok(run_in_sandbox(code, modules=packs.modules, surfaces=packs.surfaces)) == "1.0.0"
+    assert ok(run_in_sandbox(code, services=RunServices(modules=packs.modules, surfaces=packs.surfaces))) == "1.0.0"
 
 
 def test_a_lockfile_integrity_the_registry_does_not_match_refuses_the_pack(registry, tmp_path):
@@ -243,7 +243,7 @@ def test_peer_dependencies_are_fetched_and_bundled(registry, tmp_path):
     commit_install(request)
     code = 'import { plugged } from "plugin-pack";\nreturn plugged;'
     packs = resolve_body(code, catalog=Catalog())
-    assert ok(run_in_sandbox(code, modules=packs.modules, surfaces=packs.surfaces)) == "on 1.2.0"
+    assert ok(run_in_sandbox(code, services=RunServices(modules=packs.modules, surfaces=packs.surfaces))) == "on 1.2.0"
 
 
 class _Opens:
@@ -354,7 +354,9 @@ def test_npm_prefix_installs_any_library_as_a_wrapper_pack(registry, capsys):
     assert doc["dependencies"] == {"js-yaml": "4.1.0"} and doc["cordonWrapper"] == {"npm": "js-yaml", "range": "^4"}
     code = 'import yaml from "js-yaml";\nreturn yaml.load("x: [1, 2]");'
     packs = resolve_body(code, catalog=Catalog())
-    assert ok(run_in_sandbox(code, modules=packs.modules, surfaces=packs.surfaces)) == {"x": [1, 2]}
+    assert ok(run_in_sandbox(code, services=RunServices(modules=packs.modules, surfaces=packs.surfaces))) == {
+        "x": [1, 2]
+    }
 
 
 def test_npm_prefix_of_a_library_with_nothing_admissible_exits_1(registry, capsys):
@@ -386,10 +388,13 @@ def test_npm_prefix_admits_a_library_whose_code_generation_few_exports_reach_wit
     assert module["ok"] and any("'Function'" in w and "lodash-es/template.js:271" in w for w in module["warnings"])
     chunk = 'import { chunk } from "lodash-es";\nreturn chunk([1, 2, 3, 4], 2);'
     packs = resolve_body(chunk, catalog=Catalog())
-    assert ok(run_in_sandbox(chunk, modules=packs.modules, surfaces=packs.surfaces)) == [[1, 2], [3, 4]]
+    assert ok(run_in_sandbox(chunk, services=RunServices(modules=packs.modules, surfaces=packs.surfaces))) == [
+        [1, 2],
+        [3, 4],
+    ]
     template = 'import { template } from "lodash-es";\nreturn template("<%= a %>")({ a: 1 });'
     packs = resolve_body(template, catalog=Catalog())
-    failed = run_in_sandbox(template, modules=packs.modules, surfaces=packs.surfaces)
+    failed = run_in_sandbox(template, services=RunServices(modules=packs.modules, surfaces=packs.surfaces))
     assert not failed.ok and failed.error.name == "EvalError" and "no-eval" in failed.error.message
 
 
@@ -504,7 +509,7 @@ def test_npm_prefix_wraps_each_entry_point_picked_and_updates_keep_them(registry
     assert [m["dependency"] for m in report["npmModules"]] == ["multi-lib", "multi-lib/extra"]
     code = 'import { main } from "multi-lib";\nimport { extra } from "multi-lib/extra";\nreturn main + extra;'
     packs = resolve_body(code, catalog=Catalog())
-    assert ok(run_in_sandbox(code, modules=packs.modules, surfaces=packs.surfaces)) == "1.0.0x"
+    assert ok(run_in_sandbox(code, services=RunServices(modules=packs.modules, surfaces=packs.surfaces))) == "1.0.0x"
 
     multi("1.1.0")
     assert main(["packs", "update", "multi-lib", "--yes", "--json"]) == 0

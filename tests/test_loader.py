@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from core import ModuleRefused, run_in_sandbox
+from core import ModuleRefused, RunServices, run_in_sandbox
 from core.packs import Declaration, PackModuleGraph
 from core.packs.pack import MountedModule
 from tests.conftest import ok
@@ -13,7 +13,7 @@ from tests.packfixtures import catalog, make_pack, roots
 
 def run_with(cat, code, *specs, **kw):
     resolution = cat.resolve_for_execution([Declaration(specifier=s) for s in specs])
-    return run_in_sandbox(code, modules=resolution.modules, surfaces=resolution.surfaces, **kw)
+    return run_in_sandbox(code, services=RunServices(modules=resolution.modules, surfaces=resolution.surfaces), **kw)
 
 
 def refused(result, rule):
@@ -121,7 +121,7 @@ def graph(
 )
 def test_pack_code_refusals_at_run_time(spec, rule):
     g = graph({"pack:@evil/p#index.js": f'import x from "{spec}"; export default x;'})
-    refused(run_in_sandbox('import p from "@evil/p";\nreturn p;', modules=g), rule)
+    refused(run_in_sandbox('import p from "@evil/p";\nreturn p;', services=RunServices(modules=g)), rule)
 
 
 def test_a_pack_cannot_import_another_packs_internal_file_even_if_both_are_declared():
@@ -133,7 +133,7 @@ def test_a_pack_cannot_import_another_packs_internal_file_even_if_both_are_decla
         requests={"pack:@evil/p#index.js": {"@acme/q/lib/util.js": "pack:@acme/q#lib/util.js"}},
         packs={"pack:@acme/q#lib/util.js": "@acme/q"},
     )
-    refused(run_in_sandbox('import p from "@evil/p";\nreturn p;', modules=g), "module-cross-pack")
+    refused(run_in_sandbox('import p from "@evil/p";\nreturn p;', services=RunServices(modules=g)), "module-cross-pack")
 
 
 @pytest.mark.parametrize(
@@ -147,7 +147,7 @@ def test_a_pack_cannot_import_another_packs_internal_file_even_if_both_are_decla
 def test_dynamic_import_from_pack_code_is_refused_even_for_a_cached_module(source):
     g = graph({"pack:@evil/p#index.js": source})
     code = 'import * as p from "@evil/p";\nreturn p.load ? await p.load() : p.default;'
-    refused(run_in_sandbox(code, modules=g), "dynamic-import")
+    refused(run_in_sandbox(code, services=RunServices(modules=g)), "dynamic-import")
 
 
 def test_pack_top_level_runs_after_hardening():
@@ -159,7 +159,7 @@ def test_pack_top_level_runs_after_hardening():
         export default [typeof eval, typeof Function, typeof setTimeout, typeof WebAssembly, ctor];"""
         }
     )
-    assert ok(run_in_sandbox('import p from "@evil/p";\nreturn p;', modules=g)) == [
+    assert ok(run_in_sandbox('import p from "@evil/p";\nreturn p;', services=RunServices(modules=g))) == [
         "undefined",
         "undefined",
         "undefined",
@@ -170,7 +170,12 @@ def test_pack_top_level_runs_after_hardening():
 
 def test_pack_top_level_infinite_loop_hits_the_timeout_and_the_host_survives(packs):
     g = graph({"pack:@evil/p#index.js": "for (;;) {} export default 1;"})
-    refused(run_in_sandbox('import p from "@evil/p";\nreturn p;', modules=g, limits={"timeoutMs": 300}), "timeout")
+    refused(
+        run_in_sandbox(
+            'import p from "@evil/p";\nreturn p;', limits={"timeoutMs": 300}, services=RunServices(modules=g)
+        ),
+        "timeout",
+    )
     assert ok(run_with(packs, 'import p from "@acme/p";\nreturn p;', "@acme/p")) == 42
 
 
@@ -179,7 +184,11 @@ def test_pack_top_level_memory_bomb_hits_the_memory_limit(packs):
         {"pack:@evil/p#index.js": "const a = []; for (;;) a.push('x'.repeat(1 << 20) + a.length); export default a;"}
     )
     refused(
-        run_in_sandbox('import p from "@evil/p";\nreturn p;', modules=g, limits={"memoryLimitBytes": 16 << 20}),
+        run_in_sandbox(
+            'import p from "@evil/p";\nreturn p;',
+            limits={"memoryLimitBytes": 16 << 20},
+            services=RunServices(modules=g),
+        ),
         "memory-limit",
     )
     assert ok(run_with(packs, 'import p from "@acme/p";\nreturn p;', "@acme/p")) == 42

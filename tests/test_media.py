@@ -10,7 +10,7 @@ import os
 import pytest
 from PIL import Image
 
-from core import HostServices, run_in_sandbox
+from core import HostServices, RunServices, run_in_sandbox
 from core.media_store import AssetStore
 from tests.conftest import ok
 
@@ -211,7 +211,7 @@ def test_workspace_file_refs(tmp_path):
         return {text: await media.text(notes), info: await media.info(notes), picInfo: await image.info(pic),
                 small: await image.resize(pic, {width: 2})};
     """,
-            services=services,
+            services=RunServices(host=services),
         )
     )
     assert result["text"] == "hello from the workspace"
@@ -224,7 +224,12 @@ def test_workspace_file_refs(tmp_path):
         ("escape.txt", "workspace-symlink"),
         ("missing.txt", "workspace-not-found"),
     ]:
-        failed(run_in_sandbox(f"return await media.bytes({{type: 'document', uri: {uri!r}}})", services=services), rule)
+        failed(
+            run_in_sandbox(
+                f"return await media.bytes({{type: 'document', uri: {uri!r}}})", services=RunServices(host=services)
+            ),
+            rule,
+        )
     # No workspace granted: a path resolves nothing.
     failed(
         run_in_sandbox("return await media.bytes({type: 'document', uri: 'docs/notes.txt'})"), "workspace-unavailable"
@@ -258,7 +263,7 @@ def test_remote_refs_go_through_the_guarded_fetch():
             return {info: await media.info(bin), text: await media.text(latin), latinInfo: await media.info(latin)};
         """,
                 inputs={"base": server.url("")},
-                services=public,
+                services=RunServices(host=public),
             )
         )
         assert result["info"]["size"] == 300 and result["info"]["mimeType"] == "application/octet-stream"
@@ -268,7 +273,7 @@ def test_remote_refs_go_through_the_guarded_fetch():
             run_in_sandbox(
                 "return await media.bytes({type: 'document', uri: inputs.u})",
                 inputs={"u": server.url("/status?code=404")},
-                services=public,
+                services=RunServices(host=public),
             ),
             "media-fetch-status",
         )
@@ -276,8 +281,8 @@ def test_remote_refs_go_through_the_guarded_fetch():
             run_in_sandbox(
                 "return await media.bytes({type: 'document', uri: inputs.u})",
                 inputs={"u": server.url("/bytes?n=2000")},
-                services=public,
                 limits={"hostByteInputBytes": 1000},
+                services=RunServices(host=public),
             ),
             "host-input-too-large",
         )
@@ -290,8 +295,8 @@ def test_remote_refs_go_through_the_guarded_fetch():
             return await media.bytes(r);
         """,
                 inputs={"u": server.url("/bytes?n=3")},
-                services=public,
                 limits={"fetchMaxCalls": 1},
+                services=RunServices(host=public),
             ),
             "fetch-max-calls",
         )

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from core import HostServices, run_in_sandbox
+from core import HostServices, RunServices, run_in_sandbox
 from core.cli import main
 from core.errors import SandboxRefusal
 from core.packs import Catalog, resolve_body
@@ -26,7 +26,7 @@ def _run_example(folder: Path):
     body = (folder / "example.js").read_text()
     packs = resolve_body(body, catalog=Catalog())
     assert packs.ok, packs.problems
-    return ok(run_in_sandbox(body, modules=packs.modules, surfaces=packs.surfaces))
+    return ok(run_in_sandbox(body, services=RunServices(modules=packs.modules, surfaces=packs.surfaces)))
 
 
 def test_new_writes_a_template_that_checks_clean_links_and_runs(tmp_path, capsys):
@@ -70,7 +70,7 @@ def test_a_long_running_catalog_follows_a_linked_folder_without_a_reload(tmp_pat
         packs = resolve_body(body, catalog=catalog)
         if not packs.ok:
             return packs.errors[0].rule
-        return ok(run_in_sandbox(body, modules=packs.modules, surfaces=packs.surfaces))
+        return ok(run_in_sandbox(body, services=RunServices(modules=packs.modules, surfaces=packs.surfaces)))
 
     assert run() == "pack-not-installed"
     assert main(["packs", "link", str(folder)]) == 0  # as from another terminal: this catalog was not told
@@ -131,7 +131,7 @@ def test_a_linked_folder_is_protected_from_workspaces(tmp_path):
     folder = tmp_path / "project" / "dev-pack"
     main(["packs", "new", "dev-pack", "--dir", str(folder)])
     assert main(["packs", "link", str(folder)]) == 0
-    refused = run_in_sandbox("return 1", services=HostServices(workspace=tmp_path / "project"))
+    refused = run_in_sandbox("return 1", services=RunServices(host=HostServices(workspace=tmp_path / "project")))
     assert not refused.ok and refused.error.rule == "workspace-contains-cordon-state"
     assert "linked pack folder (dev-pack)" in refused.error.message
     with pytest.raises(SandboxRefusal):

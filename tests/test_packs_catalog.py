@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core import run_in_sandbox
+from core import RunServices, run_in_sandbox
 from core.packs import Catalog, Declaration
 from core.packs.catalog import SUMMARY_DESCRIPTION_MAX
 from tests.conftest import ok
@@ -122,7 +122,7 @@ def test_allowlist_refuses_before_anything_else(tmp_path):
     cat = catalog(tmp_path)
     resolution = cat.resolve_for_execution([Declaration(specifier="@acme/p")], allowed=["@acme/other"])
     assert [e.rule for e in resolution.errors] == ["pack-not-allowed"]
-    result = run_in_sandbox('import p from "@acme/p";\nreturn p;', modules=resolution.modules)
+    result = run_in_sandbox('import p from "@acme/p";\nreturn p;', services=RunServices(modules=resolution.modules))
     assert result.error.rule == "pack-not-allowed" and result.timings["run_ms"] == 0.0
 
 
@@ -137,9 +137,9 @@ def test_reload_sees_new_packs_and_in_flight_resolutions_keep_theirs(tmp_path):
     cat.reload()
     assert cat.module("@acme/new") is not None
     code = 'import p from "@acme/p";\nreturn p;'
-    assert ok(run_in_sandbox(code, modules=before.modules)) == "old"
+    assert ok(run_in_sandbox(code, services=RunServices(modules=before.modules))) == "old"
     after = cat.resolve_for_execution([Declaration(specifier="@acme/p")])
-    assert ok(run_in_sandbox(code, modules=after.modules)) == "new"
+    assert ok(run_in_sandbox(code, services=RunServices(modules=after.modules))) == "new"
 
 
 def test_diagnostics_of_one_broken_pack_leave_the_others_usable(tmp_path):
@@ -149,7 +149,10 @@ def test_diagnostics_of_one_broken_pack_leave_the_others_usable(tmp_path):
     cat = catalog(tmp_path)
     assert [(s.specifier, s.rule) for s in cat.diagnostics()] == [("@acme/bad", "module-node-builtin")]
     resolution = cat.resolve_for_execution([Declaration(specifier="@acme/good")])
-    assert ok(run_in_sandbox('import g from "@acme/good";\nreturn g;', modules=resolution.modules)) == "good"
+    assert (
+        ok(run_in_sandbox('import g from "@acme/good";\nreturn g;', services=RunServices(modules=resolution.modules)))
+        == "good"
+    )
 
 
 def test_npm_module_through_the_real_compiler(tmp_path):
@@ -182,4 +185,11 @@ def test_npm_module_through_the_real_compiler(tmp_path):
     record = cat.pack("@acme/npm").mounted[module.module_id].record
     assert record["compiler"] and record["compileDigest"]
     resolution = cat.resolve_for_execution([Declaration(specifier="@acme/npm")])
-    assert ok(run_in_sandbox('import { four } from "@acme/npm";\nreturn four;', modules=resolution.modules)) == 4
+    assert (
+        ok(
+            run_in_sandbox(
+                'import { four } from "@acme/npm";\nreturn four;', services=RunServices(modules=resolution.modules)
+            )
+        )
+        == 4
+    )

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from core import run_in_sandbox
+from core import RunServices, run_in_sandbox
 from core.cli import main as cli
 from core.codenode.document import CodeNodeDocument, PackDeclaration
 from core.engine.results import RunResult
@@ -37,7 +37,9 @@ def shipped() -> Catalog:
 def run_ref(catalog: Catalog, code: str, **inputs: Any) -> RunResult:
     resolution = resolve_body(code, catalog=catalog)
     assert resolution is not None and resolution.ok, resolution and resolution.errors
-    return run_in_sandbox(code, inputs=inputs, modules=resolution.modules, surfaces=resolution.surfaces)
+    return run_in_sandbox(
+        code, inputs=inputs, services=RunServices(modules=resolution.modules, surfaces=resolution.surfaces)
+    )
 
 
 def failed(result: RunResult) -> tuple[str, str]:

@@ -7,7 +7,7 @@ import zlib
 
 import pytest
 
-from core import run_in_sandbox
+from core import RunServices, run_in_sandbox
 from core.packs import Declaration
 from tests.conftest import ok
 from tests.packfixtures import catalog, make_pack, roots
@@ -28,7 +28,7 @@ def cat(tmp_path):
 
 def run(cat, code, *specs, **kw):
     resolution = cat.resolve_for_execution([Declaration(specifier=s) for s in specs])
-    return run_in_sandbox(code, modules=resolution.modules, surfaces=resolution.surfaces, **kw)
+    return run_in_sandbox(code, services=RunServices(modules=resolution.modules, surfaces=resolution.surfaces), **kw)
 
 
 def test_hash_module_computes_on_the_host(cat):

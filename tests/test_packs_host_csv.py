@@ -9,6 +9,7 @@ from __future__ import annotations
 import threading
 import time
 
+from core import RunHooks
 from core.cancel import CancelHandle
 from tests.conftest import ok
 from tests.hostpacks import refused, run_body
@@ -86,7 +87,7 @@ def test_a_slow_parse_is_cancelled_promptly():
     cancel = CancelHandle()
     threading.Timer(0.15, cancel.cancel).start()
     started = time.perf_counter()
-    result = run_body(code, inputs={"csv": big}, cancel=cancel)
+    result = run_body(code, inputs={"csv": big}, hooks=RunHooks(cancel=cancel))
     assert result.error is not None and result.error.rule == "cancelled", result.error
     assert time.perf_counter() - started < 1.5
 

@@ -26,7 +26,7 @@ def test_the_documented_build_writes_a_docx_word_reads(tmp_path):
 const bytes = await build({{ properties: {{ title: "Q3 Report" }}, elements: [{{ type: "heading", text: "Q3 Report", level: 1 }}, {{ type: "table", rows: [["Month", "Revenue"], ["Jul", "120k"]] }}] }});
 await workspace.writeBytes("report.docx", bytes);
 return bytes instanceof Uint8Array;'''
-    assert ok(run_body(code, services=_workspace(tmp_path))) is True
+    assert ok(run_body(code, host=_workspace(tmp_path))) is True
     document = docx.Document(str(tmp_path / "report.docx"))
     assert document.core_properties.title == "Q3 Report"
     assert [(p.style.name, p.text) for p in document.paragraphs] == [("Heading 1", "Q3 Report")]

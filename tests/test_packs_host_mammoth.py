@@ -34,7 +34,7 @@ const text = await extractRawText(await workspace.readBytes("report.docx"));
 const bytes = await workspace.readBytes("report.docx");
 const html = await convertToHtml(bytes);
 return {{ text, html }};'''
-    got = ok(run_body(code, services=HostServices(workspace=tmp_path)))
+    got = ok(run_body(code, host=HostServices(workspace=tmp_path)))
     assert got["text"] == "Quarterly report\n\nRevenue grew fast\n\nJul\n\n120k\n\n"
     assert got["html"] == (
         "<h1>Quarterly report</h1><p>Revenue grew <strong>fast</strong></p>"

@@ -36,7 +36,7 @@ def test_the_documented_example_reads_the_text_back(tmp_path):
     code = f'''import {{ recognize }} from "{OCR}";
 const {{ text, confidence, words }} = await recognize(await workspace.readBytes("receipt.png"));
 return {{ text, confidence, words }};'''
-    got = ok(run_body(code, services=HostServices(workspace=tmp_path)))
+    got = ok(run_body(code, host=HostServices(workspace=tmp_path)))
     assert got["text"].split() == ["Coffee", "3.50", "Total", "12.75"]
     assert 80 <= got["confidence"] <= 100
     coffee = got["words"][0]

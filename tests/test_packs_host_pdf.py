@@ -27,7 +27,7 @@ const text = await extractText(await workspace.readBytes("report.pdf"));
 const bytes = await workspace.readBytes("report.pdf");
 const pages = await extractPages(bytes); // [{{ index, pageNumber, text }}]
 return {{ text, pages }};'''
-    got = ok(run_body(code, services=HostServices(workspace=tmp_path)))
+    got = ok(run_body(code, host=HostServices(workspace=tmp_path)))
     assert got == {
         "text": "Quarterly report\n\nRevenue grew",
         "pages": [

@@ -36,7 +36,7 @@ const text = await extractText(await workspace.readBytes("deck.pptx"));
 const bytes = await workspace.readBytes("deck.pptx");
 const slides = await extractSlides(bytes);
 return {{ text, slides }};'''
-    got = ok(run_body(code, services=HostServices(workspace=tmp_path)))
+    got = ok(run_body(code, host=HostServices(workspace=tmp_path)))
     assert got["text"] == "Q3 Review\nRevenue up\nCosts down\n\nGrouped"
     assert got["slides"] == [
         {

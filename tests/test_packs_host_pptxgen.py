@@ -21,7 +21,7 @@ def test_the_documented_build_writes_a_deck_powerpoint_reads(tmp_path):
 const bytes = await build({{ title: "Q3 Review", slides: [{{ background: "#0f172a", items: [{{ type: "text", x: 0.5, y: 0.4, w: 12, h: 1, text: "Q3 Review" }}] }}] }});
 await workspace.writeBytes("deck.pptx", bytes);
 return bytes.length > 0;'''
-    assert ok(run_body(code, services=HostServices(workspace=tmp_path))) is True
+    assert ok(run_body(code, host=HostServices(workspace=tmp_path))) is True
     deck = Presentation(str(tmp_path / "deck.pptx"))
     assert deck.core_properties.title == "Q3 Review" and deck.slide_width == Inches(13.333)
     slide = deck.slides[0]

@@ -29,7 +29,7 @@ def test_query_a_database_read_from_the_workspace(tmp_path):
 const db = await workspace.readBytes("cards.db");
 const due = await query(db, "SELECT front, back FROM cards WHERE box = ?", [1]);
 return [due, await query(db, "SELECT count(*) AS n FROM cards WHERE box = :box", {{ box: 2 }})];'''
-    assert ok(run_body(code, services=HostServices(workspace=tmp_path))) == [
+    assert ok(run_body(code, host=HostServices(workspace=tmp_path))) == [
         [{"front": "hola", "back": "hello"}, {"front": "gato", "back": "cat"}],
         [{"n": 1}],
     ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from core import run_in_sandbox
+from core import RunServices, run_in_sandbox
 from core.packs import Catalog, PackRoot, resolve_body
 from core.packs.roots import SHIPPED_DIR
 from tests.conftest import ok
@@ -18,7 +18,7 @@ def shipped():
 def run_body(cat, code, **kw):
     resolution = resolve_body(code, catalog=cat)
     assert resolution is not None and resolution.ok, resolution and resolution.errors
-    return run_in_sandbox(code, modules=resolution.modules, surfaces=resolution.surfaces, **kw)
+    return run_in_sandbox(code, services=RunServices(modules=resolution.modules, surfaces=resolution.surfaces), **kw)
 
 
 def test_yaml_load_and_dump(shipped):

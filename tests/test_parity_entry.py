@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from core import run_in_sandbox
+from core import RunServices, run_in_sandbox
 from core.cli import main
 from core.codenode import EmitQueue, run_node
 from core.codenode.document import parse_document
@@ -235,7 +235,7 @@ def declared(tmp_path):
     resolution = catalog(tmp_path).resolve_for_execution([Declaration(specifier="@acme/p")])
 
     def run(code: str):
-        return run_in_sandbox(code, modules=resolution.modules, surfaces=resolution.surfaces)
+        return run_in_sandbox(code, services=RunServices(modules=resolution.modules, surfaces=resolution.surfaces))
 
     return run
 

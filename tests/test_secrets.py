@@ -15,7 +15,7 @@ import keyring.errors
 import pytest
 from keyring.backends import fail
 
-from core import HostServices, run_in_sandbox
+from core import HostServices, RunServices, run_in_sandbox
 from core import secrets_store as store
 from core.bridges.secrets import MAX_REQUESTS_PER_RUN
 from core.paths import data_dir
@@ -56,7 +56,7 @@ class Prompter:
 def run_s(code: str, scope=None, prompter=None, **limits):
     if scope is not None:
         limits["secretScope"] = list(scope)
-    return run_in_sandbox(code, limits=limits or None, services=HostServices(prompter=prompter))
+    return run_in_sandbox(code, limits=limits or None, services=RunServices(host=HostServices(prompter=prompter)))
 
 
 def refused(result, rule: str) -> str:

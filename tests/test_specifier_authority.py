@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from core import run_in_sandbox
+from core import RunServices, run_in_sandbox
 from core.cli import main
 from core.codenode import validate_node
 from core.codenode.document import parse_document
@@ -37,7 +37,9 @@ def test_one_specifier_one_rule_everywhere(tmp_path, capsys, spec, rule, words):
     make_pack(installed, "@acme/good", files={"index.js": "export default 'good';"})
     make_pack(installed, "@acme/bad", files={"index.js": f"import m from '{spec}'; export default m;"})
     cat = catalog(tmp_path)
-    with_packs = run_in_sandbox(body, modules=cat.resolve_for_execution([Declaration(specifier="@acme/good")]).modules)
+    with_packs = run_in_sandbox(
+        body, services=RunServices(modules=cat.resolve_for_execution([Declaration(specifier="@acme/good")]).modules)
+    )
     for result in (bare, with_packs):
         assert not result.ok and result.error.rule == rule and words in result.error.message, result.error
         assert result.error.line == 1

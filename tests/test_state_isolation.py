@@ -19,7 +19,7 @@ import pytest
 import wasmtime
 
 import core
-from core import HostServices, paths, run_in_sandbox
+from core import HostServices, RunServices, paths, run_in_sandbox
 from core.cli import main
 from core.engine import driver
 from core.packs.compiler import COMPILER_VERSION, compile_npm
@@ -52,7 +52,7 @@ def healthy(tmp_path_factory) -> None:
         ok(
             run_in_sandbox(
                 'await workspace.write("a.txt", "x"); return await workspace.read("a.txt")',
-                services=HostServices(workspace=ws),
+                services=RunServices(host=HostServices(workspace=ws)),
             )
         )
         == "x"
@@ -84,16 +84,18 @@ def test_workspace_overlapping_cordon_home_is_refused(home, where, tmp_path_fact
         "cache-npm": paths.cache_dir() / "npm",
     }[where]
     folder.mkdir(parents=True, exist_ok=True)
-    assert_refused(run_in_sandbox(MARKING, services=HostServices(workspace=folder)), folder)
+    assert_refused(run_in_sandbox(MARKING, services=RunServices(host=HostServices(workspace=folder))), folder)
     healthy(tmp_path_factory)
 
 
 def test_a_symlink_or_another_spelling_of_the_cache_is_refused(home, tmp_path, tmp_path_factory):
     link = tmp_path / "innocent"
     link.symlink_to(paths.cache_dir(), target_is_directory=True)
-    assert_refused(run_in_sandbox(MARKING, services=HostServices(workspace=link)), paths.cache_dir())
+    assert_refused(run_in_sandbox(MARKING, services=RunServices(host=HostServices(workspace=link))), paths.cache_dir())
     dotted = Path(str(paths.cache_dir()) + "/../cache/.")
-    assert_refused(run_in_sandbox(MARKING, services=HostServices(workspace=dotted)), paths.cache_dir())
+    assert_refused(
+        run_in_sandbox(MARKING, services=RunServices(host=HostServices(workspace=dotted))), paths.cache_dir()
+    )
     healthy(tmp_path_factory)
 
 
@@ -102,7 +104,7 @@ def test_a_state_folder_not_created_yet_is_refused_too(tmp_path, monkeypatch, tm
     project = tmp_path / "project"
     project.mkdir()
     monkeypatch.setenv("CORDON_HOME", str(project / ".cordon"))
-    assert_refused(run_in_sandbox(MARKING, services=HostServices(workspace=project)), project)
+    assert_refused(run_in_sandbox(MARKING, services=RunServices(host=HostServices(workspace=project))), project)
     healthy(tmp_path_factory)
 
 
@@ -116,15 +118,15 @@ def test_home_folder_workspace_is_refused_without_cordon_home(tmp_path, monkeypa
         monkeypatch.setenv(var, str(user / rel))
     paths.cache_dir()
     assert paths.cache_dir() == user / ".cache" / "cordon"
-    assert_refused(run_in_sandbox(MARKING, services=HostServices(workspace=user)), user)
+    assert_refused(run_in_sandbox(MARKING, services=RunServices(host=HostServices(workspace=user))), user)
     healthy(tmp_path_factory)
 
 
 def test_cordons_own_program_folder_is_refused(tmp_path_factory):
     """Python code and shipped packs are loaded too: a checkout or environment is not a workspace."""
-    result = run_in_sandbox("return 1", services=HostServices(workspace=REPO / "resources" / "packs"))
+    result = run_in_sandbox("return 1", services=RunServices(host=HostServices(workspace=REPO / "resources" / "packs")))
     assert not result.ok and result.error.rule == RULE
-    result = run_in_sandbox("return 1", services=HostServices(workspace=Path(sys.prefix)))
+    result = run_in_sandbox("return 1", services=RunServices(host=HostServices(workspace=Path(sys.prefix))))
     assert not result.ok and result.error.rule == RULE
     healthy(tmp_path_factory)
 
@@ -133,7 +135,12 @@ def test_a_sibling_of_cordon_home_is_a_fine_workspace(home, tmp_path_factory):
     sibling = home.parent / "project"
     sibling.mkdir()
     assert (
-        ok(run_in_sandbox('await workspace.write("a.txt", "x"); return 1', services=HostServices(workspace=sibling)))
+        ok(
+            run_in_sandbox(
+                'await workspace.write("a.txt", "x"); return 1',
+                services=RunServices(host=HostServices(workspace=sibling)),
+            )
+        )
         == 1
     )
     assert (sibling / "a.txt").read_text() == "x"
@@ -233,7 +240,11 @@ def npm_pack(root: Path) -> Path:
 
 
 def imported_v(source: str):
-    return ok(run_in_sandbox('import { v } from "cordon-npm:probe"; return v;', modules=probe._OneModule(source)))
+    return ok(
+        run_in_sandbox(
+            'import { v } from "cordon-npm:probe"; return v;', services=RunServices(modules=probe._OneModule(source))
+        )
+    )
 
 
 @pytest.mark.parametrize(

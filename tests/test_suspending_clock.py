@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from core import HostServices, run_in_sandbox
+from core import HostServices, RunServices, run_in_sandbox
 from core import secrets_store as store
 from core.bridges.base import WallClock
 from core.errors import LimitsError
@@ -35,7 +35,7 @@ class Dialog:
 
 
 def run_with(dialog: Dialog, code: str, **limits):
-    return run_in_sandbox(code, limits=limits, services=HostServices(prompter=dialog))
+    return run_in_sandbox(code, limits=limits, services=RunServices(host=HostServices(prompter=dialog)))
 
 
 def test_default_allowance_is_thirty_minutes_and_zero_switches_suspension_credit_off():
@@ -120,7 +120,9 @@ def test_many_short_suspensions_leave_the_watchdog_one_entry_and_the_run_collect
     surface = Surface("park", {"park": Op(park)}, 'C.define("park", (ms) => C.call("park", ms));', ("park",))
     before = len(watchdog._heap)
     result = run_in_sandbox(
-        "for (let i = 0; i < 300; i++) await park(1); return 1", limits={"timeoutMs": 5_000}, surfaces=[surface]
+        "for (let i = 0; i < 300; i++) await park(1); return 1",
+        limits={"timeoutMs": 5_000},
+        services=RunServices(surfaces=[surface]),
     )
     assert ok(result) == 1
     assert len(watchdog._heap) - before <= 2

@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core import Surface, run_in_sandbox
+from core import RunServices, Surface, run_in_sandbox
 from core.bridges.base import Op
 from tests.conftest import ok
 
@@ -139,7 +139,7 @@ def test_bridge_arguments_take_the_same_paths():
     )
     result = run_in_sandbox(
         "take({rows: [{id: 1, tags: ['a']}], n: null}, [1.5, 'x']); take({when: new Date(0)}, [NaN]); return 1;",
-        surfaces=(probe,),
+        services=RunServices(surfaces=(probe,)),
     )
     assert ok(result) == 1
     assert received[0] == ({"rows": [{"id": 1, "tags": ["a"]}], "n": None}, [1.5, "x"])

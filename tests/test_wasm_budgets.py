@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from core import CancelHandle, run_in_sandbox
+from core import CancelHandle, RunHooks, RunServices, run_in_sandbox
 from core.packs import Catalog, resolve_body
 from core.packs.wasm.runtime import PROCESS_MAX_CALLS, pool
 from tests.conftest import ok
@@ -223,7 +223,11 @@ def test_cancelling_the_run_interrupts_the_wasm_call_in_flight(kitchen):
     before = pool().outcomes["cancelled"]
     runner = threading.Thread(
         target=lambda: box.append(
-            run_in_sandbox(code, modules=resolution.modules, surfaces=resolution.surfaces, cancel=cancel)
+            run_in_sandbox(
+                code,
+                hooks=RunHooks(cancel=cancel),
+                services=RunServices(modules=resolution.modules, surfaces=resolution.surfaces),
+            )
         )
     )
     runner.start()

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from core import RunServices
 from core.packs import Catalog, PackRoot
 from core.packs.wasm.runtime import pool
 from core.validate import validate_code
@@ -168,7 +169,8 @@ def test_the_bridge_binding_is_gone_before_the_body_starts(kitchen):
 
     resolution = kitchen.resolve_for_execution([Declaration(specifier="kitchen/wasm")])
     result = run_in_sandbox(
-        "return typeof globalThis.__cordon_bridge_wasm;", modules=resolution.modules, surfaces=resolution.surfaces
+        "return typeof globalThis.__cordon_bridge_wasm;",
+        services=RunServices(modules=resolution.modules, surfaces=resolution.surfaces),
     )
     assert ok(result) == "undefined"
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from core import HostServices, run_in_sandbox
+from core import HostServices, RunServices, run_in_sandbox
 from tests.conftest import ok
 
 OUTSIDE_TEXT = "OUTSIDE-SECRET"
@@ -28,7 +28,7 @@ def ws(tmp_path: Path) -> Path:
 
 
 def run_ws(code: str, root: Path | None, **limits):
-    return run_in_sandbox(code, services=HostServices(workspace=root), limits=limits or None)
+    return run_in_sandbox(code, limits=limits or None, services=RunServices(host=HostServices(workspace=root)))
 
 
 def refused(result, rule: str) -> str:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from core import CancelHandle, HostServices, SandboxRefusal, resolve_limits, run_in_sandbox
+from core import CancelHandle, HostServices, RunServices, SandboxRefusal, resolve_limits, run_in_sandbox
 from core.bridges.base import RunScope, WallClock
 from core.bridges.workspace import SURFACE
 from core.limits import CEILINGS, MB, SandboxLimits
@@ -21,7 +21,7 @@ from tests.conftest import ok
 
 
 def run_ws(code: str, root: Path, **limits):
-    return run_in_sandbox(code, services=HostServices(workspace=root), limits=limits or None)
+    return run_in_sandbox(code, limits=limits or None, services=RunServices(host=HostServices(workspace=root)))
 
 
 def refused(result, rule: str) -> str:

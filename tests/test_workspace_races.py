@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from core import HostServices, SandboxRefusal, run_in_sandbox
+from core import HostServices, RunServices, SandboxRefusal, run_in_sandbox
 from core.bridges import fsguard
 from core.bridges.fsguard import FsGuard
 from tests.conftest import ok
@@ -66,7 +66,7 @@ def once_at(name: str, action):
 
 
 def run_ws(code: str, root: Path):
-    return run_in_sandbox(code, services=HostServices(workspace=root))
+    return run_in_sandbox(code, services=RunServices(host=HostServices(workspace=root)))
 
 
 def test_folder_swapped_for_a_link_between_its_check_and_its_open(ws, monkeypatch):

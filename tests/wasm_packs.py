@@ -8,7 +8,7 @@ from typing import Any
 
 import wasmtime
 
-from core import RunResult, run_in_sandbox
+from core import RunResult, RunServices, run_in_sandbox
 from core.packs import Catalog, PackRoot, Resolution, resolve_body
 from core.packs.wasm import WasmDispatcher
 
@@ -103,5 +103,7 @@ def run_body(catalog: Catalog, code: str, **kwargs: Any) -> tuple[RunResult, Res
     """Run `code` with the packs it imports mounted from `catalog`."""
     resolution = resolve_body(code, catalog=catalog)
     assert resolution is not None and resolution.ok, resolution and resolution.problems
-    result = run_in_sandbox(code, modules=resolution.modules, surfaces=resolution.surfaces, **kwargs)
+    result = run_in_sandbox(
+        code, services=RunServices(modules=resolution.modules, surfaces=resolution.surfaces), **kwargs
+    )
     return result, resolution

@@ -79,7 +79,7 @@ class SecretPrompter(Protocol):
     def request_secret(self, name: str, reason: str) -> bool: ...
 
 
-@dataclass
+@dataclass(frozen=True)
 class HostServices:
     """What the host grants a run beyond pure computation. All optional."""
 

@@ -110,7 +110,7 @@ def main_run(args: argparse.Namespace) -> int:
         return usage_error(exc, args.json)
     except CordonError as exc:
         return usage_error(UsageError(exc.message, rule=exc.rule), args.json)
-    node = run_node(doc, inputs=inputs, input_streams=streams, services=HostServices(workspace=workspace))
+    node = run_node(doc, inputs=inputs, input_streams=streams, host=HostServices(workspace=workspace))
     if args.json:
         print_json(node_result_object(node))
     else:

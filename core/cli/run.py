@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from core import HostServices, RunResult, run_in_sandbox
+from core import HostServices, RunHooks, RunResult, RunServices, run_in_sandbox
 from core.cancel import CancelHandle
 from core.cli.common import (
     INTERRUPTED,
@@ -76,10 +76,12 @@ def main(args: argparse.Namespace) -> int:
             code,
             inputs=inputs,
             limits=limits,
-            cancel=cancel,
-            services=HostServices(workspace=workspace),
-            modules=packs.modules if packs else None,
-            surfaces=packs.surfaces if packs else (),
+            hooks=RunHooks(cancel=cancel),
+            services=RunServices(
+                host=HostServices(workspace=workspace),
+                modules=packs.modules if packs else None,
+                surfaces=packs.surfaces if packs else (),
+            ),
         )
     if packs is not None:
         result.warnings[:0] = packs.warnings

@@ -57,10 +57,13 @@ def declared_guest_api() -> GuestApi:
 def probe_guest_api() -> GuestApi:
     """Ask a real guest (contract and stream surfaces mounted) what it can reach. Blocks ~10 ms-1 s."""
     from core.codenode import contract, streams
+    from core.engine.config import RunServices
     from core.engine.run import run_in_sandbox
 
     code = _PROBE % sorted(_NOT_MEMBERS).__repr__().replace("'", '"')
-    result = run_in_sandbox(code, inputs={}, globals={"state": {}}, surfaces=(contract.SURFACE, streams.SURFACE))
+    result = run_in_sandbox(
+        code, inputs={}, globals={"state": {}}, services=RunServices(surfaces=(contract.SURFACE, streams.SURFACE))
+    )
     if not result.ok or not isinstance(result.result, dict):
         logger.warning("the guest API probe failed (%s): completion offers the declared names", result.error)
         return declared_guest_api()

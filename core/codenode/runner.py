@@ -33,6 +33,7 @@ from core.codenode.contract import DEPRECATION, Emission, EmitQueue, NodeContrac
 from core.codenode.document import CodeNodeDocument, limits_for, value_matches
 from core.codenode.jsoncopy import json_copy
 from core.codenode.streams import InputStreams, StreamAccess
+from core.engine.config import RunHooks, RunServices
 from core.engine.results import RunError, RunResult
 from core.engine.run import run_in_sandbox
 from core.errors import CordonError, SandboxRefusal, UsageError
@@ -65,18 +66,18 @@ def run_node(
     *,
     inputs: Mapping[str, Any] | None = None,
     input_streams: InputStreams | Mapping[str, Sequence[Any]] | None = None,
-    cancel: CancelHandle | None = None,
+    hooks: RunHooks | None = None,
     on_emit: Callable[[Emission], None] | None = None,
     emit_queue: EmitQueue | None = None,
     on_outputs: Callable[[dict[str, Any]], None] | None = None,
-    on_log: Callable[[str], None] | None = None,
-    on_progress: Callable[[float, str | None], None] | None = None,
-    services: HostServices | None = None,
+    host: HostServices | None = None,
     catalog: Catalog | None = None,
     state: dict[str, Any] | None = None,
 ) -> NodeRunResult:
     """Run `doc` to completion (blocking; call it from a worker thread).
 
+    `hooks` cancel the run and hear its console and progress (core/engine/config.py); `host` is
+    what the host grants it (a workspace, a secret prompter).
     `emit_queue`, when given, receives every emission with backpressure and
     is closed when the node run ends, so a consumer iterating it finishes.
     `catalog` defaults to the process's catalog of shipped and installed packs.
@@ -91,12 +92,10 @@ def run_node(
             input_streams,
             catalog,
             state,
-            cancel or CancelHandle(),
             contract.NodeContract(doc.output_names, on_emit=on_emit, queue=emit_queue),
+            hooks=hooks or RunHooks(),
+            host=host,
             on_outputs=on_outputs,
-            on_log=on_log,
-            on_progress=on_progress,
-            services=services,
         )
     finally:
         if emit_queue is not None:
@@ -109,9 +108,8 @@ def _run(
     input_streams: InputStreams | Mapping[str, Sequence[Any]] | None,
     catalog: Catalog | None,
     state: dict[str, Any] | None,
-    cancel: CancelHandle,
     node_contract: NodeContract,
-    **callbacks: Any,
+    **wiring: Any,
 ) -> NodeRunResult:
     facts = analyse(doc.body)
     warnings: list[str] = []
@@ -128,7 +126,7 @@ def _run(
         return NodeRunResult(RunResult.failure(exc, timings={"setup_ms": 0.0, "run_ms": 0.0}))
     if facts.legacy:
         warnings.append(DEPRECATION)
-    node = _NodeRun(doc, facts, node_contract, cancel=cancel, packs=packs, warnings=warnings, state=state, **callbacks)
+    node = _NodeRun(doc, facts, node_contract, packs=packs, warnings=warnings, state=state, **wiring)
     if facts.streaming:
         node.invoke(configured, StreamAccess(feed or InputStreams(()), doc.input_names))
     elif feed is None:
@@ -211,11 +209,9 @@ class _NodeRun:
         facts: BodyFacts,
         node_contract: NodeContract,
         *,
-        cancel: CancelHandle,
+        hooks: RunHooks,
+        host: HostServices | None,
         on_outputs: Callable[[dict[str, Any]], None] | None,
-        on_log: Callable[[str], None] | None,
-        on_progress: Callable[[float, str | None], None] | None,
-        services: HostServices | None,
         packs: Resolution | None,
         warnings: list[str],
         state: dict[str, Any] | None,
@@ -223,11 +219,11 @@ class _NodeRun:
         self.doc = doc
         self.facts = facts
         self.contract = node_contract
-        self.cancel = cancel
+        self.hooks = hooks
+        #: The caller's handle; without one nobody can cancel, and a fresh handle never is.
+        self.cancel = hooks.cancel or CancelHandle()
         self.on_outputs = on_outputs
-        self.on_log = on_log
-        self.on_progress = on_progress
-        self.services = services
+        self.host = host
         self.modules = packs.modules if packs is not None else None
         self.surfaces = (contract.SURFACE, streams.SURFACE, *(packs.surfaces if packs is not None else ()))
         self.limits = limits_for(doc)
@@ -280,12 +276,8 @@ class _NodeRun:
             inputs=inputs,
             limits=self.limits,
             globals={"state": self.state},
-            cancel=self.cancel,
-            on_progress=self.on_progress,
-            on_log=self.on_log,
-            modules=self.modules,
-            services=services_with(self.services, **extra),
-            surfaces=self.surfaces,
+            hooks=self.hooks,
+            services=RunServices(host=services_with(self.host, **extra), modules=self.modules, surfaces=self.surfaces),
             legacy=self.facts.legacy,
         )
         self.invocations += 1

@@ -17,13 +17,14 @@ import re
 import threading
 import time
 import weakref
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from core import paths, transport
-from core.bridges.base import HostServices, Op, RunScope, Surface, WallClock
+from core.bridges.base import Op, RunScope, Surface, WallClock
 from core.cancel import CancelHandle
 from core.engine import driver, outcomes, watchdog, wire
+from core.engine.config import RunHooks, RunServices
 from core.engine.prelude import build_prelude, reserved_names
 from core.engine.results import RunError, RunResult, truncate_result
 from core.entry import ENTRY_ID, INTERNAL_ID, INTERNAL_SOURCE, build_entry
@@ -42,30 +43,14 @@ MAX_IN_FLIGHT = 1024
 BIG_PAYLOAD = 1 << 20
 
 
-class ModuleGraph(Protocol):
-    """What the loader serves for one run (built by the pack catalog from declarations)."""
-
-    def resolve(self, base: str, specifier: str) -> str:
-        """Canonical module id for `specifier` imported from `base`, or raise ModuleRefused."""
-        ...
-
-    def source(self, module_id: str) -> str:
-        """Source text of a module id that `resolve` returned."""
-        ...
-
-
 def run_in_sandbox(
     code: str,
     *,
     inputs: Any = None,
     limits: SandboxLimits | Mapping[str, Any] | None = None,
     globals: Mapping[str, Any] | None = None,
-    cancel: CancelHandle | None = None,
-    on_progress: Callable[[float, str | None], None] | None = None,
-    on_log: Callable[[str], None] | None = None,
-    modules: ModuleGraph | None = None,
-    services: HostServices | None = None,
-    surfaces: Sequence[Surface] = (),
+    hooks: RunHooks | None = None,
+    services: RunServices | None = None,
     legacy: bool = False,
 ) -> RunResult:
     """Run `code` (a function body: `return v` is the result) in a fresh sandbox.
@@ -73,20 +58,18 @@ def run_in_sandbox(
     Never raises for anything the guest does; usage errors of the caller
     (unknown limit, reserved global, no code at all) are returned as a failed
     result too, so every caller handles one shape. See docs/sandbox-api.md for
-    the limits and rules. `legacy` runs the legacy Code node contract (entry.py).
+    the limits and rules. `hooks` and `services` are described in
+    core/engine/config.py. `legacy` runs the legacy Code node contract (entry.py).
     """
     started = time.perf_counter()
+    services = services or RunServices()
     try:
         run = _Run(
             code,
             limits=resolve_limits(dict(limits) if isinstance(limits, Mapping) else limits),
-            caller_globals=_caller_globals(inputs, globals, surfaces),
-            cancel=cancel or CancelHandle(),
-            on_progress=on_progress,
-            on_log=on_log,
-            modules=modules,
-            services=services or HostServices(),
-            surfaces=surfaces,
+            caller_globals=_caller_globals(inputs, globals, services.surfaces),
+            hooks=hooks or RunHooks(),
+            services=services,
             legacy=legacy,
         )
     except CordonError as exc:
@@ -130,12 +113,8 @@ class _Run:
         *,
         limits: SandboxLimits,
         caller_globals: dict[str, Any],
-        cancel: CancelHandle,
-        on_progress: Callable[[float, str | None], None] | None,
-        on_log: Callable[[str], None] | None,
-        modules: ModuleGraph | None,
-        services: HostServices,
-        surfaces: Sequence[Surface],
+        hooks: RunHooks,
+        services: RunServices,
         legacy: bool,
     ) -> None:
         # JavaScript's trim() also drops a BOM; the scan stops at the first character of real code.
@@ -143,10 +122,9 @@ class _Run:
             raise UsageError("No code provided", rule="no-code")
         self.limits = limits
         self.caller_globals = caller_globals
-        self.modules = modules
-        self.surfaces = surfaces
+        self.modules = services.modules
         # A workspace overlapping Cordon's state or program is refused for every caller, before any guest.
-        paths.check_workspace(services.workspace)
+        paths.check_workspace(services.host.workspace)
         # Encode inputs now: a cycle or an unsupported type fails before any guest exists.
         self.seal_payload = wire.seal(transport.encode(caller_globals, where=""))
         # Object globals sync back after the run (a Code node's `state`); `inputs` is one-way.
@@ -155,17 +133,17 @@ class _Run:
         clock = WallClock(limits.timeout_s, limits.suspendAllowanceMs / 1000)
         self.scope = RunScope(
             limits=limits,
-            cancel=cancel,
+            cancel=hooks.cancel or CancelHandle(),
             clock=clock,
-            services=services,
+            services=services.host,
             inputs=caller_globals.get("inputs"),
-            on_log=on_log,
-            on_progress=on_progress,
+            on_log=hooks.on_log,
+            on_progress=hooks.on_progress,
         )
         self.ops: dict[str, Op] = {}
-        for surface in (*_standard_surfaces(), *surfaces):
+        for surface in (*_standard_surfaces(), *services.surfaces):
             self.ops.update(surface.ops)
-        self.prelude = build_prelude(surfaces)
+        self.prelude = build_prelude(services.surfaces)
         self.vm: driver.GuestVM | None = None
         self.task: asyncio.Task[None] | None = None
         self.stop_reason: str | None = None
@@ -287,6 +265,7 @@ class _Run:
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # a bug in a bridge must not crash the run: report it
+            logger.exception("host op %s failed", wire.op_name(head))
             return self._host_failed(head, exc)
         finally:
             self.in_flight -= 1
@@ -306,12 +285,12 @@ class _Run:
         except CordonError as exc:
             return self._reply_err(exc)
         except Exception as exc:  # a bug in a bridge must not crash the run: report it
+            logger.exception("host op %s failed", wire.op_name(head))
             return self._host_failed(head, exc)
 
     def _host_failed(self, head: str, exc: Exception) -> str:
-        """A bridge's own bug, logged with its traceback and reported to the guest as `host-error`."""
+        """A bridge's own bug (its traceback logged by the caller), reported to the guest as `host-error`."""
         op = wire.op_name(head)
-        logger.exception("host op %s failed", op)
         return self._reply_err(CordonError(f"{op} failed on the host: {exc}", rule="host-error", name="Error"))
 
     def _host_finish(self, result_head: str, globals_head: str, n_result_side: int, *side: bytes) -> None:

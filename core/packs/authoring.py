@@ -26,7 +26,7 @@ from pathlib import Path
 
 import orjson
 
-from core import HostServices, paths, run_in_sandbox
+from core import RunServices, paths, run_in_sandbox
 from core.errors import CordonError
 from core.packs.catalog import Catalog
 from core.packs.pack import Pack
@@ -223,7 +223,9 @@ def _probe(catalog: Catalog, pack: Pack, specifier: str, kind: str) -> ModuleChe
         why = "; ".join(e.message for e in packs.errors) if packs else "the body imports nothing"
         return ModuleCheck(specifier, kind, size, False, why)
     result = run_in_sandbox(
-        body, modules=packs.modules, surfaces=packs.surfaces, limits=PROBE_LIMITS, services=HostServices()
+        body,
+        limits=PROBE_LIMITS,
+        services=RunServices(modules=packs.modules, surfaces=packs.surfaces),
     )
     if not result.ok:
         error = result.error

@@ -29,7 +29,7 @@ The hook, for a kind's owner (host modules here, WASM in `core.packs.wasm`):
     register_provider("wasm", run_surface)
 
 The catalog calls the provider once per run with the run's mounted modules of
-that kind, and passes the Surface to `run_in_sandbox(surfaces=...)`.
+that kind, and passes the Surface to `run_in_sandbox(services=RunServices(surfaces=...))`.
 """
 
 from __future__ import annotations

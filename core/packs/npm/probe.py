@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from core import HostServices, ModuleRefused, run_in_sandbox
+from core import ModuleRefused, RunServices, run_in_sandbox
 from core.entry import ENTRY_ID
 from core.packs.npm.resolve import CompileError
 
@@ -44,7 +44,7 @@ class _OneModule:
 
 def run_probe(source: str, body: str, dependency: str) -> Any:
     """Run `body` (which imports SPECIFIER) against `source`; its result, or a probe-failed skip."""
-    result = run_in_sandbox(body, modules=_OneModule(source), limits=LIMITS, services=HostServices())
+    result = run_in_sandbox(body, limits=LIMITS, services=RunServices(modules=_OneModule(source)))
     if not result.ok:
         error = result.error
         detail = f"{error.name}: {error.message}" if error is not None else "unknown failure"
