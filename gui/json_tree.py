@@ -120,7 +120,9 @@ class JsonTree(QTreeWidget):
         if (isinstance(value, dict) and value) or (isinstance(value, (list, tuple)) and value) or media:
             item.setData(0, _PENDING, True)
             item.setChildIndicatorPolicy(QTreeWidgetItem.ChildIndicatorPolicy.ShowIndicator)
-            if media:  # previewed at once: the picture or the player is what a person looks for
+            if media and parent is None:
+                # A top-level output's preview opens at once: it is what a person looks for. Media inside
+                # an array or object opens when its row does, so an array of 1,000 clips reads none of them.
                 item.setExpanded(True)
         return item
 

@@ -272,9 +272,3 @@ class MediaPreviewWidget(QWidget):
     def _on_error(self, error: object, message: str) -> None:
         logger.info("media preview: the player reported %s: %s", error, message)
         self._say(f"Cannot play: {message or error}")
-
-    def is_playing(self) -> bool:
-        if self.player is None:
-            return False
-        qtm, _ = multimedia()
-        return bool(self.player.playbackState() == qtm.QMediaPlayer.PlaybackState.PlayingState)

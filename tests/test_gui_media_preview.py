@@ -108,3 +108,15 @@ def test_a_value_without_a_preview_says_why_by_rule(qtbot):
     assert "[video-too-long]" in bomb_preview.caption.text()
     assert "[media-handle-unknown]" in dead_preview.caption.text() and "audio.toAsset" in dead_preview.caption.text()
     assert tree.topLevelItem(1).text(2) == "audio"
+
+
+def test_media_inside_an_array_is_read_only_when_its_row_opens(qtbot, home):
+    tree = JsonTree()
+    qtbot.addWidget(tree)
+    tree.add_entry("clips", [sine(0.5), sine(0.75)])
+    clips = tree.topLevelItem(0)
+    clips.setExpanded(True)
+    assert clips.childCount() == 2 and tree.previews() == []  # listed, not read
+    clips.child(1).setExpanded(True)
+    (opened,) = tree.previews()
+    assert opened.preview.kind == "audio" and opened.duration_ms == 750
