@@ -1,0 +1,112 @@
+"""The engine's parts on their own: the epoch ticker, the wire format, the outcome table, typed
+per-run bridge state, the guest's JavaScript files, and the one cancel refusal."""
+
+from __future__ import annotations
+
+import re
+import threading
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from core import CancelHandle, RunHooks, run_in_sandbox
+from core.bridges.base import HostServices, RunLocal, RunScope, WallClock
+from core.engine import driver, outcomes, ticker, wire
+from core.engine.results import RunResult
+from core.errors import RunCancelled, SandboxRefusal
+from core.guest import surface_js
+from core.limits import resolve_limits
+from core.packs.wasm.engines import new_worker_engine
+from tests.conftest import ok
+
+
+def test_one_ticker_thread_advances_the_guest_engine_and_every_pack_wasm_engine():
+    assert ok(run_in_sandbox("return 1")) == 1
+    worker = new_worker_engine()
+    ticking = list(ticker._engines)
+    assert driver.install().engine in ticking and worker in ticking
+    assert [t.name for t in threading.enumerate()].count("cordon-epoch") == 1
+
+
+def test_a_reply_with_sidecar_items_hands_them_out_one_by_one():
+    replies = wire.Replies()
+    text, marked, sidecar = wire.refusal(SandboxRefusal("no (rule: x-rule)", rule="x-rule"))
+    assert wire.decode_part(f"{marked}{text}", sidecar)["message"] == "no (rule: x-rule)"  # the rule is named once
+    head = replies.pack('{"a":1}', 1, [b"one", "two"], ok=False)
+    assert head == '01#1:2#{"a":1}'
+    assert replies.take_side(wire.SIDE + "1") == b"one"
+    assert replies.take_side(wire.SIDE + "1") == "two"
+    with pytest.raises(KeyError):  # taken: nothing waits under that reply any more
+        replies.take_side(wire.SIDE + "1")
+    assert replies.pack("[]", 0, []) == "10[]"
+    assert wire.split_request("fetch\x010[1]") == ("fetch", "0[1]")
+
+
+def _ending(exc: BaseException, **facts) -> outcomes.Ending:
+    fields = {
+        "limits": resolve_limits(),
+        "stop_reason": None,
+        "suspended_past_allowance": False,
+        "near_memory_cap": False,
+        "refusal": None,
+        "sent_rules": frozenset(),
+        "dynamic_import_lines": (),
+    }
+    return outcomes.Ending(exc=exc, **{**fields, **facts})
+
+
+def test_the_outcome_table_names_each_ending_by_its_rule():
+    overflow = driver.StackOverflowError("RangeError", "Maximum call stack size exceeded", "at f (<module>:3)")
+    assert (outcomes.classify(_ending(overflow)).rule, outcomes.classify(_ending(overflow)).line) == ("stack-limit", 3)
+    # Near the memory cap an engine failure is memory, before what its message says.
+    assert outcomes.classify(_ending(overflow, near_memory_cap=True)).rule == "memory-limit"
+    assert outcomes.classify(_ending(driver.DeadlockError("x"))).rule == "deadlock"
+    assert outcomes.classify(_ending(driver.InterruptError("x"), stop_reason="cancelled")).rule == "cancelled"
+    timeout = outcomes.classify(_ending(driver.InterruptError("x"), suspended_past_allowance=True))
+    assert timeout.rule == "timeout" and "suspendAllowanceMs" in timeout.message
+    refused = driver.ModuleLoadError("ReferenceError", "could not load module 'x' (resolving module)")
+    declared = SandboxRefusal("import 'x' is not declared", rule="module-not-declared")
+    assert outcomes.classify(_ending(refused, refusal=declared)).rule == "module-not-declared"
+    assert outcomes.classify(_ending(refused)).rule is None  # no refusal of the loader: the guest's own error
+    assert outcomes.classify(_ending(RuntimeError("bug"))).rule == "host-error"
+
+
+def test_a_guest_error_keeps_a_rule_only_the_host_sent_or_the_guest_owns():
+    forged = driver.JSError("Error", "boom", None, "memory-limit")
+    assert outcomes.classify(_ending(forged)).rule is None
+    assert outcomes.classify(_ending(forged, sent_rules=frozenset({"memory-limit"}))).rule == "memory-limit"
+    assert outcomes.classify(_ending(driver.JSError("EvalError", "no", None, "no-eval"))).rule == "no-eval"
+
+
+def test_per_run_bridge_state_is_one_typed_value_per_run_and_slot():
+    counter = RunLocal(lambda scope: [scope.limits.fetchMaxCalls])
+    other = RunLocal(lambda scope: {"mine": True})
+
+    def scope() -> RunScope:
+        return RunScope(limits=resolve_limits(), cancel=CancelHandle(), clock=WallClock(None), services=HostServices())
+
+    first, second = scope(), scope()
+    counter.of(first).append(1)
+    assert counter.of(first) == [resolve_limits().fetchMaxCalls, 1]
+    assert counter.of(second) == [resolve_limits().fetchMaxCalls]  # another run starts fresh
+    assert other.of(first) == {"mine": True}  # another slot of the same run
+
+
+def test_every_guest_javascript_file_is_loaded_by_name_and_a_missing_placeholder_is_refused():
+    shipped = {p.name for p in resources.files("core.guest").iterdir() if p.name.endswith(".js")}
+    source = "".join(p.read_text(encoding="utf-8") for p in (Path(__file__).parents[1] / "core").rglob("*.py"))
+    assert set(re.findall(r'(?:surface_js|guest_source)\("([\w.]+\.js)"', source)) == shipped
+    with pytest.raises(KeyError, match="no placeholder"):
+        surface_js("console.js", NOT_THERE="x")
+
+
+def test_cancelled_runs_say_so_in_one_sentence_wherever_noticed():
+    handle = CancelHandle()
+    handle.cancel()
+    early = run_in_sandbox("return 1", hooks=RunHooks(cancel=handle))
+    assert (early.error.name, early.error.rule) == ("CancelledError", "cancelled")
+    assert early.error.message == "the run was cancelled before it started"
+    later = RunResult.cancelled().error
+    assert (later.name, later.message, later.rule) == ("CancelledError", "the run was cancelled", "cancelled")
+    assert RunCancelled().message == later.message
