@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from core.engine.config import ModuleGraph, RunHooks, RunServices
     from core.engine.results import RunError, RunResult
     from core.engine.run import run_in_sandbox
+    from core.engine.warm import engine_is_warm, warm_engine
     from core.errors import CordonError, LimitExceeded, LimitsError, ModuleRefused, SandboxRefusal, UsageError
     from core.jsparse import ImportBinding, export_names, import_bindings, import_insertion_line
     from core.limits import CEILINGS, MB, SandboxLimits, resolve_limits
@@ -68,6 +69,8 @@ _EXPORTS = {
     "resolve_limits": "core.limits",
     "rule_sentence": "core.rules",
     "run_in_sandbox": "core.engine.run",
+    "engine_is_warm": "core.engine.warm",
+    "warm_engine": "core.engine.warm",
 }
 __getattr__, __dir__ = lazy.exports(__name__, _EXPORTS)
 
@@ -96,6 +99,7 @@ __all__ = [
     "Surface",
     "UsageError",
     "data_ref",
+    "engine_is_warm",
     "export_names",
     "from_public",
     "import_bindings",
@@ -107,5 +111,6 @@ __all__ = [
     "rule_sentence",
     "run_in_sandbox",
     "to_public",
+    "warm_engine",
     "write_atomic",
 ]

@@ -23,9 +23,11 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
+import core
 from core import logs
 from gui.main_window import APP_TITLE, MainWindow
 from gui.settings import load_settings
+from gui.tasks import task_manager
 from gui.theme import apply_theme
 
 logger = logging.getLogger(__name__)
@@ -81,6 +83,13 @@ def screenshot(window: MainWindow, path: Path) -> None:
     QTimer.singleShot(0, window.run)
 
 
+def warm_engine_later() -> None:
+    """Once the event loop runs (the windows are up), warm the engine on the work pool: importing
+    it, the guest module and the standard template take ~0.5-1 s the window need not wait for. A run
+    started meanwhile waits for the template being built instead of building its own."""
+    QTimer.singleShot(0, lambda: task_manager().run_in_background(lambda: core.warm_engine(), kind="work"))
+
+
 def _quit_on_ctrl_c(app: QApplication) -> None:
     """Ctrl+C in the terminal quits (Python handles signals only between Qt events: a timer lets it in)."""
     signal.signal(signal.SIGINT, lambda *_: app.quit())
@@ -128,6 +137,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         windows.extend(windows[0].offer_recovery())
 
     QTimer.singleShot(0, recover)
+    warm_engine_later()
     try:
         return app.exec()
     finally:

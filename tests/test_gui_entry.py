@@ -153,3 +153,37 @@ def test_clicking_run_with_the_mouse_in_a_real_x_window(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1] == '{"total": 6}'
+
+
+def test_the_studio_window_is_up_before_the_engine_is_warm(tmp_path):
+    """Issue 17 item 7: the window shows first; the engine (guest module, standard template, its
+    image) warms afterwards on the task runner. The studio log says both, in order: the core
+    warm-up's own line comes after the window's."""
+    home = tmp_path / "home"
+    proc = subprocess.Popen(
+        _cordon([]),
+        env=_env(home, QT_QPA_PLATFORM="offscreen"),
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        text = ""
+        while time.monotonic() < deadline:
+            logs = list(home.rglob("studio.log"))
+            text = logs[0].read_text() if logs else ""
+            if "engine warm in" in text:
+                break
+            assert proc.poll() is None, proc.communicate()[1]
+            time.sleep(0.2)
+        else:
+            pytest.fail(f"the engine did not warm within 120 s; log:\n{text}")
+        assert 0 <= text.index("opened the welcome node") < text.index("engine warm in")
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(timeout=30) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()

@@ -733,6 +733,16 @@ class GuestTemplate:
                 threading.Thread(target=self._bake, name="cordon-guest-image", daemon=True).start()
         return self.module
 
+    def bake_now(self) -> None:
+        """Compile the image module on this thread (a warm-up already in the background), unless it
+        exists or the use counter started a bake; the counter then never starts a second one."""
+        with self._lock:
+            claimed = self.module is None and self._image is not None and self._uses < BAKE_AFTER_RUNS
+            if claimed:
+                self._uses = BAKE_AFTER_RUNS + 1
+        if claimed:
+            self._bake()
+
     def _baked(self) -> tuple[str, bytes]:
         assert self._image is not None
         wasm = image.bake(install().wasm, self._image, skip_below=_SHADOW_STACK)
@@ -807,6 +817,9 @@ class GuestTemplate:
 
 _templates: OrderedDict[str, GuestTemplate] = OrderedDict()
 _templates_lock = threading.Lock()
+#: Templates are built one at a time: a run that needs the template the studio is warming in the
+#: background waits for that build instead of making a second one beside it.
+_build_lock = threading.Lock()
 _TEMPLATES_KEPT = 8
 
 
@@ -817,13 +830,23 @@ def template_for(prelude: str, functions: HostFunctions) -> GuestTemplate:
         if template is not None:
             _templates.move_to_end(prelude)
             return template
-    built = GuestTemplate.build(prelude, functions)
-    built.load_cached()
-    with _templates_lock:
-        template = _templates.setdefault(prelude, built)
-        while len(_templates) > _TEMPLATES_KEPT:
-            _templates.popitem(last=False)
+    with _build_lock:
+        with _templates_lock:
+            template = _templates.get(prelude)
+        if template is None:
+            template = GuestTemplate.build(prelude, functions)
+            template.load_cached()
+            with _templates_lock:
+                _templates[prelude] = template
+                while len(_templates) > _TEMPLATES_KEPT:
+                    _templates.popitem(last=False)
     return template
+
+
+def cached_template(prelude: str) -> GuestTemplate | None:
+    """The template for this prelude if one was built (none is built here)."""
+    with _templates_lock:
+        return _templates.get(prelude)
 
 
 def error_rule(exc: BaseException) -> str | None:
