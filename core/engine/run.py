@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import inspect
-import json
 import logging
 import math
 import re
@@ -25,12 +24,12 @@ from core.bridges.base import Op, RunScope, Surface, WallClock
 from core.cancel import CancelHandle
 from core.engine import driver, outcomes, watchdog, wire
 from core.engine.config import RunHooks, RunServices
+from core.engine.imports import RunImports, keeps_bytecode
 from core.engine.prelude import build_prelude, reserved_names
 from core.engine.results import RunError, RunResult, truncate_result
-from core.entry import ENTRY_ID, INTERNAL_ID, INTERNAL_SOURCE, build_entry
-from core.errors import CordonError, ModuleRefused, RunCancelled, SandboxRefusal, UsageError
+from core.entry import build_entry
+from core.errors import CordonError, RunCancelled, SandboxRefusal, UsageError
 from core.limits import SandboxLimits, resolve_limits
-from core.packs.specifier import show_specifier, specifier_refusal
 
 logger = logging.getLogger(__name__)
 
@@ -122,7 +121,7 @@ class _Run:
             raise UsageError("No code provided", rule="no-code")
         self.limits = limits
         self.caller_globals = caller_globals
-        self.modules = services.modules
+        self.imports = RunImports(services.modules)
         # A workspace overlapping Cordon's state or program is refused for every caller, before any guest.
         paths.check_workspace(services.host.workspace)
         # Encode inputs now: a cycle or an unsupported type fails before any guest exists.
@@ -147,8 +146,6 @@ class _Run:
         self.vm: driver.GuestVM | None = None
         self.task: asyncio.Task[None] | None = None
         self.stop_reason: str | None = None
-        self.sealed = False
-        self.refusal: CordonError | None = None
         self.finished: tuple[Any, dict[str, Any]] | None = None
         self.truncated = False
         self.in_flight = 0
@@ -160,52 +157,7 @@ class _Run:
         self.replies = wire.Replies()
         #: Rules of the refusals sent to the guest: a guest error's `rule` field is believed for these.
         self.sent_rules: set[str] = set()
-        self._preflight()
-
-    def _preflight(self) -> None:
-        """Resolve every import of the entry before a guest exists: a missing pack fails here."""
-        for spec, line in zip(self.entry.specifiers, self.entry.import_lines, strict=True):
-            try:
-                if spec == INTERNAL_ID:
-                    raise ModuleRefused(f"'{spec}' is private to the sandbox", rule="module-private")
-                if self.modules is None:
-                    raise _without_packs(spec)
-                self.modules.resolve(ENTRY_ID, spec)
-            except CordonError as exc:
-                exc.line = exc.line or line
-                raise
-
-    # -- loader: the boundary ------------------------------------------------------
-    def _normalize(self, base: str, specifier: str) -> str | None:
-        if self.sealed:
-            # Every request after sealing is a dynamic import(). It resolves to a module of our own
-            # that throws the refusal, so the body can catch it, and nothing is ever loaded. The id
-            # carries the (shortened) specifier: the host keeps nothing per request.
-            return REFUSED_IMPORT + (specifier if len(specifier) <= 200 else specifier[:200] + "…")
-        try:
-            if specifier == INTERNAL_ID:
-                if base != driver.ENTRY_MODULE_NAME:
-                    raise ModuleRefused(f"'{specifier}' is private to the sandbox", rule="module-private")
-                return INTERNAL_ID
-            if self.modules is None:
-                raise _without_packs(specifier)
-            return self.modules.resolve(ENTRY_ID if base == driver.ENTRY_MODULE_NAME else base, specifier)
-        except CordonError as exc:
-            self.refusal = exc
-            return None
-
-    def _load(self, module_id: str) -> str | None:
-        if module_id == INTERNAL_ID:
-            return INTERNAL_SOURCE
-        if module_id.startswith(REFUSED_IMPORT):
-            return _refusal_module(module_id[len(REFUSED_IMPORT) :])
-        if self.modules is None:
-            return None
-        try:
-            return self.modules.source(module_id)
-        except CordonError as exc:
-            self.refusal = exc
-            return None
+        self.imports.preflight(self.entry)
 
     # -- host functions: one string each way (core/guest/wire.md, core/engine/wire.py) ------------
     def _reply_ok(self, value: Any) -> str:
@@ -275,7 +227,7 @@ class _Run:
         if head.startswith(wire.SIDE):
             return self.replies.take_side(head)
         if head == wire.SEAL:
-            self.sealed = True
+            self.imports.sealed = True
             return self._reply(*self.seal_payload)
         try:
             handler, args = self._request(head, side)
@@ -381,9 +333,9 @@ class _Run:
                 functions,
                 memory_limit=self.limits.memoryLimitBytes,
                 stack_limit=self.limits.maxStackBytes,
-                normalize=self._normalize,
-                load=self._load,
-                keep_bytecode=_keeps_bytecode,
+                normalize=self.imports.normalize,
+                load=self.imports.load,
+                keep_bytecode=keeps_bytecode,
             )
             self._check_room(self.seal_payload[0], self.seal_payload[2])
             # timeoutMs meters the guest, not the host's setup (a cold template alone takes ~90 ms):
@@ -441,7 +393,7 @@ class _Run:
                 stop_reason=self.stop_reason,
                 suspended_past_allowance=clock.allowance_spent() and clock.suspended_s() > 0,
                 near_memory_cap=vm is not None and vm.linear_memory_bytes() >= vm.memory_cap - (1 << 20),
-                refusal=self.refusal,
+                refusal=self.imports.refusal,
                 sent_rules=frozenset(self.sent_rules),
                 dynamic_import_lines=tuple(self.entry.dynamic_import_lines),
             )
@@ -460,40 +412,6 @@ class _Run:
             timings={"setup_ms": setup_ms, "run_ms": run_ms},
             truncated=self.truncated,
         )
-
-
-def _without_packs(specifier: str) -> ModuleRefused:
-    """An import in a run that declares no packs: what the specifier is decides first, as with packs."""
-    shown = show_specifier(specifier)
-    return specifier_refusal(specifier) or ModuleRefused(
-        f"import '{shown}' resolves nothing: this run declares no packs. "
-        f"Add '{shown}' to the node's packages (and install the pack) to import it"
-    )
-
-
-#: Module ids the loader gives a refused dynamic import (never a pack's: those start "pack:").
-REFUSED_IMPORT = "cordon:refused-import#"
-
-
-def _keeps_bytecode(module_id: str) -> bool:
-    """Whether a loaded module's compiled form goes to Cordon's cache: every module the run's graph
-    (or Cordon) serves, never a refused import's, whose source carries what the guest asked for."""
-    return not module_id.startswith(REFUSED_IMPORT)
-
-
-def _refusal_module(specifier: str) -> str:
-    """Source of the module a refused dynamic import evaluates: it only throws the refusal.
-
-    The specifier reaches it as a JSON string literal, so it is never code.
-    """
-    refusal = SandboxRefusal(
-        f"dynamic import() is not allowed in the sandbox (requested {json.dumps(specifier)})", rule="dynamic-import"
-    )
-    message = f"{refusal.message} (rule: {refusal.rule})"
-    return (
-        f"const e = new Error({json.dumps(message)}); e.name = {json.dumps(refusal.name)}; "
-        f"e.rule = {json.dumps(refusal.rule)}; throw e;\n"
-    )
 
 
 def _check_run(run: weakref.ref[_Run], generation: int) -> float | None:
