@@ -1,0 +1,105 @@
+"""Start-up benchmarks: what a new process pays before and for its first run (issue 17 item 7).
+
+    python bench/bench_startup.py                  # 7 processes per row
+    BENCH_SCALE=0.5 python bench/bench_startup.py  # fewer
+
+Each row starts fresh interpreters (`sys.executable`, this checkout) and prints the median and
+p90 in ms over them:
+
+- `import core`: the facade alone (lazy: no engine);
+- `import core` + `run_in_sandbox`: the engine's import, then its first run, timed in-process;
+- `cordon --version` and `cordon run` of `return 1` (`--json`): the whole command, process start
+  to exit, as a shell sees it;
+- `python -X importtime -c "import core.engine.run"`: the engine's own import, as Python counts it.
+
+Runs share one CORDON_HOME whose caches were filled by a first, unmeasured process, as on a
+machine where Cordon ran before (a first-ever run also compiles the guest module: printed once).
+Numbers, not assertions.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from timing import stats
+
+ROOT = Path(__file__).resolve().parents[1]
+SCALE = float(os.environ.get("BENCH_SCALE", "1"))
+COUNT = max(3, int(7 * SCALE))
+CLI = "import sys; from core.cli import main; sys.exit(main(sys.argv[1:]))"
+FIRST_RUN = (
+    "import time, json; t0 = time.perf_counter(); import core; t1 = time.perf_counter();"
+    "r = core.run_in_sandbox('return 1'); t2 = time.perf_counter(); assert r.ok, r.error;"
+    "print(json.dumps([(t1 - t0) * 1000, (t2 - t1) * 1000]))"
+)
+ENGINE_RUN = (
+    "import time, json; import core; t0 = time.perf_counter(); from core.engine import run;"
+    "t1 = time.perf_counter(); r = run.run_in_sandbox('return 1'); t2 = time.perf_counter(); assert r.ok;"
+    "print(json.dumps([(t1 - t0) * 1000, (t2 - t1) * 1000]))"
+)
+
+
+def _python(args: list[str], env: dict[str, str]) -> tuple[float, str, str]:
+    """Wall ms of one fresh interpreter from spawn to exit, its stdout and stderr."""
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, check=True)
+    return (time.perf_counter() - start) * 1000, done.stdout, done.stderr
+
+
+def main() -> None:
+    env = dict(os.environ, CORDON_HOME=os.environ.get("CORDON_HOME") or tempfile.mkdtemp(prefix="cordon-startup-"))
+    cold, out, _ = _python(["-c", FIRST_RUN], env)
+    print(f"first process ever (empty caches): {cold:.0f} ms, first run {json.loads(out)[1]:.0f} ms", file=sys.stderr)
+
+    rows: dict[str, tuple[list[float], str]] = {}
+
+    def row(name: str, note: str) -> list[float]:
+        rows[name] = ([], note)
+        return rows[name][0]
+
+    python_only = row("python -c pass", "the interpreter alone, for scale")
+    import_core = row("import core", "the facade (lazy: no engine)")
+    engine_import = row("import core.engine.run", "the engine's modules, in-process")
+    first_run = row("first run_in_sandbox", "first run after the engine's import, in-process")
+    importtime = row("-X importtime core.engine.run", "Python's own count of the engine import (us -> ms)")
+    version = row("cordon --version", "whole process, spawn to exit")
+    cli_run = row("cordon run (return 1)", "whole process: `cordon run - --json`, spawn to exit")
+    for _ in range(COUNT):
+        python_only.append(_python(["-c", "pass"], env)[0])
+        import_core.append(_python(["-c", "import core"], env)[0] - python_only[-1])
+        ms_import, ms_run = json.loads(_python(["-c", ENGINE_RUN], env)[1])
+        engine_import.append(ms_import)
+        first_run.append(ms_run)
+        _, _, err = _python(["-X", "importtime", "-c", "import core.engine.run"], env)
+        [total] = [int(m) for m in re.findall(r"\|\s*(\d+) \| core\.engine\.run$", err, re.M)]
+        importtime.append(total / 1000)
+        version.append(_python(["-c", CLI, "--version"], env)[0])
+        start = time.perf_counter()
+        subprocess.run(
+            [sys.executable, "-c", CLI, "run", "-", "--json"],
+            input="return 1",
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        cli_run.append((time.perf_counter() - start) * 1000)
+
+    print(f"\n{'metric':32s} {'median':>8s} {'p90':>8s}  notes ({COUNT} processes each)")
+    for name, (samples, note) in rows.items():
+        med, p90 = stats(samples)
+        print(f"{name:32s} {med:8.1f} {p90:8.1f}  {note}")
+
+
+if __name__ == "__main__":
+    main()
