@@ -44,7 +44,7 @@ from typing import Any
 import wasmtime
 
 from core import cache
-from core.engine import bytecode, image, ticker
+from core.engine import bytecode, image, prefault, ticker
 
 _IDLE_TICKS = 1 << 40
 #: wasmtime's native stack for guest code. 1.5 MiB holds ~1,600 JS frames;
@@ -373,6 +373,10 @@ class GuestVM:
         self._known_len = 0
         if baked is None:
             template.apply(self)
+        elif template.hot:
+            prefault.populate(self._base, template.hot)
+        #: A run from the image before its written pages are known reports them when it closes.
+        self._learn = template if baked is not None and template.hot is None else None
         self._cancel_flag = ctypes.c_int32.from_address(self._base + self._addresses["cancel_flag"])
 
     @classmethod
@@ -688,6 +692,9 @@ class GuestVM:
 
     def close(self) -> None:
         """Discard the VM: its store (and memory) go when the last reference does."""
+        if self._learn is not None:
+            self._learn.learn(prefault.written_pages(self._base, self._refresh_len(self.store)))
+            self._learn = None
         with self._lock:
             self._closed = True
         self._tasks.clear()
@@ -722,6 +729,18 @@ class GuestTemplate:
         self._image = image
         self._uses = 0
         self._lock = threading.Lock()
+        #: The page ranges a run from `module` writes, as its first such run wrote them: every
+        #: later run has them copied in before it starts (core/engine/prefault.py).
+        self.hot: prefault.Ranges | None = None
+        self._learn_left = 8
+
+    def learn(self, written: prefault.Ranges | None) -> None:
+        """Keep the pages a run from the image wrote as every later run's prefault; a run that
+        wrote too many (None) is no model, and after a few of those nothing is prefaulted."""
+        with self._lock:
+            self._learn_left -= 1
+            if self.hot is None and (written is not None or self._learn_left <= 0):
+                self.hot = written or ()
 
     def module_for_run(self) -> wasmtime.Module | None:
         """The baked module when it is ready; counts the use, and starts baking once hot."""

@@ -1,0 +1,58 @@
+"""Prefaulting the pages a run from a baked image writes (core/engine/prefault.py)."""
+
+from __future__ import annotations
+
+import ctypes
+import mmap
+import sys
+import time
+
+import pytest
+
+from core import run_in_sandbox
+from core.engine import driver, prefault
+from core.engine.prelude import build_prelude
+
+pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="pagemap and MADV_POPULATE_WRITE are Linux's")
+
+
+def test_written_pages_names_exactly_the_pages_this_process_copied():
+    region = mmap.mmap(-1, 16 * prefault.PAGE, flags=mmap.MAP_PRIVATE)
+    base = ctypes.addressof(ctypes.c_char.from_buffer(region))
+    for page in (1, 2, 7):
+        region[page * prefault.PAGE] = 1
+    assert prefault.written_pages(base, 16 * prefault.PAGE) == (
+        (prefault.PAGE, 2 * prefault.PAGE),
+        (7 * prefault.PAGE, prefault.PAGE),
+    )
+
+
+def test_populate_copies_the_pages_in_without_changing_them():
+    region = mmap.mmap(-1, 8 * prefault.PAGE, flags=mmap.MAP_PRIVATE)
+    base = ctypes.addressof(ctypes.c_char.from_buffer(region))
+    region[3 * prefault.PAGE] = 9
+    prefault.populate(base, ((0, 2 * prefault.PAGE),))
+    assert prefault.written_pages(base, 8 * prefault.PAGE) == (
+        (0, 2 * prefault.PAGE),
+        (3 * prefault.PAGE, prefault.PAGE),
+    )
+    assert region[: 2 * prefault.PAGE] == bytes(2 * prefault.PAGE) and region[3 * prefault.PAGE] == 9
+
+
+def test_runs_from_the_image_learn_their_pages_and_stay_fresh():
+    prelude = build_prelude(())
+    for _ in range(driver.BAKE_AFTER_RUNS + 1):
+        assert run_in_sandbox("return 1").ok
+    template = driver.cached_template(prelude)
+    assert template is not None
+    deadline = time.monotonic() + 120
+    while template.module is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert template.module is not None, "the image was not baked"
+    first = run_in_sandbox("globalThis.leak = Math.random(); return leak")
+    assert first.ok
+    assert (
+        template.hot is not None and 0 < sum(length for _, length in template.hot) <= prefault.MAX_PAGES * prefault.PAGE
+    )
+    second = run_in_sandbox("return [typeof globalThis.leak, Math.random()]")
+    assert second.ok and second.result[0] == "undefined" and second.result[1] != first.result
