@@ -155,7 +155,9 @@ class JsonTree(QTreeWidget):
         row = QTreeWidgetItem(["preview", "", ""])
         row.setFlags(Qt.ItemFlag.ItemIsEnabled)
         item.insertChild(0, row)
-        self.setItemWidget(row, 1, MediaPreviewWidget(value))
+        preview = MediaPreviewWidget(value)
+        preview.resized.connect(self.doItemsLayout)  # the row grows from one line to the picture or player
+        self.setItemWidget(row, 1, preview)
 
     def previews(self) -> list[MediaPreviewWidget]:
         """The media previews currently shown, in tree order (for tests and screenshots)."""

@@ -1,12 +1,15 @@
 """Previews of a run's media outputs: an image drawn to fit, audio and video with a play button.
 
 `core.load_preview` reads and checks the media (caps, header, a video's first frame as the
-poster) without Qt; this module only shows it. Images (a canvas's `toBytes()`, an image
-asset) are decoded by Qt straight to the preview's size, so a large picture is never held at
-full size. Audio and video play in a `QMediaPlayer` (Qt Multimedia, from PySide6-Addons, with
-its FFmpeg backend) reading the bytes from memory through a `QBuffer`: nothing is written to
-disk, least of all into the workspace. The player is made on the first Play, so a run that
-outputs a hundred clips loads no media backend until a person asks to hear one.
+poster) without Qt, on the task manager's work pool (`gui/tasks.py`): reading 64 MB, decoding a
+4K first frame and, the first time, importing PyAV take long enough to stall the window. The
+preview says "Reading the media…" until its result lands; this module only shows it.
+Images (a canvas's `toBytes()`, an image asset) are decoded by Qt straight to the preview's
+size, so a large picture is never held at full size. Audio and video play in a `QMediaPlayer`
+(Qt Multimedia, from PySide6-Addons, with its FFmpeg backend) reading the bytes from memory
+through a `QBuffer`: nothing is written to disk, least of all into the workspace. The player
+is made on the first Play, so a run that outputs a hundred clips loads no media backend until
+a person asks to hear one.
 
 Playback can fail on a machine without sound (a server, CI, a container without
 PulseAudio): the preview says so in its status line and plays the picture on its own; an
@@ -18,11 +21,12 @@ is disabled with the reason as its tooltip.
 from __future__ import annotations
 
 import logging
-from functools import cache
+from concurrent.futures import Future
+from functools import cache, partial
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize, Qt, QUrl, Slot
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize, Qt, QUrl, Signal, Slot
 from PySide6.QtGui import QImage, QImageReader, QPixmap
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -37,6 +41,7 @@ from PySide6.QtWidgets import (
 
 from core import MediaPreview, SandboxRefusal, load_preview, problem_line
 from gui.dialogs.common import plural
+from gui.tasks import task_manager
 
 if TYPE_CHECKING:
     from PySide6.QtMultimedia import QMediaPlayer
@@ -99,6 +104,10 @@ def _picture(image: QImage, name: str) -> QLabel:
 class MediaPreviewWidget(QWidget):
     """One media value: its picture or player, and a caption (or why it cannot be previewed)."""
 
+    #: The preview's height changed: the media was read and shown (or refused, `loaded` is True from
+    #: then on), or a status line appeared. The tree lays its rows out again.
+    resized = Signal()
+
     def __init__(self, value: object, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("mediaPreview")
@@ -118,17 +127,35 @@ class MediaPreviewWidget(QWidget):
         self.status.setObjectName("hint")
         self.status.setWordWrap(True)
         self.status.hide()
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 2, 0, 2)
+        self.loaded = False
+        self.caption.setText("Reading the media…")
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(0, 2, 0, 2)
+        self._layout.addWidget(self.caption)
+        # owner=self: a preview whose row is gone (a new run cleared the outputs) gets no result.
+        task_manager().run_in_background(partial(load_preview, value), self._on_loaded, owner=self)
+
+    def _on_loaded(self, future: Future[MediaPreview]) -> None:
         try:
-            self.preview = load_preview(value)
+            self._show(future.result())
         except SandboxRefusal as refusal:
             logger.info("no preview: %s", refusal)
             self.caption.setText(problem_line(f"No preview: {refusal}", refusal.rule))
             self.caption.setWordWrap(True)
-            layout.addWidget(self.caption)
-            return
-        preview = self.preview
+        except Exception:  # a decoder failing in a way no check foresaw: said here, the traceback logged
+            logger.exception("media preview: reading the media failed")
+            self.caption.setText("No preview: the media could not be read (the log has the details)")
+        self.loaded = True
+        self.resized.emit()
+
+    def _above_caption(self, widget: QWidget) -> None:
+        self._layout.insertWidget(self._layout.indexOf(self.caption), widget)
+        if widget is not self.status:  # shown only when it has something to say
+            # Now, not on the show a visible parent's layout queues: `resized` must report the final size.
+            widget.show()
+
+    def _show(self, preview: MediaPreview) -> None:
+        self.preview = preview
         self.caption.setText(describe(preview))
         if preview.kind == "image":
             image = scaled_image(preview.data)
@@ -136,19 +163,18 @@ class MediaPreviewWidget(QWidget):
                 self.caption.setText(f"No preview: Qt could not decode the image · {describe(preview)}")
             else:
                 self.picture = _picture(image, "imagePreview")
-                layout.addWidget(self.picture)
+                self._above_caption(self.picture)
         elif preview.kind == "video" and preview.poster is not None:
             self.picture = _picture(scaled_image(preview.poster), "videoPoster")
             self.stack = QStackedWidget()
             self.stack.addWidget(self.picture)
             self.stack.setFixedSize(self.picture.size())
-            layout.addWidget(self.stack)
+            self._above_caption(self.stack)
         if preview.kind in ("audio", "video"):
-            layout.addLayout(self._controls(preview))
-            layout.addWidget(self.status)
-        layout.addWidget(self.caption)
+            self._above_caption(self._controls(preview))
+            self._above_caption(self.status)
 
-    def _controls(self, preview: MediaPreview) -> QHBoxLayout:
+    def _controls(self, preview: MediaPreview) -> QWidget:
         self.play_button = QToolButton()
         self.play_button.setObjectName("mediaPlay")
         self.play_button.setIcon(self.style().standardIcon(QStyle.StandardPixmap.SP_MediaPlay))
@@ -167,10 +193,12 @@ class MediaPreviewWidget(QWidget):
             logger.warning("Qt Multimedia is unavailable, media previews cannot play: %s", exc)
             self.play_button.setEnabled(False)
             self.play_button.setToolTip(f"Playing needs Qt Multimedia, which could not load: {exc}")
-        row = QHBoxLayout()
-        row.addWidget(self.play_button)
-        row.addWidget(self.slider, 1)
-        row.addWidget(self.time_label)
+        row = QWidget()
+        layout = QHBoxLayout(row)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.play_button)
+        layout.addWidget(self.slider, 1)
+        layout.addWidget(self.time_label)
         return row
 
     @property
@@ -191,6 +219,7 @@ class MediaPreviewWidget(QWidget):
     def _say(self, text: str) -> None:
         self.status.setText(text)
         self.status.setVisible(bool(text))
+        self.resized.emit()
 
     # -- playing ------------------------------------------------------------------------------
     def _make_player(self) -> QMediaPlayer:

@@ -36,6 +36,12 @@ LOADED = (
 )
 
 
+def loaded(qtbot, tree: JsonTree, count: int) -> list[MediaPreviewWidget]:
+    """The tree's `count` previews once each has read its media (they read it on the work pool)."""
+    qtbot.waitUntil(lambda: len(tree.previews()) == count and all(p.loaded for p in tree.previews()), timeout=20_000)
+    return tree.previews()
+
+
 def close_to(color: QColor, rgb: tuple[int, int, int], tolerance: int = 24) -> bool:
     return all(abs(a - b) <= tolerance for a, b in zip((color.red(), color.green(), color.blue()), rgb, strict=True))
 
@@ -68,8 +74,11 @@ def test_outputs_panel_previews_canvas_audio_and_video(qtbot, window, tmp_path):
     assert outcome.result.ok, outcome.result.error
     outputs = window.run_panel.outputs
     assert [outputs.topLevelItem(i).text(2) for i in range(3)] == ["image", "audio", "video"]
-    shown = {p.preview.kind: p for p in outputs.previews() if p.preview is not None}
+    shown = {p.preview.kind: p for p in loaded(qtbot, outputs, 3) if p.preview is not None}
     assert sorted(shown) == ["audio", "image", "video"]
+    for i in range(3):  # each preview row grew from one line to its picture or player
+        row = outputs.topLevelItem(i).child(0)
+        assert outputs.visualItemRect(row).height() >= outputs.itemWidget(row, 1).sizeHint().height() > 40
 
     drawing = shown["image"]
     picture = drawing.picture.pixmap().toImage()
@@ -103,7 +112,7 @@ def test_a_value_without_a_preview_says_why_by_rule(qtbot):
     bomb[at + 16 : at + 20] = (3600 * 10240).to_bytes(4, "big")
     tree.add_entry("bomb", bytes(bomb))
     tree.add_entry("dead", {"type": "audio", "uri": "sandbox://media/" + "0" * 32, "mimeType": "audio/wav"})
-    bomb_preview, dead_preview = tree.previews()
+    bomb_preview, dead_preview = loaded(qtbot, tree, 2)
     assert bomb_preview.preview is None and bomb_preview.play_button is None
     assert "[video-too-long]" in bomb_preview.caption.text()
     assert "[media-handle-unknown]" in dead_preview.caption.text() and "audio.toAsset" in dead_preview.caption.text()
@@ -118,5 +127,5 @@ def test_media_inside_an_array_is_read_only_when_its_row_opens(qtbot, home):
     clips.setExpanded(True)
     assert clips.childCount() == 2 and tree.previews() == []  # listed, not read
     clips.child(1).setExpanded(True)
-    (opened,) = tree.previews()
+    (opened,) = loaded(qtbot, tree, 1)
     assert opened.preview.kind == "audio" and opened.duration_ms == 750

@@ -128,8 +128,8 @@ def test_streamed_input_and_image_output_preview(qtbot, window):
     assert top_level(outputs)["total"] == "6.5"
     assert outputs.topLevelItem(0).text(2) == "image"
     outputs.expandAll()
-    previews = outputs.previews()
-    assert len(previews) == 1 and previews[0].picture.pixmap().width() == 24
+    qtbot.waitUntil(lambda: len(outputs.previews()) == 1 and outputs.previews()[0].loaded)
+    assert outputs.previews()[0].picture.pixmap().width() == 24
 
 
 def test_a_flood_of_emissions_is_counted_not_queued_one_by_one(qtbot):
