@@ -1,8 +1,12 @@
-"""The anatomy of a run: limits, bridges, entry module, loader, prelude, run, serialise.
+"""The anatomy of a run: limits, bridges, entry module, prelude, the guest, its host functions, stopping.
 
 Each call gets a fresh QuickJS runtime and context, used once and discarded.
 The call is synchronous and owns its thread for its duration (it runs its own
 event loop), so any number of threads may run sandboxes at once.
+
+Its parts live beside it: what a caller hands a run (`config.py`), the import boundary
+(`imports.py`), the wire format of the host functions (`wire.py`), how a failed run ended
+(`outcomes.py`) and what a run returns (`results.py`); the guest itself is driven by `driver.py`.
 """
 
 from __future__ import annotations
