@@ -15,7 +15,7 @@ from importlib import metadata
 from core import logs
 from core.cli import node, packs, run, secrets, validate
 from core.cli.common import INTERRUPTED, fail
-from core.errors import CordonError, UsageError
+from core.errors import CordonError, RunCancelled, UsageError
 
 logger = logging.getLogger(__name__)
 
@@ -75,7 +75,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.handler(args))
     except KeyboardInterrupt:  # Ctrl+C outside a run (a run itself cancels: common.sigint_cancels)
-        return fail(CordonError("interrupted", rule="cancelled", name="CancelledError"), as_json, INTERRUPTED)
+        return fail(RunCancelled("interrupted"), as_json, INTERRUPTED)
     except Exception as exc:  # the last line: whatever went wrong, `--json` still prints one object
         logger.exception("cordon %s failed", args.command)
         return fail(
