@@ -187,3 +187,22 @@ def test_the_studio_window_is_up_before_the_engine_is_warm(tmp_path):
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_importing_the_studio_does_not_import_the_engine(tmp_path):
+    """The window's start does not wait for the engine's import (~0.5 s): it happens in the
+    background warm-up, or in the first run."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys, gui.app; print(sorted(m for m in ('core.engine.run', 'wasmtime') if m in sys.modules))",
+        ],
+        env=_env(tmp_path / "home", QT_QPA_PLATFORM="offscreen"),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"

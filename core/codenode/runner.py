@@ -35,7 +35,6 @@ from core.codenode.jsoncopy import json_copy
 from core.codenode.streams import InputStreams, StreamAccess
 from core.engine.config import RunHooks, RunServices
 from core.engine.results import RunError, RunResult
-from core.engine.run import run_in_sandbox
 from core.errors import CordonError, SandboxRefusal, UsageError
 from core.media_store import ASSETS_KEY, AssetLedger
 from core.packs import Catalog, Resolution, declarations_from_code, default_catalog
@@ -271,6 +270,10 @@ class _NodeRun:
         extra: dict[str, Any] = {contract.CONTRACT_KEY: self.contract, ASSETS_KEY: self.assets}
         if access is not None:
             extra[streams.STREAMS_KEY] = access
+        # Imported here: the studio imports this module for its run panel, and the engine's import
+        # (~0.5 s) belongs to its background warm-up, not to the window's start.
+        from core.engine.run import run_in_sandbox
+
         result = run_in_sandbox(
             self.doc.body,
             inputs=inputs,

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from core import ModuleRefused, RunServices, run_in_sandbox
+import core
+from core import ModuleRefused
 from core.entry import ENTRY_ID
 from core.packs.npm.resolve import CompileError
 
@@ -44,7 +45,9 @@ class _OneModule:
 
 def run_probe(source: str, body: str, dependency: str) -> Any:
     """Run `body` (which imports SPECIFIER) against `source`; its result, or a probe-failed skip."""
-    result = run_in_sandbox(body, limits=LIMITS, services=RunServices(modules=_OneModule(source)))
+    # Through the facade at call time: importing the compiler (the studio does, for its pack
+    # dialogs) must not import the engine.
+    result = core.run_in_sandbox(body, limits=LIMITS, services=core.RunServices(modules=_OneModule(source)))
     if not result.ok:
         error = result.error
         detail = f"{error.name}: {error.message}" if error is not None else "unknown failure"
