@@ -127,7 +127,8 @@ def dynamic_imports(tree: Tree) -> list[int]:
     return [node.start_point[0] + 1 for node in dynamic_import_calls(tree)]
 
 
-_FUNCTIONS = frozenset(
+#: Every tree-sitter node kind that opens a function (so a new scope, and the edge of a `try`'s reach).
+FUNCTION_NODES = frozenset(
     {
         "function_declaration",
         "function_expression",
@@ -143,7 +144,7 @@ _FUNCTIONS = frozenset(
 def _in_generator(node: Node) -> bool:
     """True when the nearest function around `node` is a generator (where `yield` is the keyword)."""
     current = node.parent
-    while current is not None and current.type not in _FUNCTIONS:
+    while current is not None and current.type not in FUNCTION_NODES:
         current = current.parent
     if current is None:
         return False

@@ -56,17 +56,6 @@ FORBIDDEN_GLOBALS = frozenset(
 #: Names whose use is code generation: the bundle's stand-in (or the engine) refuses it with EvalError.
 CODE_GENERATION = frozenset(("eval", "Function"))
 
-#: Where a `try`'s reach ends: a function called from its block is not inside it.
-_FUNCTIONS = frozenset(
-    (
-        "function_declaration",
-        "generator_function_declaration",
-        "function_expression",
-        "generator_function",
-        "arrow_function",
-        "method_definition",
-    )
-)
 _BRANCHES = {
     "binary_expression": ("right",),
     "ternary_expression": ("consequence", "alternative"),
@@ -226,7 +215,7 @@ def _owner(node: Node) -> Node | None:
     """The naming node of the nearest named function around `node` (anonymous callbacks belong to it)."""
     current = node.parent
     while current is not None:
-        if current.type in _FUNCTIONS:
+        if current.type in jsparse.FUNCTION_NODES:
             named = _naming_node(current)
             if named is not None:
                 return named
@@ -237,7 +226,7 @@ def _owner(node: Node) -> Node | None:
 def _in_tolerant_try(node: Node) -> bool:
     """True inside a `try` block (of the same function) whose `catch` does not throw."""
     child, parent = node, node.parent
-    while parent is not None and parent.type not in _FUNCTIONS:
+    while parent is not None and parent.type not in jsparse.FUNCTION_NODES:
         if parent.type == "try_statement" and parent.child_by_field_name("body") == child:
             handler = parent.child_by_field_name("handler")
             return handler is not None and not any(n.type == "throw_statement" for n in jsparse.walk(handler))

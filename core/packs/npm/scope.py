@@ -21,16 +21,6 @@ from tree_sitter import Node, Tree
 
 from core import jsparse
 
-_FUNCTIONS = frozenset(
-    {
-        "function_declaration",
-        "generator_function_declaration",
-        "function_expression",
-        "generator_function",
-        "arrow_function",
-        "method_definition",
-    }
-)
 _DECLARED_FUNCTIONS = frozenset({"function_declaration", "generator_function_declaration"})
 _BLOCKS = frozenset({"statement_block", "switch_body", "for_statement", "for_in_statement", "class_static_block"})
 
@@ -233,7 +223,7 @@ class _Walker:
         kind = node.type
         if kind in ("identifier", "shorthand_property_identifier", "shorthand_property_identifier_pattern"):
             self.reference(node, scope)
-        elif kind in _FUNCTIONS:
+        elif kind in jsparse.FUNCTION_NODES:
             self.function(node, scope)
         elif kind in ("class_declaration", "class"):
             self.klass(node, scope)
