@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from importlib import metadata
 
 from core import logs
-from core.cli import node, packs, run, secrets, validate
 from core.cli.common import INTERRUPTED, fail
 from core.errors import CordonError, RunCancelled, UsageError
 
@@ -22,10 +21,16 @@ logger = logging.getLogger(__name__)
 #: The distribution's name on PyPI ("cordon" there is an unrelated project): `cordon --version` prints it.
 DISTRIBUTION = "cordon-studio"
 
-COMMANDS = (run, node, packs, validate, secrets)
+
+def version_text() -> str:
+    return f"{DISTRIBUTION} {metadata.version(DISTRIBUTION)}"
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The whole command line. Its subcommands are imported here, not with this package: through
+    them the engine loads (~1 s), which `cordon --version` does not need."""
+    from core.cli import node, packs, run, secrets, validate
+
     parser = argparse.ArgumentParser(prog="cordon", description="Run JavaScript Code nodes in Cordon's sandbox.")
     parser.add_argument(
         "-v",
@@ -33,9 +38,9 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="debug output on stderr: what the engine, the packs and the installer do",
     )
-    parser.add_argument("--version", action="version", version=f"{DISTRIBUTION} {metadata.version(DISTRIBUTION)}")
+    parser.add_argument("--version", action="version", version=version_text())
     subparsers = parser.add_subparsers(dest="command", required=True)
-    for command in COMMANDS:
+    for command in (run, node, packs, validate, secrets):
         command.register(subparsers)
     return parser
 
@@ -61,6 +66,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     if not words or words[0] == "--screenshot":
         return studio(words)
+    if words == ["--version"]:  # before the parser: building it imports every subcommand
+        print(version_text())
+        return 0
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
