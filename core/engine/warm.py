@@ -27,6 +27,8 @@ def warm_engine() -> None:
     a run builds; then the standard template's image module is compiled on this thread, unless
     the cache had it.
     """
+    if engine_is_warm():
+        return
     started = time.perf_counter()
     result = run_in_sandbox("return 1")
     if not result.ok:  # the first real run will report the same failure to the person
