@@ -27,7 +27,6 @@ One VM serves one run and is then discarded, trapped or not.
 from __future__ import annotations
 
 import asyncio
-import collections
 import ctypes
 import hashlib
 import logging
@@ -350,8 +349,9 @@ class GuestVM:
         self._reply = b""
         self._last_host_exception: BaseException | None = None
         self._tasks: set[asyncio.Task[None]] = set()
-        self._settled: collections.deque[tuple[int, bool, Any]] = collections.deque()
-        self._wake: asyncio.Event | None = None
+        #: How the entry's promise ended (a guest error, a trap or DeadlockError as its exception),
+        #: set by the host task whose reply settled it.
+        self._ended: asyncio.Future[None] | None = None
         self.store = store = guest.new_store(self.memory_cap)
         baked = template.module_for_run()
         self._instance = guest.linker.instantiate(store, baked or guest.module)
@@ -488,19 +488,40 @@ class GuestVM:
             return -1
 
     async def _run_async(self, fn: Callable[..., Any], args: list[Any], pending: int) -> None:
+        """One async host call, from start to end in this task (anyio's cancel scopes need that),
+        which then settles the guest's promise itself: handing the reply to `eval_module` cost a
+        wake-up and a loop iteration per await. Replies settle in the order the calls finish."""
         try:
-            value = await fn(*args)
-            self._settled.append((pending, True, value))
-        except asyncio.CancelledError:
-            raise
-        except BaseException as exc:
-            logger.exception("a host function of the guest failed")
-            self._last_host_exception = exc
-            self._settled.append((pending, False, None))
+            try:
+                value = await fn(*args)
+            except asyncio.CancelledError:
+                raise
+            except BaseException as exc:
+                logger.exception("a host function of the guest failed")
+                self._last_host_exception = exc
+                self._deliver(pending, False, None)
+            else:
+                self._deliver(pending, True, value)
         finally:
             self._tasks.discard(asyncio.current_task())  # type: ignore[arg-type]
-            if self._wake is not None:
-                self._wake.set()
+            ended = self._ended
+            if ended is not None and not ended.done() and not self._tasks:
+                ended.set_exception(DeadlockError("the entry's promise is pending and no host call is in flight"))
+
+    def _deliver(self, pending: int, ok: bool, value: Any) -> None:
+        """Settle guest promise `pending` and drain, while the entry is pending; once it ended, a
+        reply goes nowhere (an un-awaited call's effects happened; nothing runs in the guest)."""
+        ended = self._ended
+        if ended is None or ended.done():
+            return
+        try:
+            status = self._settle(pending, ok, value)
+            if status == _ST_OK:
+                ended.set_result(None)
+            elif status != _ST_PENDING:
+                ended.set_exception(self._error())
+        except BaseException as exc:  # a trap (the epoch backstop, the native stack): the run's error
+            ended.set_exception(exc)
 
     def _on_normalize(self, caller: wasmtime.Caller, base: int, base_len: int, name: int, name_len: int) -> int:
         self._compiling = None
@@ -597,7 +618,7 @@ class GuestVM:
         such as an un-awaited output(), happen; their replies go nowhere); a stopped or failed
         run cancels them.
         """
-        self._wake = asyncio.Event()
+        self._ended = ended = asyncio.get_running_loop().create_future()
         finished = False
         try:
             src, name = self._put_text(source, filename)
@@ -605,18 +626,15 @@ class GuestVM:
                 status = self._call("cg_run", src, len(_encode(source)), name, 1, *self._limits)
             finally:
                 self._free_text(src)
-            while status == _ST_PENDING:
-                while not self._settled:
-                    if not self._tasks:
-                        raise DeadlockError("the entry's promise is pending and no host call is in flight")
-                    await self._wake.wait()
-                    self._wake.clear()
-                pending, ok, value = self._settled.popleft()
-                status = self._settle(pending, ok, value)
-            if status != _ST_OK:
+            if status == _ST_PENDING:
+                if not self._tasks:
+                    raise DeadlockError("the entry's promise is pending and no host call is in flight")
+                await ended  # host tasks settle the guest's promises until the entry's ends
+            elif status != _ST_OK:
                 raise self._error()
             finished = True
         finally:
+            ended.cancel()  # no-op once it ended; else the cancelled host calls settle nothing
             tasks = list(self._tasks)
             for task in tasks if not finished else ():
                 task.cancel()
@@ -698,7 +716,7 @@ class GuestVM:
         with self._lock:
             self._closed = True
         self._tasks.clear()
-        self._settled.clear()
+        self._ended = None
 
 
 class GuestTemplate:

@@ -1,0 +1,77 @@
+"""Async host calls settle their guest promises from their own host task (core/engine/driver.py
+`_run_async`): replies land in the order the calls finish, an entry left pending after the last
+reply is a deadlock, and what the guest does after a reply ends the run as before."""
+
+from __future__ import annotations
+
+import asyncio
+
+from core import RunServices, Surface, run_in_sandbox
+from core.bridges.base import Op
+from tests.conftest import ok
+
+
+def _gate_surface() -> Surface:
+    """`first()` finishes only once `second()` has run, so the second call's reply comes first."""
+    opened: asyncio.Event | None = None
+
+    def gate() -> asyncio.Event:
+        nonlocal opened
+        if opened is None:
+            opened = asyncio.Event()
+        return opened
+
+    async def first(scope) -> str:
+        await gate().wait()
+        return "first"
+
+    async def second(scope) -> str:
+        gate().set()
+        return "second"
+
+    async def echo(scope, value):
+        return value
+
+    return Surface(
+        "gate",
+        {"gate.first": Op(first), "gate.second": Op(second), "gate.echo": Op(echo)},
+        'C.define("first", () => C.call("gate.first"));\n'
+        'C.define("second", () => C.call("gate.second"));\n'
+        'C.define("echo", (x) => C.call("gate.echo", x));',
+        ("first", "second", "echo"),
+    )
+
+
+def _run(code: str):
+    return run_in_sandbox(code, services=RunServices(surfaces=(_gate_surface(),)))
+
+
+def test_replies_settle_in_the_order_the_host_calls_finish():
+    code = """
+    const order = [];
+    await Promise.all([first().then((v) => order.push(v)), second().then((v) => order.push(v))]);
+    return order;
+    """
+    assert ok(_run(code)) == ["second", "first"]
+
+
+def test_sequential_awaits_each_see_their_own_reply():
+    code = "let acc = 0; for (let i = 0; i < 100; i++) acc += await echo(i); return acc;"
+    assert ok(_run(code)) == 4950
+
+
+def test_an_entry_still_pending_after_the_last_reply_is_a_deadlock():
+    result = _run("await echo(1); await new Promise(() => {}); return 'never';")
+    assert not result.ok
+    assert result.error.rule == "deadlock"
+
+
+def test_a_throw_after_a_reply_ends_the_run_with_the_guest_error():
+    result = _run("const v = await echo('boom'); throw new TypeError(v);")
+    assert not result.ok
+    assert (result.error.name, result.error.message) == ("TypeError", "boom")
+
+
+def test_a_reply_after_the_entry_returned_goes_nowhere():
+    # first() is still waiting when the body returns; second() lets it finish during the teardown.
+    assert ok(_run("first(); second(); return 'done';")) == "done"
