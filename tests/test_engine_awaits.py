@@ -75,3 +75,14 @@ def test_a_throw_after_a_reply_ends_the_run_with_the_guest_error():
 def test_a_reply_after_the_entry_returned_goes_nowhere():
     # first() is still waiting when the body returns; second() lets it finish during the teardown.
     assert ok(_run("first(); second(); return 'done';")) == "done"
+
+
+def test_a_loop_after_a_reply_is_stopped_at_the_deadline():
+    # The loop runs inside the host task's settle call: the stop still interrupts it and names the rule.
+    result = run_in_sandbox(
+        "await echo(1); while (true) {}",
+        limits={"timeoutMs": 300},
+        services=RunServices(surfaces=(_gate_surface(),)),
+    )
+    assert not result.ok
+    assert result.error.rule == "timeout"
