@@ -329,6 +329,7 @@ def test_export_conditions_in_order(tmp_path, conditions, expected):
 
 
 def test_global_and_self_are_the_global_object_for_bundles(tmp_path):
+    """A view of it: reads, writes and detection reach the real global object."""
     pack = make_pack(
         tmp_path,
         {
@@ -336,13 +337,38 @@ def test_global_and_self_are_the_global_object_for_bundles(tmp_path):
             "g/index.js": (
                 "var root = typeof self == 'object' && self.self === self && self || "
                 "typeof global == 'object' && global.global === global && global;\n"
-                "exports.found = root === globalThis && global === globalThis;\n"
+                "root.written = 7;\n"
+                "exports.found = !!root && root.Math === Math && global.Object === Object && globalThis.written === 7;\n"
             ),
         },
     )
     assert (
         ok(run_module(compile_npm(pack, "g").source, 'import { found } from "cordon-npm:probe"; return found;')) is True
     )
+
+
+def test_builtins_taken_from_the_global_object_include_the_function_stand_in(tmp_path):
+    """As lodash's runInContext: `Function` read off the global object it found, at load time.
+    The stand-in's prototype is the real one and calling it is still the no-eval refusal; the
+    body's own global object keeps no `Function`."""
+    pack = make_pack(
+        tmp_path,
+        {
+            "l/package.json": {"name": "l", "version": "1.0.0"},
+            "l/index.js": (
+                "var root = typeof global == 'object' && global && global.Object === Object && global;\n"
+                "var F = root.Function, toSource = F.prototype.toString;\n"
+                "exports.isFn = function (v) { return v instanceof F && typeof toSource.call(v) === 'string'; };\n"
+                "exports.compile = function (s) { return F(s); };\n"
+                "exports.has = 'Function' in root;\n"
+            ),
+        },
+    )
+    source = compile_npm(pack, "l").source
+    body = 'import { isFn, has } from "cordon-npm:probe"; return [isFn(() => 1), has, typeof Function];'
+    assert ok(run_module(source, body)) == [True, True, "undefined"]
+    refused = run_module(source, 'import { compile } from "cordon-npm:probe"; return compile("return 1");')
+    assert not refused.ok and refused.error.name == "EvalError" and "no-eval" in refused.error.message
 
 
 def test_an_es_module_without_a_default_gets_none_invented(tmp_path):

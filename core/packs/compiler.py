@@ -55,6 +55,8 @@ from core.packs.roots import installed_dir
 COMPILER_VERSION = "cordon-npm/4"
 OPTIONS = {"format": "esm", "conditions": list(CONDITIONS), "mainFields": list(MAIN_FIELDS), "maxBytes": NPM_JS_MAX}
 _ENGINE = ENGINE_VERSION
+#: The bundle runtime is part of every bundle: an edit of runtime.js must not be served from the cache.
+_RUNTIME_DIGEST = hashlib.sha256(bundle.RUNTIME.encode("utf-8")).hexdigest()
 
 __all__ = ["COMPILER_VERSION", "CompileError", "CompiledModule", "compile_npm", "input_digest"]
 
@@ -75,7 +77,15 @@ def input_digest(pack_root: Path, dependency: str) -> str:
     """The cache key: every file under node_modules (path and content), plus the compile settings."""
     digest = hashlib.sha256()
     digest.update(
-        orjson.dumps({"compiler": COMPILER_VERSION, "engine": _ENGINE, "options": OPTIONS, "dependency": dependency})
+        orjson.dumps(
+            {
+                "compiler": COMPILER_VERSION,
+                "engine": _ENGINE,
+                "options": OPTIONS,
+                "dependency": dependency,
+                "runtime": _RUNTIME_DIGEST,
+            }
+        )
     )
     digest.update(_content_digest(pack_root / "node_modules"))
     return digest.hexdigest()

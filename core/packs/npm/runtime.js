@@ -13,6 +13,23 @@ const Function = function Function() {
   throw err;
 };
 Object.defineProperty(Function, "prototype", { value: Object.getPrototypeOf(function () {}), writable: false });
+// `global` and `self` inside the bundle are a view of the global object whose `Function` is that
+// stand-in, because some libraries take their builtins from the global object they find rather
+// than from scope (lodash's runInContext reads `context.Function.prototype` at load). Every other
+// read, and every write and delete, goes to the real global object; the view is its own `global`
+// and `self`, so `self.self === self` style detection still finds it.
+const __cordon$global = new Proxy(globalThis, {
+  get(target, key) {
+    if (key === "Function") return Function;
+    if (key === "global" || key === "self") return __cordon$global;
+    return Reflect.get(target, key);
+  },
+  has(target, key) {
+    return key === "Function" || Reflect.has(target, key);
+  },
+});
+const global = __cordon$global;
+const self = __cordon$global;
 const __cordon$cache = [];
 const __cordon$namespaces = [];
 const __cordon$hasOwn = Object.prototype.hasOwnProperty;
