@@ -65,7 +65,7 @@ from gui.run_panel import RunPanel
 from gui.secrets_page import SecretsPage, ensure_secret_store
 from gui.settings import AppSettings, edit_settings, load_settings
 from gui.tasks import task_manager
-from gui.theme import Theme, apply_theme, icon, resources_dir
+from gui.theme import Theme, apply_theme, icon
 from gui.worker import RunOutcome, RunRequest
 
 APP_TITLE = "Cordon Studio"
@@ -76,7 +76,7 @@ DIAGNOSE_MS = 300
 
 
 def examples_dir() -> Path:
-    return resources_dir() / "examples"
+    return paths.resources_dir() / "examples"
 
 
 class MainWindow(QMainWindow):

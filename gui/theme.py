@@ -8,15 +8,15 @@ disagree.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QColor, QIcon, QImage, QPainter, QPalette, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QApplication
+
+from core.paths import resources_dir
 
 THEMES = ("light", "dark")
 #: The line colour of the drawn icons, made for a light toolbar; the dark theme draws them in `_DARK_INK`.
@@ -24,14 +24,6 @@ _ICON_INK = "#3b4a5a"
 _DARK_INK = "#c9d3dc"
 #: Pixel sizes an icon is rendered at (toolbar, menus, a 2x screen).
 _ICON_SIZES = (16, 24, 48)
-
-
-def resources_dir() -> Path:
-    """`resources/` next to the packages, or inside a PyInstaller bundle."""
-    bundle = getattr(sys, "_MEIPASS", None)
-    if bundle:
-        return Path(bundle) / "resources"
-    return Path(__file__).resolve().parents[1] / "resources"
 
 
 def icon(name: str) -> QIcon:
