@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
+from core.bridges.base import worker_check_alive
 from core.errors import SandboxRefusal
 from core.packs.host_registry import TEXT_MAX, Arg, HostExport, HostModule, option, options_arg
 
@@ -31,6 +32,8 @@ from core.packs.host_registry import TEXT_MAX, Arg, HostExport, HostModule, opti
 DELIMITERS = (",", "\t", "|", ";", "\x1e", "\x1f")
 #: Rows auto-detect looks at (papaparse's preview for guessing).
 GUESS_ROWS = 10
+#: Rows between checks that the run is still alive (a 5 MB parse checks ~250 times).
+_CHECK_EVERY = 10_000
 
 csv.field_size_limit(TEXT_MAX)  # one field may be the whole 5 MB input
 
@@ -48,7 +51,13 @@ def _delimiter(options: Mapping[str, Any] | None, default: str | None) -> str | 
 
 def _rows(text: str, delimiter: str) -> list[list[str]]:
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, quotechar='"', doublequote=True)
-    return [row for row in reader if row and row != [""]]
+    rows: list[list[str]] = []
+    for index, row in enumerate(reader, 1):
+        if row and row != [""]:
+            rows.append(row)
+        if index % _CHECK_EVERY == 0:
+            worker_check_alive()  # a stopped run's parse does not keep a host worker busy
+    return rows
 
 
 def guess_delimiter(text: str) -> str:
@@ -99,7 +108,9 @@ def parse(text: str, options: Mapping[str, Any] | None = None) -> list[Any]:
         return []
     fields = unique_names(rows[0])
     records: list[dict[str, Any]] = []
-    for row in rows[1:]:
+    for index, row in enumerate(rows[1:], 1):
+        if index % _CHECK_EVERY == 0:
+            worker_check_alive()
         record: dict[str, Any] = dict(zip(fields, row, strict=False))
         if len(row) > len(fields):
             record["__parsed_extra"] = row[len(fields) :]
