@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from core.bridges.base import _HOST_WORKERS as HOST_WORKERS
 from tests.conftest import ok
 from tests.hostpacks import refused, run_body
 
@@ -62,3 +63,21 @@ def test_bad_input_names_the_pack_and_the_rule():
         "sandbox-subtitle.stringify",
         "format",
     )
+
+
+def test_a_stopped_parse_frees_its_host_worker():
+    """Every host worker busy parsing a ~5 MB cue when the run times out: the parses stop with it
+    (they check the run every 10,000 lines), so the next run's parse gets a worker within its own
+    deadline instead of queueing behind seconds of abandoned work."""
+    big = "1\n00:00:01,000 --> 00:00:02,000\n" + "x\n" * 2_400_000
+    hog = f'import {{ parse }} from "{SUBTITLE}";\nreturn await Promise.all(Array.from({{ length: {HOST_WORKERS} }}, () => parse(inputs.srt)));'
+    result = run_body(hog, inputs={"srt": big}, limits={"timeoutMs": 700})
+    assert result.error is not None and result.error.rule == "timeout", result.error
+    small = f'import {{ parse }} from "{SUBTITLE}";\nreturn (await parse(inputs.srt)).length;'
+    assert ok(run_body(small, inputs={"srt": SRT}, limits={"timeoutMs": 1500})) == 2
+
+
+def test_leading_blank_lines_of_a_cue_are_trimmed():
+    srt = "1\n00:00:01,000 --> 00:00:02,000\n" + "\n" * 200_000 + "Hi\n\n"
+    code = f'import {{ parse }} from "{SUBTITLE}";\nreturn (await parse(inputs.srt)).map((n) => n.data.text);'
+    assert ok(run_body(code, inputs={"srt": srt})) == ["Hi"]
