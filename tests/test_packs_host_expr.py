@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from core.bridges.base import _HOST_WORKERS as HOST_WORKERS
 from tests.conftest import ok
 from tests.hostpacks import refused, run_body
 
@@ -66,3 +67,15 @@ def test_bounds_and_bad_input_name_the_pack_and_the_rule():
     refused(run_body(code, inputs={"src": "1 / 0"}), "expr-not-finite", "Infinity")
     refused(run_body(code, inputs={"src": "2 * (3"}), "expr-syntax", "sandbox-expr.evaluate", "')'")
     assert ok(run_body(code, inputs={"src": "1 + 1"})) == 2  # the next run is healthy
+
+
+def test_a_stopped_evaluation_frees_its_host_worker():
+    """Every host worker busy with an array literal of 900 scans of a 20,000-item list (seconds each)
+    when the run times out: the evaluations stop with it (they check the run per node), so the next
+    run's evaluation gets a worker within its own deadline instead of queueing behind abandoned work."""
+    slow = "[" + ", ".join(["1 in x"] * 900) + "]"  # siblings: a long `+` chain nests too deep
+    hog = f'import {{ evaluate }} from "{EXPR}";\nconst v = {{ x: inputs.items }};\nreturn await Promise.all(Array.from({{ length: {HOST_WORKERS} }}, () => evaluate(inputs.slow, v)));'
+    result = run_body(hog, inputs={"slow": slow, "items": [0] * 20_000}, limits={"timeoutMs": 700})
+    assert result.error is not None and result.error.rule == "timeout", result.error
+    small = f'import {{ evaluate }} from "{EXPR}";\nreturn await evaluate("1 + 2");'
+    assert ok(run_body(small, limits={"timeoutMs": 1500})) == 3

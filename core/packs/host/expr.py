@@ -28,6 +28,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from core.bridges.base import worker_check_alive
 from core.errors import SandboxRefusal
 from core.packs.host_registry import Arg, HostExport, HostModule
 
@@ -393,6 +394,9 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
 
 
 def _evaluate(node: tuple[Any, ...], scope: Mapping[str, Any]) -> Any:
+    # Per node (at most ~MAX_LENGTH of them): one node can scan a million-item variable (`x in list`),
+    # so a stopped run's evaluation must not keep a host worker busy through the rest of the tree.
+    worker_check_alive()
     kind = node[0]
     if kind == "lit":
         return node[1]
