@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import zipfile
 
+from core.bridges.base import _HOST_WORKERS as HOST_WORKERS
 from tests.conftest import ok
 from tests.hostpacks import refused, run_body
 
@@ -54,3 +55,16 @@ def test_zip_slip_and_ratio_bombs_are_refused():
     refused(run_body(code, inputs={"archive": archive({"zeros": bytes(20 * 1024 * 1024)})}), "zip-bomb", "200:1")
     refused(run_body(code, inputs={"archive": b"not a zip"}), "zip-invalid", "sandbox-zip.unzip")
     refused(run_body(f'import {{ zip }} from "{ZIP}";\nreturn await zip({{ "/abs": "x" }});'), "zip-unsafe-path")
+
+
+def test_a_stopped_zip_frees_its_host_worker():
+    """Every host worker busy writing 150,000 empty entries (~3 s each) when the run times out: the
+    writes stop with it (they check the run every 1,000 entries), so the next run's zip gets a
+    worker within its own deadline instead of queueing behind abandoned work."""
+    files = {f"{i}": "" for i in range(150_000)}
+    hog = f'import {{ zip }} from "{ZIP}";\nreturn await Promise.all(Array.from({{ length: {HOST_WORKERS} }}, () => zip(inputs.files)));'
+    # 2 s: time for the guest to hand all four ~2 MB objects over (each is checked on the way)
+    result = run_body(hog, inputs={"files": files}, limits={"timeoutMs": 2000})
+    assert result.error is not None and result.error.rule == "timeout", result.error
+    small = f'import {{ zip }} from "{ZIP}";\nreturn (await zip({{ "a.txt": "hi" }})).length > 0;'
+    assert ok(run_body(small, limits={"timeoutMs": 1500})) is True

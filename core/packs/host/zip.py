@@ -25,6 +25,7 @@ import zipfile
 from collections.abc import Mapping
 from typing import Any
 
+from core.bridges.base import worker_check_alive
 from core.errors import SandboxRefusal
 from core.packs.caps import MB
 from core.packs.host_registry import Arg, HostExport, HostModule
@@ -36,6 +37,8 @@ MAX_RATIO = 200
 RATIO_FLOOR = 1 * MB
 MAX_ENTRIES = 10_000
 _CHUNK = 1 * MB
+#: Entries `zip` writes between checks that the run is still alive (it writes ~50,000 a second).
+_CHECK_EVERY = 1000
 _UNSAFE = re.compile(r"(^|/)\.\.(/|$)|^/|\\|^[A-Za-z]:|\x00")
 
 
@@ -95,6 +98,7 @@ def read_entries(archive: zipfile.ZipFile, what: str = "the archive") -> dict[st
         try:
             with archive.open(info) as stream:
                 while chunk := stream.read(min(_CHUNK, left + 1)):
+                    worker_check_alive()  # per MB inflated (at most 50): a stopped run's unzip stops too
                     left -= len(chunk)
                     if left < 0:
                         raise _too_large(what)
@@ -141,7 +145,9 @@ def zip(files: Mapping[str, Any]) -> bytes:
         )
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as archive:
-        for name, value in files.items():
+        for at, (name, value) in enumerate(files.items(), 1):
+            if at % _CHECK_EVERY == 0:
+                worker_check_alive()  # a stopped run's archive does not keep a host worker busy
             if not name or _UNSAFE.search(name):
                 raise SandboxRefusal(
                     f"entry name {name[:200]!r} is empty or could write outside the folder it is extracted to",
