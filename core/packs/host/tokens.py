@@ -22,6 +22,7 @@ import threading
 from typing import TYPE_CHECKING, Any
 
 from core import paths
+from core.bridges.base import worker_check_alive
 from core.errors import SandboxRefusal
 from core.packs.host_registry import Arg, HostExport, HostModule
 
@@ -31,6 +32,8 @@ if TYPE_CHECKING:
 ENCODINGS = ("cl100k_base", "o200k_base", "p50k_base", "r50k_base")
 DEFAULT = "cl100k_base"
 _loading = threading.Lock()
+#: Ids `decode` checks between checks that the run is still alive (a 5 MB id list has ~2.5 million).
+_CHECK_EVERY = 100_000
 
 
 @functools.cache
@@ -69,6 +72,8 @@ def decode(ids: Any, name: str | None = None) -> str:
     if not isinstance(ids, list):
         raise SandboxRefusal("ids must be an array of token ids", rule="host-argument-invalid", name="TypeError")
     for at, token in enumerate(ids):
+        if at % _CHECK_EVERY == _CHECK_EVERY - 1:
+            worker_check_alive()  # a stopped run's decode does not keep a host worker busy
         if isinstance(token, bool) or not isinstance(token, int) or not 0 <= token < enc.n_vocab:
             raise SandboxRefusal(
                 f"ids[{at}] is {str(token)[:40]}, not a token id of {enc.name} (0-{enc.n_vocab - 1})",
