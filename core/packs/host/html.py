@@ -33,6 +33,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urljoin, urlsplit
 
+from core.bridges.base import worker_check_alive
 from core.errors import SandboxRefusal
 from core.packs.host_registry import Arg, HostExport, HostModule, option, options_arg
 
@@ -44,6 +45,8 @@ DEFAULT_LIMIT = 100
 #: 10-20 s per million elements, and that work cannot be interrupted. Real 5 MB pages have ~100,000.
 MAX_TAGS = 500_000
 MAX_ITEMS = 1000
+#: Nodes walked between checks that the run is still alive.
+_CHECK_EVERY = 10_000
 _HIDDEN = ("script", "style", "noscript", "template", "head")
 _CHROME = ("nav", "header", "footer", "aside", "form", "iframe", "svg", "button", "dialog", "menu")
 _BLOCKS = frozenset(
@@ -153,6 +156,7 @@ def _block_text(root: Tag, separator: str = "\n") -> str:
 
     lines: list[str] = []
     current: list[str] = []
+    walked = 0
 
     def flush() -> None:
         line = " ".join("".join(current).split())
@@ -161,7 +165,11 @@ def _block_text(root: Tag, separator: str = "\n") -> str:
         current.clear()
 
     def walk(node: Tag) -> None:
+        nonlocal walked
         for child in node.children:
+            walked += 1
+            if walked % _CHECK_EVERY == 0:
+                worker_check_alive()  # a stopped run's walk does not keep a host worker busy
             if isinstance(child, Tag):
                 if child.name in _HIDDEN:
                     continue
@@ -293,7 +301,9 @@ def extract_readable_text(html: str) -> str:
 def _densest(soup: BeautifulSoup) -> Tag:
     """The element whose direct paragraphs hold the most text (the body when there are none)."""
     scores: dict[int, tuple[int, Tag]] = {}
-    for p in soup.find_all("p"):
+    for at, p in enumerate(soup.find_all("p"), 1):
+        if at % _CHECK_EVERY == 0:
+            worker_check_alive()
         parent = p.parent
         if parent is not None:
             total, _ = scores.get(id(parent), (0, parent))
