@@ -69,6 +69,14 @@ def test_bounds_and_bad_input_name_the_pack_and_the_rule():
     assert ok(run_body(code, inputs={"src": "1 + 1"})) == 2  # the next run is healthy
 
 
+def test_a_long_operator_chain_is_refused_by_name_not_a_host_error():
+    """`a + a + ... + a` nests no parentheses, yet evaluating it recurses per operator: past
+    MAX_HEIGHT it is expr-too-deep (it was a generic host-error from Python's recursion limit)."""
+    code = f'import {{ evaluate }} from "{EXPR}";\nreturn await evaluate(inputs.src, {{ a: 1 }});'
+    refused(run_body(code, inputs={"src": " + ".join(["a"] * 900)}), "expr-too-deep", "sandbox-expr.evaluate", "900")
+    assert ok(run_body(code, inputs={"src": " + ".join(["a"] * 200)})) == 200
+
+
 def test_a_stopped_evaluation_frees_its_host_worker():
     """Every host worker busy with an array literal of 900 scans of a 20,000-item list (seconds each)
     when the run times out: the evaluations stop with it (they check the run per node), so the next

@@ -34,6 +34,8 @@ from core.packs.host_registry import Arg, HostExport, HostModule
 
 MAX_LENGTH = 10_000
 MAX_DEPTH = 64
+#: The tree's height, chains included: evaluation recurses per level, and Python's stack is ~1,000 frames.
+MAX_HEIGHT = 256
 MAX_VALUE = 1_000_000
 
 _TOKEN = re.compile(
@@ -216,7 +218,26 @@ def parse(text: str) -> tuple[Any, ...]:
     kind, value = parser.take()
     if kind != "end":
         raise _fail(f"unexpected {_shown(kind, value)}", "expr-syntax", "SyntaxError")
+    height = _height(tree)
+    if height > MAX_HEIGHT:
+        raise _fail(
+            f"the expression's tree is {height} levels deep (a chain of that many operators), at most {MAX_HEIGHT}:"
+            " split it into smaller expressions",
+            "expr-too-deep",
+            "RangeError",
+        )
     return tree
+
+
+def _height(tree: tuple[Any, ...]) -> int:
+    """The tree's height, counted without recursion: a left-deep chain (`a + a + ... + a`) nests
+    no parentheses, so MAX_DEPTH does not see it, yet evaluating it recurses once per operator."""
+    height, todo = 0, [(tree, 1)]
+    while todo:
+        node, level = todo.pop()
+        height = max(height, level)
+        todo.extend((child, level + 1) for child in node if isinstance(child, tuple) and child)
+    return height
 
 
 # -- values: JavaScript's coercions on JSON values ------------------------------------------------------------
