@@ -16,6 +16,7 @@ change after it was checked. See docs/security.md.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import os
@@ -28,6 +29,10 @@ from core.atomic import write_atomic
 logger = logging.getLogger(__name__)
 
 DIGESTS = "cache-digests"
+#: The cache folder's size past which `write` removes the least recently used entries. Entries
+#: are keyed by content (a new guest build, prelude or pack version writes new ones), so without
+#: a bound the folder only grows: ~3.7 MB per compiled guest image, up to 1 MB per npm bundle.
+MAX_CACHE_BYTES = 512 << 20
 #: Larger than any entry Cordon writes (the engine module is ~2.5 MB, an npm bundle at most 1 MB).
 MAX_ENTRY_BYTES = 64 << 20
 #: An entry is opened without following a link or waiting on a FIFO: a cache folder in a shared
@@ -59,7 +64,13 @@ def read(name: str) -> bytes | None:
             data = handle.read(MAX_ENTRY_BYTES + 1)
         except OSError:
             return None
-    return data if hashlib.sha256(data).hexdigest().encode() == want else None
+        if hashlib.sha256(data).hexdigest().encode() != want:
+            return None
+        # The eviction order, most recently used last (a read-only cache folder still serves and
+        # evicts by write time). On the open descriptor: the path may be swapped since.
+        with contextlib.suppress(OSError, NotImplementedError):
+            os.utime(fd)
+    return data
 
 
 def write(name: str, data: bytes) -> None:
@@ -69,3 +80,33 @@ def write(name: str, data: bytes) -> None:
     record.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(entry, data)
     write_atomic(record, hashlib.sha256(data).hexdigest().encode())
+    evict(MAX_CACHE_BYTES)
+
+
+def evict(limit: int) -> None:
+    """Remove the least recently used entries (and their records) until the cache folder holds at
+    most `limit` bytes. Callers hold what they read as bytes, so removing an entry never pulls it
+    from under a run; the next reader misses and rebuilds."""
+    root = paths.cache_dir()
+    entries: list[tuple[float, int, Path]] = []
+    for folder, _, names in os.walk(root):
+        for name in names:
+            path = Path(folder, name)
+            try:
+                info = path.lstat()
+            except OSError:
+                continue
+            entries.append((info.st_mtime, info.st_size, path))
+    total = sum(size for _, size, _ in entries)
+    for _, size, path in sorted(entries, key=lambda e: e[0]):
+        if total <= limit:
+            break
+        relative = path.relative_to(root).as_posix()
+        _, record = _files(relative)
+        for doomed in (path, record):
+            try:
+                doomed.unlink()
+            except OSError:
+                logger.debug("cache eviction could not remove %s", doomed)
+        total -= size
+        logger.info("cache: evicted %s (%d bytes) to stay under %d bytes", relative, size, limit)
