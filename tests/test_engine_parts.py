@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 from importlib import resources
 from pathlib import Path
 
@@ -21,12 +22,42 @@ from core.packs.wasm.engines import new_worker_engine
 from tests.conftest import ok
 
 
+class _Owner:
+    """Something a worker engine's ticking follows (weak-referenceable, as a pool's worker is)."""
+
+
 def test_one_ticker_thread_advances_the_guest_engine_and_every_pack_wasm_engine():
     assert ok(run_in_sandbox("return 1")) == 1
-    worker = new_worker_engine()
-    ticking = list(ticker._engines)
+    owner = _Owner()
+    worker = new_worker_engine(owner)
+    ticking = list(ticker._engines.values())
     assert driver.install().engine in ticking and worker in ticking
     assert [t.name for t in threading.enumerate()].count("cordon-epoch") == 1
+
+
+def test_engines_whose_owner_is_gone_stop_being_ticked_and_are_freed_safely(monkeypatch):
+    """Workers come and go while the ticker runs: each engine leaves the ticker with its owner,
+    and is never freed while the ticker increments it. With engines held weakly this churn
+    segfaults the interpreter (a finalizer runs before weak references are cleared)."""
+    before = ticker.registered()
+
+    def churn() -> None:
+        for _ in range(2000):
+            owner = _Owner()
+            new_worker_engine(owner)
+            del owner  # the worker is gone: its engine's last strong reference is the ticker's
+
+    monkeypatch.setattr(ticker, "TICK_S", 0.0002)  # tick as often as the frees happen
+    threads = [threading.Thread(target=churn) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    deadline = time.monotonic() + 30
+    while ticker.registered() > before and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert ticker.registered() == before
+    assert ok(run_in_sandbox("return 2")) == 2
 
 
 def test_a_reply_with_sidecar_items_hands_them_out_one_by_one():

@@ -45,10 +45,10 @@ def validation_engine() -> wasmtime.Engine:
     return wasmtime.Engine(_config())
 
 
-def new_worker_engine() -> wasmtime.Engine:
-    """An engine for one worker thread, advanced by the shared ticker."""
+def new_worker_engine(owner: object) -> wasmtime.Engine:
+    """An engine for one worker thread, advanced by the shared ticker while `owner` lives."""
     engine = wasmtime.Engine(_config())
-    ticker.register(engine)
+    ticker.register(engine, owner)
     return engine
 
 

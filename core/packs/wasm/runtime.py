@@ -91,7 +91,7 @@ class _Worker:
     """Per worker thread: its own engine and the modules deserialised into it."""
 
     def __init__(self) -> None:
-        self.engine = new_worker_engine()
+        self.engine = new_worker_engine(self)
         self.modules: dict[str, wasmtime.Module] = {}
 
 
