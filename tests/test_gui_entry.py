@@ -28,6 +28,18 @@ def _env(home: Path, **extra: str) -> dict[str, str]:
     return {**env, "CORDON_HOME": str(home), **extra}
 
 
+def _studio_offscreen(home: Path) -> subprocess.Popen[str]:
+    """Bare `cordon` (the studio) in its own process, offscreen, with its own CORDON_HOME."""
+    return subprocess.Popen(
+        _cordon([]),
+        env=_env(home, QT_QPA_PLATFORM="offscreen"),
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
 def test_cordon_screenshot_runs_the_welcome_node_and_writes_a_png_offscreen(tmp_path):
     out = tmp_path / "shots" / "studio.png"
     done = subprocess.run(
@@ -49,14 +61,7 @@ def test_cordon_screenshot_runs_the_welcome_node_and_writes_a_png_offscreen(tmp_
 
 def test_cordon_alone_opens_the_studio_on_the_welcome_node_and_ctrl_c_stops_it(tmp_path):
     home = tmp_path / "home"
-    proc = subprocess.Popen(
-        _cordon([]),
-        env=_env(home, QT_QPA_PLATFORM="offscreen"),
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    proc = _studio_offscreen(home)
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -160,14 +165,7 @@ def test_the_studio_window_is_up_before_the_engine_is_warm(tmp_path):
     image) warms afterwards on the task runner. The studio log says both, in order: the core
     warm-up's own line comes after the window's."""
     home = tmp_path / "home"
-    proc = subprocess.Popen(
-        _cordon([]),
-        env=_env(home, QT_QPA_PLATFORM="offscreen"),
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    proc = _studio_offscreen(home)
     try:
         deadline = time.monotonic() + 120
         text = ""

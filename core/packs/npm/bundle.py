@@ -124,16 +124,7 @@ def build(pack_root: Path, dependency: str) -> Bundle:
             entry_esm = done.esm
         findings.extend(done.findings)
         warnings.extend(done.warnings)
-        links[ids[path]] = ModuleLinks(
-            done.esm,
-            list(dict.fromkeys(deps)),
-            done.uses,
-            done.reexports,
-            done.stars,
-            done.local_exports,
-            done.code_generation,
-            done.text,
-        )
+        links[ids[path]] = ModuleLinks(done, list(dict.fromkeys(deps)))
         requires = orjson.dumps(done.requires).decode()
         pieces.append(
             f"/* {ids[path]}: {rel} */ [{int(done.esm)}, {requires}, {done.source}, {orjson.dumps(rel).decode()}]"

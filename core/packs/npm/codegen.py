@@ -40,6 +40,7 @@ from tree_sitter import Node
 from core import jsparse
 from core.packs.npm.resolve import CompileError
 from core.packs.npm.scan import CodeGeneration
+from core.packs.npm.transform import Transformed
 
 _NAMES = frozenset(
     ("identifier", "property_identifier", "shorthand_property_identifier", "shorthand_property_identifier_pattern")
@@ -61,19 +62,11 @@ MAX_SITES = 3
 
 @dataclass
 class ModuleLinks:
-    """One bundled module as the check sees it (filled from `transform.Transformed`)."""
+    """One bundled module as the check sees it: its transform and the ids it depends on."""
 
-    esm: bool
+    file: Transformed
     #: Ids of every module it imports, requires or re-exports from.
     deps: list[int] = field(default_factory=list)
-    #: Ids its own code reads (imports, requires): a local export may use any of them.
-    uses: list[int] = field(default_factory=list)
-    reexports: dict[str, tuple[int, str | None]] = field(default_factory=dict)
-    stars: list[int] = field(default_factory=list)
-    local_exports: list[str] = field(default_factory=list)
-    sites: list[CodeGeneration] = field(default_factory=list)
-    #: The file's (minified) text, searched for uses of a generating function's name.
-    text: str = ""
 
 
 class _Reach:
@@ -99,10 +92,10 @@ class _Reach:
     def names(self, module_id: int, seen: frozenset[int] = frozenset()) -> set[str] | None:
         """The names an ES module exports (None for CommonJS: its names are only known at run time)."""
         module = self.modules[module_id]
-        if not module.esm:
+        if not module.file.esm:
             return None
-        found = set(module.local_exports) | set(module.reexports)
-        for star in module.stars:
+        found = set(module.file.local_exports) | set(module.file.reexports)
+        for star in module.file.stars:
             if star not in seen:
                 names = self.names(star, seen | {module_id})
                 if names is None:
@@ -113,19 +106,19 @@ class _Reach:
     def export(self, module_id: int, name: str, seen: frozenset[tuple[int, str]] = frozenset()) -> frozenset[int]:
         """The modules that the code behind export `name` of `module_id` may run."""
         module = self.modules[module_id]
-        if not module.esm or (module_id, name) in seen:
+        if not module.file.esm or (module_id, name) in seen:
             return self.closure(module_id)
         seen = seen | {(module_id, name)}
-        if name in module.reexports:
-            source, imported = module.reexports[name]
+        if name in module.file.reexports:
+            source, imported = module.file.reexports[name]
             return self.closure(source) if imported is None else self.export(source, imported, seen)
-        if name not in module.local_exports and name != "default":
-            for star in module.stars:
+        if name not in module.file.local_exports and name != "default":
+            for star in module.file.stars:
                 names = self.names(star)
                 if names is None or name in names:
                     return self.export(star, name, seen)
         reached = {module_id}
-        for used in module.uses:
+        for used in module.file.uses:
             reached |= self.closure(used)
         return frozenset(reached)
 
@@ -162,9 +155,9 @@ def _unused_owners(modules: dict[int, ModuleLinks], sites: list[tuple[int, CodeG
     definitions = {(i, s.owner_at) for i, s in sites}
     used: set[str] = set()
     for module_id, module in modules.items():
-        if not module.text or not any(name in module.text for name in owners - used):
+        if not module.file.text or not any(name in module.file.text for name in owners - used):
             continue
-        for node in jsparse.walk(jsparse.parse(module.text).root_node):
+        for node in jsparse.walk(jsparse.parse(module.file.text).root_node):
             if node.type in _NAMES and (module_id, node.start_byte) not in definitions:
                 name = jsparse.text(node)
                 if name in owners and not _export_plumbing(node):
@@ -190,8 +183,8 @@ def _needed_by_all(
 
 def check(modules: dict[int, ModuleLinks], entry_names: list[str], dependency: str) -> None:
     """Raise `npm-module-needs-code-generation` when every export of entry 0 needs code generation."""
-    computed = [(i, s) for i, m in sorted(modules.items()) for s in m.sites if s.computed]
-    if not computed or any(s.feature_test for m in modules.values() for s in m.sites):
+    computed = [(i, s) for i, m in sorted(modules.items()) for s in m.file.code_generation if s.computed]
+    if not computed or any(s.feature_test for m in modules.values() for s in m.file.code_generation):
         return
     reach = _Reach(modules)
     names = entry_names or ["default"]
