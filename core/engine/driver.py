@@ -189,8 +189,8 @@ class _Guest:
         layout = exports["cg_setup"](store, _SETUP_LAYOUT, 0, 0, 0)  # type: ignore[operator]
         self.addresses = dict(
             zip(
-                ("cancel_flag", "reply_slot", "scratch", "result"),
-                struct.unpack("<4i", memory.read(store, layout, layout + 16)),
+                ("cancel_flag", "reply_slot", "scratch", "result", "entry", "call"),
+                struct.unpack("<6i", memory.read(store, layout, layout + 24)),
                 strict=True,
             )
         )
@@ -243,9 +243,9 @@ def _vm() -> GuestVM:
     return _current.vm  # type: ignore[no-any-return]
 
 
-#: A few i32 values as `Val`s. wasmtime-py checks a plain int crossing either way against two types
-#: (externref, then i32), each a new ValType; a `Val` against its own one: ~3 us less per argument
-#: and per import's result here, and an await crosses with three of them.
+#: A few i32 values as `Val`s, for the crossings that still take parameters (set-up, the loader).
+#: wasmtime-py checks a plain int crossing either way against two types (externref, then i32),
+#: each a new ValType; a `Val` against its own one: ~3 us less per argument and per result.
 _SMALL_I32 = {n: wasmtime.Val.i32(n) for n in range(-1, 4)}
 
 
@@ -258,13 +258,9 @@ def _build_linker(engine: wasmtime.Engine) -> wasmtime.Linker:
     i32, i64 = wasmtime.ValType.i32(), wasmtime.ValType.i64()
     linker = wasmtime.Linker(engine)
     cordon, wasi = "cordon", "wasi_snapshot_preview1"
-    linker.define_func(
-        cordon,
-        "call",
-        wasmtime.FuncType([i32, i32, i32, i32], [i32]),
-        lambda c, fn_id, argv, argc, pending: _i32(_vm()._on_call(c, fn_id, argv, argc, pending)),
-        access_caller=True,
-    )
+    # `call` takes its arguments from a slot in guest memory (guest/cordon_guest.c: a crossing
+    # with no parameters or results skips wasmtime-py's per-value conversion, ~6 us less an await).
+    linker.define_func(cordon, "call", wasmtime.FuncType([], []), lambda: _vm()._on_call())
     linker.define_func(
         cordon,
         "normalize",
@@ -431,6 +427,14 @@ class GuestVM:
         finally:
             _current.vm = previous
 
+    def _enter(self, name: str, *args: int) -> int:
+        """Call `cg_run` or `cg_settle`: their arguments go in the entry slot, the status comes back
+        there (no wasm parameters or results: guest/cordon_guest.c says why)."""
+        slot = self._addresses["entry"]
+        struct.pack_into(f"<{len(args)}i", self._view, slot, *args)
+        self._call(name)
+        return int.from_bytes(self._view[slot + 24 : slot + 28], "little", signed=True)
+
     def _put_reply(self, kind: int, data: bytes) -> None:
         """Hand the guest a reply: small ones in the scratch buffer, big ones through `cordon.reply`."""
         in_scratch = len(data) <= _SCRATCH_SIZE
@@ -470,19 +474,24 @@ class GuestVM:
         self._view[ptr : ptr + len(data)] = data
 
     # -- imports ------------------------------------------------------------------------
-    def _on_call(self, caller: wasmtime.Caller, fn_id: int, argv: int, argc: int, pending: int) -> int:
+    def _on_call(self) -> None:
+        """`cordon.call`: its arguments are in the call slot, and so is the status it returns
+        (0: replied, or scheduled when `pending` >= 0; -1: the host function failed)."""
         self._compiling = None
+        slot = self._addresses["call"]
+        fn_id, argv, argc, pending = struct.unpack_from("<4i", self._view, slot)
+        status = -1
         try:
-            descriptors = struct.unpack(f"<{3 * argc}i", self._read(caller, argv, 12 * argc))
+            descriptors = struct.unpack(f"<{3 * argc}i", self._read(self.store, argv, 12 * argc))
             args: list[Any] = []
             for i in range(argc):
                 tag, ptr, length = descriptors[3 * i : 3 * i + 3]
                 if tag == _ARG_STRING:
-                    args.append(_decode(self._read(caller, ptr, length)))
+                    args.append(_decode(self._read(self.store, ptr, length)))
                 elif tag == _ARG_BYTES:
-                    args.append(self._read(caller, ptr, length))
+                    args.append(self._read(self.store, ptr, length))
                 elif tag == _ARG_NUMBER:
-                    number = struct.unpack("<d", self._read(caller, ptr, 8))[0]
+                    number = struct.unpack("<d", self._read(self.store, ptr, 8))[0]
                     args.append(int(number) if number.is_integer() else number)
                 else:
                     args.append(None)
@@ -490,13 +499,13 @@ class GuestVM:
             if pending >= 0:
                 task = asyncio.get_running_loop().create_task(self._run_async(fn, args, pending))
                 self._tasks.add(task)
-                return 0
-            self._put_value(fn(*args))
-            return 0
+            else:
+                self._put_value(fn(*args))
+            status = 0
         except BaseException as exc:  # a failing host function must not trap the guest: it throws there
             logger.exception("a host function of the guest failed")
             self._last_host_exception = exc
-            return -1
+        struct.pack_into("<i", self._view, slot + 16, status)
 
     async def _run_async(self, fn: Callable[..., Any], args: list[Any], pending: int) -> None:
         """One async host call, from start to end in this task (anyio's cancel scopes need that),
@@ -616,7 +625,7 @@ class GuestVM:
         """Evaluate a script for its effects (the prelude, when a template is built)."""
         src, name = self._put_text(source, filename)
         try:
-            status = self._call("cg_run", src, len(_encode(source)), name, 0, *self._limits)
+            status = self._enter("cg_run", src, len(_encode(source)), name, 0, *self._limits)
         finally:
             self._free_text(src)
         if status != _ST_OK:
@@ -637,7 +646,7 @@ class GuestVM:
         try:
             src, name = self._put_text(source, filename)
             try:
-                status = self._call("cg_run", src, len(_encode(source)), name, 1, *self._limits)
+                status = self._enter("cg_run", src, len(_encode(source)), name, 1, *self._limits)
             finally:
                 self._free_text(src)
             if status == _ST_PENDING:
@@ -663,7 +672,7 @@ class GuestVM:
                 logger.exception("a host function's reply could not cross to the guest")
                 self._last_host_exception = exc
                 ok = False
-        return int(self._call("cg_settle", pending, int(ok)))
+        return self._enter("cg_settle", pending, int(ok))
 
     def _error(self) -> BaseException:
         """The guest's reported error (name, message, stack and rule, each length-prefixed) as the
@@ -725,7 +734,9 @@ class GuestVM:
     def close(self) -> None:
         """Discard the VM: its store (and memory) go when the last reference does."""
         if self._learn is not None:
-            self._learn.learn(prefault.written_pages(self._base, self._refresh_len(self.store)))
+            # Only the image's own pages: memory the run grew is not there when the next run starts,
+            # and populating past a memory's end fails (EINVAL), which turns prefaulting off.
+            self._learn.learn(prefault.written_pages(self._base, min(self._refresh_len(self.store), self._learn.size)))
             self._learn = None
         with self._lock:
             self._closed = True

@@ -180,6 +180,8 @@ class _Run:
         self.watch_generation = 0
         #: When the current entry fires next.
         self.watch_scheduled = math.inf
+        #: The deadline the epoch backstop was last armed for (NaN: never; None: no deadline).
+        self.epoch_armed_for: float | None = math.nan
         self.watch_lock = threading.Lock()
         self.replies = wire.Replies()
         #: Rules of the refusals sent to the guest: a guest error's `rule` field is believed for these.
@@ -316,9 +318,16 @@ class _Run:
         return None
 
     def _rearm_epoch(self) -> None:
-        if self.vm is not None:
-            watch_at = self.scope.clock.watch_at()
-            self.vm.arm_epoch(None if watch_at is None else max(0.0, watch_at - time.monotonic()) + EPOCH_MARGIN_S)
+        """Point the epoch backstop at the run's next possible deadline. An epoch deadline is
+        absolute once set (the ticker counts wall time), so it moves only when that deadline does:
+        a host call that changed nothing costs no foreign call."""
+        if self.vm is None:
+            return
+        watch_at = self.scope.clock.watch_at()
+        if watch_at == self.epoch_armed_for:
+            return
+        self.epoch_armed_for = watch_at
+        self.vm.arm_epoch(None if watch_at is None else max(0.0, watch_at - time.monotonic()) + EPOCH_MARGIN_S)
 
     def _on_clock_change(self) -> None:
         """A suspension began or ended: move the epoch backstop and the watchdog to the new deadline.
