@@ -54,3 +54,25 @@ def test_runs_from_the_image_learn_their_pages_and_stay_fresh():
     assert template.hot is not None and sum(length for _, length in template.hot) <= prefault.MAX_PAGES * prefault.PAGE
     second = run_in_sandbox("return [typeof globalThis.leak, Math.random()]")
     assert second.ok and second.result[0] == "undefined" and second.result[1] != first.result
+
+
+def test_a_first_run_that_grows_memory_does_not_turn_prefaulting_off():
+    """The pages learned from a template's first run from its image are the image's own: memory
+    that run grew is not there when the next run starts, and populating it failed (EINVAL), which
+    turned prefaulting off for the process."""
+    from core import RunServices, Surface
+    from core.bridges.base import Op
+
+    surface = Surface("prefault-probe", {"prefault.noop": Op(lambda scope: None)}, "", ())
+    services = RunServices(surfaces=(surface,))
+    assert run_in_sandbox("return 1", services=services).ok
+    template = driver.cached_template(build_prelude((surface,)))
+    assert template is not None and template.hot is None
+    template.bake_now()
+    # ~600 KB of string: memory grows past the image, in fewer pages than MAX_PAGES.
+    grown = run_in_sandbox("const s = 'x'.repeat(600000) + 'y'; return s.length", services=services)
+    assert grown.ok and grown.result == 600001
+    assert template.hot is not None
+    assert all(offset + length <= template.size for offset, length in template.hot)
+    assert run_in_sandbox("return 2", services=services).ok
+    assert prefault._madvise is not None, "a failed populate turned prefaulting off"
