@@ -11,7 +11,9 @@ archive declares (they can lie): all entries together inflate to at most
 Refused before anything is inflated: an entry name that could escape a folder
 it is extracted to (zip-slip: absolute, `..`, backslashes, drive letters), a
 declared compression ratio above `MAX_RATIO` on an entry over 1 MB (a ratio
-bomb), more than `MAX_ENTRIES` entries, encrypted entries. `open_archive` is
+bomb), more than `MAX_ENTRIES` entries, encrypted entries. `zip` refuses more than
+`MAX_ENTRIES` entries too (`zip-too-many-entries`), so it never writes an archive its own
+`unzip` refuses. `open_archive` is
 shared with packs whose formats are ZIP containers (xlsx); `check_document`
 adds, for office and e-book files read by libraries whose XML parsers expand
 internal entities, the refusal of any entity declaration (`document-entities-forbidden`).
@@ -142,6 +144,12 @@ def zip(files: Mapping[str, Any]) -> bytes:
     if not isinstance(files, dict):
         raise SandboxRefusal(
             "files must be an object of name -> Uint8Array or string", rule="host-argument-invalid", name="TypeError"
+        )
+    if len(files) > MAX_ENTRIES:  # unzip (this pack's and the office packs') refuses such an archive
+        raise SandboxRefusal(
+            f"files has {len(files)} entries, at most {MAX_ENTRIES} (the most unzip reads back)",
+            rule="zip-too-many-entries",
+            name="RangeError",
         )
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as archive:
