@@ -1,4 +1,7 @@
-"""`cordon`: the command line. Each subcommand lives in its own module with `register(subparsers)`.
+"""`cordon`: the command line. Its grammar (every subcommand's arguments and help) is
+`core/cli/commands.py`; each subcommand's code lives in its own module here, imported only when that
+subcommand runs, so a command pays for no other's imports (`cordon run` of `return 1` went from
+~0.6 s to ~0.33 s as a whole process; bench/bench_startup.py).
 
 `cordon` with no arguments opens the studio (`cordon --screenshot PATH`: run the welcome node, save a
 PNG of the window, exit).
@@ -10,10 +13,9 @@ import argparse
 import logging
 import sys
 from collections.abc import Sequence
-from importlib import metadata
+from typing import Any, NoReturn
 
-from core import logs
-from core.cli.common import INTERRUPTED, fail
+from core.cli import commands
 from core.errors import CordonError, RunCancelled, UsageError
 
 logger = logging.getLogger(__name__)
@@ -23,14 +25,26 @@ DISTRIBUTION = "cordon-studio"
 
 
 def version_text() -> str:
+    """`cordon-studio 0.1.0`. importlib.metadata is imported here: it costs ~18 ms, which only
+    `--version` needs."""
+    from importlib import metadata
+
     return f"{DISTRIBUTION} {metadata.version(DISTRIBUTION)}"
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The whole command line. Its subcommands are imported here, not with this package: through
-    them the engine loads (~1 s), which `cordon --version` does not need."""
-    from core.cli import node, packs, run, secrets, validate
+class _VersionAction(argparse.Action):
+    """argparse's `version` action, reading the version only when `--version` is given (see `version_text`)."""
 
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> NoReturn:
+        print(version_text())  # on stdout, as argparse's own version action prints
+        parser.exit()
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The whole command line, with no subcommand's code imported (core/cli/commands.py)."""
     parser = argparse.ArgumentParser(prog="cordon", description="Run JavaScript Code nodes in Cordon's sandbox.")
     parser.add_argument(
         "-v",
@@ -38,10 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="debug output on stderr: what the engine, the packs and the installer do",
     )
-    parser.add_argument("--version", action="version", version=version_text())
-    subparsers = parser.add_subparsers(dest="command", required=True)
-    for command in (run, node, packs, validate, secrets):
-        command.register(subparsers)
+    parser.add_argument("--version", action=_VersionAction, help="show program's version number and exit")
+    commands.register(parser.add_subparsers(dest="command", required=True))
     return parser
 
 
@@ -66,7 +78,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     if not words or words[0] == "--screenshot":
         return studio(words)
-    if words == ["--version"]:  # before the parser: building it imports every subcommand
+    if words == ["--version"]:  # the common case answered without building the parser
         print(version_text())
         return 0
     parser = build_parser()
@@ -74,14 +86,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse exits 2 on usage errors (its message is on stderr), 0 on --help
         if exc.code and "--json" in words:
+            from core.cli.common import fail
+
             return fail(UsageError("invalid command-line arguments (the reason is on stderr)"), True, int(exc.code))
         return int(exc.code or 0)
+    return dispatch(args)
+
+
+def dispatch(args: argparse.Namespace) -> int:
+    """Run the chosen subcommand: its module is imported now (core/cli/commands.py, `Handler`).
+
+    The shared helpers and the log set-up are imported here too, not with this package: `--help` and
+    `--version` need neither (they were ~30 ms of a ~100 ms `cordon --version`)."""
+    from core import logs
+    from core.cli.common import INTERRUPTED, fail
+
     if args.verbose:
         logs.to_stderr()
     logger.debug("cordon %s", args.command)
     as_json = bool(getattr(args, "json", False))
     try:
-        return int(args.handler(args))
+        return int(args.handler.load()(args))
     except KeyboardInterrupt:  # Ctrl+C outside a run (a run itself cancels: common.sigint_cancels)
         return fail(RunCancelled("interrupted"), as_json, INTERRUPTED)
     except Exception as exc:  # the last line: whatever went wrong, `--json` still prints one object

@@ -31,57 +31,6 @@ from core.errors import CordonError, UsageError
 from core.transport import to_public
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    node = subparsers.add_parser("node", help="run or create Code node documents (*.node.json)")
-    verbs = node.add_subparsers(dest="verb", required=True)
-
-    run = verbs.add_parser("run", help="run a Code node document headlessly")
-    run.add_argument("file", help="a *.node.json document")
-    run.add_argument("--inputs", help="JSON object of input values (declared inputs only)")
-    run.add_argument(
-        "--input-streams",
-        dest="input_streams",
-        help="JSON object {handle: [items]}: staged stream items, then end-of-stream",
-    )
-    run.add_argument("--workspace", help="folder the body may reach through workspace.*")
-    run.add_argument("--json", action="store_true", help="print exactly one JSON result object")
-    grants = run.add_argument_group(
-        "grants",
-        "a document cannot grant itself powers: what an untrusted document asks for runs only "
-        "when the same grant is given here",
-    )
-    grants.add_argument(
-        "--allow-host-filesystem",
-        action="store_true",
-        help="let the node reach files outside its workspace (allow_host_filesystem)",
-    )
-    grants.add_argument(
-        "--allow-local-network",
-        action="store_true",
-        help="let the node reach this computer and the local network (allow_local_network)",
-    )
-    grants.add_argument(
-        "--allow-secret",
-        action="append",
-        default=[],
-        metavar="NAME",
-        help="let the node read this secret (repeat for more)",
-    )
-    grants.add_argument(
-        "--allow-package",
-        action="append",
-        default=[],
-        metavar="SPEC",
-        help="let the node import this pack specifier (repeat for more)",
-    )
-    run.set_defaults(handler=main_run)
-
-    new = verbs.add_parser("new", help="write a commented starter document NAME.node.json")
-    new.add_argument("name", help="document name (NAME or NAME.node.json)")
-    new.add_argument("--force", action="store_true", help="overwrite an existing file (its old text goes to .bak)")
-    new.set_defaults(handler=main_new, json=False)
-
-
 def node_result_object(node: NodeRunResult) -> dict[str, Any]:
     obj = result_object(node.run, outputs=node.outputs, emitted=[e.to_json() for e in node.emitted])
     obj["warnings"] = list(node.run.warnings)

@@ -1,53 +1,18 @@
 """`cordon packs list|show`: what the catalog discovered, with every status by rule.
 
-Subcommands are the `SUBCOMMANDS` tuple: each registers itself on the
-`packs` sub-parser (`register(verbs)`), so install/remove plug in with one line.
+The verbs' arguments are declared in `core/cli/commands.py` (`PACKS_VERBS`); the installer's verbs
+run in `core/cli/packs_install.py`, the pack authors' in `core/cli/packs_author.py`.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
 from typing import Any
 
-from core.cli import packs_author, packs_install
 from core.cli.common import print_json
 from core.packs import Pack, default_catalog
 from core.packs.specifier import OUT_OF_SCOPE, canonical_specifier, package_of, reference_alias
-
-Verbs = argparse._SubParsersAction
-
-
-def register(subparsers: argparse._SubParsersAction) -> None:
-    packs = subparsers.add_parser("packs", help="list and inspect sandbox packs")
-    verbs = packs.add_subparsers(dest="verb", required=True)
-    for add in SUBCOMMANDS:
-        add(verbs)
-
-
-def register_list(verbs: Verbs) -> None:
-    p = verbs.add_parser("list", help="every discovered pack, its specifiers and its problems")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument(
-        "--all", action="store_true", help="also the reference's packs Cordon does not ship, and why (out of scope)"
-    )
-    p.set_defaults(handler=main_list)
-
-
-def register_show(verbs: Verbs) -> None:
-    p = verbs.add_parser("show", help="one pack: modules, digests, problems and its SKILL.md")
-    p.add_argument("name", help="a package name or one of its specifiers")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.set_defaults(handler=main_show)
-
-
-SUBCOMMANDS: tuple[Callable[[Verbs], None], ...] = (
-    register_list,
-    register_show,
-    *packs_install.SUBCOMMANDS,
-    *packs_author.SUBCOMMANDS,
-)
 
 
 def pack_json(pack: Pack, *, skill: bool = False) -> dict[str, Any]:

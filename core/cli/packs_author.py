@@ -13,47 +13,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from core.cli.commands import PACK_KEYWORD
 from core.cli.common import fail, print_json
 from core.errors import CordonError
-
-Verbs = argparse._SubParsersAction
-#: The npm keyword that marks a package as a Cordon pack (what `cordon packs search` looks for).
-PACK_KEYWORD = "cordon-pack"
-
-
-def register_new(verbs: Verbs) -> None:
-    p = verbs.add_parser("new", help="write a working pack template (guest module, SKILL.md, example body)")
-    p.add_argument("name", help="the package name (also the folder name, unless --dir)")
-    p.add_argument("--dir", help="the folder to create (default: ./NAME without its scope)")
-    p.add_argument("--wasm", action="store_true", help="include a WASM module example (add)")
-    p.set_defaults(handler=main_new)
-
-
-def register_check(verbs: Verbs) -> None:
-    p = verbs.add_parser("check", help="discovery rules, the probe and sizes for a pack folder (installs nothing)")
-    p.add_argument("dir", help="the pack folder")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.set_defaults(handler=main_check)
-
-
-def register_link(verbs: Verbs) -> None:
-    p = verbs.add_parser("link", help="a dev install that follows the folder (re-read on every discovery)")
-    p.add_argument("dir", help="the pack folder")
-    p.set_defaults(handler=main_link)
-
-
-def register_unlink(verbs: Verbs) -> None:
-    p = verbs.add_parser("unlink", help="drop a dev link made by `cordon packs link`")
-    p.add_argument("name")
-    p.set_defaults(handler=main_unlink)
-
-
-def register_search(verbs: Verbs) -> None:
-    p = verbs.add_parser("search", help=f"packs on the registry (packages with the '{PACK_KEYWORD}' keyword)")
-    p.add_argument("text", nargs="*", help="words to search for")
-    p.add_argument("--registry", help="npm-protocol registry URL (default: $CORDON_NPM_REGISTRY or npmjs.org)")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.set_defaults(handler=main_search)
 
 
 def main_new(args: argparse.Namespace) -> int:
@@ -130,6 +92,3 @@ def main_search(args: argparse.Namespace) -> int:
     if not found:
         print("no packs found")
     return 0
-
-
-SUBCOMMANDS = (register_new, register_check, register_link, register_unlink, register_search)

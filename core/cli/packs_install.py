@@ -27,56 +27,6 @@ from core.packs.install import (
     set_trust,
 )
 
-Verbs = argparse._SubParsersAction
-
-
-def register_install(verbs: Verbs) -> None:
-    p = verbs.add_parser("install", help="install a sandbox pack (after showing what importing it grants)")
-    p.add_argument(
-        "source",
-        help="npm:<library>[@range] (any npm library, wrapped as a pack), a pack "
-        "name[@range|@tag] from the registry, a local .tgz, or a local folder",
-    )
-    p.add_argument("--registry", help="npm-protocol registry URL (default: $CORDON_NPM_REGISTRY or npmjs.org)")
-    p.add_argument(
-        "--entry",
-        action="append",
-        metavar="PATH",
-        help="with npm:, an entry point of the library to wrap ('.', './locale'); repeatable; default '.'",
-    )
-    p.add_argument("--yes", action="store_true", help="consent without asking (what would be asked is printed)")
-    p.add_argument("--json", action="store_true", help="print one JSON object (the consent request and outcome)")
-    p.set_defaults(handler=main_install)
-
-
-def register_remove(verbs: Verbs) -> None:
-    p = verbs.add_parser("remove", help="uninstall a pack")
-    p.add_argument("name")
-    p.set_defaults(handler=main_remove)
-
-
-def register_trust(verbs: Verbs) -> None:
-    p = verbs.add_parser("trust", help="trust a pack's documentation for agents (or --revoke); no name: list")
-    p.add_argument("name", nargs="?")
-    p.add_argument("--revoke", action="store_true", help="mark the pack untrusted")
-    p.set_defaults(handler=main_trust)
-
-
-def register_outdated(verbs: Verbs) -> None:
-    p = verbs.add_parser("outdated", help="installed packs whose recorded range now selects a newer version")
-    p.add_argument("--registry", help="ask this registry instead of the one each pack was installed from")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.set_defaults(handler=main_outdated)
-
-
-def register_update(verbs: Verbs) -> None:
-    p = verbs.add_parser("update", help="update one pack (or every outdated one), showing what changes first")
-    p.add_argument("name", nargs="?", help="the pack to update (default: every outdated pack)")
-    p.add_argument("--registry", help="ask this registry instead of the one each pack was installed from")
-    p.add_argument("--yes", action="store_true", help="consent without asking (what would be asked is printed)")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.set_defaults(handler=main_update)
-
 
 def _fail(exc: CordonError, as_json: bool) -> int:
     if not as_json:
@@ -225,6 +175,3 @@ def main_update(args: argparse.Namespace) -> int:
             continue
         status |= _install(source, args.registry or item.record.registry, yes=args.yes, as_json=args.json)
     return status
-
-
-SUBCOMMANDS = (register_install, register_remove, register_trust, register_outdated, register_update)

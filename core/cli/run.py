@@ -23,23 +23,6 @@ from core.packs import resolve_body
 from core.transport import to_public
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser("run", help="run one Code-node body in the sandbox")
-    p.add_argument("file", nargs="?", default="-", help="a .js body, or - for stdin")
-    p.add_argument("--inputs", help="JSON object available to the body as `inputs`")
-    p.add_argument("--limits", help="JSON object of limits (camelCase names), clamped to the ceilings")
-    p.add_argument("--workspace", help="folder the body may reach through workspace.*")
-    p.add_argument(
-        "--allow-package",
-        dest="allow_package",
-        action="append",
-        metavar="SPEC",
-        help="restrict importable packs to these (repeatable); default: every installed pack",
-    )
-    p.add_argument("--json", action="store_true", help="print exactly one JSON result object")
-    p.set_defaults(handler=main)
-
-
 def result_object(
     result: RunResult, *, outputs: dict[str, Any] | None = None, emitted: list[dict[str, Any]] | None = None
 ) -> dict[str, Any]:

@@ -30,22 +30,6 @@ START_KEYRING = (
 )
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser("secrets", help="store, list and delete the secrets nodes read")
-    verbs = p.add_subparsers(dest="verb", required=True)
-    s = verbs.add_parser("set", help="store a secret (value from a prompt, or stdin when piped)")
-    s.add_argument("name")
-    s.set_defaults(handler=main_set)
-    ls = verbs.add_parser("list", help="the names of the stored secrets")
-    ls.add_argument("--json", action="store_true", help="print one JSON object")
-    ls.set_defaults(handler=main_list)
-    d = verbs.add_parser("delete", help="delete a secret")
-    d.add_argument("name")
-    d.set_defaults(handler=main_delete)
-    st = verbs.add_parser("setup", help="where secrets are kept; create the encrypted store when no keyring runs")
-    st.set_defaults(handler=main_setup)
-
-
 def _interactive() -> bool:
     return sys.stdin.isatty()
 

@@ -24,24 +24,6 @@ from core.rules import problem_line
 from core.validate import Diagnostic, has_errors, validate_code
 
 
-def add_allow_package(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--allow-package",
-        dest="allow_package",
-        action="append",
-        metavar="SPEC",
-        help="allow this pack (or one specifier of it); repeatable. Without it every installed pack is allowed",
-    )
-
-
-def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser("validate", help="check a Code-node body without running it")
-    p.add_argument("file", nargs="?", default="-", help="a .js body, or - for stdin")
-    add_allow_package(p)
-    p.add_argument("--json", action="store_true", help="print exactly one JSON object")
-    p.set_defaults(handler=main)
-
-
 def main(args: argparse.Namespace) -> int:
     try:
         if str(args.file).endswith(SUFFIX):

@@ -1,0 +1,267 @@
+"""The grammar of `cordon`: every subcommand's arguments and help, and which function runs it.
+
+argparse must know every subcommand to parse any one of them, so whatever `build_parser` imports,
+every command pays. While each subcommand module declared its own arguments, building the parser
+imported all of them and, through them, the engine, the pack installer, the keyring, httpx and
+tree-sitter: `cordon run` of `return 1` took ~0.6 s as a whole process, about half of it imports
+that run never used. Here the arguments are declared with nothing of Cordon's imported, and each
+subcommand names its code as a `Handler` (module and function) that `core.cli.main` imports only
+for the subcommand that runs (tests/test_cli_startup.py keeps it so). A new subcommand is declared
+here and written in its own module under core/cli/.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+
+Verbs = argparse._SubParsersAction
+#: The npm keyword that marks a package as a Cordon pack (what `cordon packs search` looks for).
+PACK_KEYWORD = "cordon-pack"
+
+
+@dataclass(frozen=True, slots=True)
+class Handler:
+    """`core.cli.<module>.<function>`: one subcommand's code, imported only when that subcommand runs."""
+
+    module: str
+    function: str
+
+    def load(self) -> Callable[[argparse.Namespace], int]:
+        handler: Callable[[argparse.Namespace], int] = getattr(
+            importlib.import_module(f"core.cli.{self.module}"), self.function
+        )
+        return handler
+
+
+def register(subparsers: Verbs) -> None:
+    """Every subcommand, in the order `cordon --help` lists them."""
+    for add in (register_run, register_node, register_packs, register_validate, register_secrets):
+        add(subparsers)
+
+
+def register_run(subparsers: Verbs) -> None:
+    p = subparsers.add_parser("run", help="run one Code-node body in the sandbox")
+    p.add_argument("file", nargs="?", default="-", help="a .js body, or - for stdin")
+    p.add_argument("--inputs", help="JSON object available to the body as `inputs`")
+    p.add_argument("--limits", help="JSON object of limits (camelCase names), clamped to the ceilings")
+    p.add_argument("--workspace", help="folder the body may reach through workspace.*")
+    p.add_argument(
+        "--allow-package",
+        dest="allow_package",
+        action="append",
+        metavar="SPEC",
+        help="restrict importable packs to these (repeatable); default: every installed pack",
+    )
+    p.add_argument("--json", action="store_true", help="print exactly one JSON result object")
+    p.set_defaults(handler=Handler("run", "main"))
+
+
+def register_node(subparsers: Verbs) -> None:
+    node = subparsers.add_parser("node", help="run or create Code node documents (*.node.json)")
+    verbs = node.add_subparsers(dest="verb", required=True)
+
+    run = verbs.add_parser("run", help="run a Code node document headlessly")
+    run.add_argument("file", help="a *.node.json document")
+    run.add_argument("--inputs", help="JSON object of input values (declared inputs only)")
+    run.add_argument(
+        "--input-streams",
+        dest="input_streams",
+        help="JSON object {handle: [items]}: staged stream items, then end-of-stream",
+    )
+    run.add_argument("--workspace", help="folder the body may reach through workspace.*")
+    run.add_argument("--json", action="store_true", help="print exactly one JSON result object")
+    grants = run.add_argument_group(
+        "grants",
+        "a document cannot grant itself powers: what an untrusted document asks for runs only "
+        "when the same grant is given here",
+    )
+    grants.add_argument(
+        "--allow-host-filesystem",
+        action="store_true",
+        help="let the node reach files outside its workspace (allow_host_filesystem)",
+    )
+    grants.add_argument(
+        "--allow-local-network",
+        action="store_true",
+        help="let the node reach this computer and the local network (allow_local_network)",
+    )
+    grants.add_argument(
+        "--allow-secret",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="let the node read this secret (repeat for more)",
+    )
+    grants.add_argument(
+        "--allow-package",
+        action="append",
+        default=[],
+        metavar="SPEC",
+        help="let the node import this pack specifier (repeat for more)",
+    )
+    run.set_defaults(handler=Handler("node", "main_run"))
+
+    new = verbs.add_parser("new", help="write a commented starter document NAME.node.json")
+    new.add_argument("name", help="document name (NAME or NAME.node.json)")
+    new.add_argument("--force", action="store_true", help="overwrite an existing file (its old text goes to .bak)")
+    new.set_defaults(handler=Handler("node", "main_new"), json=False)
+
+
+def register_validate(subparsers: Verbs) -> None:
+    p = subparsers.add_parser("validate", help="check a Code-node body without running it")
+    p.add_argument("file", nargs="?", default="-", help="a .js body, or - for stdin")
+    p.add_argument(
+        "--allow-package",
+        dest="allow_package",
+        action="append",
+        metavar="SPEC",
+        help="allow this pack (or one specifier of it); repeatable. Without it every installed pack is allowed",
+    )
+    p.add_argument("--json", action="store_true", help="print exactly one JSON object")
+    p.set_defaults(handler=Handler("validate", "main"))
+
+
+def register_secrets(subparsers: Verbs) -> None:
+    p = subparsers.add_parser("secrets", help="store, list and delete the secrets nodes read")
+    verbs = p.add_subparsers(dest="verb", required=True)
+    s = verbs.add_parser("set", help="store a secret (value from a prompt, or stdin when piped)")
+    s.add_argument("name")
+    s.set_defaults(handler=Handler("secrets", "main_set"))
+    ls = verbs.add_parser("list", help="the names of the stored secrets")
+    ls.add_argument("--json", action="store_true", help="print one JSON object")
+    ls.set_defaults(handler=Handler("secrets", "main_list"))
+    d = verbs.add_parser("delete", help="delete a secret")
+    d.add_argument("name")
+    d.set_defaults(handler=Handler("secrets", "main_delete"))
+    st = verbs.add_parser("setup", help="where secrets are kept; create the encrypted store when no keyring runs")
+    st.set_defaults(handler=Handler("secrets", "main_setup"))
+
+
+# `cordon packs VERB`: what the catalog discovered (core/cli/packs.py), the installer
+# (core/cli/packs_install.py) and the pack authors' tools (core/cli/packs_author.py).
+
+
+def register_packs(subparsers: Verbs) -> None:
+    packs = subparsers.add_parser("packs", help="list and inspect sandbox packs")
+    verbs = packs.add_subparsers(dest="verb", required=True)
+    for add in PACKS_VERBS:
+        add(verbs)
+
+
+def register_packs_list(verbs: Verbs) -> None:
+    p = verbs.add_parser("list", help="every discovered pack, its specifiers and its problems")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument(
+        "--all", action="store_true", help="also the reference's packs Cordon does not ship, and why (out of scope)"
+    )
+    p.set_defaults(handler=Handler("packs", "main_list"))
+
+
+def register_packs_show(verbs: Verbs) -> None:
+    p = verbs.add_parser("show", help="one pack: modules, digests, problems and its SKILL.md")
+    p.add_argument("name", help="a package name or one of its specifiers")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(handler=Handler("packs", "main_show"))
+
+
+def register_packs_install(verbs: Verbs) -> None:
+    p = verbs.add_parser("install", help="install a sandbox pack (after showing what importing it grants)")
+    p.add_argument(
+        "source",
+        help="npm:<library>[@range] (any npm library, wrapped as a pack), a pack "
+        "name[@range|@tag] from the registry, a local .tgz, or a local folder",
+    )
+    p.add_argument("--registry", help="npm-protocol registry URL (default: $CORDON_NPM_REGISTRY or npmjs.org)")
+    p.add_argument(
+        "--entry",
+        action="append",
+        metavar="PATH",
+        help="with npm:, an entry point of the library to wrap ('.', './locale'); repeatable; default '.'",
+    )
+    p.add_argument("--yes", action="store_true", help="consent without asking (what would be asked is printed)")
+    p.add_argument("--json", action="store_true", help="print one JSON object (the consent request and outcome)")
+    p.set_defaults(handler=Handler("packs_install", "main_install"))
+
+
+def register_packs_remove(verbs: Verbs) -> None:
+    p = verbs.add_parser("remove", help="uninstall a pack")
+    p.add_argument("name")
+    p.set_defaults(handler=Handler("packs_install", "main_remove"))
+
+
+def register_packs_trust(verbs: Verbs) -> None:
+    p = verbs.add_parser("trust", help="trust a pack's documentation for agents (or --revoke); no name: list")
+    p.add_argument("name", nargs="?")
+    p.add_argument("--revoke", action="store_true", help="mark the pack untrusted")
+    p.set_defaults(handler=Handler("packs_install", "main_trust"))
+
+
+def register_packs_outdated(verbs: Verbs) -> None:
+    p = verbs.add_parser("outdated", help="installed packs whose recorded range now selects a newer version")
+    p.add_argument("--registry", help="ask this registry instead of the one each pack was installed from")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(handler=Handler("packs_install", "main_outdated"))
+
+
+def register_packs_update(verbs: Verbs) -> None:
+    p = verbs.add_parser("update", help="update one pack (or every outdated one), showing what changes first")
+    p.add_argument("name", nargs="?", help="the pack to update (default: every outdated pack)")
+    p.add_argument("--registry", help="ask this registry instead of the one each pack was installed from")
+    p.add_argument("--yes", action="store_true", help="consent without asking (what would be asked is printed)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(handler=Handler("packs_install", "main_update"))
+
+
+def register_packs_new(verbs: Verbs) -> None:
+    p = verbs.add_parser("new", help="write a working pack template (guest module, SKILL.md, example body)")
+    p.add_argument("name", help="the package name (also the folder name, unless --dir)")
+    p.add_argument("--dir", help="the folder to create (default: ./NAME without its scope)")
+    p.add_argument("--wasm", action="store_true", help="include a WASM module example (add)")
+    p.set_defaults(handler=Handler("packs_author", "main_new"))
+
+
+def register_packs_check(verbs: Verbs) -> None:
+    p = verbs.add_parser("check", help="discovery rules, the probe and sizes for a pack folder (installs nothing)")
+    p.add_argument("dir", help="the pack folder")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(handler=Handler("packs_author", "main_check"))
+
+
+def register_packs_link(verbs: Verbs) -> None:
+    p = verbs.add_parser("link", help="a dev install that follows the folder (re-read on every discovery)")
+    p.add_argument("dir", help="the pack folder")
+    p.set_defaults(handler=Handler("packs_author", "main_link"))
+
+
+def register_packs_unlink(verbs: Verbs) -> None:
+    p = verbs.add_parser("unlink", help="drop a dev link made by `cordon packs link`")
+    p.add_argument("name")
+    p.set_defaults(handler=Handler("packs_author", "main_unlink"))
+
+
+def register_packs_search(verbs: Verbs) -> None:
+    p = verbs.add_parser("search", help=f"packs on the registry (packages with the '{PACK_KEYWORD}' keyword)")
+    p.add_argument("text", nargs="*", help="words to search for")
+    p.add_argument("--registry", help="npm-protocol registry URL (default: $CORDON_NPM_REGISTRY or npmjs.org)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(handler=Handler("packs_author", "main_search"))
+
+
+#: `cordon packs`' verbs, in the order its help lists them.
+PACKS_VERBS: tuple[Callable[[Verbs], None], ...] = (
+    register_packs_list,
+    register_packs_show,
+    register_packs_install,
+    register_packs_remove,
+    register_packs_trust,
+    register_packs_outdated,
+    register_packs_update,
+    register_packs_new,
+    register_packs_check,
+    register_packs_link,
+    register_packs_unlink,
+    register_packs_search,
+)
