@@ -1,6 +1,6 @@
 """Start-up benchmarks: what a new process pays before and for its first run (issue 17 item 7).
 
-    python bench/bench_startup.py                  # 7 processes per row
+    python bench/bench_startup.py                  # 10 processes per row
     BENCH_SCALE=0.5 python bench/bench_startup.py  # fewer
 
 Each row starts fresh interpreters (`sys.executable`, this checkout) and prints the median and
@@ -8,8 +8,9 @@ p90 in ms over them:
 
 - `import core`: the facade alone (lazy: no engine);
 - `import core` + `run_in_sandbox`: the engine's import, then its first run, timed in-process;
-- `cordon --version` and `cordon run` of `return 1` (`--json`): the whole command, process start
-  to exit, as a shell sees it;
+- `cordon --version`, `cordon --help` and `cordon run` of `return 1` (`--json`, the body from stdin
+  and from a file): the whole command, process start to exit, as a shell sees it, and the CPU time
+  (user + system) the process used, which a busy machine disturbs less than the wall clock;
 - `python -X importtime -c "import core.engine.run"`: the engine's own import, as Python counts it.
 
 Runs share one CORDON_HOME whose caches were filled by a first, unmeasured process, as on a
@@ -22,6 +23,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import resource
 import subprocess
 import sys
 import tempfile
@@ -34,7 +36,7 @@ from timing import stats
 
 ROOT = Path(__file__).resolve().parents[1]
 SCALE = float(os.environ.get("BENCH_SCALE", "1"))
-COUNT = max(3, int(7 * SCALE))
+COUNT = max(3, int(10 * SCALE))
 CLI = "import sys; from core.cli import main; sys.exit(main(sys.argv[1:]))"
 FIRST_RUN = (
     "import time, json; t0 = time.perf_counter(); import core; t1 = time.perf_counter();"
@@ -48,15 +50,32 @@ ENGINE_RUN = (
 )
 
 
-def _python(args: list[str], env: dict[str, str]) -> tuple[float, str, str]:
+def _python(args: list[str], env: dict[str, str], stdin: str | None = None) -> tuple[float, str, str]:
     """Wall ms of one fresh interpreter from spawn to exit, its stdout and stderr."""
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, *args], input=stdin, cwd=ROOT, env=env, capture_output=True, text=True, check=True
+    )
     return (time.perf_counter() - start) * 1000, done.stdout, done.stderr
+
+
+def _children_cpu_ms() -> float:
+    """User + system CPU ms of every child process that has ended so far."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (usage.ru_utime + usage.ru_stime) * 1000
+
+
+def _cordon(args: list[str], env: dict[str, str], stdin: str | None = None) -> tuple[float, float, str]:
+    """One whole `cordon ARGS` process: its wall ms, its CPU ms and its stdout."""
+    cpu = _children_cpu_ms()
+    wall, out, _ = _python(["-c", CLI, *args], env, stdin)
+    return wall, _children_cpu_ms() - cpu, out
 
 
 def main() -> None:
     env = dict(os.environ, CORDON_HOME=os.environ.get("CORDON_HOME") or tempfile.mkdtemp(prefix="cordon-startup-"))
+    body = Path(tempfile.mkdtemp(prefix="cordon-startup-body-")) / "return-1.js"
+    body.write_text("return 1", encoding="utf-8")
     cold, out, _ = _python(["-c", FIRST_RUN], env)
     print(f"first process ever (empty caches): {cold:.0f} ms, first run {json.loads(out)[1]:.0f} ms", file=sys.stderr)
 
@@ -71,8 +90,21 @@ def main() -> None:
     engine_import = row("import core.engine.run", "the engine's modules, in-process")
     first_run = row("first run_in_sandbox", "first run after the engine's import, in-process")
     importtime = row("-X importtime core.engine.run", "Python's own count of the engine import (us -> ms)")
-    version = row("cordon --version", "whole process, spawn to exit")
-    cli_run = row("cordon run (return 1)", "whole process: `cordon run - --json`, spawn to exit")
+    commands = {
+        "cordon --version": (["--version"], None, "whole process, spawn to exit"),
+        "cordon --help": (["--help"], None, "whole process: the parser, no subcommand's code"),
+        "cordon run (return 1)": (
+            ["run", "-", "--json"],
+            "return 1",
+            "whole process: `cordon run - --json`, body on stdin",
+        ),
+        "cordon run FILE (return 1)": (["run", str(body), "--json"], None, "whole process: `cordon run FILE --json`"),
+    }
+    walls: dict[str, list[float]] = {}
+    cpus: dict[str, list[float]] = {}
+    for name, (_, _, note) in commands.items():
+        walls[name] = row(name, note)
+        cpus[name] = row(f"  {name}, CPU", "user + system CPU ms of the same processes")
     for _ in range(COUNT):
         python_only.append(_python(["-c", "pass"], env)[0])
         import_core.append(_python(["-c", "import core"], env)[0] - python_only[-1])
@@ -82,23 +114,17 @@ def main() -> None:
         _, _, err = _python(["-X", "importtime", "-c", "import core.engine.run"], env)
         [total] = [int(m) for m in re.findall(r"\|\s*(\d+) \| core\.engine\.run$", err, re.M)]
         importtime.append(total / 1000)
-        version.append(_python(["-c", CLI, "--version"], env)[0])
-        start = time.perf_counter()
-        subprocess.run(
-            [sys.executable, "-c", CLI, "run", "-", "--json"],
-            input="return 1",
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        cli_run.append((time.perf_counter() - start) * 1000)
+        for name, (args, stdin, _) in commands.items():
+            wall, cpu, out = _cordon(args, env, stdin)
+            if "run" in args and not json.loads(out)["ok"]:
+                raise SystemExit(f"{name} failed: {out}")
+            walls[name].append(wall)
+            cpus[name].append(cpu)
 
-    print(f"\n{'metric':32s} {'median':>8s} {'p90':>8s}  notes ({COUNT} processes each)")
+    print(f"\n{'metric':34s} {'median':>8s} {'p90':>8s}  notes ({COUNT} processes each)")
     for name, (samples, note) in rows.items():
         med, p90 = stats(samples)
-        print(f"{name:32s} {med:8.1f} {p90:8.1f}  {note}")
+        print(f"{name:34s} {med:8.1f} {p90:8.1f}  {note}")
 
 
 if __name__ == "__main__":
