@@ -302,6 +302,7 @@ def _build_linker(engine: wasmtime.Engine) -> wasmtime.Linker:
 
 def _clock_time_get(caller: wasmtime.Caller, clock: int, precision: int, out: int) -> int:
     vm = _vm()
+    vm.clock_reads += 1
     ns = _BUILD_CLOCK_NS if vm._building else time.time_ns() if clock == 0 else time.monotonic_ns()
     vm._write(out, ns.to_bytes(8, "little"))
     return 0
@@ -329,6 +330,9 @@ class GuestVM:
     #: Host<->guest crossings (export calls and imports) of every VM of the process: a measure for
     #: benchmarks and tests (updated without a lock, so concurrent runs may undercount).
     crossings_total = 0
+    #: Reads of the guest's clock by this VM: a graph image is refused if its evaluation read it
+    #: (core/engine/graph_image.py).
+    clock_reads = 0
 
     def __init__(
         self,
@@ -717,6 +721,10 @@ class GuestVM:
     @property
     def interrupted(self) -> bool:
         return self._interrupted.is_set()
+
+    def collect_garbage(self) -> None:
+        """Run the guest's garbage collector (before its memory is kept as an image)."""
+        self._call("cg_setup", _SETUP_GC, 0, 0, 0)
 
     def memory_image(self) -> bytes:
         return self._read(self.store, 0, self.linear_memory_bytes())
