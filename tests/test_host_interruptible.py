@@ -1,0 +1,177 @@
+"""Host work a guest triggers inside one long library call stops with its run (core/bridges/interruptible.py).
+
+Each hostile call below runs for many seconds on a host worker when nothing stops it. Every worker is
+given one, the run times out (or is cancelled), and then the next run's ordinary call of the same pack
+must get a worker and finish within its own deadline: it cannot if the abandoned calls still hold the
+workers (and the GIL). Bounds are the runs' own `run_ms` against their `timeoutMs`, never wall clock.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import random
+import threading
+from typing import Any
+
+from core import CancelHandle, RunHooks, RunResult, RunServices, Surface, run_in_sandbox
+from core.bridges.base import _HOST_WORKERS, Op, in_worker_thread
+from core.bridges.interruptible import run_interruptible
+from core.packs.host.html import MAX_TAGS
+from tests.conftest import ok
+from tests.hostpacks import run_body
+from tests.test_packs_host_mammoth import _rezip, report
+
+HTML = "@cordon/sandbox-html"
+MAMMOTH = "@cordon/sandbox-mammoth"
+ICS = "@cordon/sandbox-ics"
+#: Short enough that every hostile call below is still running at the deadline (each takes seconds).
+TIMEOUT_MS = 1500
+
+
+def hog(specifier: str, call: str) -> str:
+    """A body that starts `call` once on every host worker, says so, and waits for them all."""
+    return (
+        f'import * as pack from "{specifier}";\n'
+        f"const calls = Array.from({{ length: {_HOST_WORKERS} }}, () => pack.{call});\n"
+        'console.log("started");\nreturn await Promise.all(calls);'
+    )
+
+
+def stopped_by_deadline(specifier: str, call: str, inputs: dict[str, Any], timeout_ms: int = TIMEOUT_MS) -> None:
+    result = run_body(hog(specifier, call), inputs=inputs, limits={"timeoutMs": timeout_ms})
+    assert result.error is not None and result.error.rule == "timeout", result.error
+    assert result.timings["run_ms"] < timeout_ms + 1000
+
+
+def stopped_by_cancel(specifier: str, call: str, inputs: dict[str, Any], after_s: float = 0.3) -> None:
+    """Cancelled `after_s` after the guest started the calls (each runs for seconds longer): mid-call."""
+    cancel = CancelHandle()
+
+    def on_log(line: str) -> None:
+        if "started" in line:
+            threading.Timer(after_s, cancel.cancel).start()
+
+    result = run_body(hog(specifier, call), inputs=inputs, hooks=RunHooks(cancel=cancel, on_log=on_log))
+    assert result.error is not None and result.error.rule == "cancelled", result.error
+
+
+def next_run_is_served(code: str, **inputs: Any) -> Any:
+    """The next run's ordinary call finishes within its own deadline: the workers were freed."""
+    result = run_body(code, inputs=inputs, limits={"timeoutMs": TIMEOUT_MS})
+    return ok(result)
+
+
+# -- sandbox-html: BeautifulSoup's tree building (~5.7 s at the tag cap) and markdownify (~12 s) ---------------
+
+HOSTILE_HTML = "<p>x" * (MAX_TAGS - 1000)
+SMALL_MARKDOWN = f'import {{ toMarkdown }} from "{HTML}";\nreturn await toMarkdown("<h1>Hi</h1><p>there</p>");'
+
+
+def test_html_to_markdown_at_the_tag_cap_stops_at_the_deadline_and_frees_the_workers():
+    stopped_by_deadline(HTML, "toMarkdown(inputs.html)", {"html": HOSTILE_HTML})
+    assert next_run_is_served(SMALL_MARKDOWN) == "# Hi\n\nthere\n"
+
+
+def test_html_parse_at_the_tag_cap_stops_on_cancel_and_frees_the_workers():
+    stopped_by_cancel(HTML, 'select(inputs.html, "p")', {"html": HOSTILE_HTML})
+    assert next_run_is_served(SMALL_MARKDOWN) == "# Hi\n\nthere\n"
+
+
+# -- sandbox-mammoth: 100,000 short paragraphs (a 640 KB .docx) take mammoth ~17 s -------------------------
+
+
+def hostile_docx(paragraphs: int = 100_000) -> bytes:
+    """Distinct words (so the part stays under the 200:1 ratio the zip checks allow) in many paragraphs."""
+    rnd = random.Random(7)
+    body = "".join(f"<w:p><w:r><w:t>{rnd.getrandbits(32):x}</w:t></w:r></w:p>" for _ in range(paragraphs))
+    xml = (
+        '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">'
+        f"<w:body>{body}</w:body></w:document>"
+    )
+    return _rezip(report(), "word/document.xml", xml.encode())
+
+
+def small_docx_text() -> str:
+    code = f'import {{ extractRawText }} from "{MAMMOTH}";\nreturn await extractRawText(inputs.doc);'
+    return str(next_run_is_served(code, doc=report()))
+
+
+def test_mammoth_on_a_huge_document_stops_at_the_deadline_and_frees_the_workers():
+    stopped_by_deadline(MAMMOTH, "convertToHtml(inputs.doc)", {"doc": hostile_docx()})
+    assert small_docx_text().startswith("Quarterly report")
+
+
+def test_mammoth_on_a_huge_document_stops_on_cancel_and_frees_the_workers():
+    stopped_by_cancel(MAMMOTH, "extractRawText(inputs.doc)", {"doc": hostile_docx()})
+    assert small_docx_text().startswith("Quarterly report")
+
+
+# -- sandbox-ics: one event's long arrays check the run -------------------------------------------------------
+
+#: 500,000 exclusion dates as timestamps: 1 MB of arguments, ~2 s of validating and formatting each
+#: (four at once hold the GIL ~8 s). Handing each call's argument over takes ~0.3 s on the run's loop,
+#: so the run gets a longer deadline here: all four calls must be running on the workers before it.
+HOSTILE_EVENT = {"start": [2026, 1, 1], "exclusionDates": [0] * 500_000}
+ICS_TIMEOUT_MS = 4000
+SMALL_EVENT = f'import {{ createEvent }} from "{ICS}";\nreturn (await createEvent({{ start: [2026, 1, 1] }})).error;'
+
+
+def test_ics_event_with_the_most_exclusion_dates_stops_at_the_deadline_and_frees_the_workers():
+    stopped_by_deadline(ICS, "createEvent(inputs.event)", {"event": HOSTILE_EVENT}, ICS_TIMEOUT_MS)
+    assert next_run_is_served(SMALL_EVENT) is None
+
+
+def test_ics_event_with_the_most_exclusion_dates_stops_on_cancel_and_frees_the_workers():
+    stopped_by_cancel(ICS, "createEvent(inputs.event)", {"event": HOSTILE_EVENT}, after_s=ICS_TIMEOUT_MS / 1000)
+    assert next_run_is_served(SMALL_EVENT) is None
+
+
+# -- the mechanism itself, on a library loop that swallows every Exception ---------------------------------------
+
+
+def _stubborn_surface(outcomes: list[str]) -> Surface:
+    """`stubborn.run(n)`: a pure-Python loop of `n` steps that swallows every `Exception` (as library
+    code may), run by `run_interruptible` on a host worker; records how each call ended."""
+
+    def stubborn(steps: int) -> int:
+        done = 0
+        try:
+            for _ in range(steps):
+                with contextlib.suppress(Exception):  # what a library's `except Exception: pass` does
+                    done += len(str(done))
+        except BaseException as exc:
+            outcomes.append(type(exc).__name__)
+            raise
+        outcomes.append("finished")
+        return done
+
+    async def run(scope: Any, steps: int) -> int:
+        return int(await in_worker_thread(scope, run_interruptible, stubborn, steps))
+
+    js = 'C.define("stubborn", {run(n) { return C.call("stubborn.run", n); }});'
+    return Surface("stubborn", {"stubborn.run": Op(run)}, js, ("stubborn",))
+
+
+def _stubborn(code: str, outcomes: list[str], **kw: Any) -> RunResult:
+    return run_in_sandbox(code, services=RunServices(surfaces=(_stubborn_surface(outcomes),)), **kw)
+
+
+def test_an_interrupt_is_not_swallowed_and_never_reaches_the_workers_next_job():
+    outcomes: list[str] = []
+    endless = f"return await Promise.all(Array.from({{length: {_HOST_WORKERS}}}, () => stubborn.run(1e9)))"
+    result = _stubborn(endless, outcomes, limits={"timeoutMs": 300})
+    assert result.error is not None and result.error.rule == "timeout", result.error
+    # every worker is free for the next run, and short calls on each of them run to their end:
+    # an interrupt raised for the stopped run is never delivered into later work
+    for _ in range(5):
+        short = f"return await Promise.all(Array.from({{length: {_HOST_WORKERS}}}, () => stubborn.run(20000)))"
+        assert len(ok(_stubborn(short, outcomes, limits={"timeoutMs": TIMEOUT_MS}))) == _HOST_WORKERS
+    interrupted = [o for o in outcomes if o != "finished"]
+    assert interrupted and set(interrupted) == {"_Interrupted"}  # the endless calls that had started
+    assert outcomes.count("finished") == 5 * _HOST_WORKERS
+
+
+def test_outside_a_host_worker_the_call_simply_runs():
+    assert run_interruptible(sorted, [3, 1, 2]) == [1, 2, 3]
+    assert run_interruptible(io.BytesIO(b"ab").read) == b"ab"
