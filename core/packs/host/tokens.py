@@ -11,6 +11,11 @@ ordinary text it is (tiktoken's `encode_ordinary`), so counting arbitrary text
 never throws. `decode` replaces bytes that are not UTF-8 with U+FFFD, as
 js-tiktoken's TextDecoder does; an id outside the vocabulary is
 `tokens-invalid-id`.
+
+`count` / `encode` are one native call that cannot be interrupted (it releases the
+GIL, so other runs go on); the 5 MB text cap (`TEXT_MAX`) bounds it: ~0.35 s for 5 MB
+of prose, ~1.5 s of CJK, and the worst case, one 5 MB word of letters (tiktoken's BPE
+is slow on long words), ~3.3-5 s of one host worker, under the default 30 s deadline.
 """
 
 from __future__ import annotations
