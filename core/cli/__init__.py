@@ -1,7 +1,8 @@
 """`cordon`: the command line. Its grammar (every subcommand's arguments and help) is
 `core/cli/commands.py`; each subcommand's code lives in its own module here, imported only when that
-subcommand runs, so a command pays for no other's imports (`cordon run` of `return 1` went from
-~0.6 s to ~0.33 s as a whole process; bench/bench_startup.py).
+subcommand runs, so a command pays for no other's imports (as whole processes, medians at load ~3:
+`cordon run` of `return 1` went from ~680 to ~445 ms, `cordon --help` from ~580 to ~70 ms;
+bench/bench_startup.py).
 
 `cordon` with no arguments opens the studio (`cordon --screenshot PATH`: run the welcome node, save a
 PNG of the window, exit).
