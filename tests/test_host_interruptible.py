@@ -25,6 +25,7 @@ from tests.test_packs_host_mammoth import _rezip, report
 HTML = "@cordon/sandbox-html"
 MAMMOTH = "@cordon/sandbox-mammoth"
 ICS = "@cordon/sandbox-ics"
+EPUB = "@cordon/sandbox-epub"
 #: Short enough that every hostile call below is still running at the deadline (each takes seconds).
 TIMEOUT_MS = 1500
 
@@ -105,6 +106,45 @@ def test_mammoth_on_a_huge_document_stops_at_the_deadline_and_frees_the_workers(
 def test_mammoth_on_a_huge_document_stops_on_cancel_and_frees_the_workers():
     stopped_by_cancel(MAMMOTH, "extractRawText(inputs.doc)", {"doc": hostile_docx()})
     assert small_docx_text().startswith("Quarterly report")
+
+
+# -- sandbox-epub: one 240,000-paragraph chapter (a 1.4 MB book) takes BeautifulSoup ~8 s ----------------------
+
+
+def hostile_epub(paragraphs: int = 240_000) -> bytes:
+    """One chapter just under the html pack's tag cap, of distinct words (under the 200:1 ratio)."""
+    from ebooklib import epub
+
+    rnd = random.Random(3)
+    made = epub.EpubBook()
+    made.set_identifier("urn:test:big")
+    made.set_title("Big")
+    made.set_language("en")
+    chapter = epub.EpubHtml(title="Big", file_name="big.xhtml", lang="en")
+    chapter.content = "<h1>Big</h1>" + "".join(f"<p>{rnd.getrandbits(32):x}</p>" for _ in range(paragraphs))
+    made.add_item(chapter)
+    made.toc = (epub.Link("big.xhtml", "Big", "big"),)
+    made.add_item(epub.EpubNcx())
+    made.add_item(epub.EpubNav())
+    made.spine = [chapter]
+    out = io.BytesIO()
+    epub.write_epub(out, made)
+    return out.getvalue()
+
+
+def small_book_text() -> str:
+    from tests.test_packs_host_epub import book
+
+    code = f'import {{ extractText }} from "{EPUB}";\nreturn await extractText(inputs.book);'
+    return str(next_run_is_served(code, book=book()))
+
+
+def test_epub_text_of_a_huge_chapter_stops_at_the_deadline_and_on_cancel_and_frees_the_workers():
+    big = hostile_epub()
+    stopped_by_deadline(EPUB, "extractText(inputs.book)", {"book": big})
+    assert "Hello world." in small_book_text()
+    stopped_by_cancel(EPUB, "extractChapters(inputs.book)", {"book": big})
+    assert "Hello world." in small_book_text()
 
 
 # -- sandbox-ics: one event's long arrays check the run -------------------------------------------------------
