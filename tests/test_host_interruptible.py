@@ -12,6 +12,7 @@ import contextlib
 import io
 import random
 import threading
+import zlib
 from typing import Any
 
 from core import CancelHandle, RunHooks, RunResult, RunServices, Surface, run_in_sandbox
@@ -26,6 +27,7 @@ HTML = "@cordon/sandbox-html"
 MAMMOTH = "@cordon/sandbox-mammoth"
 ICS = "@cordon/sandbox-ics"
 EPUB = "@cordon/sandbox-epub"
+PDF = "@cordon/sandbox-pdf"
 #: Short enough that every hostile call below is still running at the deadline (each takes seconds).
 TIMEOUT_MS = 1500
 
@@ -145,6 +147,49 @@ def test_epub_text_of_a_huge_chapter_stops_at_the_deadline_and_on_cancel_and_fre
     assert "Hello world." in small_book_text()
     stopped_by_cancel(EPUB, "extractChapters(inputs.book)", {"book": big})
     assert "Hello world." in small_book_text()
+
+
+# -- sandbox-pdf: one page of 100,000 positioned strings (an 890 KB file) takes pypdf ~11 s ------------------------
+
+
+def hostile_pdf(strings: int = 100_000) -> bytes:
+    """One page whose content stream places many short strings (pypdf's extraction is superlinear in them)."""
+    rnd = random.Random(5)
+    shows = b"".join(
+        b"1 0 0 1 %d %d Tm (%x) Tj " % (rnd.randint(0, 600), rnd.randint(0, 800), rnd.getrandbits(24))
+        for _ in range(strings)
+    )
+    stream = zlib.compress(b"BT /F1 1 Tf " + shows + b"ET")
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> "
+        b"/Contents 4 0 R >>",
+        b"<< /Length %d /Filter /FlateDecode >>\nstream\n%b\nendstream" % (len(stream), stream),
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ]
+    out, offsets = bytearray(b"%PDF-1.4\n"), []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n%b\nendobj\n" % (number, body)
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    return bytes(out)
+
+
+def small_pdf_text() -> str:
+    code = f'import {{ extractText }} from "{PDF}";\nreturn await extractText(inputs.doc);'
+    return str(next_run_is_served(code, doc=hostile_pdf(3)))
+
+
+def test_pdf_text_of_a_dense_page_stops_at_the_deadline_and_on_cancel_and_frees_the_workers():
+    dense = hostile_pdf()
+    stopped_by_deadline(PDF, "extractText(inputs.doc)", {"doc": dense})
+    assert small_pdf_text().strip()
+    stopped_by_cancel(PDF, "extractPages(inputs.doc)", {"doc": dense})
+    assert small_pdf_text().strip()
 
 
 # -- sandbox-ics: one event's long arrays check the run -------------------------------------------------------

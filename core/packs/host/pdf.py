@@ -6,6 +6,11 @@ text}]` (`index` from 0, `pageNumber` from 1, trailing whitespace dropped);
 PDF's text operators in reading order (pypdf's layout-free extraction); scanned pages
 have none: no OCR here (the ocr pack reads images). At most `MAX_PAGES` pages are read; a file pypdf cannot read, or an
 encrypted one, is `pdf-invalid`. pypdf caps what one stream may inflate to.
+
+pypdf extracts a page's text in pure Python, in one call that never checks the run,
+and superlinearly: one page of 100,000 positioned strings (an 890 KB file) takes ~11 s.
+The loop checks the run between pages; both exports run under `interruptible`
+(`core/bridges/interruptible.py`), so a stopped run stops inside a page too.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.bridges.base import worker_check_alive
+from core.bridges.interruptible import interruptible
 from core.errors import SandboxRefusal
 from core.packs.host.pdflib import read_pdf
 from core.packs.host_registry import Arg, HostExport, HostModule
@@ -52,7 +58,7 @@ MODULE = HostModule(
     "@cordon/sandbox-pdf",
     "1",
     {
-        "extractText": HostExport(extract_text, (Arg("document", ("bytes",)),)),
-        "extractPages": HostExport(extract_pages, (Arg("document", ("bytes",)),)),
+        "extractText": HostExport(interruptible(extract_text), (Arg("document", ("bytes",)),)),
+        "extractPages": HostExport(interruptible(extract_pages), (Arg("document", ("bytes",)),)),
     },
 )
