@@ -250,12 +250,23 @@ async def in_worker_thread(scope: RunScope, fn: Callable[..., Any], *args: Any) 
     return await asyncio.wrap_future(_host_pool.submit(guarded))
 
 
+def worker_scope() -> RunScope | None:
+    """The run whose host work this thread is doing (set by `in_worker_thread`), or None.
+
+    Public so that companions of `worker_check_alive` for work that cannot call it itself
+    (`core/bridges/interruptible.py`, around one long library call) find the run without
+    reaching into this module's thread-local.
+    """
+    scope: RunScope | None = getattr(_worker, "scope", None)
+    return scope
+
+
 def worker_check_alive() -> None:
     """In work `in_worker_thread` runs: stop once its run is cancelled or out of time.
 
     For long loops in code that is not handed the scope (a host pack's parser), so a
     stopped run does not keep one of the few worker threads busy. A no-op elsewhere.
     """
-    scope: RunScope | None = getattr(_worker, "scope", None)
+    scope = worker_scope()
     if scope is not None:
         scope.check_alive()

@@ -46,8 +46,7 @@ import threading
 from collections.abc import Callable
 from typing import ParamSpec, TypeVar
 
-from core.bridges import base
-from core.bridges.base import RunScope
+from core.bridges.base import RunScope, worker_scope
 from core.errors import CordonError, RunCancelled
 
 logger = logging.getLogger(__name__)
@@ -155,22 +154,13 @@ _watcher = _Watcher()
 _active = threading.local()
 
 
-def _worker_scope() -> RunScope | None:
-    """The run whose host work this thread is doing (set by `base.in_worker_thread`), or None.
-
-    Read the way `base.worker_check_alive` reads it: this module is its companion for work
-    that cannot call that check itself.
-    """
-    return getattr(base._worker, "scope", None)
-
-
 def run_interruptible(fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
     """`fn(*args, **kwargs)`, stopped with the run's outcome once the run is cancelled or timed out.
 
     For one long call into a library whose loops cannot check the run (see the module
     docstring); our own loops call `worker_check_alive()` instead, which costs less.
     """
-    scope = _worker_scope()
+    scope = worker_scope()  # this module is worker_check_alive's companion for work that cannot call it
     if scope is None or getattr(_active, "on", False):
         return fn(*args, **kwargs)
     scope.check_alive()
