@@ -722,6 +722,13 @@ class GuestVM:
     def interrupted(self) -> bool:
         return self._interrupted.is_set()
 
+    def write_layer(self, layer: GuestTemplate) -> None:
+        """Write a layer of pages over this fresh VM's memory before its entry runs (a graph image,
+        core/engine/graph_image.py). Such a run is no model of what a run from the template's image
+        writes, so it teaches no prefault."""
+        self._learn = None
+        layer.apply(self)
+
     def collect_garbage(self) -> None:
         """Run the guest's garbage collector (before its memory is kept as an image)."""
         self._call("cg_setup", _SETUP_GC, 0, 0, 0)

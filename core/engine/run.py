@@ -26,7 +26,7 @@ from typing import Any
 from core import paths, transport
 from core.bridges.base import Op, RunScope, Surface, WallClock
 from core.cancel import CancelHandle
-from core.engine import driver, outcomes, watchdog, wire
+from core.engine import driver, graph_image, outcomes, watchdog, wire
 from core.engine.config import RunHooks, RunServices
 from core.engine.imports import RunImports, keeps_bytecode
 from core.engine.prelude import build_prelude, reserved_names
@@ -364,8 +364,17 @@ class _Run:
                 "__cordon_sync": (self._host_sync, False),
                 "__cordon_finish": (self._host_finish, False),
             }
-            self.vm = vm = driver.GuestVM.from_template(
+            # A graph seen before starts with its modules evaluated (core/engine/graph_image.py).
+            start = graph_image.start_for_run(
                 driver.template_for(self.prelude, functions),
+                self.entry,
+                self.imports.modules,
+                frozenset(self.caller_globals),
+                memory_limit=self.limits.memoryLimitBytes,
+                stack_limit=self.limits.maxStackBytes,
+            )
+            self.vm = vm = driver.GuestVM.from_template(
+                start.template,
                 functions,
                 memory_limit=self.limits.memoryLimitBytes,
                 stack_limit=self.limits.maxStackBytes,
@@ -373,6 +382,7 @@ class _Run:
                 load=self.imports.load,
                 keep_bytecode=keeps_bytecode,
             )
+            start.prepare(vm)
             self._check_room(self.seal_payload[0], self.seal_payload[2])
             # timeoutMs meters the guest, not the host's setup (a cold template alone takes ~90 ms):
             # the wall clock starts now, just before the guest's first instruction.

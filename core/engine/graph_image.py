@@ -1,0 +1,610 @@
+"""Runs of a module graph seen before start with its modules already evaluated (issue 17 item 5).
+
+A run that imports a pack pays for it every time: the guest reads the pack's cached bytecode
+(`core/engine/bytecode.py`, ~0.8 ms for js-yaml) and evaluates its top level (~0.65 ms), so a run
+importing yaml cost 2.5x one importing nothing. The result of that work is the same in every run
+whose top-level evaluation depends on nothing of the run, so it is done once here: when a run's
+graph (the ids and sources of the pack modules its entry imports, and the caller's global names)
+has been seen `SNAPSHOT_AFTER` times, a background thread evaluates the graph in a VM of its own
+from the prelude's template, with no body and no inputs, and keeps the linear-memory pages that
+differ from the template (`GraphImage.layer`). A later run with the same graph starts from the
+prelude's template, gets those pages written in (once the graph is hot, it starts from an image
+module of the graph's own instead, `GraphImage.whole`), and QuickJS finds each module loaded and
+evaluated under its normalised name: the loader is never asked for them, nothing of them is read
+or evaluated again. Every run still gets its own copy of the post-evaluation state (copied into
+its own memory), so module state starts fresh in every run and no run reaches another.
+
+Today a pack evaluates after the entry's private module sealed the run (core/entry.py); here it
+evaluates before any seal. That is only the same when the graph's top level did nothing that
+depends on the run, so the snapshot VM lays tripwires (`_BEGIN_JS`) and a graph that trips any of
+them is never snapshotted (its runs take today's path):
+
+* the seal's globals (the run's caller global names: `inputs`, `state`, ...) and the private
+  `__cordon_internal` become accessors that taint on get and set (`typeof x` included);
+* `Math.random`, `Date.now`, `Promise` and `Promise.prototype.then/catch/finally/constructor` (how
+  a job gets queued or a promise adopted), `WeakRef` and `FinalizationRegistry` (the image is
+  garbage-collected) taint on get, so capturing one taints;
+* any host function call (a bridge) taints, and so does any clock read (the guest's WASI clock,
+  counted by the driver: `new Date()`);
+* a module whose source has a dynamic `import()`, an `await` or an async function is refused
+  (`_source_taints` says why);
+* the own properties, prototypes and extensibility of the global object, of every object one
+  level under it (and its `prototype`) and of the hidden intrinsic prototypes are compared before
+  and after evaluation: a graph that changed a built-in (which the seal's code uses) taints; new
+  globals are allowed (the seal defines only the tripwired names);
+* evaluation that throws, never settles, runs past `BUILD_SECONDS`, or leaves a memory over
+  `MAX_MEMORY` is refused.
+
+The tripwires live in a private module the synthetic entry imports first (packs cannot import
+it), are removed before the pages are taken, and report through an error made before any pack ran,
+thrown by code that runs nothing a pack could plant (so no pack forges a clean report, and no
+secret a pack must not read has to live in the guest). The snapshot is keyed by content (the
+template, which stands for the guest build and the prelude text; the body's specifiers in order,
+their ids and sources; the caller's global names), kept in memory (`GRAPHS_KEPT` per template),
+and every run re-checks each module id and source and each resolution the build saw against its
+own graph before it starts from it.
+See docs/design.md, "Graph images".
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import threading
+import weakref
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from core import jsparse
+from core.engine import driver
+from core.engine.config import ModuleGraph
+from core.engine.imports import RunImports
+from core.entry import ENTRY_ID, EntryModule
+from core.errors import CordonError
+
+logger = logging.getLogger(__name__)
+
+#: Sightings of a graph before it is snapshotted: a graph run once or twice is not worth a VM of its own.
+SNAPSHOT_AFTER = 3
+#: Graph images kept per template (least recently used dropped), and graphs counted per template.
+GRAPHS_KEPT = 8
+_SIGHTINGS_KEPT = 256
+#: Linear memory a snapshot may leave (js-yaml's: ~3 MB); a bigger graph takes today's path.
+MAX_MEMORY = 48 << 20
+#: Wall time the snapshot VM may evaluate for before the epoch backstop stops it.
+BUILD_SECONDS = 2.0
+#: The synthetic modules' names: never a pack id ("pack:..."), never the entry's ("<module>").
+GRAPH_ID, BEGIN_ID, END_ID = "<cordon:graph>", "<cordon:graph-begin>", "<cordon:graph-end>"
+_REPORT = "CordonGraphReport"
+#: Evaluated once every job of the graph drained: removes the tripwires and reports (it throws).
+_END_JS = f'import {{ report }} from "{BEGIN_ID}";\nreport();\n'
+
+#: What tests and benchmarks read: graph images built and refused, and runs served from one.
+counts = {"built": 0, "refused": 0, "served": 0, "served_baked": 0}
+
+
+@dataclass(frozen=True)
+class GraphKey:
+    """What a run's graph is, as far as the run knows before it starts."""
+
+    specifiers: tuple[str, ...]
+    module_ids: tuple[str, ...]
+    #: The sources of the modules the body imports (the modules they import are checked by
+    #: `GraphImage.matches`): a changed pack is another graph. The catalog serves the same string
+    #: every run, and a string's hash is computed once.
+    sources: tuple[str, ...]
+    names: frozenset[str]
+
+
+@dataclass(frozen=True)
+class GraphImage:
+    """One graph's evaluated modules: the pages over the template, and what they were built from."""
+
+    #: The pages that differ from the template's memory (its `apply` grows memory and writes them).
+    layer: driver.GuestTemplate
+    #: The whole memory, baked into an image module of its own once the graph is hot, as a prelude's
+    #: template is (core/engine/image.py): a run then maps it copy-on-write instead of having
+    #: `layer` written in. Never started from before it is baked (it has no chunks).
+    whole: driver.GuestTemplate
+    #: Every module the loader served the build, with the source it served.
+    modules: tuple[tuple[str, str], ...]
+    #: Every resolution the build asked for: (base, specifier, module id).
+    resolutions: tuple[tuple[str, str, str], ...]
+    #: The JS stack the graph evaluated under: a run allowed less takes today's path.
+    stack_limit: int
+
+    def within(self, memory_limit: int, stack_limit: int) -> bool:
+        """Whether the run's limits allow what the graph took: its memory (never shrunk, so at least
+        its peak) and the JS stack it evaluated under."""
+        return self.layer.size <= memory_limit and min(stack_limit, driver.MAX_JS_STACK) >= self.stack_limit
+
+    def matches(self, modules: ModuleGraph) -> bool:
+        """Whether this image is the run's graph: the same resolutions and the same sources."""
+        try:
+            for base, specifier, module_id in self.resolutions:
+                if modules.resolve(base, specifier) != module_id:
+                    return False
+            for module_id, source in self.modules:
+                served = modules.source(module_id)
+                if served is not source and served != source:
+                    return False
+        except CordonError:
+            return False
+        return True
+
+
+@dataclass(frozen=True)
+class GraphStart:
+    """Where a run starts: the template to instantiate, and the pages to write into it then.
+
+    Before the graph's own image is baked, a run starts from the prelude's template and has the
+    graph's pages written in: ~1 MB for js-yaml, ~0.48 ms. From the baked image a run maps them
+    copy-on-write and pays only for the pages it touches: measured interleaved on js-yaml, a whole
+    run took 1.49 ms from the graph's image against 1.82 ms with the pages written in (1.03 ms for
+    a run importing nothing)."""
+
+    template: driver.GuestTemplate
+    layer: driver.GuestTemplate | None = None
+
+    def prepare(self, vm: driver.GuestVM) -> None:
+        """Write the evaluated graph into the run's fresh VM (before its entry runs), if it needs it."""
+        if self.layer is not None:
+            vm.write_layer(self.layer)
+
+
+class _Graphs:
+    """One template's graph images, sightings and builds in flight."""
+
+    def __init__(self) -> None:
+        self.images: OrderedDict[GraphKey, GraphImage] = OrderedDict()
+        self.sightings: OrderedDict[GraphKey, int] = OrderedDict()
+        #: Graphs refused, or being built: not counted or built again.
+        self.settled: OrderedDict[GraphKey, None] = OrderedDict()
+        self.lock = threading.Lock()
+
+
+_by_template: weakref.WeakKeyDictionary[driver.GuestTemplate, _Graphs] = weakref.WeakKeyDictionary()
+_registry_lock = threading.Lock()
+_builds: set[threading.Thread] = set()
+
+
+def start_for_run(
+    template: driver.GuestTemplate,
+    entry: EntryModule,
+    modules: ModuleGraph | None,
+    names: frozenset[str],
+    *,
+    memory_limit: int,
+    stack_limit: int,
+) -> GraphStart:
+    """Where this run starts: its graph's image when there is one that fits, else the prelude's
+    template (today's path). Never raises: a failure here only costs the run its shortcut."""
+    image = image_for_run(template, entry, modules, names, memory_limit=memory_limit, stack_limit=stack_limit)
+    if image is None:
+        return GraphStart(template)
+    counts["served"] += 1
+    if image.whole.module_for_run() is not None:  # counts the use: baked in the background once hot
+        counts["served_baked"] += 1
+        return GraphStart(image.whole)
+    return GraphStart(template, image.layer)
+
+
+def image_for_run(
+    template: driver.GuestTemplate,
+    entry: EntryModule,
+    modules: ModuleGraph | None,
+    names: frozenset[str],
+    *,
+    memory_limit: int,
+    stack_limit: int,
+) -> GraphImage | None:
+    """The graph image this run may start from, or None (today's path). Counts the sighting, and
+    starts a build in the background once the graph was seen often enough."""
+    if modules is None or not entry.specifiers:
+        return None
+    try:
+        ids = tuple(modules.resolve(ENTRY_ID, spec) for spec in entry.specifiers)
+        key = GraphKey(entry.specifiers, ids, tuple(modules.source(module_id) for module_id in ids), names)
+    except CordonError:
+        return None  # the run refuses it, as today
+    with _registry_lock:
+        graphs = _by_template.get(template)
+        if graphs is None:
+            graphs = _by_template[template] = _Graphs()
+    with graphs.lock:
+        image = graphs.images.get(key)
+        if image is not None:
+            graphs.images.move_to_end(key)
+        elif key not in graphs.settled:
+            seen = graphs.sightings.pop(key, 0) + 1
+            graphs.sightings[key] = seen
+            while len(graphs.sightings) > _SIGHTINGS_KEPT:
+                graphs.sightings.popitem(last=False)
+            if seen >= SNAPSHOT_AFTER:
+                graphs.settled[key] = None
+                while len(graphs.settled) > _SIGHTINGS_KEPT:  # a refusal forgotten is only built again
+                    graphs.settled.popitem(last=False)
+                _start_build(template, graphs, key, modules, stack_limit)
+    if image is None:
+        return None
+    try:
+        if not image.matches(modules):
+            with graphs.lock:  # a module further down changed: build the new graph on its next sighting
+                if graphs.images.get(key) is image:
+                    del graphs.images[key]
+            return None
+        return image if image.within(memory_limit, stack_limit) else None
+    except Exception:
+        logger.exception("checking the graph image of %s failed", key.module_ids)
+        return None
+
+
+def _start_build(
+    template: driver.GuestTemplate, graphs: _Graphs, key: GraphKey, modules: ModuleGraph, stack_limit: int
+) -> None:
+    def work() -> None:
+        try:
+            image = build(template, key, modules, stack_limit=stack_limit)
+        except Exception:
+            logger.exception("building the graph image of %s failed", key.module_ids)
+            image = None
+        with graphs.lock:
+            if image is None:
+                counts["refused"] += 1
+            else:
+                counts["built"] += 1
+                graphs.images[key] = image
+                graphs.settled.pop(key, None)
+                while len(graphs.images) > GRAPHS_KEPT:
+                    dropped, _ = graphs.images.popitem(last=False)
+                    graphs.settled.pop(dropped, None)
+        with _registry_lock:
+            _builds.discard(threading.current_thread())
+
+    thread = threading.Thread(target=work, name="cordon-graph-image", daemon=True)
+    with _registry_lock:
+        _builds.add(thread)
+    thread.start()
+
+
+def wait_for_builds(timeout: float = 30.0) -> None:
+    """Let the builds in flight finish (tests and benchmarks: a build is otherwise never awaited)."""
+    with _registry_lock:
+        threads = list(_builds)
+    for thread in threads:
+        thread.join(timeout)
+
+
+class _Refused(Exception):
+    """Why a graph is not snapshotted (logged at debug: its runs simply take today's path)."""
+
+
+def build(
+    template: driver.GuestTemplate, key: GraphKey, modules: ModuleGraph, *, stack_limit: int
+) -> GraphImage | None:
+    """Evaluate the graph in a VM of its own (no body, no inputs) and keep its pages, or None when
+    the graph is not one to snapshot (see the module's docstring)."""
+    try:
+        return _build(template, key, modules, stack_limit)
+    except _Refused as why:
+        logger.debug("graph %s is not snapshotted: %s", key.module_ids, why)
+        return None
+
+
+def _build(template: driver.GuestTemplate, key: GraphKey, modules: ModuleGraph, stack_limit: int) -> GraphImage:
+    imports = RunImports(modules)
+    served: dict[str, str] = {}
+    resolutions: list[tuple[str, str, str]] = []
+    host_calls: list[str] = []
+    synthetic = {BEGIN_ID: _begin_source(key.names)}
+
+    def normalize(base: str, specifier: str) -> str | None:
+        if specifier == BEGIN_ID and base in (GRAPH_ID, END_ID):
+            return BEGIN_ID
+        if base in (BEGIN_ID, END_ID) or specifier in (BEGIN_ID, END_ID, GRAPH_ID):
+            return None
+        answer = imports.normalize(driver.ENTRY_MODULE_NAME if base == GRAPH_ID else base, specifier)
+        if answer is not None:
+            resolutions.append((ENTRY_ID if base == GRAPH_ID else base, specifier, answer))
+        return answer
+
+    def load(module_id: str) -> str | None:
+        if module_id in synthetic:
+            return synthetic[module_id]
+        source = imports.load(module_id)
+        if source is not None:
+            served[module_id] = source
+        return source
+
+    vm = driver.GuestVM(
+        # The template's pages written into a bare instance: never its baked image, whose first runs
+        # teach the prefault (core/engine/prefault.py) what a run writes, which this VM is not.
+        driver.GuestTemplate(template.size, template.chunks, template.signature),
+        _tripping_functions(template.signature, host_calls),
+        memory_limit=MAX_MEMORY,
+        stack_limit=stack_limit,
+        normalize=normalize,
+        load=load,
+        # From source, never through Cordon's bytecode cache: a build runs beside the runs, and the
+        # cache's counts (what tests read of a run's loads) stay the runs' own. A compile in the
+        # background (~6 ms for js-yaml) once per graph costs no run anything.
+        keep_bytecode=None,
+    )
+    try:
+        vm.arm_epoch(BUILD_SECONDS)
+        verdict = _evaluate(vm, key)
+        taints = [] if verdict == "clean" else [verdict]
+        if host_calls:
+            taints.append(f"host call {host_calls[0]}")
+        if vm.clock_reads:
+            taints.append("clock read")
+        for module_id, source in served.items():
+            taints.extend(f"{module_id}: {why}" for why in _source_taints(source))
+        if taints:
+            raise _Refused("its top level " + "; ".join(taints))
+        vm.arm_epoch(None)
+        vm.collect_garbage()
+        memory = vm.memory_image()
+    finally:
+        vm.close()
+    if len(memory) > MAX_MEMORY:
+        raise _Refused(f"its memory ({len(memory)} bytes) is over {MAX_MEMORY}")
+    layer = driver.GuestTemplate(len(memory), _changed_pages(template, memory), template.signature)
+    # The same graph over the same template gives the same memory in every process (no clock, no
+    # randomness, no secret in it), so an earlier process's baked image may be in Cordon's cache.
+    whole = driver.GuestTemplate(len(memory), [], template.signature, memory)
+    whole.load_cached()
+    logger.debug(
+        "graph %s snapshotted: %d bytes in %d ranges over the template",
+        key.module_ids,
+        sum(len(block) for _, block in layer.chunks),
+        len(layer.chunks),
+    )
+    return GraphImage(
+        layer=layer,
+        whole=whole,
+        modules=tuple(served.items()),
+        resolutions=tuple(resolutions),
+        stack_limit=min(stack_limit, driver.MAX_JS_STACK),
+    )
+
+
+def _evaluate(vm: driver.GuestVM, key: GraphKey) -> str:
+    """Evaluate the synthetic entry (the tripwires, then each of the body's imports in its order,
+    jobs drained) and then the module that removes the tripwires and reports: "clean", or what
+    tripped first."""
+    entry = f'import "{BEGIN_ID}";\n' + "".join(f"import {json.dumps(spec)};\n" for spec in key.specifiers)
+    loop = asyncio.new_event_loop()
+    try:
+        try:
+            loop.run_until_complete(vm.eval_module(entry, filename=GRAPH_ID))
+        except (driver.GuestError, driver.Trap) as exc:
+            raise _Refused(f"evaluation failed: {exc}") from None
+        try:
+            loop.run_until_complete(vm.eval_module(_END_JS, filename=END_ID))
+        except driver.JSError as exc:
+            if exc.name == _REPORT:
+                return exc.message
+            raise _Refused(f"no report: {exc}") from None
+        except (driver.GuestError, driver.Trap) as exc:
+            raise _Refused(f"no report: {exc}") from None
+        raise _Refused("no report")
+    finally:
+        loop.close()
+
+
+def _tripping_functions(signature: tuple[tuple[str, bool], ...], calls: list[str]) -> driver.HostFunctions:
+    """Host functions that record a call and fail it: the snapshot VM reaches no bridge."""
+
+    def refuse(*args: Any) -> None:
+        calls.append(str(args[0])[:40] if args else "?")
+        raise RuntimeError("no host calls while a graph image is built")
+
+    async def refuse_async(*args: Any) -> None:
+        refuse(*args)
+
+    functions: dict[str, tuple[Callable[..., Any], bool]] = {}
+    for name, is_async in signature:
+        functions[name] = (refuse_async if is_async else refuse, is_async)
+    return functions
+
+
+def _source_taints(source: str) -> list[str]:
+    """What a module's source alone rules out. A dynamic import() is refused after the seal today.
+    An `await` or an async function could leave a job its top level queued without a tripwire
+    seeing it (an async function called at top level that awaits a plain value): today that job
+    runs after the body's first synchronous part, in an image before the body, so such a module
+    is never snapshotted. (The guest cannot yet say whether its job queue is empty before it
+    drains it; a `cg_setup` op for that would let these modules in.)"""
+    tree = jsparse.parse(source)
+    found = []
+    if jsparse.dynamic_import_calls(tree):
+        found.append("dynamic import()")
+    for node in jsparse.walk(tree.root_node):
+        if node.type == "await_expression":
+            found.append("await")
+            break
+        if node.type in _FUNCTIONS and any(child.type == "async" for child in node.children):
+            found.append("an async function")
+            break
+    return found
+
+
+_FUNCTIONS = {
+    "function_declaration",
+    "function_expression",
+    "function",
+    "arrow_function",
+    "method_definition",
+    "generator_function",
+    "generator_function_declaration",
+}
+
+
+def _changed_pages(template: driver.GuestTemplate, memory: bytes) -> list[tuple[int, bytes]]:
+    """The pages of `memory` that differ from the template's (its chunks over a fresh instance),
+    as runs of adjacent pages; the shadow stack is dead between calls and never copied."""
+    base = bytearray(driver.install().initial_memory)
+    base.extend(bytes(max(0, template.size - len(base))))
+    for offset, written in template.chunks:
+        base[offset : offset + len(written)] = written
+    page = driver.GuestTemplate.PAGE
+    old, new = memoryview(base), memoryview(memory)
+    chunks: list[tuple[int, bytes]] = []
+    # The guest's shadow stack (below driver._SHADOW_STACK) is dead between calls.
+    for offset in range(driver._SHADOW_STACK, len(memory), page):
+        block: memoryview = new[offset : offset + page]
+        if offset < len(base):
+            if block == old[offset : offset + page]:
+                continue
+        elif not any(block):
+            continue  # grown memory that is zero already
+        if chunks and chunks[-1][0] + len(chunks[-1][1]) == offset:
+            chunks[-1] = (chunks[-1][0], chunks[-1][1] + bytes(block))
+        else:
+            chunks.append((offset, bytes(block)))
+    return chunks
+
+
+def _begin_source(names: frozenset[str]) -> str:
+    return _BEGIN_JS.replace("@NAMES@", json.dumps(sorted(names)))
+
+
+#: The tripwires: evaluated first (before any pack), removed by `report()` after every job drained.
+#: Everything it uses is taken before any pack code runs, so a pack cannot blind it.
+_BEGIN_JS = r"""
+const G = globalThis;
+const { defineProperty, getOwnPropertyDescriptor, getPrototypeOf, isExtensible, hasOwn } = Object;
+const { ownKeys, apply } = Reflect;
+const MapCtor = Map, SetCtor = Set, ErrorCtor = Error, StringCtor = String;
+const mapGet = Map.prototype.get, mapSet = Map.prototype.set, mapHas = Map.prototype.has;
+const mapSize = getOwnPropertyDescriptor(Map.prototype, "size").get;
+// Scalars only: a pack cannot intercept a closure's variable (an array's element it could, with a
+// setter on Array.prototype).
+let tainted = 0, first = "";
+function taint(why) { if (tainted++ === 0) first = why; }
+// The report is thrown as an error made now, before any pack runs: report() then runs no code a pack
+// could have planted (see report), so no pack can throw a report of its own making.
+const verdict = new ErrorCtor("clean");
+verdict.name = "CordonGraphReport";
+function own(d, key) { return apply(hasOwn, null, [d, key]) ? d[key] : undefined; }
+const wires = [];
+function wire(obj, key, label) {
+  const original = getOwnPropertyDescriptor(obj, key);
+  const get = function () {
+    taint(label);
+    if (original === undefined) return undefined;
+    return apply(hasOwn, null, [original, "get"]) ? apply(original.get, this, []) : own(original, "value");
+  };
+  const set = function () { taint(label + " (set)"); };
+  defineProperty(obj, key, { get, set, configurable: true, enumerable: original !== undefined && original.enumerable });
+  wires[wires.length] = [obj, key, original, get, set];
+}
+const names = @NAMES@;
+for (let i = 0; i < names.length; i++) wire(G, names[i], "global " + names[i]);
+wire(G, "__cordon_internal", "__cordon_internal");
+wire(Math, "random", "Math.random");
+wire(Date, "now", "Date.now");
+const promiseKeys = ["then", "catch", "finally", "constructor"];
+for (let i = 0; i < promiseKeys.length; i++) {
+  wire(Promise.prototype, promiseKeys[i], "Promise.prototype." + promiseKeys[i]);
+}
+// A promise made at top level can queue a job (resolved with a thenable, or a reaction): jobs of
+// the graph would run before the body in an image, after its first synchronous part today.
+wire(G, "Promise", "Promise");
+if (getOwnPropertyDescriptor(Array, "fromAsync")) wire(Array, "fromAsync", "Array.fromAsync");
+if (getOwnPropertyDescriptor(G, "Atomics") && getOwnPropertyDescriptor(Atomics, "waitAsync")) {
+  wire(Atomics, "waitAsync", "Atomics.waitAsync");
+}
+// The image is garbage-collected before its pages are kept: what a weak reference sees would differ.
+if (getOwnPropertyDescriptor(G, "FinalizationRegistry")) wire(G, "FinalizationRegistry", "FinalizationRegistry");
+if (getOwnPropertyDescriptor(G, "WeakRef")) wire(G, "WeakRef", "WeakRef");
+if (getOwnPropertyDescriptor(G, "queueMicrotask")) wire(G, "queueMicrotask", "queueMicrotask");
+
+// The built-ins the seal's code and the entry use: the global object, everything one level under
+// it and its prototype, and the intrinsic prototypes no global names.
+const hidden = [
+  Object.prototype, getPrototypeOf(function () {}), getPrototypeOf(function* () {}),
+  getPrototypeOf(async function () {}), getPrototypeOf(async function* () {}), getPrototypeOf(Uint8Array),
+  getPrototypeOf([][Symbol.iterator]()),
+  getPrototypeOf(getPrototypeOf([][Symbol.iterator]())), getPrototypeOf(new MapCtor().entries()),
+  getPrototypeOf(new SetCtor().values()), getPrototypeOf(""[Symbol.iterator]()),
+  getPrototypeOf(/x/[Symbol.matchAll]("")),
+];
+const objects = [G];
+const seen = new MapCtor([[G, true]]);
+function add(v) {
+  if (v !== null && (typeof v === "object" || typeof v === "function") && !apply(mapHas, seen, [v])) {
+    apply(mapSet, seen, [v, true]);
+    objects[objects.length] = v;
+  }
+}
+for (let i = 0; i < hidden.length; i++) { add(hidden[i]); add(getPrototypeOf(hidden[i])); }
+const globalKeys = ownKeys(G);
+for (let i = 0; i < globalKeys.length; i++) {
+  const d = getOwnPropertyDescriptor(G, globalKeys[i]);
+  if (!apply(hasOwn, null, [d, "value"])) continue;
+  add(d.value);
+  if (typeof d.value === "function") {
+    const p = getOwnPropertyDescriptor(d.value, "prototype");
+    if (p !== undefined && apply(hasOwn, null, [p, "value"])) add(p.value);
+  }
+}
+function shape(obj) {
+  const keys = ownKeys(obj);
+  const descs = new MapCtor();
+  for (let i = 0; i < keys.length; i++) apply(mapSet, descs, [keys[i], getOwnPropertyDescriptor(obj, keys[i])]);
+  return [getPrototypeOf(obj), isExtensible(obj), keys, descs];
+}
+const before = [];
+for (let i = 0; i < objects.length; i++) before[i] = shape(objects[i]);
+
+function same(a, b) {
+  const fields = ["get", "set", "writable", "enumerable", "configurable"];
+  for (let i = 0; i < fields.length; i++) if (own(a, fields[i]) !== own(b, fields[i])) return false;
+  const x = own(a, "value"), y = own(b, "value");
+  return x === y || (x !== x && y !== y);
+}
+function compare() {
+  for (let i = 0; i < objects.length; i++) {
+    const obj = objects[i], was = before[i], now = shape(obj);
+    if (now[0] !== was[0] || now[1] !== was[1]) return taint("changed a built-in's prototype or extensibility");
+    const keys = was[2];
+    for (let k = 0; k < keys.length; k++) {
+      const d = apply(mapGet, was[3], [keys[k]]), e = apply(mapGet, now[3], [keys[k]]);
+      if (e === undefined || !same(d, e)) return taint("changed the built-in property " + StringCtor(keys[k]));
+    }
+    if (obj !== G && apply(mapSize, now[3], []) !== apply(mapSize, was[3], [])) {
+      return taint("added a property to a built-in");
+    }
+  }
+}
+
+// Runs no pack code: compare() reads descriptors with functions taken above; when it found nothing,
+// Object.prototype is as it was, so restoring a descriptor (which reads its fields through the
+// prototype chain) meets no planted getter; when it found something, nothing is restored.
+export function report() {
+  compare();
+  if (tainted) {
+    verdict.message = "tainted: " + first;
+    throw verdict;
+  }
+  for (let i = wires.length - 1; i >= 0; i--) {
+    const w = wires[i], obj = w[0], key = w[1], original = w[2];
+    const d = getOwnPropertyDescriptor(obj, key);
+    if (d === undefined || own(d, "get") !== w[3] || own(d, "set") !== w[4]) {
+      taint("replaced the tripwire " + StringCtor(key));
+    }
+    if (original === undefined) delete obj[key];
+    else defineProperty(obj, key, original);
+  }
+  wires.length = 0;
+  objects.length = 0;
+  before.length = 0;
+  if (tainted) verdict.message = "tainted: " + first;
+  throw verdict;
+}
+"""
