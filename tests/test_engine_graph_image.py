@@ -208,3 +208,32 @@ def test_a_hot_graph_runs_from_its_own_baked_image_with_fresh_state(tmp_path):
     results, used = runs(run, times=graph_image.SNAPSHOT_AFTER + driver.BAKE_AFTER_RUNS + 3)
     assert used["served_baked"] >= 2
     assert [ok(r) for r in results] == [[1, 2]] * len(results)
+
+
+def test_a_run_whose_timeout_the_graph_s_evaluation_would_eat_takes_today_s_path(tmp_path):
+    """An image saves a run the graph's evaluation; a run with too little time for it times out as it
+    does without images."""
+    cat = pack_with(tmp_path, "let x = 0;\nfor (let i = 0; i < 3e6; i++) x += i;\nexport const v = x;\n")
+    body = 'import { v } from "@acme/top";\nreturn v;'
+    _, used = runs(lambda: run_with(cat, body, "@acme/top"))
+    assert used["served"] >= 1
+    resolution = cat.resolve_for_execution([Declaration(specifier="@acme/top")])
+    served = graph_image.counts["served"]
+    result = run_in_sandbox(
+        body, limits={"timeoutMs": 5}, services=RunServices(modules=resolution.modules, surfaces=resolution.surfaces)
+    )
+    assert not result.ok and result.error.rule == "timeout"
+    assert graph_image.counts["served"] == served
+    assert ok(run_in_sandbox("return 1 + 1")) == 2
+
+
+def test_the_body_sees_its_imports_evaluated_in_its_order(tmp_path):
+    _, installed, _ = roots(tmp_path)
+    for name in ("first", "second"):
+        source = f'(globalThis.order ??= []).push("{name}");\nexport const at = globalThis.order.length;\n'
+        make_pack(installed, f"@acme/{name}", files={"index.js": source})
+    cat = catalog(tmp_path)
+    body = 'import { at as b } from "@acme/second";\nimport { at as a } from "@acme/first";\nreturn [globalThis.order, a, b];'
+    results, used = runs(lambda: run_with(cat, body, "@acme/second", "@acme/first"))
+    assert used["served"] >= 1
+    assert [ok(r) for r in results] == [[["second", "first"], 2, 1]] * len(results)

@@ -52,6 +52,7 @@ import asyncio
 import json
 import logging
 import threading
+import time
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable
@@ -76,6 +77,9 @@ _SIGHTINGS_KEPT = 256
 MAX_MEMORY = 48 << 20
 #: Wall time the snapshot VM may evaluate for before the epoch backstop stops it.
 BUILD_SECONDS = 2.0
+#: A run is served a graph image only if its timeout is at least this many times the graph's
+#: evaluation time: an image saves a run that time, so a run it would have timed out stays as today.
+TIMEOUT_MARGIN = 4.0
 #: The synthetic modules' names: never a pack id ("pack:..."), never the entry's ("<module>").
 GRAPH_ID, BEGIN_ID, END_ID = "<cordon:graph>", "<cordon:graph-begin>", "<cordon:graph-end>"
 _REPORT = "CordonGraphReport"
@@ -115,11 +119,18 @@ class GraphImage:
     resolutions: tuple[tuple[str, str, str], ...]
     #: The JS stack the graph evaluated under: a run allowed less takes today's path.
     stack_limit: int
+    #: Wall time the graph's evaluation took in the build.
+    evaluation_s: float
 
-    def within(self, memory_limit: int, stack_limit: int) -> bool:
+    def within(self, memory_limit: int, stack_limit: int, timeout_s: float | None) -> bool:
         """Whether the run's limits allow what the graph took: its memory (never shrunk, so at least
-        its peak) and the JS stack it evaluated under."""
-        return self.layer.size <= memory_limit and min(stack_limit, driver.MAX_JS_STACK) >= self.stack_limit
+        its peak), the JS stack it evaluated under, and its evaluation time with a wide margin (a
+        run whose budget it would have eaten much of takes today's path, and its timeout with it)."""
+        return (
+            self.layer.size <= memory_limit
+            and min(stack_limit, driver.MAX_JS_STACK) >= self.stack_limit
+            and (timeout_s is None or timeout_s >= TIMEOUT_MARGIN * self.evaluation_s)
+        )
 
     def matches(self, modules: ModuleGraph) -> bool:
         """Whether this image is the run's graph: the same resolutions and the same sources."""
@@ -179,10 +190,13 @@ def start_for_run(
     *,
     memory_limit: int,
     stack_limit: int,
+    timeout_s: float | None,
 ) -> GraphStart:
     """Where this run starts: its graph's image when there is one that fits, else the prelude's
     template (today's path). Never raises: a failure here only costs the run its shortcut."""
-    image = image_for_run(template, entry, modules, names, memory_limit=memory_limit, stack_limit=stack_limit)
+    image = image_for_run(
+        template, entry, modules, names, memory_limit=memory_limit, stack_limit=stack_limit, timeout_s=timeout_s
+    )
     if image is None:
         return GraphStart(template)
     counts["served"] += 1
@@ -200,6 +214,7 @@ def image_for_run(
     *,
     memory_limit: int,
     stack_limit: int,
+    timeout_s: float | None,
 ) -> GraphImage | None:
     """The graph image this run may start from, or None (today's path). Counts the sighting, and
     starts a build in the background once the graph was seen often enough."""
@@ -236,7 +251,7 @@ def image_for_run(
                 if graphs.images.get(key) is image:
                     del graphs.images[key]
             return None
-        return image if image.within(memory_limit, stack_limit) else None
+        return image if image.within(memory_limit, stack_limit, timeout_s) else None
     except Exception:
         logger.exception("checking the graph image of %s failed", key.module_ids)
         return None
@@ -335,7 +350,9 @@ def _build(template: driver.GuestTemplate, key: GraphKey, modules: ModuleGraph, 
     )
     try:
         vm.arm_epoch(BUILD_SECONDS)
+        started = time.perf_counter()
         verdict = _evaluate(vm, key)
+        evaluation_s = time.perf_counter() - started
         taints = [] if verdict == "clean" else [verdict]
         if host_calls:
             taints.append(f"host call {host_calls[0]}")
@@ -369,6 +386,7 @@ def _build(template: driver.GuestTemplate, key: GraphKey, modules: ModuleGraph, 
         modules=tuple(served.items()),
         resolutions=tuple(resolutions),
         stack_limit=min(stack_limit, driver.MAX_JS_STACK),
+        evaluation_s=evaluation_s,
     )
 
 

@@ -372,6 +372,7 @@ class _Run:
                 frozenset(self.caller_globals),
                 memory_limit=self.limits.memoryLimitBytes,
                 stack_limit=self.limits.maxStackBytes,
+                timeout_s=self.limits.timeout_s,
             )
             self.vm = vm = driver.GuestVM.from_template(
                 start.template,
