@@ -293,6 +293,13 @@ def wait_for_builds(timeout: float = 30.0) -> None:
         thread.join(timeout)
 
 
+def clear() -> None:
+    """Forget every graph image and sighting (tests of the paths an image bypasses start from none)."""
+    wait_for_builds()
+    with _registry_lock:
+        _by_template.clear()
+
+
 class _Refused(Exception):
     """Why a graph is not snapshotted (logged at debug: its runs simply take today's path)."""
 
