@@ -36,7 +36,25 @@ def matches(tree: Tree, pattern: str, name: str) -> list[Node]:
     return sorted(found, key=lambda n: n.start_byte)
 
 
+#: Sources up to this size keep their tree for the next parse of the same text.
+_KEEP_TREE_BELOW = 64 << 10
+
+
 def parse(source: str) -> Tree:
+    """The tree of `source`. A run's body is parsed by the pack resolver and by the entry transform,
+    and a studio re-runs the same body: the last few small sources' trees are kept, and each caller
+    gets its own copy (O(1); tree-sitter asks for a copy per thread)."""
+    if len(source) > _KEEP_TREE_BELOW:
+        return _parse(source)
+    return _kept_tree(source).copy()
+
+
+@lru_cache(maxsize=16)
+def _kept_tree(source: str) -> Tree:
+    return _parse(source)
+
+
+def _parse(source: str) -> Tree:
     # A Parser is cheap and not thread-safe: one per call.
     return Parser(_language()).parse(source.encode("utf-8"))
 
