@@ -270,6 +270,7 @@ _NAMES: tuple[str, ...] = (
     "text-encoding",
     "timeout",
     "tokens-invalid-id",
+    "tokens-run-too-long",
     "too-many-pending",
     "top-level-export",
     "transport",

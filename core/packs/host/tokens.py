@@ -12,10 +12,13 @@ never throws. `decode` replaces bytes that are not UTF-8 with U+FFFD, as
 js-tiktoken's TextDecoder does; an id outside the vocabulary is
 `tokens-invalid-id`.
 
-`count` / `encode` are one native call that cannot be interrupted (it releases the
-GIL, so other runs go on); the 5 MB text cap (`TEXT_MAX`) bounds it: ~0.35 s for 5 MB
-of prose, ~1.5 s of CJK, and the worst case, one 5 MB word of letters (tiktoken's BPE
-is slow on long words), ~3.3-5 s of one host worker, under the default 30 s deadline.
+`count` / `encode` take text up to the reference's 5 MB (`TEXT_MAX`): ~0.35 s for 5 MB of
+prose, ~1.1-1.8 s of CJK. tiktoken's calls are native (they release the GIL, so other runs
+go on) and cannot be interrupted, so the text is encoded in segments of `SEGMENT`
+characters with a check between them, and a run no segment can cut is capped at `MAX_RUN`
+(`tokens-run-too-long`): one call is then ~1.2 s at worst, for 1 MiB of random letters,
+where one 5 MB word took ~9 s (docs/design.md, "Host work stops with its run"). A run of
+1,000,000 spaces, which crashes tiktoken's regex, is counted (`_ids`).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from __future__ import annotations
 import base64
 import functools
 import json
+import re
 import threading
 from typing import TYPE_CHECKING, Any
 
@@ -64,12 +68,101 @@ def encoding(name: str | None) -> tiktoken.Encoding:
         return _cached(name or DEFAULT)
 
 
+#: tiktoken's `\s` (Rust's: Unicode White_Space), which is not Python's (`\x1c`-`\x1f` are space to Python only).
+_WHITE = "\t-\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+_SPACE = "\t\x0b\x0c \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"  # _WHITE but line breaks
+#: Whitespace runs from this long are encoded around tiktoken's regex (see `_ids`): its `\s+(?!\S)`
+#: overflows the regex engine's backtracking stack on a run of ~999,000 characters (measured, 0.14.0).
+LONG_RUN = 100_000
+#: Runs are matched from their first character only (the lookbehind), so a scan stays linear.
+_LONG_RUN = re.compile(f"(?<![{_WHITE}])[{_WHITE}]{{{LONG_RUN},}}")
+#: Where tiktoken's regex always ends a piece: before horizontal space that follows a non-space (no
+#: piece runs on into a space, a space only ever starts one, and the text before ends on no space),
+#: and before a line break that follows a letter or digit (after a symbol, the symbol's piece may
+#: take the break; after a break, a piece of breaks may end elsewhere once the text is cut).
+_CUT = re.compile(f"(?<=[^{_WHITE}])[{_SPACE}]|(?<=[^\\W_])[\r\n]")
+#: Text is encoded in segments of about this many characters, cut at `_CUT`, checking the run between.
+SEGMENT = 256 * 1024
+#: The longest run of letters, of whitespace or of other symbols encoded (`tokens-run-too-long`):
+#: tiktoken encodes such a run as one piece, in one native call nothing can stop, and its BPE is
+#: slow on long pieces: ~1.2 s for 1 MiB of random letters (o200k; 5 MB: ~9 s), ~0.7 s for 1 MiB of
+#: spaces (5 MB: ~5 s). Text never has such runs; a run of 1,000,000 spaces still counts.
+MAX_RUN = 1 << 20
+#: A run of letters or of other symbols (not whitespace) over `MAX_RUN`, matched from its first character.
+_TOO_LONG = re.compile(
+    f"(?<![^\\W\\d_])[^\\W\\d_]{{{MAX_RUN + 1},}}|(?<![^\\w{_WHITE}])[^\\w{_WHITE}]{{{MAX_RUN + 1},}}"
+)
+
+
+def _too_long(length: int, at: int) -> SandboxRefusal:
+    return SandboxRefusal(
+        f"the text has a run of {length:,} letters, spaces or symbols at {at:,} with no break "
+        f"(at most {MAX_RUN:,}): tiktoken encodes such a run in one call that cannot be stopped; "
+        "break it up (a space or line break every so often), or count the text in parts",
+        rule="tokens-run-too-long",
+        name="RangeError",
+    )
+
+
+def _ids(enc: tiktoken.Encoding, text: str, long_run: re.Pattern[str] = _LONG_RUN, segment: int = SEGMENT) -> list[int]:
+    r"""`enc.encode_ordinary(text)`, the same ids, in segments, also for whitespace runs tiktoken cannot split.
+
+    tiktoken splits text into pieces with its encoding's regex, then BPE-encodes each piece
+    alone, so text cut where a piece ends encodes to the same ids part by part. Two uses:
+    * segments of about `segment` characters, cut at `_CUT`, with a check that the run is alive
+      between them: a stopped run's 5 MB count stops within one segment (native work, which
+      an interrupt could not stop);
+    * on a run of ~999,000 spaces tiktoken's `\s+(?!\S)` panics (a Rust panic, a backtrace on
+      stderr). For a long whitespace run this cuts where the regex itself would and hands the
+      run's one big piece to BPE directly (`_encode_single_piece`, tiktoken 0.14.0, pinned):
+      the piece starts at the run's start or, with the `\s*[\r\n]+` alternative (cl100k, o200k),
+      after its last line break (the piece before ends on that break, whatever took it); it
+      ends one character before the run's end (`(?!\S)` leaves the last space to the next
+      piece), or at the end of the text.
+    No alternative looks behind, so the text after a cut is split as it would be anyway.
+    tests/test_packs_host_tokens.py checks the ids equal tiktoken's on varied text, with
+    `long_run` and `segment` lowered so that every run and every cut takes these paths.
+    """
+    newline_pieces = r"\s*[\r\n]+" in enc._pat_str
+    ids: list[int] = []
+    done = 0
+
+    def encode_upto(end: int) -> None:
+        nonlocal done
+        while done < end:
+            cut = end
+            if end - done > segment:
+                found = _CUT.search(text, done + segment, end)
+                cut = found.start() if found else end
+            if cut - done > MAX_RUN and (word := _TOO_LONG.search(text, done, cut)) is not None:
+                raise _too_long(len(word.group()), word.start())  # looked for only where nothing cuts
+            ids.extend(enc.encode_ordinary(text[done:cut]))
+            done = cut
+            worker_check_alive()
+
+    for run in long_run.finditer(text):
+        start, end = run.span()
+        if end - start > MAX_RUN:
+            raise _too_long(end - start, start)
+        if newline_pieces:
+            start = max(start, text.rfind("\n", start, end) + 1, text.rfind("\r", start, end) + 1)
+        stop = end - 1 if end < len(text) else end
+        if stop <= start:
+            continue  # line breaks and one space at most: the regex takes them
+        encode_upto(start)
+        ids.extend(enc._encode_single_piece(text[start:stop]))
+        done = stop
+        worker_check_alive()
+    encode_upto(len(text))
+    return ids
+
+
 def count(text: str, name: str | None = None) -> int:
-    return len(encoding(name).encode_ordinary(text))
+    return len(_ids(encoding(name), text))
 
 
 def encode(text: str, name: str | None = None) -> list[int]:
-    return encoding(name).encode_ordinary(text)
+    return _ids(encoding(name), text)
 
 
 def decode(ids: Any, name: str | None = None) -> str:
