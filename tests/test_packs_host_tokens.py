@@ -127,8 +127,9 @@ return [await count(spaces), await count(spaces + "x\\n" + spaces, "o200k_base")
 
 def test_a_run_tiktoken_cannot_stop_in_is_refused_and_the_next_run_is_healthy():
     code = f'import {{ count }} from "{TOKENS}";\nreturn await count(inputs.text);'
-    for text in ("ab " + "x" * (MAX_RUN + 1), "\n" * (MAX_RUN + 1), "!" * (MAX_RUN + 5) + " hi"):
-        refused(run_body(code, inputs={"text": text}), "tokens-run-too-long", "sandbox-tokens.count", "break it up")
+    joined = "-".join(["x" * 70_000] * 16)  # long words where nothing cuts the text: one native call
+    for text in ("ab " + "x" * (MAX_RUN + 1), "\n" * (MAX_RUN + 1), "!" * (MAX_RUN + 5) + " hi", joined):
+        refused(run_body(code, inputs={"text": text}), "tokens-run-too-long", "sandbox-tokens.count", "break them up")
     assert ok(run_body(code, inputs={"text": "hello world"})) == 2
 
 

@@ -12,13 +12,14 @@ never throws. `decode` replaces bytes that are not UTF-8 with U+FFFD, as
 js-tiktoken's TextDecoder does; an id outside the vocabulary is
 `tokens-invalid-id`.
 
-`count` / `encode` take text up to the reference's 5 MB (`TEXT_MAX`): ~0.35 s for 5 MB of
-prose, ~1.1-1.8 s of CJK. tiktoken's calls are native (they release the GIL, so other runs
-go on) and cannot be interrupted, so the text is encoded in segments of `SEGMENT`
-characters with a check between them, and a run no segment can cut is capped at `MAX_RUN`
-(`tokens-run-too-long`): one call is then ~1.2 s at worst, for 1 MiB of random letters,
-where one 5 MB word took ~9 s (docs/design.md, "Host work stops with its run"). A run of
-1,000,000 spaces, which crashes tiktoken's regex, is counted (`_ids`).
+`count` / `encode` take text up to the reference's 5 MB (`TEXT_MAX`): ~0.4 s for 5 MB of
+prose, ~0.5-1.8 s of CJK. tiktoken's calls are native (they release the GIL, so other runs
+go on) and cannot be interrupted, so the text is encoded in segments of about `SEGMENT`
+characters with a check between them, and long pieces where nothing cuts the text are
+capped at `MAX_RUN` characters (`tokens-run-too-long`): one call is then ~1.2 s at worst,
+for 1 MiB of random letters, where one 5 MB word took ~9 s (docs/design.md, "Host work
+stops with its run"). A run of 1,000,000 spaces, which crashes tiktoken's regex, is
+counted (`_ids`).
 """
 
 from __future__ import annotations
@@ -83,25 +84,33 @@ _LONG_RUN = re.compile(f"(?<![{_WHITE}])[{_WHITE}]{{{LONG_RUN},}}")
 _CUT = re.compile(f"(?<=[^{_WHITE}])[{_SPACE}]|(?<=[^\\W_])[\r\n]")
 #: Text is encoded in segments of about this many characters, cut at `_CUT`, checking the run between.
 SEGMENT = 256 * 1024
-#: The longest run of letters, of whitespace or of other symbols encoded (`tokens-run-too-long`):
-#: tiktoken encodes such a run as one piece, in one native call nothing can stop, and its BPE is
-#: slow on long pieces: ~1.2 s for 1 MiB of random letters (o200k; 5 MB: ~9 s), ~0.7 s for 1 MiB of
-#: spaces (5 MB: ~5 s). Text never has such runs; a run of 1,000,000 spaces still counts.
+#: The most characters encoded in one call as long pieces (`tokens-run-too-long`): tiktoken BPE-encodes
+#: each piece in native code nothing can stop, and is slow on long ones: ~1.2 s for one 1 MiB word of
+#: random letters (o200k; 5 MB: ~9 s), ~0.7 s for 1 MiB of spaces (5 MB: ~5 s), where 5 MB of prose
+#: takes ~0.3 s. Text never has such runs; a run of 1,000,000 spaces still counts.
 MAX_RUN = 1 << 20
-#: A run of letters or of other symbols (not whitespace) over `MAX_RUN`, matched from its first character.
-_TOO_LONG = re.compile(
-    f"(?<![^\\W\\d_])[^\\W\\d_]{{{MAX_RUN + 1},}}|(?<![^\\w{_WHITE}])[^\\w{_WHITE}]{{{MAX_RUN + 1},}}"
+#: A run of letters or of other symbols (not whitespace) from this long is a long piece.
+LONG_PIECE = 1 << 16
+_LONG_PIECE = re.compile(
+    f"(?<![^\\W\\d_])[^\\W\\d_]{{{LONG_PIECE},}}|(?<![^\\w{_WHITE}])[^\\w{_WHITE}]{{{LONG_PIECE},}}"
 )
 
 
 def _too_long(length: int, at: int) -> SandboxRefusal:
     return SandboxRefusal(
-        f"the text has a run of {length:,} letters, spaces or symbols at {at:,} with no break "
-        f"(at most {MAX_RUN:,}): tiktoken encodes such a run in one call that cannot be stopped; "
-        "break it up (a space or line break every so often), or count the text in parts",
+        f"the text has {length:,} characters at {at:,} in runs of letters, spaces or symbols with no space "
+        f"or line break to cut them at (at most {MAX_RUN:,}): tiktoken encodes them in one call that cannot "
+        "be stopped; break them up (a space or line break every so often), or count the text in parts",
         rule="tokens-run-too-long",
         name="RangeError",
     )
+
+
+def _check_uncut(text: str, start: int, end: int) -> None:
+    """Refuse `text[start:end]`, one native call, if over `MAX_RUN` of it is long pieces."""
+    runs = [run.span() for run in _LONG_PIECE.finditer(text, start, end)]
+    if sum(stop - at for at, stop in runs) > MAX_RUN:
+        raise _too_long(sum(stop - at for at, stop in runs), runs[0][0])
 
 
 def _ids(enc: tiktoken.Encoding, text: str, long_run: re.Pattern[str] = _LONG_RUN, segment: int = SEGMENT) -> list[int]:
@@ -134,8 +143,8 @@ def _ids(enc: tiktoken.Encoding, text: str, long_run: re.Pattern[str] = _LONG_RU
             if end - done > segment:
                 found = _CUT.search(text, done + segment, end)
                 cut = found.start() if found else end
-            if cut - done > MAX_RUN and (word := _TOO_LONG.search(text, done, cut)) is not None:
-                raise _too_long(len(word.group()), word.start())  # looked for only where nothing cuts
+            if cut - done > MAX_RUN:
+                _check_uncut(text, done, cut)  # looked at only where nothing cuts the text
             ids.extend(enc.encode_ordinary(text[done:cut]))
             done = cut
             worker_check_alive()
