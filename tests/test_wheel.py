@@ -2,7 +2,8 @@
 
 `core.paths.resources_dir` reads `resources/` (shipped packs, examples, icons, styles) next to the
 `core` package, and the engine reads `core/guest/*.wasm` and `*.js`: a wheel without them installs
-fine and fails at the first run. The wheel is built offline (`--no-build-isolation` with the build
+fine and fails at the first run. `core.paths.docs_dir` reads `docs/sandbox-api.md` next to `core` too
+(the studio's Help -> Sandbox API). The wheel is built offline (`--no-build-isolation` with the build
 backend the test extra pins, `--no-index`) from a copy of the sources: building in the checkout
 writes build/ and *.egg-info into it, and a stale build/lib there would leak deleted modules into
 the wheel.
@@ -21,8 +22,8 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-#: What pyproject.toml builds from: the metadata's files and the three top-level folders.
-SOURCES = ("pyproject.toml", "README.md", "LICENSE", "core", "gui", "resources")
+#: What pyproject.toml builds from: the metadata's files and the top-level folders.
+SOURCES = ("pyproject.toml", "README.md", "LICENSE", "core", "gui", "resources", "docs")
 CLI = "import sys; from core.cli import main; sys.exit(main(sys.argv[1:]))"
 
 
@@ -69,7 +70,9 @@ def test_wheel_contains_resources_and_the_guest(wheel):
     assert guest - names == set()
     assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
     top_level = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith(".dist-info/top_level.txt")))
-    assert set(top_level.decode().split()) == {"core", "gui", "resources"}
+    assert set(top_level.decode().split()) == {"core", "gui", "resources", "docs"}
+    docs = {n for n in names if n.startswith("docs/")}
+    assert "docs/sandbox-api.md" in docs and all(n.endswith(".md") for n in docs), "the docs, not the screenshots"
 
 
 def test_installed_wheel_finds_and_runs_a_shipped_pack(wheel, tmp_path):
@@ -101,3 +104,11 @@ def test_installed_wheel_finds_and_runs_a_shipped_pack(wheel, tmp_path):
     ran = cordon("run", str(body), "--json")
     assert ran["ok"], ran["error"]
     assert ran["result"] == "a: 1\n"
+    # the studio's Help -> Sandbox API: docs_dir() of the installed copy holds the reference
+    where = "from core import paths; print(paths.docs_dir() / 'sandbox-api.md')"
+    proc = subprocess.run([sys.executable, "-c", where], cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    api = Path(proc.stdout.strip())
+    assert api.is_relative_to(target) and api.read_text(encoding="utf-8") == (
+        REPO / "docs" / "sandbox-api.md"
+    ).read_text(encoding="utf-8")
