@@ -17,9 +17,9 @@ prose, ~0.5-1.8 s of CJK. tiktoken's calls are native (they release the GIL, so 
 go on) and cannot be interrupted, so the text is encoded in segments of about `SEGMENT`
 characters with a check between them, and long pieces where nothing cuts the text are
 capped at `MAX_RUN` characters (`tokens-run-too-long`): one call is then ~1.2 s at worst,
-for 1 MiB of random letters, where one 5 MB word took ~9 s (docs/design.md, "Host work
-stops with its run"). A run of 1,000,000 spaces, which crashes tiktoken's regex, is
-counted (`_ids`).
+for 1 MiB of random letters, where one 5 MB word took ~9 s (docs/design.md, "Host
+formatting, text decoding and host-side cost"). A run of 1,000,000 spaces, which crashes
+tiktoken's regex, is counted (`_ids`).
 """
 
 from __future__ import annotations
