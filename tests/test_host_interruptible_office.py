@@ -180,3 +180,14 @@ def test_a_pdf_over_pypdfs_own_limits_is_pdf_invalid():
         ),
         "pdf-invalid",
     )
+
+
+# -- sandbox-chrono: dateparser reads 2,000 characters of dates in ~0.8 s, checked between such chunks -------------
+
+
+def test_chrono_on_a_megabyte_of_dates_stops_at_the_deadline_and_frees_the_workers():
+    # the run is checked between chunks, but four calls share the GIL: one chunk takes each of them seconds
+    dates = "January 5 and 2024-01-05, " * 40_000  # 1 MB, the cap
+    small = 'import { parseDate } from "@cordon/sandbox-chrono";\nreturn await parseDate("1 March 2024", 0);'
+    stopped_by_deadline("@cordon/sandbox-chrono", "parse(inputs.text, 0)", {"text": dates[: 1024 * 1024]})
+    assert next_run_is_served(small) == "2024-03-01T00:00:00.000Z"
