@@ -12,6 +12,7 @@ import contextlib
 import io
 import random
 import threading
+import time
 import zlib
 from typing import Any
 
@@ -255,6 +256,50 @@ def test_an_interrupt_is_not_swallowed_and_never_reaches_the_workers_next_job():
     interrupted = [o for o in outcomes if o != "finished"]
     assert interrupted and set(interrupted) == {"_Interrupted"}  # the endless calls that had started
     assert outcomes.count("finished") == 5 * _HOST_WORKERS
+
+
+def test_an_interrupt_a_library_swallowed_is_raised_again():
+    """The first interrupt lands where it is ignored (in a finalizer, in a bare `except
+    BaseException`): the call still running REFIRE_S after that delivery gets another one."""
+    outcomes: list[str] = []
+
+    def swallows_once(steps: int) -> int:
+        swallowed, done, step = False, 0, 0
+        try:
+            while step < steps:
+                try:
+                    while step < steps:
+                        done += len(str(done))
+                        step += 1
+                except BaseException:  # what Python does with an exception raised in __del__
+                    if swallowed:
+                        raise
+                    swallowed = True
+        except BaseException as exc:
+            outcomes.append(type(exc).__name__)
+            raise
+        outcomes.append("finished")
+        return done
+
+    async def run(scope: Any, steps: int) -> int:
+        return int(await in_worker_thread(scope, run_interruptible, swallows_once, steps))
+
+    js = 'C.define("swallower", {run(n) { return C.call("swallower.run", n); }});'
+    surface = Surface("swallower", {"swallower.run": Op(run)}, js, ("swallower",))
+    result = run_in_sandbox(
+        "return await swallower.run(1e9)", services=RunServices(surfaces=(surface,)), limits={"timeoutMs": 300}
+    )
+    assert result.error is not None and result.error.rule == "timeout", result.error
+    # the swallowing call ends with the second interrupt (without it: ~1e9 steps, minutes)
+    give_up = time.monotonic() + 30
+    while "_Interrupted" not in outcomes and time.monotonic() < give_up:
+        time.sleep(0.05)
+    assert outcomes == ["_Interrupted"]
+    # and its worker takes new work: short calls on every worker run to their end
+    short = f"return await Promise.all(Array.from({{length: {_HOST_WORKERS}}}, () => swallower.run(20000)))"
+    services = RunServices(surfaces=(surface,))
+    assert len(ok(run_in_sandbox(short, services=services, limits={"timeoutMs": TIMEOUT_MS}))) == _HOST_WORKERS
+    assert outcomes.count("finished") == _HOST_WORKERS
 
 
 def test_outside_a_host_worker_the_call_simply_runs():

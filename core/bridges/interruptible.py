@@ -28,11 +28,14 @@ Safety of the asynchronous exception, as used here:
 * it is raised only while the call is registered: `_Call.interrupt` and `_Call.close` share
   a lock, and `close` (run when the call ends, however it ends) clears an exception that
   was raised but not yet delivered, so it can never land in the worker's next job;
-* it is raised at most once per call, so none can land in the wrapper's own handler;
+* one is raised again only when the call still runs `REFIRE_S` after the last was delivered:
+  that one was swallowed (Python ignores an exception raised in a finalizer, and a parse runs
+  other objects' `__del__` all the time; or a bare `except BaseException`). The wrapper's own
+  cleanup runs microseconds after a delivery, far inside that window, and retries its close;
 * it arrives at a bytecode boundary of the library's Python code, like an exception from
   any function the library calls: `with` blocks and `finally` clauses run, so its locks
-  and files are released. A library that swallows `BaseException` would run on to its own
-  end; its result is still discarded (the call raises the run's outcome).
+  and files are released. Whatever a stopped call returns is discarded (the call raises the
+  run's outcome).
 Nested calls are covered by the outermost one. Outside a host worker (a direct call in a
 test, a CLI tool) `fn` simply runs.
 """
@@ -43,6 +46,7 @@ import ctypes
 import functools
 import logging
 import threading
+import time
 from collections.abc import Callable
 from typing import ParamSpec, TypeVar
 
@@ -59,12 +63,28 @@ T = TypeVar("T")
 POLL_S = 0.02
 
 
+#: How long after an interrupt was delivered a call still running gets another one: the first was
+#: swallowed, most often by a finalizer it landed in (Python ignores an exception raised in `__del__`,
+#: and a parse that allocates runs other objects' finalizers all the time), or by a bare
+#: `except BaseException`. Counted from the delivery, not the raise: a raised exception waits for a
+#: long native call to return, and a second raise then would only replace it.
+REFIRE_S = 0.25
+
+
 class _Interrupted(BaseException):
     """Raised in a host worker by the watcher: the run of the library call it is in stopped.
 
     A BaseException so that a library's `except Exception` (or `except ValueError` around a
-    parse) lets it through; `run_interruptible` turns it into the run's own outcome.
+    parse) lets it through; `run_interruptible` turns it into the run's own outcome. Python
+    makes the instance when the exception reaches a frame of the receiving thread, so its
+    `__init__` marks the moment of delivery on that thread's call.
     """
+
+    def __init__(self, *args: object) -> None:
+        super().__init__(*args)
+        call = getattr(_active, "call", None)
+        if call is not None:
+            call.delivered_at = time.monotonic()
 
 
 #: PyThreadState_SetAsyncExc(thread id, exception class), called with the GIL held (PYFUNCTYPE);
@@ -90,7 +110,7 @@ def _run_stopped(scope: RunScope) -> bool:
 class _Call:
     """One library call in flight on one host worker thread."""
 
-    __slots__ = ("_lock", "done", "fired", "scope", "thread_id")
+    __slots__ = ("_lock", "delivered_at", "done", "fired", "scope", "thread_id")
 
     def __init__(self, thread_id: int, scope: RunScope) -> None:
         self.thread_id = thread_id
@@ -98,13 +118,19 @@ class _Call:
         self._lock = threading.Lock()
         self.done = False
         self.fired = False
+        #: When the last interrupt reached the call's thread (None: raised and not delivered yet).
+        self.delivered_at: float | None = None
 
     def interrupt(self) -> None:
-        """From the watcher: raise `_Interrupted` in the call's thread, once, if still running."""
+        """From the watcher: raise `_Interrupted` in the call's thread if it still runs, unless one
+        is on its way or was delivered less than `REFIRE_S` ago (the call is unwinding from it)."""
         with self._lock:
-            if self.done or self.fired:
+            if self.done:
+                return
+            if self.fired and (self.delivered_at is None or time.monotonic() - self.delivered_at < REFIRE_S):
                 return
             self.fired = True
+            self.delivered_at = None
             _set_async_exc(self.thread_id, _Interrupted)
 
     def close(self) -> None:
@@ -150,7 +176,7 @@ class _Watcher:
 
 
 _watcher = _Watcher()
-#: Per thread: True while a call of this thread is registered (nested calls ride on it).
+#: Per thread: the call of this thread while it is registered (nested calls ride on it).
 _active = threading.local()
 
 
@@ -161,29 +187,38 @@ def run_interruptible(fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) 
     docstring); our own loops call `worker_check_alive()` instead, which costs less.
     """
     scope = worker_scope()  # this module is worker_check_alive's companion for work that cannot call it
-    if scope is None or getattr(_active, "on", False):
+    if scope is None or getattr(_active, "call", None) is not None:
         return fn(*args, **kwargs)
     scope.check_alive()
     call = _Call(threading.get_ident(), scope)
     try:
         try:
-            _active.on = True
+            _active.call = call
             _watcher.add(call)
             result = fn(*args, **kwargs)
         finally:
-            call.close()
-            _watcher.discard(call)
-            _active.on = False
+            _end(call)
     except _Interrupted:
         # delivered in the library (or in the cleanup above, before close took its lock)
-        call.close()
-        _watcher.discard(call)
-        _active.on = False
+        _end(call)
         scope.check_alive()
         raise RunCancelled() from None  # not reached: the watcher fires only for a stopped run
     if call.fired:  # the library swallowed the interrupt and ran on: its result is the stopped run's
         scope.check_alive()
     return result
+
+
+def _end(call: _Call) -> None:
+    """Unregister `call`. Closing it is retried if an interrupt lands in the close itself; once it is
+    closed, none can arrive (a re-fire needs `REFIRE_S` after a delivery, which this outruns)."""
+    while True:
+        try:
+            call.close()
+            break
+        except _Interrupted:
+            continue
+    _watcher.discard(call)
+    _active.call = None
 
 
 def interruptible(fn: Callable[P, T]) -> Callable[P, T]:
