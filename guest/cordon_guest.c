@@ -69,6 +69,10 @@ static struct { int32_t fn_id, argv, argc, pending, status; } call_slot;
 /* The arguments of `cg_run`/`cg_settle`, written by the host before the call; the export sets
  * `status` (ST_*) before it returns. */
 static struct { int32_t arg[6]; int32_t status; } entry_slot;
+/* Whether the last module cg_run evaluated left promise jobs queued when its synchronous part
+ * ended, before they were drained: a module graph whose top level queued one is never kept as an
+ * image (core/engine/graph_image.py), since its jobs would run before the body instead of after. */
+static int32_t jobs_after_eval;
 typedef struct { JSValue resolve, reject; } Pending;
 static Pending *pending;
 static int32_t pending_cap;
@@ -472,7 +476,7 @@ static int32_t register_function(const char *name, int32_t fn_id, int32_t is_asy
 }
 
 /* Where the host finds this guest's fixed buffers (addresses are the same in every instance). */
-static struct { int32_t cancel_flag, reply_slot, scratch, result, entry, call; } layout;
+static struct { int32_t cancel_flag, reply_slot, scratch, result, entry, call, jobs; } layout;
 
 /* What only building an image needs, behind one export (each export costs every run a lookup).
  * op 0: create the runtime and context; 1: register global `a` (a NUL-terminated name) calling
@@ -489,6 +493,7 @@ EXPORT(cg_setup) int32_t cg_setup(int32_t op, int32_t a, int32_t b, int32_t c) {
         layout.result = (int32_t)(uintptr_t)&result;
         layout.entry = (int32_t)(uintptr_t)&entry_slot;
         layout.call = (int32_t)(uintptr_t)&call_slot;
+        layout.jobs = (int32_t)(uintptr_t)&jobs_after_eval;
         return (int32_t)(uintptr_t)&layout;
     default: return -1;
     }
@@ -525,6 +530,7 @@ static int32_t run(int32_t src, uint32_t len, int32_t name, uint32_t flags, uint
                         module ? JS_EVAL_TYPE_MODULE : JS_EVAL_TYPE_GLOBAL);
     if (JS_IsException(v)) return report_exception();
     if (!module) { JS_FreeValue(ctx, v); return ST_OK; }
+    jobs_after_eval = JS_IsJobPending(rt);
     JS_FreeValue(ctx, main_promise);
     main_promise = v;
     return cg_drain();

@@ -113,6 +113,23 @@ def test_a_graph_whose_top_level_depends_on_the_run_is_never_snapshotted(tmp_pat
         assert ok(result)[1] == ("number" if "inputs = 1" in source else "object")
 
 
+ASYNC_BUT_SETTLED = {
+    "an async function defined": "export async function later(x) { await null; return x + 1; }\nexport const v = 1;",
+    "an async function called that does not await": "let v = 0;\n(async () => { v = 1; })();\nexport { v };",
+    "an async method": "export const api = { async get(x) { return x * 2; } };\nexport const v = 1;",
+}
+
+
+@pytest.mark.parametrize("source", ASYNC_BUT_SETTLED.values(), ids=ASYNC_BUT_SETTLED.keys())
+def test_a_graph_with_async_code_that_queued_no_job_is_served(tmp_path, source):
+    """What would differ is a job the top level left queued (the guest reports that), not async code."""
+    cat = pack_with(tmp_path, source)
+    body = 'import * as m from "@acme/top";\nreturn [m.v, m.later ? await m.later(1) : m.api ? await m.api.get(2) : 0];'
+    results, used = runs(lambda: run_with(cat, body, "@acme/top"))
+    assert used["built"] == 1 and used["refused"] == 0 and used["served"] >= 1
+    assert len({str(ok(r)) for r in results}) == 1 and ok(results[-1])[0] == 1
+
+
 def test_a_tainted_graph_still_behaves_as_today(tmp_path):
     """The top level still sees the sealed run: its inputs, and a seeded Math.random per run."""
     cat = pack_with(tmp_path, "export const seen = inputs.k;\nexport const r = Math.random();")

@@ -189,8 +189,8 @@ class _Guest:
         layout = exports["cg_setup"](store, _SETUP_LAYOUT, 0, 0, 0)  # type: ignore[operator]
         self.addresses = dict(
             zip(
-                ("cancel_flag", "reply_slot", "scratch", "result", "entry", "call"),
-                struct.unpack("<6i", memory.read(store, layout, layout + 24)),
+                ("cancel_flag", "reply_slot", "scratch", "result", "entry", "call", "jobs"),
+                struct.unpack("<7i", memory.read(store, layout, layout + 28)),
                 strict=True,
             )
         )
@@ -728,6 +728,13 @@ class GuestVM:
         writes, so it teaches no prefault."""
         self._learn = None
         layer.apply(self)
+
+    @property
+    def evaluation_left_jobs(self) -> bool:
+        """Whether the last module `eval_module` evaluated had promise jobs queued when its
+        synchronous part ended (before they were drained)."""
+        at = self._addresses["jobs"]
+        return int.from_bytes(self._view[at : at + 4], "little") != 0
 
     def collect_garbage(self) -> None:
         """Run the guest's garbage collector (before its memory is kept as an image)."""

@@ -26,8 +26,9 @@ them is never snapshotted (its runs take today's path):
   garbage-collected) taint on get, so capturing one taints;
 * any host function call (a bridge) taints, and so does any clock read (the guest's WASI clock,
   counted by the driver: `new Date()`);
-* a module whose source has a dynamic `import()`, an `await` or an async function is refused
-  (`_source_taints` says why);
+* a graph whose synchronous evaluation left a promise job queued (a top-level `await`, an async
+  function called at top level that awaits: the guest reports it) is refused, and so is a module
+  whose source has a dynamic `import()` (`_source_taints`);
 * the own properties, prototypes and extensibility of the global object, of every object one
   level under it (and its `prototype`) and of the hidden intrinsic prototypes are compared before
   and after evaluation: a graph that changed a built-in (which the seal's code uses) taints; new
@@ -408,6 +409,9 @@ def _evaluate(vm: driver.GuestVM, key: GraphKey) -> str:
             loop.run_until_complete(vm.eval_module(entry, filename=GRAPH_ID))
         except (driver.GuestError, driver.Trap) as exc:
             raise _Refused(f"evaluation failed: {exc}") from None
+        if vm.evaluation_left_jobs:
+            # Today such jobs run after the body's first synchronous part; from an image, before it.
+            return "tainted: queued a promise job (an await, or a call of an async function that awaits)"
         try:
             loop.run_until_complete(vm.eval_module(_END_JS, filename=END_ID))
         except driver.JSError as exc:
@@ -438,35 +442,10 @@ def _tripping_functions(signature: tuple[tuple[str, bool], ...], calls: list[str
 
 
 def _source_taints(source: str) -> list[str]:
-    """What a module's source alone rules out. A dynamic import() is refused after the seal today.
-    An `await` or an async function could leave a job its top level queued without a tripwire
-    seeing it (an async function called at top level that awaits a plain value): today that job
-    runs after the body's first synchronous part, in an image before the body, so such a module
-    is never snapshotted. (The guest cannot yet say whether its job queue is empty before it
-    drains it; a `cg_setup` op for that would let these modules in.)"""
-    tree = jsparse.parse(source)
-    found = []
-    if jsparse.dynamic_import_calls(tree):
-        found.append("dynamic import()")
-    for node in jsparse.walk(tree.root_node):
-        if node.type == "await_expression":
-            found.append("await")
-            break
-        if node.type in _FUNCTIONS and any(child.type == "async" for child in node.children):
-            found.append("an async function")
-            break
-    return found
-
-
-_FUNCTIONS = {
-    "function_declaration",
-    "function_expression",
-    "function",
-    "arrow_function",
-    "method_definition",
-    "generator_function",
-    "generator_function_declaration",
-}
+    """What a module's source alone rules out: a dynamic `import()`, refused after the seal today.
+    (A top-level `await`, or an async function called at top level that awaits, leaves a promise job
+    queued when the graph's synchronous evaluation ends: the guest reports that, `_evaluate`.)"""
+    return ["dynamic import()"] if jsparse.dynamic_import_calls(jsparse.parse(source)) else []
 
 
 def _changed_pages(template: driver.GuestTemplate, memory: bytes) -> list[tuple[int, bytes]]:
