@@ -30,3 +30,16 @@ def refused(result: RunResult, rule: str, *words: str) -> None:
     assert result.error is not None and result.error.rule == rule, result.error
     for word in words:
         assert word in result.error.message, result.error
+
+
+def pdf_of(objects: list[bytes]) -> bytes:
+    """A PDF file of these object bodies (numbered from 1, the catalog first) with a valid xref."""
+    out, offsets = bytearray(b"%PDF-1.4\n"), []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n%b\nendobj\n" % (number, body)
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    return bytes(out)

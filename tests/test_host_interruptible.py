@@ -14,6 +14,7 @@ import random
 import threading
 import time
 import zlib
+from collections.abc import Callable
 from typing import Any
 
 from core import CancelHandle, RunHooks, RunResult, RunServices, Surface, run_in_sandbox
@@ -21,7 +22,7 @@ from core.bridges.base import _HOST_WORKERS, Op, in_worker_thread
 from core.bridges.interruptible import run_interruptible
 from core.packs.host.html import MAX_TAGS
 from tests.conftest import ok
-from tests.hostpacks import run_body
+from tests.hostpacks import pdf_of, run_body
 from tests.test_packs_host_mammoth import _rezip, report
 
 HTML = "@cordon/sandbox-html"
@@ -169,15 +170,7 @@ def hostile_pdf(strings: int = 100_000) -> bytes:
         b"<< /Length %d /Filter /FlateDecode >>\nstream\n%b\nendstream" % (len(stream), stream),
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
     ]
-    out, offsets = bytearray(b"%PDF-1.4\n"), []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n%b\nendobj\n" % (number, body)
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
-    return bytes(out)
+    return pdf_of(objects)
 
 
 def small_pdf_text() -> str:
@@ -216,16 +209,13 @@ def test_ics_event_with_the_most_exclusion_dates_stops_on_cancel_and_frees_the_w
 # -- the mechanism itself, on a library loop that swallows every Exception ---------------------------------------
 
 
-def _stubborn_surface(outcomes: list[str]) -> Surface:
-    """`stubborn.run(n)`: a pure-Python loop of `n` steps that swallows every `Exception` (as library
-    code may), run by `run_interruptible` on a host worker; records how each call ended."""
+def _library_surface(name: str, loop: Callable[[int], int], outcomes: list[str]) -> Surface:
+    """`<name>.run(n)`: the library loop `loop(n)` run by `run_interruptible` on a host worker, with
+    how each call ended recorded in `outcomes` ("finished", or the exception's class name)."""
 
-    def stubborn(steps: int) -> int:
-        done = 0
+    def recorded(steps: int) -> int:
         try:
-            for _ in range(steps):
-                with contextlib.suppress(Exception):  # what a library's `except Exception: pass` does
-                    done += len(str(done))
+            done = loop(steps)
         except BaseException as exc:
             outcomes.append(type(exc).__name__)
             raise
@@ -233,14 +223,24 @@ def _stubborn_surface(outcomes: list[str]) -> Surface:
         return done
 
     async def run(scope: Any, steps: int) -> int:
-        return int(await in_worker_thread(scope, run_interruptible, stubborn, steps))
+        return int(await in_worker_thread(scope, run_interruptible, recorded, steps))
 
-    js = 'C.define("stubborn", {run(n) { return C.call("stubborn.run", n); }});'
-    return Surface("stubborn", {"stubborn.run": Op(run)}, js, ("stubborn",))
+    js = f'C.define("{name}", {{run(n) {{ return C.call("{name}.run", n); }}}});'
+    return Surface(name, {f"{name}.run": Op(run)}, js, (name,))
+
+
+def _stubborn_loop(steps: int) -> int:
+    """A pure-Python loop that swallows every `Exception`, as library code may."""
+    done = 0
+    for _ in range(steps):
+        with contextlib.suppress(Exception):  # what a library's `except Exception: pass` does
+            done += len(str(done))
+    return done
 
 
 def _stubborn(code: str, outcomes: list[str], **kw: Any) -> RunResult:
-    return run_in_sandbox(code, services=RunServices(surfaces=(_stubborn_surface(outcomes),)), **kw)
+    surface = _library_surface("stubborn", _stubborn_loop, outcomes)
+    return run_in_sandbox(code, services=RunServices(surfaces=(surface,)), **kw)
 
 
 def test_an_interrupt_is_not_swallowed_and_never_reaches_the_workers_next_job():
@@ -265,27 +265,18 @@ def test_an_interrupt_a_library_swallowed_is_raised_again():
 
     def swallows_once(steps: int) -> int:
         swallowed, done, step = False, 0, 0
-        try:
-            while step < steps:
-                try:
-                    while step < steps:
-                        done += len(str(done))
-                        step += 1
-                except BaseException:  # what Python does with an exception raised in __del__
-                    if swallowed:
-                        raise
-                    swallowed = True
-        except BaseException as exc:
-            outcomes.append(type(exc).__name__)
-            raise
-        outcomes.append("finished")
+        while step < steps:
+            try:
+                while step < steps:
+                    done += len(str(done))
+                    step += 1
+            except BaseException:  # what Python does with an exception raised in __del__
+                if swallowed:
+                    raise
+                swallowed = True
         return done
 
-    async def run(scope: Any, steps: int) -> int:
-        return int(await in_worker_thread(scope, run_interruptible, swallows_once, steps))
-
-    js = 'C.define("swallower", {run(n) { return C.call("swallower.run", n); }});'
-    surface = Surface("swallower", {"swallower.run": Op(run)}, js, ("swallower",))
+    surface = _library_surface("swallower", swallows_once, outcomes)
     result = run_in_sandbox(
         "return await swallower.run(1e9)", services=RunServices(surfaces=(surface,)), limits={"timeoutMs": 300}
     )

@@ -19,7 +19,7 @@ from pptx import Presentation
 from core.packs.host.docx import MAX_CELLS as DOCX_MAX_CELLS
 from core.packs.host.pptxgen import MAX_CELLS as PPTX_MAX_CELLS
 from core.packs.host.xlsx import MAX_CELLS as XLSX_MAX_CELLS
-from tests.hostpacks import refused, run_body
+from tests.hostpacks import pdf_of, refused, run_body
 from tests.test_host_interruptible import next_run_is_served, stopped_by_cancel, stopped_by_deadline
 from tests.test_packs_host_pdf import report as small_pdf
 from tests.test_packs_host_pptx import deck as small_deck
@@ -141,15 +141,7 @@ def pdf_of_one_page(extra: bytes) -> bytes:
         b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
         b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] %b >>" % extra,
     ]
-    out, offsets = bytearray(b"%PDF-1.4\n"), []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n%b\nendobj\n" % (number, body)
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
-    return bytes(out)
+    return pdf_of(objects)
 
 
 def hostile_pdf(arrays: int = 50) -> bytes:
