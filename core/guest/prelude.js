@@ -250,8 +250,8 @@
   }
 
   // ---- bridge calls (the format: wire.md beside this file; the host half: core/engine/wire.py)
-  // Each guest<->host crossing costs ~10 us, and every argument and array element is a
-  // crossing, so a call is ONE string "<op>\x01<marked><json>" (+ byte buffers and big
+  // Each guest<->host message costs a crossing and the host's Python per argument, so a call
+  // is ONE string "<op>\x01<marked><json>" (+ byte buffers and big
   // strings as further arguments), and a reply is ONE string "<ok><marked><json>"; a reply
   // with sidecar items says how many, and the guest takes each with "$side".
   // Most bridge calls pass only strings, finite numbers, booleans and null: those need no
