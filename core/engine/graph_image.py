@@ -194,11 +194,13 @@ def start_for_run(
     timeout_s: float | None,
 ) -> GraphStart:
     """Where this run starts: its graph's image when there is one that fits, else the prelude's
-    template (today's path). Never raises: a failure here only costs the run its shortcut."""
-    image = image_for_run(
-        template, entry, modules, names, memory_limit=memory_limit, stack_limit=stack_limit, timeout_s=timeout_s
-    )
-    if image is None:
+    template (today's path). A failure here only costs the run its shortcut."""
+    image = _image(template, entry, modules, names, stack_limit)
+    try:
+        if image is None or not image.within(memory_limit, stack_limit, timeout_s):
+            return GraphStart(template)
+    except Exception:
+        logger.exception("checking the graph image of %s failed", entry.specifiers)
         return GraphStart(template)
     counts["served"] += 1
     if image.whole.module_for_run() is not None:  # counts the use: baked in the background once hot
@@ -207,18 +209,15 @@ def start_for_run(
     return GraphStart(template, image.layer)
 
 
-def image_for_run(
+def _image(
     template: driver.GuestTemplate,
     entry: EntryModule,
     modules: ModuleGraph | None,
     names: frozenset[str],
-    *,
-    memory_limit: int,
     stack_limit: int,
-    timeout_s: float | None,
 ) -> GraphImage | None:
-    """The graph image this run may start from, or None (today's path). Counts the sighting, and
-    starts a build in the background once the graph was seen often enough."""
+    """The graph's image, if one was built and it is still the run's graph (resolutions, sources);
+    counts the sighting, and starts the build once the graph was seen `SNAPSHOT_AFTER` times."""
     if modules is None or not entry.specifiers:
         return None
     try:
@@ -252,10 +251,10 @@ def image_for_run(
                 if graphs.images.get(key) is image:
                     del graphs.images[key]
             return None
-        return image if image.within(memory_limit, stack_limit, timeout_s) else None
     except Exception:
         logger.exception("checking the graph image of %s failed", key.module_ids)
         return None
+    return image
 
 
 def _start_build(
