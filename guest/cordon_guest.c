@@ -34,7 +34,8 @@
 #define IMPORT(name) __attribute__((import_module("cordon"), import_name(#name)))
 
 /* Host imports. `call` reads its arguments from `call_slot` and sets its status there: 0 (reply
- * in the reply slot, or scheduled when pending >= 0), -1 (the host function failed: throw HostError). `normalize`/`load` return the reply's
+ * in the reply slot, or scheduled when pending >= 0), -1 (the host function failed: throw
+ * HostError). `normalize`/`load` return the reply's
  * length (the text is in the reply slot) or -1 (refused). `reply` copies a reply too big
  * for the scratch buffer into `dst`. */
 IMPORT(call) void host_call_slot(void);
@@ -559,7 +560,8 @@ static int32_t settle(int32_t id, int32_t ok) {
     return cg_drain();
 }
 
-/* entry_slot.arg: src, len, name, flags, limit, stack_limit (see run). */
+/* entry_slot.arg: src, len, name, flags, limit, stack_limit (see run). The status reads ST_ERROR
+ * until the call returns, so a trapped call leaves no stale ST_OK behind. */
 EXPORT(cg_run) void cg_run(void) {
     int32_t *a = entry_slot.arg;
     entry_slot.status = ST_ERROR;

@@ -330,9 +330,6 @@ class GuestVM:
     #: Host<->guest crossings (export calls and imports) of every VM of the process: a measure for
     #: benchmarks and tests (updated without a lock, so concurrent runs may undercount).
     crossings_total = 0
-    #: Reads of the guest's clock by this VM: a graph image is refused if its evaluation read it
-    #: (core/engine/graph_image.py).
-    clock_reads = 0
 
     def __init__(
         self,
@@ -360,6 +357,9 @@ class GuestVM:
         self._reply = b""
         self._last_host_exception: BaseException | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        #: Reads of the guest's clock by this VM: a graph image is refused if its evaluation read it
+        #: (core/engine/graph_image.py).
+        self.clock_reads = 0
         #: How the entry's promise ended (a guest error, a trap or DeadlockError as its exception),
         #: set by the host task whose reply settled it.
         self._ended: asyncio.Future[None] | None = None
@@ -877,18 +877,7 @@ class GuestTemplate:
             memory = vm.memory_image()
         finally:
             vm.close()
-        fresh = guest.initial_memory
-        chunks: list[tuple[int, bytes]] = []
-        page = cls.PAGE
-        for offset in range(_SHADOW_STACK, len(memory), page):
-            block = memory[offset : offset + page]
-            if block == fresh[offset : offset + page] or (offset >= len(fresh) and not any(block)):
-                continue  # unchanged, or grown memory that is zero already
-            if chunks and chunks[-1][0] + len(chunks[-1][1]) == offset:
-                chunks[-1] = (chunks[-1][0], chunks[-1][1] + block)
-            else:
-                chunks.append((offset, block))
-        return cls(len(memory), chunks, signature, memory)
+        return cls(len(memory), changed_pages(guest.initial_memory, memory), signature, memory)
 
     def apply(self, vm: GuestVM) -> None:
         memory, store = vm._memory, vm.store
@@ -897,6 +886,25 @@ class GuestTemplate:
             memory.grow(store, (self.size - current + 65535) // 65536)
         for offset, block in self.chunks:
             vm._write(offset, block)
+
+
+def changed_pages(base: bytes | bytearray, memory: bytes) -> list[tuple[int, bytes]]:
+    """The pages of `memory` that differ from `base`, as (offset, bytes) runs of adjacent pages: what
+    a template (or a graph image, over its template) writes into a fresh instance. A page past the
+    end of `base` differs unless it is zero (grown memory is zero already); the guest's shadow stack
+    (below `_SHADOW_STACK`) is dead between calls and never copied."""
+    page = GuestTemplate.PAGE
+    old, new = memoryview(base), memoryview(memory)
+    runs: list[list[int]] = []
+    for offset in range(_SHADOW_STACK, len(memory), page):
+        block = new[offset : offset + page]
+        if block == old[offset : offset + page] or (offset >= len(base) and not any(block)):
+            continue
+        if runs and runs[-1][1] == offset:
+            runs[-1][1] = offset + len(block)
+        else:
+            runs.append([offset, offset + len(block)])
+    return [(start, bytes(new[start:end])) for start, end in runs]
 
 
 _templates: OrderedDict[str, GuestTemplate] = OrderedDict()

@@ -16,7 +16,7 @@ its own memory), so module state starts fresh in every run and no run reaches an
 
 Today a pack evaluates after the entry's private module sealed the run (core/entry.py); here it
 evaluates before any seal. That is only the same when the graph's top level did nothing that
-depends on the run, so the snapshot VM lays tripwires (`_BEGIN_JS`) and a graph that trips any of
+depends on the run, so the snapshot VM lays tripwires (core/guest/graph_tripwires.js) and a graph that trips any of
 them is never snapshotted (its runs take today's path):
 
 * the seal's globals (the run's caller global names: `inputs`, `state`, ...) and the private
@@ -66,6 +66,7 @@ from core.engine.config import ModuleGraph
 from core.engine.imports import RunImports
 from core.entry import ENTRY_ID, EntryModule
 from core.errors import CordonError
+from core.guest import surface_js
 
 logger = logging.getLogger(__name__)
 
@@ -448,166 +449,14 @@ def _source_taints(source: str) -> list[str]:
 
 
 def _changed_pages(template: driver.GuestTemplate, memory: bytes) -> list[tuple[int, bytes]]:
-    """The pages of `memory` that differ from the template's (its chunks over a fresh instance),
-    as runs of adjacent pages; the shadow stack is dead between calls and never copied."""
+    """The pages of `memory` that differ from the template's (its chunks over a fresh instance)."""
     base = bytearray(driver.install().initial_memory)
     base.extend(bytes(max(0, template.size - len(base))))
     for offset, written in template.chunks:
         base[offset : offset + len(written)] = written
-    page = driver.GuestTemplate.PAGE
-    old, new = memoryview(base), memoryview(memory)
-    chunks: list[tuple[int, bytes]] = []
-    # The guest's shadow stack (below driver._SHADOW_STACK) is dead between calls.
-    for offset in range(driver._SHADOW_STACK, len(memory), page):
-        block: memoryview = new[offset : offset + page]
-        if offset < len(base):
-            if block == old[offset : offset + page]:
-                continue
-        elif not any(block):
-            continue  # grown memory that is zero already
-        if chunks and chunks[-1][0] + len(chunks[-1][1]) == offset:
-            chunks[-1] = (chunks[-1][0], chunks[-1][1] + bytes(block))
-        else:
-            chunks.append((offset, bytes(block)))
-    return chunks
+    return driver.changed_pages(base, memory)
 
 
 def _begin_source(names: frozenset[str]) -> str:
-    return _BEGIN_JS.replace("@NAMES@", json.dumps(sorted(names)))
-
-
-#: The tripwires: evaluated first (before any pack), removed by `report()` after every job drained.
-#: Everything it uses is taken before any pack code runs, so a pack cannot blind it.
-_BEGIN_JS = r"""
-const G = globalThis;
-const { defineProperty, getOwnPropertyDescriptor, getPrototypeOf, isExtensible, hasOwn } = Object;
-const { ownKeys, apply } = Reflect;
-const MapCtor = Map, SetCtor = Set, ErrorCtor = Error, StringCtor = String;
-const mapGet = Map.prototype.get, mapSet = Map.prototype.set, mapHas = Map.prototype.has;
-const mapSize = getOwnPropertyDescriptor(Map.prototype, "size").get;
-// Scalars only: a pack cannot intercept a closure's variable (an array's element it could, with a
-// setter on Array.prototype).
-let tainted = 0, first = "";
-function taint(why) { if (tainted++ === 0) first = why; }
-// The report is thrown as an error made now, before any pack runs: report() then runs no code a pack
-// could have planted (see report), so no pack can throw a report of its own making.
-const verdict = new ErrorCtor("clean");
-verdict.name = "CordonGraphReport";
-function own(d, key) { return apply(hasOwn, null, [d, key]) ? d[key] : undefined; }
-const wires = [];
-function wire(obj, key, label) {
-  const original = getOwnPropertyDescriptor(obj, key);
-  const get = function () {
-    taint(label);
-    if (original === undefined) return undefined;
-    return apply(hasOwn, null, [original, "get"]) ? apply(original.get, this, []) : own(original, "value");
-  };
-  const set = function () { taint(label + " (set)"); };
-  defineProperty(obj, key, { get, set, configurable: true, enumerable: original !== undefined && original.enumerable });
-  wires[wires.length] = [obj, key, original, get, set];
-}
-const names = @NAMES@;
-for (let i = 0; i < names.length; i++) wire(G, names[i], "global " + names[i]);
-wire(G, "__cordon_internal", "__cordon_internal");
-wire(Math, "random", "Math.random");
-wire(Date, "now", "Date.now");
-const promiseKeys = ["then", "catch", "finally", "constructor"];
-for (let i = 0; i < promiseKeys.length; i++) {
-  wire(Promise.prototype, promiseKeys[i], "Promise.prototype." + promiseKeys[i]);
-}
-// A promise made at top level can queue a job (resolved with a thenable, or a reaction): jobs of
-// the graph would run before the body in an image, after its first synchronous part today.
-wire(G, "Promise", "Promise");
-if (getOwnPropertyDescriptor(Array, "fromAsync")) wire(Array, "fromAsync", "Array.fromAsync");
-if (getOwnPropertyDescriptor(G, "Atomics") && getOwnPropertyDescriptor(Atomics, "waitAsync")) {
-  wire(Atomics, "waitAsync", "Atomics.waitAsync");
-}
-// The image is garbage-collected before its pages are kept: what a weak reference sees would differ.
-if (getOwnPropertyDescriptor(G, "FinalizationRegistry")) wire(G, "FinalizationRegistry", "FinalizationRegistry");
-if (getOwnPropertyDescriptor(G, "WeakRef")) wire(G, "WeakRef", "WeakRef");
-if (getOwnPropertyDescriptor(G, "queueMicrotask")) wire(G, "queueMicrotask", "queueMicrotask");
-
-// The built-ins the seal's code and the entry use: the global object, everything one level under
-// it and its prototype, and the intrinsic prototypes no global names.
-const hidden = [
-  Object.prototype, getPrototypeOf(function () {}), getPrototypeOf(function* () {}),
-  getPrototypeOf(async function () {}), getPrototypeOf(async function* () {}), getPrototypeOf(Uint8Array),
-  getPrototypeOf([][Symbol.iterator]()),
-  getPrototypeOf(getPrototypeOf([][Symbol.iterator]())), getPrototypeOf(new MapCtor().entries()),
-  getPrototypeOf(new SetCtor().values()), getPrototypeOf(""[Symbol.iterator]()),
-  getPrototypeOf(/x/[Symbol.matchAll]("")),
-];
-const objects = [G];
-const seen = new MapCtor([[G, true]]);
-function add(v) {
-  if (v !== null && (typeof v === "object" || typeof v === "function") && !apply(mapHas, seen, [v])) {
-    apply(mapSet, seen, [v, true]);
-    objects[objects.length] = v;
-  }
-}
-for (let i = 0; i < hidden.length; i++) { add(hidden[i]); add(getPrototypeOf(hidden[i])); }
-const globalKeys = ownKeys(G);
-for (let i = 0; i < globalKeys.length; i++) {
-  const d = getOwnPropertyDescriptor(G, globalKeys[i]);
-  if (!apply(hasOwn, null, [d, "value"])) continue;
-  add(d.value);
-  if (typeof d.value === "function") {
-    const p = getOwnPropertyDescriptor(d.value, "prototype");
-    if (p !== undefined && apply(hasOwn, null, [p, "value"])) add(p.value);
-  }
-}
-function shape(obj) {
-  const keys = ownKeys(obj);
-  const descs = new MapCtor();
-  for (let i = 0; i < keys.length; i++) apply(mapSet, descs, [keys[i], getOwnPropertyDescriptor(obj, keys[i])]);
-  return [getPrototypeOf(obj), isExtensible(obj), keys, descs];
-}
-const before = [];
-for (let i = 0; i < objects.length; i++) before[i] = shape(objects[i]);
-
-function same(a, b) {
-  const fields = ["get", "set", "writable", "enumerable", "configurable"];
-  for (let i = 0; i < fields.length; i++) if (own(a, fields[i]) !== own(b, fields[i])) return false;
-  const x = own(a, "value"), y = own(b, "value");
-  return x === y || (x !== x && y !== y);
-}
-function compare() {
-  for (let i = 0; i < objects.length; i++) {
-    const obj = objects[i], was = before[i], now = shape(obj);
-    if (now[0] !== was[0] || now[1] !== was[1]) return taint("changed a built-in's prototype or extensibility");
-    const keys = was[2];
-    for (let k = 0; k < keys.length; k++) {
-      const d = apply(mapGet, was[3], [keys[k]]), e = apply(mapGet, now[3], [keys[k]]);
-      if (e === undefined || !same(d, e)) return taint("changed the built-in property " + StringCtor(keys[k]));
-    }
-    if (obj !== G && apply(mapSize, now[3], []) !== apply(mapSize, was[3], [])) {
-      return taint("added a property to a built-in");
-    }
-  }
-}
-
-// Runs no pack code: compare() reads descriptors with functions taken above; when it found nothing,
-// Object.prototype is as it was, so restoring a descriptor (which reads its fields through the
-// prototype chain) meets no planted getter; when it found something, nothing is restored.
-export function report() {
-  compare();
-  if (tainted) {
-    verdict.message = "tainted: " + first;
-    throw verdict;
-  }
-  for (let i = wires.length - 1; i >= 0; i--) {
-    const w = wires[i], obj = w[0], key = w[1], original = w[2];
-    const d = getOwnPropertyDescriptor(obj, key);
-    if (d === undefined || own(d, "get") !== w[3] || own(d, "set") !== w[4]) {
-      taint("replaced the tripwire " + StringCtor(key));
-    }
-    if (original === undefined) delete obj[key];
-    else defineProperty(obj, key, original);
-  }
-  wires.length = 0;
-  objects.length = 0;
-  before.length = 0;
-  if (tainted) verdict.message = "tainted: " + first;
-  throw verdict;
-}
-"""
+    """The tripwires (core/guest/graph_tripwires.js) for these seal globals."""
+    return surface_js("graph_tripwires.js", NAMES=json.dumps(sorted(names)))
