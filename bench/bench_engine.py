@@ -90,8 +90,9 @@ PLAIN_BODY = "return { a: 1 };"
 def _imports_yaml() -> tuple[list[float], list[float], list[float]]:
     """Milliseconds of a run importing nothing, of one importing the shipped yaml pack and calling it,
     and of one only importing it (resolving its import against the catalog included, as the Code node
-    runner does), sampled in turns so all see the same machine. The samples are of a module graph seen before (issue 17 item 5): after the
-    warm-up its runs start from the graph's image, where js-yaml is already evaluated."""
+    runner does), sampled in turns so all see the same machine. The samples are of a module graph
+    seen before (issue 17 item 5): after the warm-up its runs start from the graph's image, where
+    js-yaml is already evaluated."""
     from core.packs import Catalog, PackRoot, resolve_body
     from core.packs.roots import SHIPPED_DIR
 
