@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from core.bridges.base import _HOST_WORKERS as HOST_WORKERS
 from tests.conftest import ok
 from tests.hostpacks import refused, run_body
@@ -75,6 +77,18 @@ def test_a_long_operator_chain_is_refused_by_name_not_a_host_error():
     code = f'import {{ evaluate }} from "{EXPR}";\nreturn await evaluate(inputs.src, {{ a: 1 }});'
     refused(run_body(code, inputs={"src": " + ".join(["a"] * 900)}), "expr-too-deep", "sandbox-expr.evaluate", "900")
     assert ok(run_body(code, inputs={"src": " + ".join(["a"] * 200)})) == 200
+
+
+@pytest.mark.parametrize(
+    "src",
+    ["[" + " + ".join(["a"] * 900) + "]", "max(" + " + ".join(["a"] * 900) + ")", "1" + "!" * 900],
+    ids=["inside an array", "inside a call's arguments", "a chain of factorials"],
+)
+def test_a_chain_inside_an_array_or_a_call_is_refused_by_name_too(src):
+    """An array's items and a call's arguments (`!` is a call too) are lists in the tree: the height
+    counts through them, or such a chain fell to Python's recursion limit as a generic host-error."""
+    code = f'import {{ evaluate }} from "{EXPR}";\nreturn await evaluate(inputs.src, {{ a: 1 }});'
+    refused(run_body(code, inputs={"src": src}), "expr-too-deep", "sandbox-expr.evaluate")
 
 
 def test_a_stopped_evaluation_frees_its_host_worker():

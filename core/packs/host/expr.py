@@ -73,7 +73,7 @@ _UNARY_POWER = 12  # binds looser than ^, tighter than * /
 _TERNARY_POWER = 1
 
 
-def _fail(message: str, rule: str, name: str = "Error") -> SandboxRefusal:
+def _fail(message: str, *, rule: str, name: str = "Error") -> SandboxRefusal:
     return SandboxRefusal(message, rule=rule, name=name)
 
 
@@ -86,7 +86,9 @@ def _tokens(text: str) -> list[tuple[str, Any]]:
         match = _TOKEN.match(text, pos)
         if match is None:
             where = len(text) - len(text[pos:].lstrip())
-            raise _fail(f"unexpected character {text[where]!r} at position {where}", "expr-syntax", "SyntaxError")
+            raise _fail(
+                f"unexpected character {text[where]!r} at position {where}", rule="expr-syntax", name="SyntaxError"
+            )
         pos = match.end()
         kind = match.lastgroup or ""
         value = match.group(kind)
@@ -126,12 +128,12 @@ class _Parser:
     def expect(self, op: str) -> None:
         kind, value = self.take()
         if (kind, value) != ("op", op):
-            raise _fail(f"expected {op!r}, found {_shown(kind, value)}", "expr-syntax", "SyntaxError")
+            raise _fail(f"expected {op!r}, found {_shown(kind, value)}", rule="expr-syntax", name="SyntaxError")
 
     def expression(self, min_power: int = 0) -> tuple[Any, ...]:
         self.depth += 1
         if self.depth > MAX_DEPTH:
-            raise _fail(f"the expression nests deeper than {MAX_DEPTH} levels", "expr-too-deep", "RangeError")
+            raise _fail(f"the expression nests deeper than {MAX_DEPTH} levels", rule="expr-too-deep", name="RangeError")
         left = self.prefix()
         while True:
             kind, op = self.peek()
@@ -164,7 +166,7 @@ class _Parser:
         elif kind == "op" and value in ("-", "+", "not"):
             return ("unary", value, self.expression(_UNARY_POWER))
         else:
-            raise _fail(f"unexpected {_shown(kind, value)}", "expr-syntax", "SyntaxError")
+            raise _fail(f"unexpected {_shown(kind, value)}", rule="expr-syntax", name="SyntaxError")
         return self.postfix(node)
 
     def postfix(self, node: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -178,7 +180,9 @@ class _Parser:
                 kind, name = self.take()
                 if kind != "name":
                     raise _fail(
-                        f"expected a property name after '.', found {_shown(kind, name)}", "expr-syntax", "SyntaxError"
+                        f"expected a property name after '.', found {_shown(kind, name)}",
+                        rule="expr-syntax",
+                        name="SyntaxError",
                     )
                 node = ("member", node, ("lit", name))
             elif (kind, value) == ("op", "["):
@@ -202,7 +206,9 @@ class _Parser:
             if (kind, value) == ("op", close):
                 return out
             if (kind, value) != ("op", ","):
-                raise _fail(f"expected ',' or {close!r}, found {_shown(kind, value)}", "expr-syntax", "SyntaxError")
+                raise _fail(
+                    f"expected ',' or {close!r}, found {_shown(kind, value)}", rule="expr-syntax", name="SyntaxError"
+                )
 
 
 def _shown(kind: str, value: Any) -> str:
@@ -212,19 +218,21 @@ def _shown(kind: str, value: Any) -> str:
 def parse(text: str) -> tuple[Any, ...]:
     """The tree of `text`, or expr-syntax / expr-too-long / expr-too-deep."""
     if len(text) > MAX_LENGTH:
-        raise _fail(f"the expression is {len(text)} characters, at most {MAX_LENGTH}", "expr-too-long", "RangeError")
+        raise _fail(
+            f"the expression is {len(text)} characters, at most {MAX_LENGTH}", rule="expr-too-long", name="RangeError"
+        )
     parser = _Parser(_tokens(text))
     tree = parser.expression(0)
     kind, value = parser.take()
     if kind != "end":
-        raise _fail(f"unexpected {_shown(kind, value)}", "expr-syntax", "SyntaxError")
+        raise _fail(f"unexpected {_shown(kind, value)}", rule="expr-syntax", name="SyntaxError")
     height = _height(tree)
     if height > MAX_HEIGHT:
         raise _fail(
             f"the expression's tree is {height} levels deep (a chain of that many operators), at most {MAX_HEIGHT}:"
             " split it into smaller expressions",
-            "expr-too-deep",
-            "RangeError",
+            rule="expr-too-deep",
+            name="RangeError",
         )
     return tree
 
@@ -236,7 +244,11 @@ def _height(tree: tuple[Any, ...]) -> int:
     while todo:
         node, level = todo.pop()
         height = max(height, level)
-        todo.extend((child, level + 1) for child in node if isinstance(child, tuple) and child)
+        for child in node:  # operands are tuples; an array's items and a call's arguments, lists of them
+            if isinstance(child, list):
+                todo.extend((item, level + 1) for item in child)
+            elif isinstance(child, tuple) and child:
+                todo.append((child, level + 1))
     return height
 
 
@@ -308,7 +320,9 @@ def _concat(a: Any, b: Any) -> Any:
     else:
         result = _string(a) + _string(b)
     if len(result) > MAX_VALUE:
-        raise _fail(f"'||' built a value of {len(result)} items, at most {MAX_VALUE}", "expr-too-large", "RangeError")
+        raise _fail(
+            f"'||' built a value of {len(result)} items, at most {MAX_VALUE}", rule="expr-too-large", name="RangeError"
+        )
     return result
 
 
@@ -427,7 +441,7 @@ def _evaluate(node: tuple[Any, ...], scope: Mapping[str, Any]) -> Any:
             return scope[name]
         if name in _CONSTANTS:
             return _CONSTANTS[name]
-        raise _fail(f"undefined variable: {name}", "expr-unknown-name", "ReferenceError")
+        raise _fail(f"undefined variable: {name}", rule="expr-unknown-name", name="ReferenceError")
     if kind == "array":
         return [_evaluate(item, scope) for item in node[1]]
     if kind == "?":
@@ -442,7 +456,7 @@ def _evaluate(node: tuple[Any, ...], scope: Mapping[str, Any]) -> Any:
             return _evaluate(node[2][1] if _truthy(_evaluate(node[2][0], scope)) else node[2][2], scope)
         fn = FUNCTIONS.get(node[1])
         if fn is None:
-            raise _fail(f"{node[1]} is not a function", "expr-unknown-name", "ReferenceError")
+            raise _fail(f"{node[1]} is not a function", rule="expr-unknown-name", name="ReferenceError")
         return fn(*(_evaluate(arg, scope) for arg in node[2]))
     return _binary(node[1], node[2], node[3], scope)
 
@@ -493,8 +507,8 @@ def _finite(value: Any) -> Any:
         if not math.isfinite(value):
             raise _fail(
                 f"the expression evaluated to {_js_number(value)}, which is not a finite number",
-                "expr-not-finite",
-                "RangeError",
+                rule="expr-not-finite",
+                name="RangeError",
             )
         return int(value) if value.is_integer() and abs(value) < 2**53 else value
     if isinstance(value, list):
@@ -506,7 +520,7 @@ def _finite(value: Any) -> Any:
 
 def evaluate(expression: str, variables: Mapping[str, Any] | None = None) -> Any:
     if variables is not None and not isinstance(variables, dict):
-        raise _fail("variables must be an object of name -> value", "host-argument-invalid", "TypeError")
+        raise _fail("variables must be an object of name -> value", rule="host-argument-invalid", name="TypeError")
     tree = parse(expression)
     return _finite(_evaluate(tree, variables or {}))
 
