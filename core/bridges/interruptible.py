@@ -166,9 +166,9 @@ class _Watcher:
             with self._changed:
                 while not self._calls:
                     self._changed.wait()
-                calls = list(self._calls)
                 # the wait doubles as the poll interval; add() wakes it early, which only looks sooner
                 self._changed.wait(POLL_S)
+                calls = list(self._calls)  # after the wait: a call added during it is looked at now
             for call in calls:
                 if not call.done and _run_stopped(call.scope):
                     logger.debug("interrupting a host library call of a stopped run (thread %s)", call.thread_id)

@@ -109,8 +109,9 @@ def _too_long(length: int, at: int) -> SandboxRefusal:
 def _check_uncut(text: str, start: int, end: int) -> None:
     """Refuse `text[start:end]`, one native call, if over `MAX_RUN` of it is long pieces."""
     runs = [run.span() for run in _LONG_PIECE.finditer(text, start, end)]
-    if sum(stop - at for at, stop in runs) > MAX_RUN:
-        raise _too_long(sum(stop - at for at, stop in runs), runs[0][0])
+    total = sum(stop - at for at, stop in runs)
+    if total > MAX_RUN:
+        raise _too_long(total, runs[0][0])
 
 
 def _ids(enc: tiktoken.Encoding, text: str, long_run: re.Pattern[str] = _LONG_RUN, segment: int = SEGMENT) -> list[int]:
