@@ -46,6 +46,9 @@ def wheel(tmp_path_factory) -> Path:
             shutil.copytree(source, src / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
         else:
             shutil.copy2(source, src / name)
+    # A stale byte-code file, as a checkout that ran resources/packs/vendor.py has: the wheel must leave it out.
+    (src / "resources" / "packs" / "__pycache__").mkdir(exist_ok=True)
+    (src / "resources" / "packs" / "__pycache__" / "stale.cpython-311.pyc").write_bytes(b"")
     out = tmp_path_factory.mktemp("wheel")
     build = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index", "-w", str(out), "."],

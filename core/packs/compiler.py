@@ -64,7 +64,8 @@ __all__ = ["COMPILER_VERSION", "CompileError", "CompiledModule", "compile_npm", 
 @dataclass(frozen=True)
 class CompiledModule:
     source: str
-    #: sha256 over the inputs, compiler version, options and engine (the cache key; stable across machines).
+    #: sha256 over the inputs, compiler version, options, engine and bundle runtime (runtime.js): the cache
+    #: key, stable across machines.
     digest: str
     compiler_version: str
     exports: tuple[str, ...] = ()
