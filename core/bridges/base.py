@@ -21,7 +21,7 @@ import concurrent.futures
 import importlib
 import threading
 import time
-from collections.abc import Awaitable, Callable, Iterator, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -259,6 +259,15 @@ def worker_scope() -> RunScope | None:
     """
     scope: RunScope | None = getattr(_worker, "scope", None)
     return scope
+
+
+def worker_checked(items: Iterable[T], every: int) -> Iterator[T]:
+    """`items`, with `worker_check_alive()` after every `every` of them: the one way a host pack's
+    loop over guest input stops with its run."""
+    for at, item in enumerate(items, 1):
+        if at % every == 0:
+            worker_check_alive()
+        yield item
 
 
 def worker_check_alive() -> None:

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
-from core.bridges.base import worker_check_alive
+from core.bridges.base import worker_checked
 from core.errors import SandboxRefusal
 from core.packs.host_registry import TEXT_MAX, Arg, HostExport, HostModule, option, options_arg
 
@@ -52,11 +52,9 @@ def _delimiter(options: Mapping[str, Any] | None, default: str | None) -> str | 
 def _rows(text: str, delimiter: str) -> list[list[str]]:
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, quotechar='"', doublequote=True)
     rows: list[list[str]] = []
-    for index, row in enumerate(reader, 1):
+    for row in worker_checked(reader, _CHECK_EVERY):  # a stopped run's parse does not keep a host worker busy
         if row and row != [""]:
             rows.append(row)
-        if index % _CHECK_EVERY == 0:
-            worker_check_alive()  # a stopped run's parse does not keep a host worker busy
     return rows
 
 
@@ -108,9 +106,7 @@ def parse(text: str, options: Mapping[str, Any] | None = None) -> list[Any]:
         return []
     fields = unique_names(rows[0])
     records: list[dict[str, Any]] = []
-    for index, row in enumerate(rows[1:], 1):
-        if index % _CHECK_EVERY == 0:
-            worker_check_alive()
+    for row in worker_checked(rows[1:], _CHECK_EVERY):
         record: dict[str, Any] = dict(zip(fields, row, strict=False))
         if len(row) > len(fields):
             record["__parsed_extra"] = row[len(fields) :]

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from core import paths
-from core.bridges.base import worker_check_alive
+from core.bridges.base import worker_checked
 from core.errors import SandboxRefusal
 from core.packs.host_registry import Arg, HostExport, HostModule
 
@@ -114,9 +114,8 @@ def _revived(block: str, tag: int, value: Any) -> Any:
 
 def _block(name: str, raw: Mapping[int, Any], out: dict[str, Any]) -> None:
     keys, values = _tags()[name]["keys"], _tags()[name]["values"]
-    for at, (tag, item) in enumerate(sorted(raw.items()), 1):  # IFDs list their tags by id, exifr keeps that order
-        if at % 1000 == 0:
-            worker_check_alive()  # an IFD may list up to 65,535 tags, each translated here
+    # IFDs list their tags by id, exifr keeps that order; an IFD may list up to 65,535 tags
+    for tag, item in worker_checked(sorted(raw.items()), 1000):
         if tag in _DROPPED[name]:
             continue
         value = _value(item)

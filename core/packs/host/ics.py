@@ -17,11 +17,11 @@ from __future__ import annotations
 import re
 import time
 import uuid
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from core.bridges.base import worker_check_alive
+from core.bridges.base import worker_check_alive, worker_checked
 from core.errors import SandboxRefusal
 from core.packs.host_registry import Arg, HostExport, HostModule
 
@@ -108,20 +108,11 @@ def _shape(fields: Mapping[str, Callable[[str, Any], None]]) -> Callable[[str, A
     return check
 
 
-def _alive_items(items: Iterable[Any]) -> Iterator[Any]:
-    """`items`, checking every `_CHECK_ITEMS` that the run is still alive (a stopped run's long
-    array does not keep a host worker busy)."""
-    for at, item in enumerate(items, 1):
-        if at % _CHECK_ITEMS == 0:
-            worker_check_alive()
-        yield item
-
-
 def _array(of: Callable[[str, Any], None]) -> Callable[[str, Any], None]:
     def check(path: str, v: Any) -> None:
         if not isinstance(v, list):
             raise _Invalid(f"{path} must be an `array` type")
-        for i, item in enumerate(_alive_items(v)):
+        for i, item in enumerate(worker_checked(v, _CHECK_ITEMS)):
             of(f"{path}[{i}]", item)
 
     return check
@@ -404,13 +395,13 @@ def _event(e: Mapping[str, Any]) -> str:
     out += f"CREATED:{_new_lines(format_date(e['created']))}\r\n" if e.get("created") else ""
     out += f"LAST-MODIFIED:{_new_lines(format_date(e['lastModified']))}\r\n" if e.get("lastModified") else ""
     out += _line("X-ALT-DESC;FMTTYPE=text/html", e["htmlContent"]) if e.get("htmlContent") else ""
-    for attendee in _alive_items(e.get("attendees") or ()):
+    for attendee in worker_checked(e.get("attendees") or (), _CHECK_ITEMS):
         out += fold_line(f"ATTENDEE;{_new_lines(_contact(attendee))}") + "\r\n"
     out += _line("RRULE", e["recurrenceRule"]) if e.get("recurrenceRule") else ""
     if e.get("exclusionDates"):
-        out += _line("EXDATE", ",".join(format_date(d) for d in _alive_items(e["exclusionDates"])))
+        out += _line("EXDATE", ",".join(format_date(d) for d in worker_checked(e["exclusionDates"], _CHECK_ITEMS)))
     out += fold_line(f"DURATION:{_duration(e['duration'])}") + "\r\n" if e.get("duration") else ""
-    for alarm in _alive_items(e.get("alarms") or ()):
+    for alarm in worker_checked(e.get("alarms") or (), _CHECK_ITEMS):
         out += _alarm(alarm)
     out += _line("RECURRENCE-ID", format_date(e["recurrenceId"])) if e.get("recurrenceId") else ""
     return out + "END:VEVENT\r\n"
@@ -442,9 +433,7 @@ def create_events(events: Any, header: Mapping[str, Any] | None = None) -> dict[
         if error:
             return {"error": error, "value": None}
         parts = [_header(head)]
-        for at, event in enumerate(events, 1):
-            if at % _CHECK_EVENTS == 0:
-                worker_check_alive()  # a stopped run's calendar does not keep a host worker busy
+        for event in worker_checked(events, _CHECK_EVENTS):  # a stopped run's calendar stops too
             error, built = _checked(event, True)
             if error:
                 return {"error": error, "value": None}

@@ -21,7 +21,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from core.bridges.base import worker_check_alive
+from core.bridges.base import worker_checked
 from core.errors import SandboxRefusal
 from core.packs.host_registry import Arg, HostExport, HostModule, option, options_arg
 
@@ -146,10 +146,9 @@ class _Parser:
 
 def parse(text: str) -> list[dict[str, Any]]:
     parser = _Parser()
-    for index, line in enumerate(text.replace("\r\n", "\n").split("\n"), 1):
+    # a stopped run's parse does not keep a host worker busy
+    for line in worker_checked(text.replace("\r\n", "\n").split("\n"), _CHECK_EVERY):
         parser.line(line)
-        if index % _CHECK_EVERY == 0:
-            worker_check_alive()  # a stopped run's parse does not keep a host worker busy
     return parser.flush()
 
 
@@ -197,9 +196,7 @@ def stringify(nodes: list[Any], options: Mapping[str, Any] | None = None) -> str
     out: list[str] = []
     header = False
     index = 1
-    for at, node in enumerate(nodes):
-        if at % _CHECK_EVERY == _CHECK_EVERY - 1:
-            worker_check_alive()
+    for at, node in enumerate(worker_checked(nodes, _CHECK_EVERY)):
         kind, cue = _cue(node, at)
         if kind == "header" and fmt == "WebVTT":
             header = True

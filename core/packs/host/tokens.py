@@ -32,7 +32,7 @@ import threading
 from typing import TYPE_CHECKING, Any
 
 from core import paths
-from core.bridges.base import worker_check_alive
+from core.bridges.base import worker_check_alive, worker_checked
 from core.errors import SandboxRefusal
 from core.packs.host_registry import Arg, HostExport, HostModule
 
@@ -179,9 +179,7 @@ def decode(ids: Any, name: str | None = None) -> str:
     enc = encoding(name)
     if not isinstance(ids, list):
         raise SandboxRefusal("ids must be an array of token ids", rule="host-argument-invalid", name="TypeError")
-    for at, token in enumerate(ids):
-        if at % _CHECK_EVERY == _CHECK_EVERY - 1:
-            worker_check_alive()  # a stopped run's decode does not keep a host worker busy
+    for at, token in enumerate(worker_checked(ids, _CHECK_EVERY)):  # a stopped decode stops too
         if isinstance(token, bool) or not isinstance(token, int) or not 0 <= token < enc.n_vocab:
             raise SandboxRefusal(
                 f"ids[{at}] is {str(token)[:40]}, not a token id of {enc.name} (0-{enc.n_vocab - 1})",

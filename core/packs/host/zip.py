@@ -27,7 +27,7 @@ import zipfile
 from collections.abc import Mapping
 from typing import Any
 
-from core.bridges.base import worker_check_alive
+from core.bridges.base import worker_check_alive, worker_checked
 from core.errors import SandboxRefusal
 from core.packs.caps import MB
 from core.packs.host_registry import Arg, HostExport, HostModule
@@ -153,9 +153,8 @@ def zip(files: Mapping[str, Any]) -> bytes:
         )
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as archive:
-        for at, (name, value) in enumerate(files.items(), 1):
-            if at % _CHECK_EVERY == 0:
-                worker_check_alive()  # a stopped run's archive does not keep a host worker busy
+        # a stopped run's archive does not keep a host worker busy
+        for name, value in worker_checked(files.items(), _CHECK_EVERY):
             if not name or _UNSAFE.search(name):
                 raise SandboxRefusal(
                     f"entry name {name[:200]!r} is empty or could write outside the folder it is extracted to",
