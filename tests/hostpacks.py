@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import functools
+import threading
 from typing import Any
 
-from core import HostServices, RunResult, RunServices, run_in_sandbox
+from core import CancelHandle, HostServices, RunHooks, RunResult, RunServices, run_in_sandbox
+from core.bridges.base import _HOST_WORKERS
 from core.packs import Catalog, PackRoot, resolve_body
 from core.packs.roots import SHIPPED_DIR
+from tests.conftest import ok
 
 
 @functools.cache
@@ -43,3 +46,42 @@ def pdf_of(objects: list[bytes]) -> bytes:
     out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
     out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
     return bytes(out)
+
+
+# -- a hostile call on every host worker: it stops with its run, and the workers are free after ------------------
+
+#: Short enough that every hostile call of a test is still running at the deadline (each takes seconds).
+TIMEOUT_MS = 1500
+
+
+def hog(specifier: str, call: str) -> str:
+    """A body that starts `call` once on every host worker, says so, and waits for them all."""
+    return (
+        f'import * as pack from "{specifier}";\n'
+        f"const calls = Array.from({{ length: {_HOST_WORKERS} }}, () => pack.{call});\n"
+        'console.log("started");\nreturn await Promise.all(calls);'
+    )
+
+
+def stopped_by_deadline(specifier: str, call: str, inputs: dict[str, Any], timeout_ms: int = TIMEOUT_MS) -> None:
+    result = run_body(hog(specifier, call), inputs=inputs, limits={"timeoutMs": timeout_ms})
+    assert result.error is not None and result.error.rule == "timeout", result.error
+    assert result.timings["run_ms"] < timeout_ms + 1000
+
+
+def stopped_by_cancel(specifier: str, call: str, inputs: dict[str, Any], after_s: float = 0.3) -> None:
+    """Cancelled `after_s` after the guest started the calls (each runs for seconds longer): mid-call."""
+    cancel = CancelHandle()
+
+    def on_log(line: str) -> None:
+        if "started" in line:
+            threading.Timer(after_s, cancel.cancel).start()
+
+    result = run_body(hog(specifier, call), inputs=inputs, hooks=RunHooks(cancel=cancel, on_log=on_log))
+    assert result.error is not None and result.error.rule == "cancelled", result.error
+
+
+def next_run_is_served(code: str, **inputs: Any) -> Any:
+    """The next run's ordinary call finishes within its own deadline: the workers were freed."""
+    result = run_body(code, inputs=inputs, limits={"timeoutMs": TIMEOUT_MS})
+    return ok(result)

@@ -11,18 +11,17 @@ from __future__ import annotations
 import contextlib
 import io
 import random
-import threading
 import time
 import zlib
 from collections.abc import Callable
 from typing import Any
 
-from core import CancelHandle, RunHooks, RunResult, RunServices, Surface, run_in_sandbox
+from core import RunResult, RunServices, Surface, run_in_sandbox
 from core.bridges.base import _HOST_WORKERS, Op, in_worker_thread
 from core.bridges.interruptible import run_interruptible
 from core.packs.host.html import MAX_TAGS
 from tests.conftest import ok
-from tests.hostpacks import pdf_of, run_body
+from tests.hostpacks import TIMEOUT_MS, next_run_is_served, pdf_of, stopped_by_cancel, stopped_by_deadline
 from tests.test_packs_host_mammoth import _rezip, report
 
 HTML = "@cordon/sandbox-html"
@@ -30,43 +29,6 @@ MAMMOTH = "@cordon/sandbox-mammoth"
 ICS = "@cordon/sandbox-ics"
 EPUB = "@cordon/sandbox-epub"
 PDF = "@cordon/sandbox-pdf"
-#: Short enough that every hostile call below is still running at the deadline (each takes seconds).
-TIMEOUT_MS = 1500
-
-
-def hog(specifier: str, call: str) -> str:
-    """A body that starts `call` once on every host worker, says so, and waits for them all."""
-    return (
-        f'import * as pack from "{specifier}";\n'
-        f"const calls = Array.from({{ length: {_HOST_WORKERS} }}, () => pack.{call});\n"
-        'console.log("started");\nreturn await Promise.all(calls);'
-    )
-
-
-def stopped_by_deadline(specifier: str, call: str, inputs: dict[str, Any], timeout_ms: int = TIMEOUT_MS) -> None:
-    result = run_body(hog(specifier, call), inputs=inputs, limits={"timeoutMs": timeout_ms})
-    assert result.error is not None and result.error.rule == "timeout", result.error
-    assert result.timings["run_ms"] < timeout_ms + 1000
-
-
-def stopped_by_cancel(specifier: str, call: str, inputs: dict[str, Any], after_s: float = 0.3) -> None:
-    """Cancelled `after_s` after the guest started the calls (each runs for seconds longer): mid-call."""
-    cancel = CancelHandle()
-
-    def on_log(line: str) -> None:
-        if "started" in line:
-            threading.Timer(after_s, cancel.cancel).start()
-
-    result = run_body(hog(specifier, call), inputs=inputs, hooks=RunHooks(cancel=cancel, on_log=on_log))
-    assert result.error is not None and result.error.rule == "cancelled", result.error
-
-
-def next_run_is_served(code: str, **inputs: Any) -> Any:
-    """The next run's ordinary call finishes within its own deadline: the workers were freed."""
-    result = run_body(code, inputs=inputs, limits={"timeoutMs": TIMEOUT_MS})
-    return ok(result)
-
-
 # -- sandbox-html: BeautifulSoup's tree building (~5.7 s at the tag cap) and markdownify (~12 s) ---------------
 
 HOSTILE_HTML = "<p>x" * (MAX_TAGS - 1000)

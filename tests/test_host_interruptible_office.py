@@ -19,8 +19,7 @@ from pptx import Presentation
 from core.packs.host.docx import MAX_CELLS as DOCX_MAX_CELLS
 from core.packs.host.pptxgen import MAX_CELLS as PPTX_MAX_CELLS
 from core.packs.host.xlsx import MAX_CELLS as XLSX_MAX_CELLS
-from tests.hostpacks import pdf_of, refused, run_body
-from tests.test_host_interruptible import next_run_is_served, stopped_by_cancel, stopped_by_deadline
+from tests.hostpacks import next_run_is_served, pdf_of, refused, run_body, stopped_by_cancel, stopped_by_deadline
 from tests.test_packs_host_pdf import report as small_pdf
 from tests.test_packs_host_pptx import deck as small_deck
 from tests.test_packs_host_xlsx import workbook as small_workbook

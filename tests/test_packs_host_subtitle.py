@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from core.bridges.base import _HOST_WORKERS as HOST_WORKERS
 from tests.conftest import ok
-from tests.hostpacks import refused, run_body
+from tests.hostpacks import hog, next_run_is_served, refused, run_body
 
 SUBTITLE = "@nodetool-ai/sandbox-subtitle"
 SRT = "\ufeff1\r\n00:00:00,000 --> 00:00:01,200\r\nHi\r\n\r\n2\r\n00:00:01,500 --> 01:00:02,000\r\n<i>There</i>\r\nagain\r\n"
@@ -70,11 +69,10 @@ def test_a_stopped_parse_frees_its_host_worker():
     (they check the run every 10,000 lines), so the next run's parse gets a worker within its own
     deadline instead of queueing behind seconds of abandoned work."""
     big = "1\n00:00:01,000 --> 00:00:02,000\n" + "x\n" * 2_400_000
-    hog = f'import {{ parse }} from "{SUBTITLE}";\nreturn await Promise.all(Array.from({{ length: {HOST_WORKERS} }}, () => parse(inputs.srt)));'
-    result = run_body(hog, inputs={"srt": big}, limits={"timeoutMs": 700})
+    result = run_body(hog(SUBTITLE, "parse(inputs.srt)"), inputs={"srt": big}, limits={"timeoutMs": 700})
     assert result.error is not None and result.error.rule == "timeout", result.error
     small = f'import {{ parse }} from "{SUBTITLE}";\nreturn (await parse(inputs.srt)).length;'
-    assert ok(run_body(small, inputs={"srt": SRT}, limits={"timeoutMs": 1500})) == 2
+    assert next_run_is_served(small, srt=SRT) == 2
 
 
 def test_leading_blank_lines_of_a_cue_are_trimmed():

@@ -11,8 +11,7 @@ import string
 from core.packs.host.tokens import _WHITE, ENCODINGS, LONG_RUN, MAX_RUN, _ids, encoding
 from core.packs.roots import SHIPPED_DIR
 from tests.conftest import ok
-from tests.hostpacks import refused, run_body
-from tests.test_host_interruptible import next_run_is_served, stopped_by_deadline
+from tests.hostpacks import next_run_is_served, refused, run_body, stopped_by_deadline
 
 TOKENS = "@nodetool-ai/sandbox-tokens"
 RANKS = SHIPPED_DIR / "sandbox-tokens" / "ranks"
