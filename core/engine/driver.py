@@ -383,7 +383,7 @@ class GuestVM:
         #: Linear memory only grows: a range inside the size last read is inside it now.
         self._known_len = 0
         if baked is None:
-            template.apply(self)
+            self._write_pages(template)
         elif template.hot:
             prefault.populate(self._base, template.hot)
         #: A run from the image before its written pages are known reports them when it closes.
@@ -625,6 +625,18 @@ class GuestVM:
         if address != self._addresses["scratch"]:
             self._call("cg_free", address)
 
+    def set_up(self, signature: tuple[tuple[str, bool], ...]) -> None:
+        """Create the guest's runtime and context in this fresh instance, and register the host
+        functions under the ids the template gives them (their order in `signature`): a template's
+        build, before its prelude runs."""
+        self._call("_initialize")
+        if self._call("cg_setup", _SETUP_INIT, 0, 0, 0) != 0:
+            raise RuntimeError("the guest could not create its runtime")
+        for fn_id, (name, is_async) in enumerate(signature):
+            [address] = self._put_text(name)
+            if self._call("cg_setup", _SETUP_REGISTER, address, fn_id, int(is_async)) != _ST_OK:
+                raise self._error()
+
     def eval_script(self, source: str, *, filename: str) -> None:
         """Evaluate a script for its effects (the prelude, when a template is built)."""
         src, name = self._put_text(source, filename)
@@ -727,7 +739,16 @@ class GuestVM:
         core/engine/graph_image.py). Such a run is no model of what a run from the template's image
         writes, so it teaches no prefault."""
         self._learn = None
-        layer.apply(self)
+        self._write_pages(layer)
+
+    def _write_pages(self, template: GuestTemplate) -> None:
+        """Write a template's (or a layer's) pages over this fresh instance's memory, grown to its size."""
+        memory, store = self._memory, self.store
+        current = memory.data_len(store)
+        if template.size > current:
+            memory.grow(store, (template.size - current + 65535) // 65536)
+        for offset, block in template.chunks:
+            self._write(offset, block)
 
     @property
     def evaluation_left_jobs(self) -> bool:
@@ -865,27 +886,13 @@ class GuestTemplate:
             building=True,
         )
         try:
-            vm._call("_initialize")
-            if vm._call("cg_setup", _SETUP_INIT, 0, 0, 0) != 0:
-                raise RuntimeError("the guest could not create its runtime")
-            for fn_id, (name, is_async) in enumerate(signature):
-                [address] = vm._put_text(name)
-                if vm._call("cg_setup", _SETUP_REGISTER, address, fn_id, int(is_async)) != _ST_OK:
-                    raise vm._error()
+            vm.set_up(signature)
             vm.eval_script(prelude, filename="cordon:prelude")
-            vm._call("cg_setup", _SETUP_GC, 0, 0, 0)
+            vm.collect_garbage()
             memory = vm.memory_image()
         finally:
             vm.close()
         return cls(len(memory), changed_pages(guest.initial_memory, memory), signature, memory)
-
-    def apply(self, vm: GuestVM) -> None:
-        memory, store = vm._memory, vm.store
-        current = memory.data_len(store)
-        if self.size > current:
-            memory.grow(store, (self.size - current + 65535) // 65536)
-        for offset, block in self.chunks:
-            vm._write(offset, block)
 
 
 def changed_pages(base: bytes | bytearray, memory: bytes) -> list[tuple[int, bytes]]:
