@@ -13,7 +13,7 @@ import pytest
 
 from core import CancelHandle, RunHooks, run_in_sandbox
 from core.bridges.base import HostServices, RunLocal, RunScope, WallClock
-from core.engine import driver, outcomes, ticker, wire
+from core.engine import driver, guest_errors, outcomes, ticker, wire
 from core.engine.results import RunResult
 from core.errors import RunCancelled, SandboxRefusal
 from core.guest import surface_js
@@ -88,15 +88,15 @@ def _ending(exc: BaseException, **facts) -> outcomes.Ending:
 
 
 def test_the_outcome_table_names_each_ending_by_its_rule():
-    overflow = driver.StackOverflowError("RangeError", "Maximum call stack size exceeded", "at f (<module>:3)")
+    overflow = guest_errors.StackOverflowError("RangeError", "Maximum call stack size exceeded", "at f (<module>:3)")
     assert (outcomes.classify(_ending(overflow)).rule, outcomes.classify(_ending(overflow)).line) == ("stack-limit", 3)
     # Near the memory cap an engine failure is memory, before what its message says.
     assert outcomes.classify(_ending(overflow, near_memory_cap=True)).rule == "memory-limit"
-    assert outcomes.classify(_ending(driver.DeadlockError("x"))).rule == "deadlock"
-    assert outcomes.classify(_ending(driver.InterruptError("x"), stop_reason="cancelled")).rule == "cancelled"
-    timeout = outcomes.classify(_ending(driver.InterruptError("x"), suspended_past_allowance=True))
+    assert outcomes.classify(_ending(guest_errors.DeadlockError("x"))).rule == "deadlock"
+    assert outcomes.classify(_ending(guest_errors.InterruptError("x"), stop_reason="cancelled")).rule == "cancelled"
+    timeout = outcomes.classify(_ending(guest_errors.InterruptError("x"), suspended_past_allowance=True))
     assert timeout.rule == "timeout" and "suspendAllowanceMs" in timeout.message
-    refused = driver.ModuleLoadError("ReferenceError", "could not load module 'x' (resolving module)")
+    refused = guest_errors.ModuleLoadError("ReferenceError", "could not load module 'x' (resolving module)")
     declared = SandboxRefusal("import 'x' is not declared", rule="module-not-declared")
     assert outcomes.classify(_ending(refused, refusal=declared)).rule == "module-not-declared"
     assert outcomes.classify(_ending(refused)).rule is None  # no refusal of the loader: the guest's own error
@@ -104,10 +104,10 @@ def test_the_outcome_table_names_each_ending_by_its_rule():
 
 
 def test_a_guest_error_keeps_a_rule_only_the_host_sent_or_the_guest_owns():
-    forged = driver.JSError("Error", "boom", None, "memory-limit")
+    forged = guest_errors.JSError("Error", "boom", None, "memory-limit")
     assert outcomes.classify(_ending(forged)).rule is None
     assert outcomes.classify(_ending(forged, sent_rules=frozenset({"memory-limit"}))).rule == "memory-limit"
-    assert outcomes.classify(_ending(driver.JSError("EvalError", "no", None, "no-eval"))).rule == "no-eval"
+    assert outcomes.classify(_ending(guest_errors.JSError("EvalError", "no", None, "no-eval"))).rule == "no-eval"
 
 
 def test_per_run_bridge_state_is_one_typed_value_per_run_and_slot():

@@ -31,7 +31,6 @@ import ctypes
 import hashlib
 import logging
 import math
-import re
 import struct
 import threading
 import time
@@ -44,6 +43,16 @@ import wasmtime
 
 from core import cache
 from core.engine import bytecode, image, prefault, ticker
+from core.engine.guest_errors import (
+    ENTRY_MODULE_NAME,
+    DeadlockError,
+    InterruptError,
+    JSError,
+    MemoryLimitError,
+    ModuleLoadError,
+    StackOverflowError,
+    StringTooLongError,
+)
 
 _IDLE_TICKS = 1 << 40
 #: wasmtime's native stack for guest code. 1.5 MiB holds ~1,600 JS frames;
@@ -59,10 +68,6 @@ BAKE_AFTER_RUNS = 16
 #: The clock the guest sees while a template is built: its memory must be the same in every
 #: process (QuickJS seeds its own generator from the clock), or the cached image never matches.
 _BUILD_CLOCK_NS = 1 << 60
-#: The name the entry module is evaluated under (the base its imports see).
-ENTRY_MODULE_NAME = "<module>"
-#: A frame or a message naming a line of the entry module.
-_ENTRY_LINE = re.compile(re.escape(ENTRY_MODULE_NAME) + r":(\d+)")
 #: The guest's shadow stack: the first 1 MiB of linear memory (guest/build.sh links it first), dead
 #: between calls, so a template never copies it.
 _SHADOW_STACK = 1 << 20
@@ -77,53 +82,7 @@ _WASI_EBADF = 8
 
 logger = logging.getLogger(__name__)
 
-Trap = wasmtime.Trap
 HostFunctions = dict[str, tuple[Callable[..., Any], bool]]
-
-
-class GuestError(Exception):
-    """Base of what the guest can end a run with."""
-
-
-class JSError(GuestError):
-    """An exception thrown by guest code and not caught."""
-
-    def __init__(self, name: str, message: str, stack: str | None = None, rule: str | None = None) -> None:
-        super().__init__(f"{name}: {message}")
-        self.name, self.message, self.stack, self.rule = name, message, stack, rule
-
-    @property
-    def line(self) -> int | None:
-        """The entry module's line the error points at: from the stack, else from the message."""
-        for text in (self.stack, self.message):
-            found = _ENTRY_LINE.search(text or "")
-            if found:
-                return int(found.group(1))
-        return None
-
-
-class ModuleLoadError(JSError):
-    """QuickJS could not resolve or load a module (the run's loader refused it, or failed)."""
-
-
-class StackOverflowError(JSError):
-    """QuickJS's own stack check threw (before wasmtime's native stack traps)."""
-
-
-class StringTooLongError(JSError):
-    """QuickJS refused a string past its maximum length."""
-
-
-class MemoryLimitError(GuestError):
-    """QuickJS ran out of the heap the run allows."""
-
-
-class InterruptError(GuestError):
-    """The interrupt handler stopped the guest (the run's cancel flag was set)."""
-
-
-class DeadlockError(GuestError):
-    """The entry's promise is pending and no host call is in flight to settle it."""
 
 
 #: The wasmtime this driver was measured against: the JS stack limit is calibrated to its native frame
@@ -946,17 +905,3 @@ def cached_template(prelude: str) -> GuestTemplate | None:
     """The template for this prelude if one was built (none is built here)."""
     with _templates_lock:
         return _templates.get(prelude)
-
-
-def error_rule(exc: BaseException) -> str | None:
-    """The `rule` field of a guest exception, when the guest error carried one (a refusal the
-    prelude re-threw sets it), so the host never parses it out of a message the guest wrote."""
-    return exc.rule if isinstance(exc, JSError) else None
-
-
-def is_epoch_trap(exc: BaseException) -> bool:
-    return isinstance(exc, wasmtime.Trap) and exc.trap_code == wasmtime.TrapCode.INTERRUPT
-
-
-def is_stack_trap(exc: BaseException) -> bool:
-    return isinstance(exc, wasmtime.Trap) and exc.trap_code == wasmtime.TrapCode.STACK_OVERFLOW

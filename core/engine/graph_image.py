@@ -61,7 +61,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core import jsparse
-from core.engine import driver
+from core.engine import driver, guest_errors
 from core.engine.config import ModuleGraph
 from core.engine.imports import RunImports
 from core.entry import ENTRY_ID, EntryModule
@@ -329,7 +329,7 @@ def _build(template: driver.GuestTemplate, key: GraphKey, modules: ModuleGraph, 
             return BEGIN_ID
         if base in (BEGIN_ID, END_ID) or specifier in (BEGIN_ID, END_ID, GRAPH_ID):
             return None
-        answer = imports.normalize(driver.ENTRY_MODULE_NAME if base == GRAPH_ID else base, specifier)
+        answer = imports.normalize(guest_errors.ENTRY_MODULE_NAME if base == GRAPH_ID else base, specifier)
         if answer is not None:
             resolutions.append((ENTRY_ID if base == GRAPH_ID else base, specifier, answer))
         return answer
@@ -407,18 +407,18 @@ def _evaluate(vm: driver.GuestVM, key: GraphKey) -> str:
     try:
         try:
             loop.run_until_complete(vm.eval_module(entry, filename=GRAPH_ID))
-        except (driver.GuestError, driver.Trap) as exc:
+        except (guest_errors.GuestError, guest_errors.Trap) as exc:
             raise _Refused(f"evaluation failed: {exc}") from None
         if vm.evaluation_left_jobs:
             # Today such jobs run after the body's first synchronous part; from an image, before it.
             return "tainted: queued a promise job (an await, or a call of an async function that awaits)"
         try:
             loop.run_until_complete(vm.eval_module(_END_JS, filename=END_ID))
-        except driver.JSError as exc:
+        except guest_errors.JSError as exc:
             if exc.name == _REPORT:
                 return exc.message
             raise _Refused(f"no report: {exc}") from None
-        except (driver.GuestError, driver.Trap) as exc:
+        except (guest_errors.GuestError, guest_errors.Trap) as exc:
             raise _Refused(f"no report: {exc}") from None
         raise _Refused("no report")
     finally:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import logging
 
-from core.engine import driver
+from core.engine import guest_errors
 from core.engine.config import ModuleGraph
 from core.entry import ENTRY_ID, INTERNAL_ID, INTERNAL_SOURCE, EntryModule
 from core.errors import CordonError, ModuleRefused, SandboxRefusal
@@ -55,12 +55,12 @@ class RunImports:
             return REFUSED_IMPORT + (specifier if len(specifier) <= 200 else specifier[:200] + "…")
         try:
             if specifier == INTERNAL_ID:
-                if base != driver.ENTRY_MODULE_NAME:
+                if base != guest_errors.ENTRY_MODULE_NAME:
                     raise ModuleRefused(f"'{specifier}' is private to the sandbox", rule="module-private")
                 return INTERNAL_ID
             if self.modules is None:
                 raise _without_packs(specifier)
-            return self.modules.resolve(ENTRY_ID if base == driver.ENTRY_MODULE_NAME else base, specifier)
+            return self.modules.resolve(ENTRY_ID if base == guest_errors.ENTRY_MODULE_NAME else base, specifier)
         except CordonError as exc:
             self.refusal = exc
             return None

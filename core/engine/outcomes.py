@@ -3,8 +3,9 @@
 The engine stops a guest in several ways (the watchdog's interrupt, the epoch backstop, a
 memory or stack cap, a cancel) and the guest fails in others (its own exception, a refusal
 the host sent it, an import the loader refused). `classify` turns each into a `RunError`
-naming its rule. What a QuickJS message means is decided in the adapter (`driver._error`
-raises `StackOverflowError`, `ModuleLoadError`, ...); this table only reads types and facts.
+naming its rule. What a QuickJS message means is decided in the driver (`driver.GuestVM._error`
+raises `StackOverflowError`, `ModuleLoadError`, ... of `guest_errors.py`); this table only reads types
+and facts.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from core.engine import driver
+from core.engine import guest_errors
 from core.engine.results import RunError
 from core.errors import CordonError, RunCancelled
 from core.limits import SandboxLimits
@@ -45,7 +46,11 @@ class Ending:
 def _timed_out(e: Ending) -> bool:
     # The watchdog stops a guest past its deadline through the cancel flag (InterruptError);
     # one stuck inside a native built-in meets the epoch backstop (a trap).
-    return e.stop_reason == "timeout" or isinstance(e.exc, driver.InterruptError) or driver.is_epoch_trap(e.exc)
+    return (
+        e.stop_reason == "timeout"
+        or isinstance(e.exc, guest_errors.InterruptError)
+        or guest_errors.is_epoch_trap(e.exc)
+    )
 
 
 def _timeout(e: Ending) -> RunError:
@@ -65,16 +70,16 @@ def _timeout(e: Ending) -> RunError:
 
 
 def _out_of_memory(e: Ending) -> bool:
-    return isinstance(e.exc, driver.MemoryLimitError) or (
-        e.near_memory_cap and isinstance(e.exc, (driver.JSError, driver.Trap))
+    return isinstance(e.exc, guest_errors.MemoryLimitError) or (
+        e.near_memory_cap and isinstance(e.exc, (guest_errors.JSError, guest_errors.Trap))
     )
 
 
 def _guest_error(e: Ending) -> RunError:
     """The body's own exception, or a refusal of the host it let through."""
     exc = e.exc
-    assert isinstance(exc, driver.JSError)
-    rule = driver.error_rule(exc)
+    assert isinstance(exc, guest_errors.JSError)
+    rule = guest_errors.error_rule(exc)
     if rule not in e.sent_rules and rule not in GUEST_RULES:
         rule = None  # the body's own error, whatever its fields or message say
     line = exc.line
@@ -84,7 +89,7 @@ def _guest_error(e: Ending) -> RunError:
 
 
 def _loader_refusal(e: Ending) -> RunError:
-    assert e.refusal is not None and isinstance(e.exc, driver.JSError)
+    assert e.refusal is not None and isinstance(e.exc, guest_errors.JSError)
     return RunError(e.refusal.name, e.refusal.message, e.exc.line, e.refusal.rule)
 
 
@@ -93,8 +98,8 @@ def _refused(e: Ending) -> RunError:
     return RunError.of(e.exc)
 
 
-def _js(e: Ending) -> driver.JSError:
-    assert isinstance(e.exc, driver.JSError)
+def _js(e: Ending) -> guest_errors.JSError:
+    assert isinstance(e.exc, guest_errors.JSError)
     return e.exc
 
 
@@ -114,7 +119,7 @@ OUTCOMES: tuple[tuple[Callable[[Ending], bool], Callable[[Ending], RunError]], .
         ),
     ),
     (
-        lambda e: driver.is_stack_trap(e.exc),
+        lambda e: guest_errors.is_stack_trap(e.exc),
         lambda e: RunError(
             "RangeError",
             "maximum call stack size exceeded (limit maxStackBytes; recursion is bounded at about 1,200 frames)",
@@ -123,7 +128,7 @@ OUTCOMES: tuple[tuple[Callable[[Ending], bool], Callable[[Ending], RunError]], .
         ),
     ),
     (
-        lambda e: isinstance(e.exc, driver.DeadlockError),
+        lambda e: isinstance(e.exc, guest_errors.DeadlockError),
         lambda e: RunError(
             "DeadlockError",
             "the body awaits a promise that nothing will ever settle (there are no timers in the sandbox: use sleep())",
@@ -131,15 +136,15 @@ OUTCOMES: tuple[tuple[Callable[[Ending], bool], Callable[[Ending], RunError]], .
             "deadlock",
         ),
     ),
-    (lambda e: isinstance(e.exc, driver.ModuleLoadError) and e.refusal is not None, _loader_refusal),
+    (lambda e: isinstance(e.exc, guest_errors.ModuleLoadError) and e.refusal is not None, _loader_refusal),
     (
-        lambda e: isinstance(e.exc, driver.StackOverflowError),
+        lambda e: isinstance(e.exc, guest_errors.StackOverflowError),
         lambda e: RunError(
             "RangeError", "maximum call stack size exceeded (limit maxStackBytes)", _js(e).line, "stack-limit"
         ),
     ),
     (
-        lambda e: isinstance(e.exc, driver.StringTooLongError),
+        lambda e: isinstance(e.exc, guest_errors.StringTooLongError),
         lambda e: RunError(
             "RangeError",
             "string too long: the guest hit the engine's maximum string length (limit memoryLimitBytes)",
@@ -147,9 +152,9 @@ OUTCOMES: tuple[tuple[Callable[[Ending], bool], Callable[[Ending], RunError]], .
             "memory-limit",
         ),
     ),
-    (lambda e: isinstance(e.exc, driver.JSError), _guest_error),
+    (lambda e: isinstance(e.exc, guest_errors.JSError), _guest_error),
     (
-        lambda e: isinstance(e.exc, driver.Trap),
+        lambda e: isinstance(e.exc, guest_errors.Trap),
         lambda e: RunError("InternalError", f"the guest stopped: {str(e.exc).splitlines()[0]}", None, "engine-trap"),
     ),
 )
