@@ -17,7 +17,7 @@ from xml.etree import ElementTree
 import pytest
 
 from core.cli import main
-from core.engine import driver
+from core.engine import guest_module
 
 ROOT = Path(__file__).resolve().parents[1]
 APP_ID = "io.github.cordon_studio.Studio"
@@ -91,13 +91,13 @@ def test_version_names_the_distribution(capsys: pytest.CaptureFixture[str]) -> N
 def test_distribution_requires_exactly_the_bindings_the_driver_accepts() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     required = dict(dep.split("==") for dep in project["dependencies"] if "==" in dep)
-    for dist, want in driver.PINNED.items():
+    for dist, want in guest_module.PINNED.items():
         assert required[dist] == want, f"pyproject pins {dist}=={required[dist]}, the driver accepts {want}"
-    driver.check_versions()  # the installed metadata satisfies it
+    guest_module.check_versions()  # the installed metadata satisfies it
 
 
 def test_driver_refuses_a_wasmtime_it_was_not_written_against(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(driver.PINNED, "wasmtime", "49.0.0")
+    monkeypatch.setitem(guest_module.PINNED, "wasmtime", "49.0.0")
     found = metadata.version("wasmtime")
     with pytest.raises(RuntimeError, match=rf"pinned to wasmtime==49\.0\.0, found {re.escape(found)}"):
-        driver.check_versions()
+        guest_module.check_versions()

@@ -21,7 +21,7 @@ import wasmtime
 import core
 from core import HostServices, RunServices, paths, run_in_sandbox
 from core.cli import main
-from core.engine import driver
+from core.engine import guest_module
 from core.packs.compiler import COMPILER_VERSION, compile_npm
 from core.packs.npm import probe
 from tests import install_support
@@ -196,7 +196,7 @@ def cached_module(home: Path) -> Path:
 
 def other_valid_module() -> bytes:
     """A module the engine would accept: same wasmtime, same engine settings, different code."""
-    engine = wasmtime.Engine(driver.engine_config())
+    engine = wasmtime.Engine(guest_module.engine_config())
     return bytes(wasmtime.Module(engine, '(module (func (export "planted") (result i32) i32.const 7))').serialize())
 
 

@@ -6,8 +6,8 @@ ships with Cordon. This module is everything that runs it:
 
 * one hardened Engine per process (epoch interruption as the backstop, advanced by the
   process's one ticker, `core/engine/ticker.py`; a bounded native stack) and the module
-  compiled once per process; later processes load the native code from Cordon's cache through `core.cache`
-  (bytes that match the digest recorded when Cordon wrote them, else recompiled);
+  compiled once per process, both as `core/engine/guest_module.py` configures and caches them,
+  with the guest's fixed addresses read once from a fresh instance;
 * a template per prelude: the guest's linear memory after the prelude ran, kept as
   the pages that differ from a freshly instantiated guest; every run instantiates
   the module and writes those pages (its runtime, context and prelude are then
@@ -36,13 +36,12 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from importlib import metadata, resources
 from typing import Any
 
 import wasmtime
 
 from core import cache
-from core.engine import bytecode, image, prefault, ticker
+from core.engine import bytecode, guest_module, image, prefault, ticker
 from core.engine.guest_errors import (
     ENTRY_MODULE_NAME,
     DeadlockError,
@@ -55,9 +54,6 @@ from core.engine.guest_errors import (
 )
 
 _IDLE_TICKS = 1 << 40
-#: wasmtime's native stack for guest code. 1.5 MiB holds ~1,600 JS frames;
-#: larger values above wasmtime's async stack size abort the process.
-MAX_WASM_STACK = 1536 * 1024
 #: The most JS stack QuickJS may measure on the guest's 1 MiB shadow stack: calibrated so deep
 #: recursion throws a catchable RangeError before wasmtime's native stack traps.
 MAX_JS_STACK = 384 * 1024
@@ -85,57 +81,16 @@ logger = logging.getLogger(__name__)
 HostFunctions = dict[str, tuple[Callable[..., Any], bool]]
 
 
-#: The wasmtime this driver was measured against: the JS stack limit is calibrated to its native frame
-#: sizes (Cranelift's), and the driver relies on its memory settings.
-PINNED = {"wasmtime": "50.0.1"}
-
-
-def check_versions() -> None:
-    """Refuse to run on a wasmtime this driver was not calibrated against."""
-    for dist, want in PINNED.items():
-        have = metadata.version(dist)
-        if have != want:
-            raise RuntimeError(
-                f"Cordon's engine driver is pinned to {dist}=={want}, found {have}; "
-                f"reinstall with: pip install {dist}=={want}"
-            )
-
-
-def _guest_wasm_bytes() -> bytes:
-    return resources.files("core.guest").joinpath("cordon_guest.wasm").read_bytes()
-
-
-def engine_config() -> wasmtime.Config:
-    """The hardened Engine's settings: epoch interruption (the backstop), a bounded native stack,
-    and linear memories that never move (the driver and the cancel flag address guest memory
-    directly; wasmtime reserves a 32-bit memory's whole range up front, so nothing is lost)."""
-    cfg = wasmtime.Config()
-    cfg.epoch_interruption = True
-    cfg.max_wasm_stack = MAX_WASM_STACK
-    cfg.memory_may_move = False
-    return cfg
-
-
-def _engine_settings() -> str:
-    """What native code compiled from a module depends on besides the module."""
-    return f"wasmtime-{metadata.version('wasmtime')}|epoch|{MAX_WASM_STACK}|fixed-memory"
-
-
-def _precompiled_name(wasm: bytes) -> str:
-    key = hashlib.sha256(wasm + _engine_settings().encode()).hexdigest()[:24]
-    return f"quickjs-{key}.cwasm"
-
-
 class _Guest:
     """The process's Engine, the compiled guest module and the Linker with its imports."""
 
     def __init__(self) -> None:
-        check_versions()
-        self.engine = wasmtime.Engine(engine_config())
-        self.wasm = wasm = _guest_wasm_bytes()
+        guest_module.check_versions()
+        self.engine = wasmtime.Engine(guest_module.engine_config())
+        self.wasm = wasm = guest_module.guest_wasm_bytes()
         #: Part of every compiled module's cache key: bytecode is only ever read by the build that wrote it.
         self.digest = hashlib.sha256(wasm).hexdigest()
-        self.module = _load_precompiled(self.engine, wasm)
+        self.module = guest_module.load_precompiled(self.engine, wasm)
         self.linker = _build_linker(self.engine)
         ticker.register(self.engine)
         # The guest's fixed addresses and its initial memory, read once from a fresh instance.
@@ -174,21 +129,6 @@ def install() -> _Guest:
         if _guest is None:
             _guest = _Guest()
         return _guest
-
-
-def _load_precompiled(engine: wasmtime.Engine, wasm: bytes) -> wasmtime.Module:
-    """The guest module, from the verified cache bytes (never `deserialize_file`: a mapped file
-    could change after the check) or compiled from the shipped wasm and cached again."""
-    name = _precompiled_name(wasm)
-    data = cache.read(name)
-    if data is not None:
-        try:
-            return wasmtime.Module.deserialize(engine, data)
-        except wasmtime.WasmtimeError:  # Cordon's own bytes, for a wasmtime build no longer here
-            pass
-    module = wasmtime.Module(engine, wasm)
-    cache.write(name, module.serialize())
-    return module
 
 
 # -- the guest's imports -----------------------------------------------------------------------
@@ -331,7 +271,7 @@ class GuestVM:
         self._memory = memory
         self._addresses = guest.addresses
         self._limits = (memory_limit, min(stack_limit, MAX_JS_STACK))
-        # Linear memory never moves (engine_config): reads and writes go straight to its base, and
+        # Linear memory never moves (guest_module.engine_config): reads and writes go straight to its base, and
         # the cancel flag keeps its address for the VM's life (interrupt() checks `_closed` under
         # the lock).
         self._base = ctypes.addressof(memory.data_ptr(store).contents)
@@ -810,7 +750,7 @@ class GuestTemplate:
     def _baked(self) -> tuple[str, bytes]:
         assert self._image is not None
         wasm = image.bake(install().wasm, self._image, skip_below=_SHADOW_STACK)
-        return f"image-{hashlib.sha256(wasm + _engine_settings().encode()).hexdigest()[:24]}.cwasm", wasm
+        return f"image-{hashlib.sha256(wasm + guest_module.engine_settings().encode()).hexdigest()[:24]}.cwasm", wasm
 
     def load_cached(self) -> None:
         """Use the baked module at once if Cordon's cache holds its verified native code."""

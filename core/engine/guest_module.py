@@ -1,0 +1,79 @@
+"""The guest's WebAssembly module, compiled for the one wasmtime Engine configuration it runs on.
+
+The guest (`core/guest/cordon_guest.wasm`, built by `guest/build.sh`) ships as wasm; its native
+code depends on the wasmtime build and the Engine's settings as much as on the wasm. This module
+holds those three facts in one place: the wasmtime Cordon was calibrated against (`PINNED`), the
+hardened settings (`engine_config`, and `engine_settings`, their part of every compiled module's
+cache key, the template images' of `templates.py` too), and the compiled module, compiled once and
+read back by later processes from Cordon's verified cache (`core.cache`). The driver (`driver.py`)
+builds the process's Engine and instance from it; tests and the packaging check read the pin and
+the settings without a guest.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from importlib import metadata, resources
+
+import wasmtime
+
+from core import cache
+
+#: wasmtime's native stack for guest code. 1.5 MiB holds ~1,600 JS frames;
+#: larger values above wasmtime's async stack size abort the process.
+MAX_WASM_STACK = 1536 * 1024
+
+#: The wasmtime the driver (driver.py) was measured against: the JS stack limit is calibrated to its
+#: native frame sizes (Cranelift's), and the driver relies on its memory settings.
+PINNED = {"wasmtime": "50.0.1"}
+
+
+def check_versions() -> None:
+    """Refuse to run on a wasmtime the driver was not calibrated against."""
+    for dist, want in PINNED.items():
+        have = metadata.version(dist)
+        if have != want:
+            raise RuntimeError(
+                f"Cordon's engine driver is pinned to {dist}=={want}, found {have}; "
+                f"reinstall with: pip install {dist}=={want}"
+            )
+
+
+def guest_wasm_bytes() -> bytes:
+    return resources.files("core.guest").joinpath("cordon_guest.wasm").read_bytes()
+
+
+def engine_config() -> wasmtime.Config:
+    """The hardened Engine's settings: epoch interruption (the backstop), a bounded native stack,
+    and linear memories that never move (the driver and the cancel flag address guest memory
+    directly; wasmtime reserves a 32-bit memory's whole range up front, so nothing is lost)."""
+    cfg = wasmtime.Config()
+    cfg.epoch_interruption = True
+    cfg.max_wasm_stack = MAX_WASM_STACK
+    cfg.memory_may_move = False
+    return cfg
+
+
+def engine_settings() -> str:
+    """What native code compiled from a module depends on besides the module."""
+    return f"wasmtime-{metadata.version('wasmtime')}|epoch|{MAX_WASM_STACK}|fixed-memory"
+
+
+def _precompiled_name(wasm: bytes) -> str:
+    key = hashlib.sha256(wasm + engine_settings().encode()).hexdigest()[:24]
+    return f"quickjs-{key}.cwasm"
+
+
+def load_precompiled(engine: wasmtime.Engine, wasm: bytes) -> wasmtime.Module:
+    """The guest module, from the verified cache bytes (never `deserialize_file`: a mapped file
+    could change after the check) or compiled from the shipped wasm and cached again."""
+    name = _precompiled_name(wasm)
+    data = cache.read(name)
+    if data is not None:
+        try:
+            return wasmtime.Module.deserialize(engine, data)
+        except wasmtime.WasmtimeError:  # Cordon's own bytes, for a wasmtime build no longer here
+            pass
+    module = wasmtime.Module(engine, wasm)
+    cache.write(name, module.serialize())
+    return module
