@@ -70,12 +70,12 @@ def _warm_image(code: str) -> None:
     """Steady state: run until the standard prelude's template is hot and its image module is
     compiled (a background second, once per process and prelude; later processes load it from
     Cordon's cache), so the timed runs measure the copy-on-write start, not the compile."""
-    from core.engine import driver
+    from core.engine import templates
     from core.engine.prelude import build_prelude
 
-    for _ in range(driver.BAKE_AFTER_RUNS):
+    for _ in range(templates.BAKE_AFTER_RUNS):
         check(run_in_sandbox(code))
-    template = driver._templates[build_prelude(())]
+    template = templates._templates[build_prelude(())]
     deadline = time.monotonic() + 30
     while template.module is None and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -115,14 +115,14 @@ def _imports_yaml() -> tuple[list[float], list[float], list[float]]:
     # Steady state, as a studio re-running a node reaches it: the graph seen often enough to be
     # imaged (core/engine/graph_image.py, built in the background), then used often enough for that
     # image to be baked into a module of its own (compiled in the background too).
-    from core.engine import driver, graph_image
+    from core.engine import graph_image, templates
 
     for _ in range(graph_image.SNAPSHOT_AFTER):
         yaml_run()
         import_run()
         plain_run()
     graph_image.wait_for_builds()
-    for _ in range(driver.BAKE_AFTER_RUNS + 1):
+    for _ in range(templates.BAKE_AFTER_RUNS + 1):
         yaml_run()
         import_run()
     for thread in threading.enumerate():

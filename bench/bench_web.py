@@ -27,7 +27,7 @@ os.environ.setdefault("CORDON_HOME", tempfile.mkdtemp(prefix="cordon-bench-"))
 import core.bridges as bridges
 from core import run_in_sandbox
 from core.bridges import web
-from core.engine import driver
+from core.engine import templates
 from core.engine.prelude import build_prelude
 
 SCALE = float(os.environ.get("BENCH_SCALE", "1"))
@@ -60,7 +60,7 @@ return {
 """
 
 
-def _restored_bytes(template: driver.GuestTemplate) -> int:
+def _restored_bytes(template: templates.GuestTemplate) -> int:
     """Bytes a run writes to start from the template (its differing pages, or the whole image)."""
     chunks = getattr(template, "chunks", None)
     return sum(len(block) for _, block in chunks) if chunks is not None else len(template.image)
@@ -90,7 +90,7 @@ def main() -> None:
         xs, ws = sorted(setup[name][5:]), sorted(wall[name][5:])
         bridges.standard_surfaces = surfaces
         try:
-            restored = _restored_bytes(driver._templates[build_prelude(())])
+            restored = _restored_bytes(templates._templates[build_prelude(())])
         finally:
             bridges.standard_surfaces = with_web
         print(

@@ -13,7 +13,7 @@ import threading
 import pytest
 
 from core import RunServices, run_in_sandbox
-from core.engine import bytecode, driver, graph_image
+from core.engine import bytecode, graph_image, templates
 from core.packs import Catalog, Declaration, PackRoot, resolve_body
 from core.packs.roots import SHIPPED_DIR
 from tests.conftest import ok
@@ -222,7 +222,7 @@ def test_a_hot_graph_runs_from_its_own_baked_image_with_fresh_state(tmp_path):
                 thread.join(60)
         return result
 
-    results, used = runs(run, times=graph_image.SNAPSHOT_AFTER + driver.BAKE_AFTER_RUNS + 3)
+    results, used = runs(run, times=graph_image.SNAPSHOT_AFTER + templates.BAKE_AFTER_RUNS + 3)
     assert used["served_baked"] >= 2
     assert [ok(r) for r in results] == [[1, 2]] * len(results)
 

@@ -15,7 +15,7 @@ import wasmtime
 
 from core import CancelHandle, RunHooks, RunServices, run_in_sandbox
 from core.bridges.base import Op, Surface
-from core.engine import driver, image
+from core.engine import driver, image, templates
 from core.engine.prelude import build_prelude
 from tests.conftest import ok
 
@@ -32,10 +32,10 @@ async def _echo(x):
     return x
 
 
-def baked_template() -> driver.GuestTemplate:
+def baked_template() -> templates.GuestTemplate:
     """The PROBE prelude's template with its image module compiled now (not after it gets hot)."""
     assert ok(run_in_sandbox("return 1", services=RunServices(surfaces=(PROBE,)))) == 1
-    template = driver._templates[build_prelude((PROBE,))]
+    template = templates._templates[build_prelude((PROBE,))]
     if template.module is None:
         template._bake()
     assert template.module is not None
@@ -169,10 +169,10 @@ def test_a_host_call_the_body_did_not_await_still_happens():
 BAKE_SCRIPT = """
 import json, time
 from core import run_in_sandbox
-from core.engine import driver
+from core.engine import templates
 from core.engine.prelude import build_prelude
-results = [run_in_sandbox("return 6 * 7").result for _ in range(driver.BAKE_AFTER_RUNS + 1)]
-template = driver._templates[build_prelude(())]
+results = [run_in_sandbox("return 6 * 7").result for _ in range(templates.BAKE_AFTER_RUNS + 1)]
+template = templates._templates[build_prelude(())]
 deadline = time.monotonic() + 60
 while template.module is None and time.monotonic() < deadline:
     time.sleep(0.05)

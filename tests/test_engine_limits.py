@@ -215,15 +215,15 @@ def test_the_timeout_meters_the_guest_not_the_setup(run, monkeypatch):
     guest (its template, the last step before the guest's first instruction) takes 400 ms, twice
     the 200 ms budget, and a trivial body still succeeds; a loop still times out. (Before, setup
     was charged: this timed out.)"""
-    from core.engine import driver
+    from core.engine import templates
 
-    real_template_for = driver.template_for
+    real_template_for = templates.template_for
 
     def slow_template_for(*args, **kwargs):
         time.sleep(0.4)
         return real_template_for(*args, **kwargs)
 
-    monkeypatch.setattr(driver, "template_for", slow_template_for)
+    monkeypatch.setattr(templates, "template_for", slow_template_for)
     for _ in range(3):
         result = run("return 1", limits={"timeoutMs": 200})
         assert result.ok, (result.error, result.timings)

@@ -10,7 +10,7 @@ import time
 import pytest
 
 from core import run_in_sandbox
-from core.engine import driver, prefault
+from core.engine import prefault, templates
 from core.engine.prelude import build_prelude
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="pagemap and MADV_POPULATE_WRITE are Linux's")
@@ -41,9 +41,9 @@ def test_populate_copies_the_pages_in_without_changing_them():
 
 def test_runs_from_the_image_learn_their_pages_and_stay_fresh():
     prelude = build_prelude(())
-    for _ in range(driver.BAKE_AFTER_RUNS + 1):
+    for _ in range(templates.BAKE_AFTER_RUNS + 1):
         assert run_in_sandbox("return 1").ok
-    template = driver.cached_template(prelude)
+    template = templates.cached_template(prelude)
     assert template is not None
     deadline = time.monotonic() + 120
     while template.module is None and time.monotonic() < deadline:
@@ -66,7 +66,7 @@ def test_a_first_run_that_grows_memory_does_not_turn_prefaulting_off():
     surface = Surface("prefault-probe", {"prefault.noop": Op(lambda scope: None)}, "", ())
     services = RunServices(surfaces=(surface,))
     assert run_in_sandbox("return 1", services=services).ok
-    template = driver.cached_template(build_prelude((surface,)))
+    template = templates.cached_template(build_prelude((surface,)))
     assert template is not None and template.hot is None
     template.bake_now()
     # ~600 KB of string: memory grows past the image, in fewer pages than MAX_PAGES.

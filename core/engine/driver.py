@@ -2,22 +2,24 @@
 
 The guest (`core/guest/cordon_guest.wasm`, built by `guest/build.sh` from pinned
 QuickJS-ng sources and `guest/cordon_guest.c`) is one wasm32-wasi reactor that
-ships with Cordon. This module is everything that runs it:
+ships with Cordon. This module runs one instance of it, and is the only one that
+knows the guest's exports, its fixed addresses and its imports:
 
 * one hardened Engine per process (epoch interruption as the backstop, advanced by the
   process's one ticker, `core/engine/ticker.py`; a bounded native stack) and the module
   compiled once per process, both as `core/engine/guest_module.py` configures and caches them,
   with the guest's fixed addresses read once from a fresh instance;
-* a template per prelude: the guest's linear memory after the prelude ran, kept as
-  the pages that differ from a freshly instantiated guest; every run instantiates
-  the module and writes those pages (its runtime, context and prelude are then
-  live, with no guest code run), then sets its own limits with one call;
+* a VM per run, started from a template (`core/engine/templates.py`: the guest's memory after
+  its prelude ran): it instantiates the module and writes the template's pages, or instantiates
+  the template's baked image (its runtime, context and prelude are then live, with no guest code
+  run), then sets its own limits with one call;
 * the host side of the guest's imports: the module loader and normaliser (the
   loader is the boundary: every import the guest makes asks the run's callbacks; a
   module seen before is handed over as the guest's own bytecode from Cordon's verified
   cache, `core/engine/bytecode.py`), host function calls (sync replies in a scratch
   buffer, async ones settle a guest promise when the host task finishes), and WASI
   stubs (no files, no output);
+* what a QuickJS error means, raised as the exceptions of `core/engine/guest_errors.py`;
 * a cancel flag in guest memory that the guest's interrupt handler polls, so a stop
   from another thread costs the guest no host crossing per poll.
 
@@ -34,14 +36,12 @@ import math
 import struct
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import wasmtime
 
-from core import cache
-from core.engine import bytecode, guest_module, image, prefault, ticker
+from core.engine import bytecode, guest_module, prefault, ticker
 from core.engine.guest_errors import (
     ENTRY_MODULE_NAME,
     DeadlockError,
@@ -53,20 +53,18 @@ from core.engine.guest_errors import (
     StringTooLongError,
 )
 
+if TYPE_CHECKING:
+    from core.engine.templates import GuestTemplate
+
 _IDLE_TICKS = 1 << 40
 #: The most JS stack QuickJS may measure on the guest's 1 MiB shadow stack: calibrated so deep
 #: recursion throws a catchable RangeError before wasmtime's native stack traps.
 MAX_JS_STACK = 384 * 1024
 #: Linear memory the guest needs beyond its heap (shadow stack, data, allocator slack).
 LINEAR_OVERHEAD = 8 * 1024 * 1024
-#: Runs from one template before its image module is compiled (a second of CPU in the background).
-BAKE_AFTER_RUNS = 16
 #: The clock the guest sees while a template is built: its memory must be the same in every
 #: process (QuickJS seeds its own generator from the clock), or the cached image never matches.
 _BUILD_CLOCK_NS = 1 << 60
-#: The guest's shadow stack: the first 1 MiB of linear memory (guest/build.sh links it first), dead
-#: between calls, so a template never copies it.
-_SHADOW_STACK = 1 << 20
 #: Must match guest/cordon_guest.c.
 _SCRATCH_SIZE = 65536
 _ARG_UNDEFINED, _ARG_STRING, _ARG_BYTES, _ARG_NUMBER = 0, 1, 2, 3
@@ -684,164 +682,3 @@ class GuestVM:
             self._closed = True
         self._tasks.clear()
         self._ended = None
-
-
-class GuestTemplate:
-    """A guest whose runtime, context and prelude exist. Built once per process per prelude text,
-    shared by all threads.
-
-    A run starts from it in one of two ways. At first, it instantiates the shipped module and
-    writes the pages that differ from a fresh instance (`chunks`). Once the template is hot (or
-    its image is in Cordon's cache already), `module` is the shipped module with this memory baked
-    into its data segments (core/engine/image.py): wasmtime maps it copy-on-write into each
-    instance, so a run pays only for the pages it touches. The image module is compiled in a
-    background thread (about a second) and its native code cached through `core.cache`.
-    """
-
-    PAGE = 4096
-
-    def __init__(
-        self,
-        size: int,
-        chunks: list[tuple[int, bytes]],
-        signature: tuple[tuple[str, bool], ...],
-        image: bytes | None = None,
-    ) -> None:
-        self.size = size
-        self.chunks = chunks
-        self.signature = signature
-        self.module: wasmtime.Module | None = None
-        self._image = image
-        self._uses = 0
-        self._lock = threading.Lock()
-        #: The page ranges a run from `module` writes, as its first such run wrote them: every
-        #: later run has them copied in before it starts (core/engine/prefault.py).
-        self.hot: prefault.Ranges | None = None
-        self._learn_left = 8
-
-    def learn(self, written: prefault.Ranges | None) -> None:
-        """Keep the pages a run from the image wrote as every later run's prefault; a run that
-        wrote too many (None) is no model, and after a few of those nothing is prefaulted."""
-        with self._lock:
-            self._learn_left -= 1
-            if self.hot is None and (written is not None or self._learn_left <= 0):
-                self.hot = written or ()
-
-    def module_for_run(self) -> wasmtime.Module | None:
-        """The baked module when it is ready; counts the use, and starts baking once hot."""
-        if self.module is None and self._image is not None:
-            with self._lock:
-                self._uses += 1
-                start = self._uses == BAKE_AFTER_RUNS
-            if start:
-                threading.Thread(target=self._bake, name="cordon-guest-image", daemon=True).start()
-        return self.module
-
-    def bake_now(self) -> None:
-        """Compile the image module on this thread (a warm-up already in the background), unless it
-        exists or the use counter started a bake; the counter then never starts a second one."""
-        with self._lock:
-            claimed = self.module is None and self._image is not None and self._uses < BAKE_AFTER_RUNS
-            if claimed:
-                self._uses = BAKE_AFTER_RUNS + 1
-        if claimed:
-            self._bake()
-
-    def _baked(self) -> tuple[str, bytes]:
-        assert self._image is not None
-        wasm = image.bake(install().wasm, self._image, skip_below=_SHADOW_STACK)
-        return f"image-{hashlib.sha256(wasm + guest_module.engine_settings().encode()).hexdigest()[:24]}.cwasm", wasm
-
-    def load_cached(self) -> None:
-        """Use the baked module at once if Cordon's cache holds its verified native code."""
-        name, _ = self._baked()
-        data = cache.read(name)
-        if data is not None:
-            try:
-                self.module = wasmtime.Module.deserialize(install().engine, data)
-                self._image = None
-            except wasmtime.WasmtimeError:
-                pass
-
-    def _bake(self) -> None:
-        name, wasm = self._baked()
-        module = wasmtime.Module(install().engine, wasm)
-        cache.write(name, module.serialize())
-        self.module = module
-        self._image = None
-
-    @classmethod
-    def build(cls, prelude: str, functions: HostFunctions) -> GuestTemplate:
-        guest = install()
-        signature = tuple((name, is_async) for name, (_, is_async) in functions.items())
-        bare = cls(len(guest.initial_memory), [], signature)
-        vm = GuestVM(
-            bare,
-            functions,
-            memory_limit=64 << 20,
-            stack_limit=MAX_JS_STACK,
-            normalize=lambda base, name: None,
-            load=lambda name: None,
-            building=True,
-        )
-        try:
-            vm.set_up(signature)
-            vm.eval_script(prelude, filename="cordon:prelude")
-            vm.collect_garbage()
-            memory = vm.memory_image()
-        finally:
-            vm.close()
-        return cls(len(memory), changed_pages(guest.initial_memory, memory), signature, memory)
-
-
-def changed_pages(base: bytes | bytearray, memory: bytes) -> list[tuple[int, bytes]]:
-    """The pages of `memory` that differ from `base`, as (offset, bytes) runs of adjacent pages: what
-    a template (or a graph image, over its template) writes into a fresh instance. A page past the
-    end of `base` differs unless it is zero (grown memory is zero already); the guest's shadow stack
-    (below `_SHADOW_STACK`) is dead between calls and never copied."""
-    page = GuestTemplate.PAGE
-    old, new = memoryview(base), memoryview(memory)
-    runs: list[list[int]] = []
-    for offset in range(_SHADOW_STACK, len(memory), page):
-        block = new[offset : offset + page]
-        if block == old[offset : offset + page] or (offset >= len(base) and not any(block)):
-            continue
-        if runs and runs[-1][1] == offset:
-            runs[-1][1] = offset + len(block)
-        else:
-            runs.append([offset, offset + len(block)])
-    return [(start, bytes(new[start:end])) for start, end in runs]
-
-
-_templates: OrderedDict[str, GuestTemplate] = OrderedDict()
-_templates_lock = threading.Lock()
-#: Templates are built one at a time: a run that needs the template the studio is warming in the
-#: background waits for that build instead of making a second one beside it.
-_build_lock = threading.Lock()
-_TEMPLATES_KEPT = 8
-
-
-def template_for(prelude: str, functions: HostFunctions) -> GuestTemplate:
-    """The cached template for this prelude (built on first use, a few kept)."""
-    with _templates_lock:
-        template = _templates.get(prelude)
-        if template is not None:
-            _templates.move_to_end(prelude)
-            return template
-    with _build_lock:
-        with _templates_lock:
-            template = _templates.get(prelude)
-        if template is None:
-            template = GuestTemplate.build(prelude, functions)
-            template.load_cached()
-            with _templates_lock:
-                _templates[prelude] = template
-                while len(_templates) > _TEMPLATES_KEPT:
-                    _templates.popitem(last=False)
-    return template
-
-
-def cached_template(prelude: str) -> GuestTemplate | None:
-    """The template for this prelude if one was built (none is built here)."""
-    with _templates_lock:
-        return _templates.get(prelude)

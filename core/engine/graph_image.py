@@ -61,7 +61,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core import jsparse
-from core.engine import driver, guest_errors
+from core.engine import driver, guest_errors, templates
 from core.engine.config import ModuleGraph
 from core.engine.imports import RunImports
 from core.entry import ENTRY_ID, EntryModule
@@ -110,11 +110,11 @@ class GraphImage:
     """One graph's evaluated modules: the pages over the template, and what they were built from."""
 
     #: The pages that differ from the template's memory (its `apply` grows memory and writes them).
-    layer: driver.GuestTemplate
+    layer: templates.GuestTemplate
     #: The whole memory, baked into an image module of its own once the graph is hot, as a prelude's
     #: template is (core/engine/image.py): a run then maps it copy-on-write instead of having
     #: `layer` written in. Never started from before it is baked (it has no chunks).
-    whole: driver.GuestTemplate
+    whole: templates.GuestTemplate
     #: Every module the loader served the build, with the source it served.
     modules: tuple[tuple[str, str], ...]
     #: Every resolution the build asked for: (base, specifier, module id).
@@ -159,8 +159,8 @@ class GraphStart:
     run took 1.49 ms from the graph's image against 1.82 ms with the pages written in (1.03 ms for
     a run importing nothing)."""
 
-    template: driver.GuestTemplate
-    layer: driver.GuestTemplate | None = None
+    template: templates.GuestTemplate
+    layer: templates.GuestTemplate | None = None
 
     def prepare(self, vm: driver.GuestVM) -> None:
         """Write the evaluated graph into the run's fresh VM (before its entry runs), if it needs it."""
@@ -179,13 +179,13 @@ class _Graphs:
         self.lock = threading.Lock()
 
 
-_by_template: weakref.WeakKeyDictionary[driver.GuestTemplate, _Graphs] = weakref.WeakKeyDictionary()
+_by_template: weakref.WeakKeyDictionary[templates.GuestTemplate, _Graphs] = weakref.WeakKeyDictionary()
 _registry_lock = threading.Lock()
 _builds: set[threading.Thread] = set()
 
 
 def start_for_run(
-    template: driver.GuestTemplate,
+    template: templates.GuestTemplate,
     entry: EntryModule,
     modules: ModuleGraph | None,
     names: frozenset[str],
@@ -211,7 +211,7 @@ def start_for_run(
 
 
 def _image(
-    template: driver.GuestTemplate,
+    template: templates.GuestTemplate,
     entry: EntryModule,
     modules: ModuleGraph | None,
     names: frozenset[str],
@@ -259,7 +259,7 @@ def _image(
 
 
 def _start_build(
-    template: driver.GuestTemplate, graphs: _Graphs, key: GraphKey, modules: ModuleGraph, stack_limit: int
+    template: templates.GuestTemplate, graphs: _Graphs, key: GraphKey, modules: ModuleGraph, stack_limit: int
 ) -> None:
     def work() -> None:
         try:
@@ -306,7 +306,7 @@ class _Refused(Exception):
 
 
 def build(
-    template: driver.GuestTemplate, key: GraphKey, modules: ModuleGraph, *, stack_limit: int
+    template: templates.GuestTemplate, key: GraphKey, modules: ModuleGraph, *, stack_limit: int
 ) -> GraphImage | None:
     """Evaluate the graph in a VM of its own (no body, no inputs) and keep its pages, or None when
     the graph is not one to snapshot (see the module's docstring)."""
@@ -317,7 +317,7 @@ def build(
         return None
 
 
-def _build(template: driver.GuestTemplate, key: GraphKey, modules: ModuleGraph, stack_limit: int) -> GraphImage:
+def _build(template: templates.GuestTemplate, key: GraphKey, modules: ModuleGraph, stack_limit: int) -> GraphImage:
     imports = RunImports(modules)
     served: dict[str, str] = {}
     resolutions: list[tuple[str, str, str]] = []
@@ -345,7 +345,7 @@ def _build(template: driver.GuestTemplate, key: GraphKey, modules: ModuleGraph, 
     vm = driver.GuestVM(
         # The template's pages written into a bare instance: never its baked image, whose first runs
         # teach the prefault (core/engine/prefault.py) what a run writes, which this VM is not.
-        driver.GuestTemplate(template.size, template.chunks, template.signature),
+        templates.GuestTemplate(template.size, template.chunks, template.signature),
         _tripping_functions(template.signature, host_calls),
         memory_limit=MAX_MEMORY,
         stack_limit=stack_limit,
@@ -377,10 +377,10 @@ def _build(template: driver.GuestTemplate, key: GraphKey, modules: ModuleGraph, 
         vm.close()
     if len(memory) > MAX_MEMORY:
         raise _Refused(f"its memory ({len(memory)} bytes) is over {MAX_MEMORY}")
-    layer = driver.GuestTemplate(len(memory), _changed_pages(template, memory), template.signature)
+    layer = templates.GuestTemplate(len(memory), _changed_pages(template, memory), template.signature)
     # The same graph over the same template gives the same memory in every process (no clock, no
     # randomness, no secret in it), so an earlier process's baked image may be in Cordon's cache.
-    whole = driver.GuestTemplate(len(memory), [], template.signature, memory)
+    whole = templates.GuestTemplate(len(memory), [], template.signature, memory)
     whole.load_cached()
     logger.debug(
         "graph %s snapshotted: %d bytes in %d ranges over the template",
@@ -448,13 +448,13 @@ def _source_taints(source: str) -> list[str]:
     return ["dynamic import()"] if jsparse.dynamic_import_calls(jsparse.parse(source)) else []
 
 
-def _changed_pages(template: driver.GuestTemplate, memory: bytes) -> list[tuple[int, bytes]]:
+def _changed_pages(template: templates.GuestTemplate, memory: bytes) -> list[tuple[int, bytes]]:
     """The pages of `memory` that differ from the template's (its chunks over a fresh instance)."""
     base = bytearray(driver.install().initial_memory)
     base.extend(bytes(max(0, template.size - len(base))))
     for offset, written in template.chunks:
         base[offset : offset + len(written)] = written
-    return driver.changed_pages(base, memory)
+    return templates.changed_pages(base, memory)
 
 
 def _begin_source(names: frozenset[str]) -> str:

@@ -1,6 +1,6 @@
 """Bake a guest's linear memory into its module: a pre-initialised image.
 
-A template (driver.GuestTemplate) is the guest after its runtime, context, host
+A template (templates.GuestTemplate) is the guest after its runtime, context, host
 functions and prelude exist. Writing its pages into every fresh instance costs a
 run about a millisecond (page faults on fresh memory), so the same bytes are
 made the module's data segments instead: wasmtime then maps them copy-on-write

@@ -26,7 +26,7 @@ from typing import Any
 from core import paths, transport
 from core.bridges.base import Op, RunScope, Surface, WallClock
 from core.cancel import CancelHandle
-from core.engine import driver, graph_image, outcomes, watchdog, wire
+from core.engine import driver, graph_image, outcomes, templates, watchdog, wire
 from core.engine.config import RunHooks, RunServices
 from core.engine.imports import RunImports, keeps_bytecode
 from core.engine.prelude import build_prelude, reserved_names
@@ -366,7 +366,7 @@ class _Run:
             }
             # A graph seen before starts with its modules evaluated (core/engine/graph_image.py).
             start = graph_image.start_for_run(
-                driver.template_for(self.prelude, functions),
+                templates.template_for(self.prelude, functions),
                 self.entry,
                 self.imports.modules,
                 frozenset(self.caller_globals),

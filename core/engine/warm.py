@@ -5,7 +5,7 @@ the guest module (loaded from Cordon's cache, or compiled), the standard prelude
 parsers and bridge modules a run imports, and the template's copy-on-write image module
 (compiled after a template's first runs, or loaded from the cache). The studio shows its window
 first and calls `warm_engine()` in the background afterwards; a run requested meanwhile waits for the
-template being built (`driver.template_for` builds one at a time) instead of building another.
+template being built (`templates.template_for` builds one at a time) instead of building another.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import time
 
-from core.engine import driver
+from core.engine import templates
 from core.engine.prelude import build_prelude
 from core.engine.run import run_in_sandbox
 
@@ -34,7 +34,7 @@ def warm_engine() -> None:
     if not result.ok:  # the first real run will report the same failure to the person
         logger.warning("engine warm-up run failed: %s", result.error)
         return
-    template = driver.cached_template(build_prelude(()))
+    template = templates.cached_template(build_prelude(()))
     if template is not None:
         template.bake_now()
     logger.info("engine warm in %.0f ms", (time.perf_counter() - started) * 1000)
@@ -42,5 +42,5 @@ def warm_engine() -> None:
 
 def engine_is_warm() -> bool:
     """Whether the standard template's image module is ready: a run now starts copy-on-write."""
-    template = driver.cached_template(build_prelude(()))
+    template = templates.cached_template(build_prelude(()))
     return template is not None and template.module is not None
