@@ -207,3 +207,35 @@ def test_an_error_crosses_whole_even_with_a_nul_in_its_message():
     """The error's fields cross length-prefixed: a NUL in a message cannot shift them."""
     result = run_in_sandbox('const e = new TypeError("a\\0b"); e.rule = "no-eval"; throw e;')
     assert (result.error.name, result.error.message) == ("TypeError", "a\0b")
+
+
+def _probe_functions() -> driver.HostFunctions:
+    """Host functions of the standard template's signature (what a run binds), doing nothing."""
+    return {
+        "__cordon_call": (lambda *args: None, True),
+        "__cordon_sync": (lambda *args: "", False),
+        "__cordon_finish": (lambda *args: None, False),
+    }
+
+
+def test_a_closed_vm_has_freed_its_store_and_refuses_its_memory():
+    """close() frees the store on the closing thread, not whenever a reference cycle holding the VM
+    is collected (possibly on a host worker an interrupt is stopping, where wasmtime's finalizer
+    would swallow the interrupt and leak the store); what reads guest memory afterwards raises."""
+    run_in_sandbox("return 1")
+    vm = driver.GuestVM.from_template(
+        templates.template_for(build_prelude(()), _probe_functions()),
+        _probe_functions(),
+        memory_limit=16 << 20,
+        stack_limit=256 << 10,
+        normalize=lambda base, name: None,
+        load=lambda name: None,
+    )
+    assert vm.linear_memory_bytes() > 0
+    vm.close()
+    with pytest.raises(ValueError, match="closed"):
+        vm.store.ptr()
+    with pytest.raises(ValueError):
+        vm.linear_memory_bytes()
+    vm.interrupt()  # from another thread after the run: a no-op, not a write to freed memory
+    assert ok(run_in_sandbox("return 1 + 1")) == 2

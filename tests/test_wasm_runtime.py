@@ -241,3 +241,28 @@ def test_the_example_geometry_pack():
     assert ok(result) == [5, 6, True, False, True, True, False, 10, 12, 2, 12, 9]
     bad, _ = run_body(catalog, 'import { gcd } from "cordon-geometry"; return await gcd(2 ** 31, 2);')
     assert not bad.ok and bad.error.rule == "wasm-argument"
+
+
+def test_every_call_frees_its_store_on_its_worker_even_when_it_traps(kitchen, monkeypatch):
+    """A trap's traceback holds the call's frame; the store must not wait for the garbage collector,
+    which may free it on another thread, inside a library call an interrupt is stopping (whose
+    exception, landing in wasmtime's finalizer, would leak the store)."""
+    import wasmtime
+
+    from core.packs.wasm import runtime
+
+    stores: list[wasmtime.Store] = []
+    real_store = wasmtime.Store
+
+    def recording_store(engine: wasmtime.Engine) -> wasmtime.Store:
+        stores.append(real_store(engine))
+        return stores[-1]
+
+    monkeypatch.setattr(runtime.wasmtime, "Store", recording_store)
+    trapped, _ = run_body(kitchen, 'import { boom } from "kitchen/wasm"; return await boom();')
+    served, _ = run_body(kitchen, 'import { add } from "kitchen/wasm"; return await add(2, 3);')
+    assert trapped.error.rule == "wasm-trap" and ok(served) == 5
+    assert len(stores) >= 2  # the two calls' stores, and the runs' own guest stores
+    for store in stores:
+        with pytest.raises(ValueError, match="closed"):
+            store.ptr()

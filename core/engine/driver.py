@@ -672,13 +672,25 @@ class GuestVM:
         return max(0, (self.memory_cap - self.linear_memory_bytes() - (1 << 20)) // 2)
 
     def close(self) -> None:
-        """Discard the VM: its store (and memory) go when the last reference does."""
+        """Discard the VM and free its store (its instance and linear memory) now, on this thread.
+
+        Left to the last reference, a store in a reference cycle (an exception's traceback holding
+        a frame that holds the VM) is freed by whichever thread next runs the garbage collector:
+        possibly a host worker whose library call an interrupt is stopping
+        (core/bridges/interruptible.py). An interrupt that lands in wasmtime's finalizer before its
+        native delete is swallowed there, and the store, with its memory, is never freed. Anything
+        that reads guest memory after this raises instead of touching freed memory: the view is
+        emptied, and wasmtime refuses a closed store.
+        """
         if self._learn is not None:
             # Only the image's own pages: memory the run grew is not there when the next run starts,
             # and populating past a memory's end fails (EINVAL), which turns prefaulting off.
             self._learn.learn(prefault.written_pages(self._base, min(self._refresh_len(self.store), self._learn.size)))
             self._learn = None
-        with self._lock:
+        with self._lock:  # interrupt() writes the cancel flag only while the VM is open
             self._closed = True
         self._tasks.clear()
         self._ended = None
+        self._view = memoryview(b"")
+        self._known_len = 0
+        self.store.close()

@@ -165,20 +165,24 @@ class WasmPool:
         outcome = "trap"
         try:
             store = wasmtime.Store(engine)
-            store.set_limits(
-                memory_size=call.module.memory_pages * PAGE_BYTES,
-                table_elements=MAX_TABLE_ELEMENTS,
-                instances=1,
-                tables=MAX_TABLES,
-                memories=1,
-            )
-            call._arm(store, engine)
             try:
+                store.set_limits(
+                    memory_size=call.module.memory_pages * PAGE_BYTES,
+                    table_elements=MAX_TABLE_ELEMENTS,
+                    instances=1,
+                    tables=MAX_TABLES,
+                    memories=1,
+                )
+                call._arm(store, engine)
                 instance = wasmtime.Instance(store, compiled, [])
                 func = instance.exports(store)[call.export]
                 result = func(store, *call.args)  # type: ignore[operator]
             finally:
                 call._disarm()
+                # Freed now, on this worker: an exception's traceback would otherwise keep the store
+                # until the garbage collector frees it on whichever thread runs next, where an
+                # interrupt (core/bridges/interruptible.py) landing in wasmtime's finalizer leaks it.
+                store.close()
             outcome = "ok"
             return result
         except CallInterrupted:
