@@ -86,21 +86,3 @@ def test_a_loop_after_a_reply_is_stopped_at_the_deadline():
     )
     assert not result.ok
     assert result.error.rule == "timeout"
-
-
-def test_host_calls_run_on_uvloop_and_the_runs_thread_keeps_one_loop():
-    """Each await is a host task and a turn of the loop; the engine's loop is uvloop's (its turn is C,
-    asyncio's is Python: docs/design.md), made once per thread and reused by the next run."""
-    seen: list[asyncio.AbstractEventLoop] = []
-
-    async def where(scope) -> str:
-        seen.append(asyncio.get_running_loop())
-        return type(seen[-1]).__module__
-
-    surface = Surface(
-        "where", {"where.loop": Op(where)}, 'C.define("loopOf", () => C.call("where.loop"));', ("loopOf",)
-    )
-    first = run_in_sandbox("return await loopOf()", services=RunServices(surfaces=(surface,)))
-    second = run_in_sandbox("return await loopOf()", services=RunServices(surfaces=(surface,)))
-    assert ok(first).startswith("uvloop") and seen[0] is seen[1]
-    assert ok(second) == ok(first)

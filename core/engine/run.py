@@ -99,16 +99,10 @@ _local = threading.local()
 def _thread_loop() -> asyncio.AbstractEventLoop:
     """This thread's event loop for runs, made on its first run: a new loop per run (a selector and a
     socket pair, made and closed) was ~70 us of a ~1 ms fresh run. It carries no guest state, and
-    nothing one run scheduled outlives the run (`_end_of_run`).
-
-    It is uvloop's: every await of an async bridge is a host task and a turn of the loop, and
-    asyncio's own loop spends its turn in Python (~8 us of a ~88 us await, docs/design.md). Imported
-    here, on a thread's first run, so importing the engine does not pay for it (~3 ms)."""
+    nothing one run scheduled outlives the run (`_end_of_run`)."""
     loop: asyncio.AbstractEventLoop | None = getattr(_local, "loop", None)
     if loop is None or loop.is_closed():
-        import uvloop
-
-        loop = _local.loop = uvloop.new_event_loop()
+        loop = _local.loop = asyncio.new_event_loop()
     return loop
 
 
