@@ -1,13 +1,16 @@
 """Async host calls settle their guest promises from their own host task (core/engine/driver.py
 `_run_async`): replies land in the order the calls finish, an entry left pending after the last
-reply is a deadlock, and what the guest does after a reply ends the run as before."""
+reply is a deadlock, and what the guest does after a reply ends the run as before. A sequential
+await's next call runs on in the task whose reply started it, a bounded number in a row."""
 
 from __future__ import annotations
 
 import asyncio
+import threading
 
-from core import RunServices, Surface, run_in_sandbox
+from core import CancelHandle, RunHooks, RunServices, Surface, run_in_sandbox
 from core.bridges.base import Op
+from core.engine import driver
 from tests.conftest import ok
 
 
@@ -86,3 +89,43 @@ def test_a_loop_after_a_reply_is_stopped_at_the_deadline():
     )
     assert not result.ok
     assert result.error.rule == "timeout"
+
+
+def test_a_chain_of_calls_that_never_suspend_still_lets_the_loop_run_its_timers():
+    """Each call runs in the task whose reply started it, so without a bound a guest awaiting calls
+    that complete at once would keep the loop from `sleep`'s timer for the whole run."""
+    code = """
+    let fired = false;
+    sleep(5).then(() => { fired = true; });
+    let n = 0;
+    while (!fired) await echo(n++);
+    return n;
+    """
+    result = run_in_sandbox(code, limits={"timeoutMs": 5000}, services=RunServices(surfaces=(_gate_surface(),)))
+    assert ok(result) > driver.CHAINED_CALLS
+
+
+def test_a_long_chain_of_awaits_is_cancelled_and_the_next_run_is_healthy():
+    cancel = CancelHandle()
+    threading.Timer(0.2, cancel.cancel).start()
+    result = run_in_sandbox(
+        "for (;;) await echo(1);",
+        limits={"timeoutMs": 60_000},
+        hooks=RunHooks(cancel=cancel),
+        services=RunServices(surfaces=(_gate_surface(),)),
+    )
+    assert not result.ok and result.error.rule == "cancelled", result.error
+    assert result.timings["run_ms"] < 30_000
+    assert ok(_run("let acc = 0; for (let i = 0; i < 40; i++) acc += await echo(i); return acc;")) == 780
+
+
+def test_concurrent_calls_started_during_a_chain_each_get_their_reply():
+    code = """
+    let total = 0;
+    for (let i = 0; i < 50; i++) {
+      const [a, b, c] = await Promise.all([echo(i), echo(i + 1), echo(i + 2)]);
+      total += a + b + c;
+    }
+    return total;
+    """
+    assert ok(_run(code)) == sum(3 * i + 3 for i in range(50))
