@@ -209,23 +209,18 @@ def test_an_error_crosses_whole_even_with_a_nul_in_its_message():
     assert (result.error.name, result.error.message) == ("TypeError", "a\0b")
 
 
-def _probe_functions() -> driver.HostFunctions:
-    """Host functions of the standard template's signature (what a run binds), doing nothing."""
-    return {
-        "__cordon_call": (lambda *args: None, True),
-        "__cordon_sync": (lambda *args: "", False),
-        "__cordon_finish": (lambda *args: None, False),
-    }
-
-
 def test_a_closed_vm_has_freed_its_store_and_refuses_its_memory():
     """close() frees the store on the closing thread, not whenever a reference cycle holding the VM
     is collected (possibly on a host worker an interrupt is stopping, where wasmtime's finalizer
     would swallow the interrupt and leak the store); what reads guest memory afterwards raises."""
     run_in_sandbox("return 1")
+    template = templates.cached_template(build_prelude(()))
+    assert template is not None
+    # The run's own host functions are per run; any doing nothing, in the template's order, will do.
+    functions: driver.HostFunctions = {name: (lambda *args: None, is_async) for name, is_async in template.signature}
     vm = driver.GuestVM.from_template(
-        templates.template_for(build_prelude(()), _probe_functions()),
-        _probe_functions(),
+        template,
+        functions,
         memory_limit=16 << 20,
         stack_limit=256 << 10,
         normalize=lambda base, name: None,

@@ -6,9 +6,11 @@ import math
 from pathlib import Path
 
 import pytest
+import wasmtime
 
 from core import RunServices
 from core.packs import Catalog, PackRoot
+from core.packs.wasm import runtime
 from core.packs.wasm.runtime import pool
 from core.validate import validate_code
 from tests.conftest import ok
@@ -247,10 +249,6 @@ def test_every_call_frees_its_store_on_its_worker_even_when_it_traps(kitchen, mo
     """A trap's traceback holds the call's frame; the store must not wait for the garbage collector,
     which may free it on another thread, inside a library call an interrupt is stopping (whose
     exception, landing in wasmtime's finalizer, would leak the store)."""
-    import wasmtime
-
-    from core.packs.wasm import runtime
-
     stores: list[wasmtime.Store] = []
     real_store = wasmtime.Store
 
