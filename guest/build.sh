@@ -37,10 +37,13 @@ CFLAGS="--target=wasm32-wasi -nostdlibinc -isystem $WASI_INC -O3 -D_GNU_SOURCE -
   -fno-strict-aliasing -funsigned-char -ffile-prefix-map=$WORK=/build -Wno-implicit-fallthrough \
   -Wno-sign-compare -Wno-unused-parameter"
 OBJS=""
-# quickjs.c goes through LLVM IR: its interpreter loop gets a loop hint before -O3 runs.
+# quickjs.c goes through LLVM IR: its interpreter loop gets a loop hint before -O3 runs, and its
+# dispatch becomes a switch on the opcode after -O3 ran, before code generation.
 $CC $CFLAGS -I"$SRC" -Xclang -disable-llvm-passes -S -emit-llvm "$SRC/quickjs.c" -o "$WORK/quickjs.ll"
 "$PYTHON" "$HERE/patch_quickjs.py" ir "$WORK/quickjs.ll"
-$CC --target=wasm32-wasi -O3 -Wno-override-module -c "$WORK/quickjs.ll" -o "$WORK/quickjs.o"
+$CC --target=wasm32-wasi -O3 -Wno-override-module -S -emit-llvm "$WORK/quickjs.ll" -o "$WORK/quickjs.opt.ll"
+"$PYTHON" "$HERE/patch_quickjs.py" dispatch "$WORK/quickjs.opt.ll"
+$CC --target=wasm32-wasi -O3 -Xclang -disable-llvm-passes -Wno-override-module -c "$WORK/quickjs.opt.ll" -o "$WORK/quickjs.o"
 OBJS="$WORK/quickjs.o"
 for f in libregexp libunicode dtoa cordon_guest; do
   $CC $CFLAGS -I"$SRC" -c "$SRC/$f.c" -o "$WORK/$f.o"

@@ -1,6 +1,9 @@
-"""Cordon's change to QuickJS-ng's interpreter (guest/patch_quickjs.py): an int comparison takes the
-short conditional jump after it itself. The answers must be the comparison's, and the jump must
-still poll for interrupts, or a loop whose only back edge is such a jump would outlive a cancel."""
+"""Cordon's changes to QuickJS-ng's interpreter (guest/patch_quickjs.py).
+
+An int comparison takes the short conditional jump after it itself: the answers must be the
+comparison's, and the jump must still poll for interrupts, or a loop whose only back edge is such a
+jump would outlive a cancel. A small int constant added or subtracted is one opcode (`add_i8`,
+`sub_i8`): every operand must get what the `+` / `-` of a variable gives it, errors included."""
 
 from __future__ import annotations
 
@@ -90,3 +93,56 @@ def test_cancel_stops_a_loop_whose_only_back_edge_is_a_fused_jump():
     assert not result.ok and result.error.rule == "cancelled", result.error
     assert result.timings["run_ms"] < 30_000  # ended by the cancel, not by the timeout's backstop
     assert ok(run_in_sandbox("return 1 + 1")) == 2
+
+
+#: Constants the compiler folds into `add_i8` / `sub_i8` (an int8 pushed before `+` or `-`), and one
+#: past the int8 range that it must not.
+CONSTANTS = [0, 1, 2, 7, 8, 100, 127, 128]
+#: Operands: ints at the int32 edges (the result leaves int32 and must become a float), then values
+#: the in-place int path must hand to the operator's own handler.
+INT_OPERANDS = [-(2**31), -129, -1, 0, 1, 126, 2**31 - 128, 2**31 - 1]
+OTHER_OPERANDS = [
+    "1.5", "-0", "NaN", "Infinity", "'7'", "''", "null", "undefined", "true", "[2]",
+    "{ valueOf() { return 41 } }", "10n", "Symbol('s')",
+]  # fmt: skip
+
+IMMEDIATE = """
+const show = (f) => {
+  try { const v = f(); return Object.is(v, -0) ? "-0" : typeof v + ":" + String(v); }
+  catch (e) { return e.name + ":" + e.message; }
+};
+const operands = [%(operands)s];
+const fused = {%(fused)s};
+const unfused = {add: (x, k) => x + k, sub: (x, k) => x - k};
+return operands.map((x) => Object.entries(fused).map(([name, f]) => {
+  const [op, k] = name.split("_");
+  return [show(() => f(x)), show(() => unfused[op](x, Number(k)))];
+}));
+"""
+
+
+def _immediate_answers(operands: list[str]) -> list[list[list[str]]]:
+    fused = ", ".join(f"add_{k}: (x) => x + {k}, sub_{k}: (x) => x - {k}" for k in CONSTANTS)
+    return ok(run_in_sandbox(IMMEDIATE % {"operands": ", ".join(operands), "fused": fused}))
+
+
+def test_a_small_constant_added_to_an_int_answers_as_python_does():
+    answers = _immediate_answers([str(x) for x in INT_OPERANDS])
+    for x, row in zip(INT_OPERANDS, answers, strict=True):
+        want = [f"number:{x + k}" if op == "add" else f"number:{x - k}" for k in CONSTANTS for op in ("add", "sub")]
+        assert [fused for fused, _ in row] == want, x
+        assert [unfused for _, unfused in row] == want, x
+
+
+def test_a_small_constant_added_to_anything_else_answers_as_the_operator_does():
+    answers = _immediate_answers(OTHER_OPERANDS)
+    for x, row in zip(OTHER_OPERANDS, answers, strict=True):
+        for fused, unfused in row:
+            assert fused == unfused, x
+    assert answers[OTHER_OPERANDS.index("'7'")][0] == ["string:70", "string:70"]  # `'7' + 0`, a concatenation
+    assert answers[OTHER_OPERANDS.index("10n")][0][0].startswith("TypeError:")
+
+
+def test_an_error_in_a_folded_subtraction_names_its_line():
+    result = run_in_sandbox("const x = [10n];\nlet y = 0;\ny = x[0] - 1;\nreturn y;")
+    assert not result.ok and result.error.name == "TypeError" and result.error.line == 3, result.error
