@@ -29,7 +29,7 @@ printf 'quickjs-ng==0.17.0.2 --hash=sha256:%s\n' "$SDIST_SHA256" > "$WORK/req.tx
 echo "$SDIST_SHA256  $WORK/dl/$SDIST" | sha256sum -c --quiet
 tar -xzf "$WORK/dl/$SDIST" -C "$WORK"
 SRC="$WORK/quickjs_ng-0.17.0.2/upstream-quickjs"
-cp "$HERE/cordon_guest.c" "$SRC/"
+cp "$HERE/cordon_guest.c" "$HERE/simple_calls.c" "$SRC/"
 # Cordon's changes to QuickJS-ng (each asserted; why, in docs/design.md "The guest").
 "$PYTHON" "$HERE/patch_quickjs.py" source "$SRC/quickjs.c"
 # -nostdlibinc: clang would otherwise fall back to glibc's /usr/include for a header wasi-libc lacks.
