@@ -13,6 +13,8 @@ from __future__ import annotations
 import threading
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from core import CancelHandle, RunHooks, run_in_sandbox
 from tests.conftest import ok
@@ -140,3 +142,62 @@ def test_deep_simple_recursion_is_a_catchable_range_error_and_the_next_run_is_he
     code = recursion + "\ntry { f(0, 0, 0, 0, 0, 0, 0, 0); } catch (e) { return [e.name, e.message]; }"
     assert ok(run_in_sandbox(code)) == ["RangeError", "Maximum call stack size exceeded"]
     assert ok(run_in_sandbox("function fib(n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); } return fib(20);")) == 6765
+
+
+# -- random simple functions, simple against full --------------------------------------------
+
+_leaves = st.sampled_from(["a", "b", "x", "y", "0", "1", "2", "7", "100", "127", "-3", "2147483647", "65536"])
+
+
+def _expression(depth: int) -> st.SearchStrategy[str]:
+    if depth == 0:
+        return _leaves
+    inner = _expression(depth - 1)
+    return st.one_of(
+        _leaves,
+        st.tuples(inner, st.sampled_from(["+", "-", "*"]), inner).map(lambda t: f"({t[0]} {t[1]} {t[2]})"),
+        st.tuples(inner, st.sampled_from(["<", "<=", ">", ">=", "==", "!=", "===", "!=="]), inner, inner, inner).map(
+            lambda t: f"({t[0]} {t[1]} {t[2]} ? {t[3]} : {t[4]})"
+        ),
+        st.tuples(inner, inner).map(lambda t: f"h({t[0]}, {t[1]})"),
+    )
+
+
+def _statement(depth: int) -> st.SearchStrategy[str]:
+    expression = _expression(2)
+    simple = st.one_of(
+        st.tuples(st.sampled_from(["x", "y"]), expression).map(lambda t: f"{t[0]} = {t[1]};"),
+        st.sampled_from(["x++;", "y--;", "--x;", "++y;", "x = x + 1;", "y = y - 2;"]),
+    )
+    if depth == 0:
+        return simple
+    block = st.lists(_statement(depth - 1), min_size=1, max_size=3).map(" ".join)
+    return st.one_of(
+        simple,
+        st.tuples(expression, st.sampled_from(["<", ">=", "===", "!=="]), expression, block, block).map(
+            lambda t: f"if ({t[0]} {t[1]} {t[2]}) {{ {t[3]} }} else {{ {t[4]} }}"
+        ),
+        st.tuples(st.integers(0, 4), block).map(lambda t: f"for (let k = 0; k < {t[0]}; k++) {{ {t[1]} }}"),
+    )
+
+
+_functions = st.tuples(st.lists(_statement(2), max_size=4).map(" ".join), _expression(2))
+#: Operand pairs: ints (the small interpreter's own), and what it hands over.
+_PAIRS = "[[3, 4], [-1, 2147483647], [0, -0], [1.5, 2], ['s', 3], [null, true], [46341, -46341], [2n, 3n]]"
+_RANDOM = """
+function h(p, q) { %(void)sreturn p - q * 2; }
+const f = function (a, b) { %(void)slet x = a, y = b; %(body)s return %(result)s; };
+const show = (v) => Object.is(v, -0) ? "-0" : typeof v + ":" + String(v);
+return %(pairs)s.map(([a, b]) => { try { return show(f(a, b)); } catch (e) { return e.name + ":" + e.message; } });
+"""
+
+
+@settings(max_examples=40, deadline=None, derandomize=True, database=None)
+@given(_functions)
+def test_random_simple_functions_answer_as_the_full_interpreter_does(function):
+    body, result = function
+    answers = [
+        ok(run_in_sandbox(_RANDOM % {"void": prefix, "body": body, "result": result, "pairs": _PAIRS}))
+        for prefix in ("", "void this; ")
+    ]
+    assert answers[0] == answers[1], (body, result)
