@@ -145,30 +145,34 @@ ADD_SUB_IMMEDIATE = (
 
 
 #: Simple functions run in a small interpreter of their own (guest/simple_calls.c, which says why):
-#: QuickJS's interpreter becomes JS_CallInternalFull, which also learns to take over a frame the
-#: small one set up (JS_CALL_FLAG_CONTINUE, and _THROW to unwind it from an exception), and each
-#: function's bytecode caches whether it is simple.
+#: the interpreter's call opcodes run a simple callee there; JS_CallInternal learns to take over a
+#: frame the small one set up (JS_CALL_FLAG_CONTINUE, and _THROW to unwind it from an exception);
+#: each function's bytecode caches whether it is simple.
+_CALL_PLAIN = (
+    "                ret_val = JS_CallInternal(ctx, call_argv[-1], JS_UNDEFINED,\n"
+    "                                          JS_UNDEFINED, call_argc,\n"
+    "                                          vc(call_argv), 0);\n"
+)
+_CALL_METHOD = (
+    "                ret_val = JS_CallInternal(ctx, call_argv[-1], call_argv[-2],\n"
+    "                                          JS_UNDEFINED, call_argc,\n"
+    "                                          vc(call_argv), 0);\n"
+)
 SIMPLE_CALLS = (
     (
         "#define JS_CALL_FLAG_GENERATOR   (1 << 2)\n",
         "#define JS_CALL_FLAG_GENERATOR   (1 << 2)\n"
         "#define JS_CALL_FLAG_CONTINUE       (1 << 5)\n"
-        "#define JS_CALL_FLAG_CONTINUE_THROW (1 << 6)\n",
+        "#define JS_CALL_FLAG_CONTINUE_THROW (1 << 6)\n"
+        "static inline bool cordon_is_simple_call(JSValueConst func_obj, int argc);\n"
+        "static no_inline JSValue JS_CallSimple(JSContext *caller_ctx, JSValueConst func_obj,\n"
+        "                             JSValueConst this_obj, JSValueConst new_target,\n"
+        "                             int argc, JSValueConst *argv);\n",
     ),
     (
         "    uint8_t backtrace_barrier : 1; /* stop backtrace on this function */\n",
         "    uint8_t backtrace_barrier : 1; /* stop backtrace on this function */\n"
         "    uint8_t cordon_fast : 2; /* Cordon: CORDON_FAST_*, set on the first call */\n",
-    ),
-    (
-        "static JSValue JS_CallInternal(JSContext *caller_ctx, JSValueConst func_obj,\n"
-        "                               JSValueConst this_obj, JSValueConst new_target,\n"
-        "                               int argc, JSValueConst *argv, int flags)\n"
-        "{\n",
-        "static JSValue JS_CallInternalFull(JSContext *caller_ctx, JSValueConst func_obj,\n"
-        "                                   JSValueConst this_obj, JSValueConst new_target,\n"
-        "                                   int argc, JSValueConst *argv, int flags)\n"
-        "{\n",
     ),
     (
         """    if (js_poll_interrupts(caller_ctx))
@@ -177,7 +181,7 @@ SIMPLE_CALLS = (
         if (flags & JS_CALL_FLAG_GENERATOR) {
 """,
         """    if (unlikely(flags & JS_CALL_FLAG_CONTINUE)) {
-        /* JS_CallInternal (guest/simple_calls.c) set this frame up, copying no arguments, and ran
+        /* JS_CallSimple (guest/simple_calls.c) set this frame up, copying no arguments, and ran
            it up to sf->cur_pc */
         sf = rt->current_stack_frame;
         p = JS_VALUE_GET_OBJ(func_obj);
@@ -198,6 +202,20 @@ SIMPLE_CALLS = (
     if (unlikely(JS_VALUE_GET_TAG(func_obj) != JS_TAG_OBJECT)) {
         if (flags & JS_CALL_FLAG_GENERATOR) {
 """,
+    ),
+    (
+        _CALL_PLAIN,
+        "                if (cordon_is_simple_call(call_argv[-1], call_argc))\n"
+        "                    ret_val = JS_CallSimple(ctx, call_argv[-1], JS_UNDEFINED,\n"
+        "                                            JS_UNDEFINED, call_argc, vc(call_argv));\n"
+        "                else\n" + _CALL_PLAIN.replace("                ret_val", "                    ret_val", 1),
+    ),
+    (
+        _CALL_METHOD,
+        "                if (cordon_is_simple_call(call_argv[-1], call_argc))\n"
+        "                    ret_val = JS_CallSimple(ctx, call_argv[-1], call_argv[-2],\n"
+        "                                            JS_UNDEFINED, call_argc, vc(call_argv));\n"
+        "                else\n" + _CALL_METHOD.replace("                ret_val", "                    ret_val", 1),
     ),
     (
         "#define short_opcode_info(op)           \\\n"
@@ -237,7 +255,7 @@ def patch_source(path: Path) -> None:
 
 
 def patch_ir(path: Path) -> None:
-    """Mark JS_CallInternalFull's dispatch loop `llvm.licm.disable`.
+    """Mark JS_CallInternal's dispatch loop `llvm.licm.disable`.
 
     The interpreter is one function whose every opcode handler jumps back to one dispatch block
     (the computed goto), so that block heads one loop holding all of them. LLVM's loop-invariant
@@ -247,7 +265,7 @@ def patch_ir(path: Path) -> None:
     ~5% of its time). Left in their handlers, they cost only where they are used.
     """
     text = path.read_text()
-    start = text.index("define internal i64 @JS_CallInternalFull(")
+    start = text.index("define internal i64 @JS_CallInternal(")
     end = text.index("\n}\n", start)
     body = text[start:end]
     labels = re.findall(r"\n(\d+):[^\n]*\n\s*%\d+ = phi ptr [^\n]*\n\s*indirectbr ptr ", body)
@@ -268,7 +286,7 @@ def patch_ir(path: Path) -> None:
 
 
 def patch_dispatch(path: Path) -> None:
-    """Make JS_CallInternalFull's dispatch a switch on the opcode, not a jump through `dispatch_table`.
+    """Make JS_CallInternal's dispatch a switch on the opcode, not a jump through `dispatch_table`.
 
     WebAssembly has no computed goto: LLVM turns every `blockaddress` into a small integer and the
     one `indirectbr` into a `br_table` on the integer loaded from the table. Each opcode dispatch so
@@ -278,16 +296,16 @@ def patch_dispatch(path: Path) -> None:
     add/sub above, fib(27) ran ~5% faster (docs/design.md, "CPU-bound code").
     """
     lines = path.read_text().split("\n")
-    table = [i for i, line in enumerate(lines) if line.startswith("@JS_CallInternalFull.dispatch_table = ")]
+    table = [i for i, line in enumerate(lines) if line.startswith("@JS_CallInternal.dispatch_table = ")]
     branches = [i for i, line in enumerate(lines) if line.lstrip().startswith("indirectbr ")]
     if len(table) != 1 or len(branches) != 1:
         sys.exit(f"patch_quickjs: expected one dispatch table and one indirectbr, found {len(table)}, {len(branches)}")
-    targets = re.findall(r"blockaddress\(@JS_CallInternalFull, %([^)]+)\)", lines[table[0]])
+    targets = re.findall(r"blockaddress\(@JS_CallInternal, %([^)]+)\)", lines[table[0]])
     if len(targets) != 256:
         sys.exit(f"patch_quickjs: the dispatch table has {len(targets)} entries, expected 256")
     at = branches[0]
     gep = re.fullmatch(
-        r"\s*(%\S+) = getelementptr inbounds \[256 x ptr\], ptr @JS_CallInternalFull\.dispatch_table, "
+        r"\s*(%\S+) = getelementptr inbounds \[256 x ptr\], ptr @JS_CallInternal\.dispatch_table, "
         r"i32 0, i32 (%\S+)",
         lines[at - 2],
     )
@@ -316,7 +334,7 @@ def patch_dispatch(path: Path) -> None:
                 sys.exit(f"patch_quickjs: a phi in %{target} has {len(entry)} entries from the dispatch")
             lines[i] += f", {entry[0]}" * (count - 1)
             i += 1
-    if any("@JS_CallInternalFull.dispatch_table" in line for line in lines):
+    if any("@JS_CallInternal.dispatch_table" in line for line in lines):
         sys.exit("patch_quickjs: the dispatch table is still used")
     path.write_text("\n".join(lines))
 

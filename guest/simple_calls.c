@@ -2,24 +2,29 @@
    guest/patch_quickjs.py, after `short_opcode_info`; why: docs/design.md, "CPU-bound code").
 
    QuickJS runs every bytecode function in one ~27,000-instruction interpreter function,
-   JS_CallInternal (renamed JS_CallInternalFull here). Under wasmtime, Cranelift allocates
+   JS_CallInternal. Under wasmtime, Cranelift allocates
    registers for that function as a whole: each call stores ~35 loop-carried values to its frame
    before the first opcode, and pc and sp live in stack slots. A function whose opcodes are all
    among the few below (locals, arguments, closure reads, small ints, int arithmetic and
    comparisons, jumps, calls, returns: recursion and numeric loops) runs here instead, in a
    function small enough for its values to stay in registers.
 
-   It takes only the fast paths. Anything else (an operand that is not an int, an int result that
-   overflows) hands the frame over to JS_CallInternalFull at the opcode that needs it, with
-   JS_CALL_FLAG_CONTINUE: the full interpreter runs that opcode and the rest of the call exactly as
-   if it had run the call from its start. An exception (a callee threw, an interrupt) is handed
-   over with JS_CALL_FLAG_CONTINUE_THROW, so catching, unwinding and the backtrace are the full
-   interpreter's own. The frame is laid out as JS_CallInternalFull lays it out, so the handover
-   only passes pc and sp, in the frame. */
+   The full interpreter's plain call opcodes (call0..3, call, tail_call, call_method) choose
+   (cordon_is_simple_call): a simple callee runs in JS_CallSimple, every other one in
+   JS_CallInternal as before, so calls of other functions pay one check and no extra frame. The
+   small interpreter's own calls go to JS_CallSimple, which checks its callee itself and passes a
+   function that is not simple on to JS_CallInternal (an extra frame for that call; checking in the
+   caller instead made fib(27) 4% slower). JS_CallSimple takes only the fast paths. Anything
+   else (an operand that is not an int, an int result that overflows) hands the frame over to
+   JS_CallInternal at the opcode that needs it, with JS_CALL_FLAG_CONTINUE: the full interpreter
+   runs that opcode and the rest of the call exactly as if it had run the call from its start. An
+   exception (a callee threw, an interrupt) is handed over with JS_CALL_FLAG_CONTINUE_THROW, so
+   catching, unwinding and the backtrace are the full interpreter's own. The frame is laid out as
+   JS_CallInternal lays it out, so the handover only passes pc and sp, in the frame. */
 /* Shadow-stack bytes each call here reserves beyond its frame. QuickJS bounds recursion by the
    shadow stack it measures (JS_SetMaxStackSize), which Cordon calibrates so the RangeError comes
    before wasmtime's native stack runs out (core/engine/driver.py, MAX_JS_STACK). This function's
-   native frame is smaller than JS_CallInternalFull's, but its shadow frame is much smaller still:
+   native frame is smaller than JS_CallInternal's, but its shadow frame is much smaller still:
    unpadded, ~4,900 calls fit under the limit and the native stack trapped first. Padded, a call
    here measures about what a call of the full interpreter does, so the bound and its margin stay
    as calibrated. */
@@ -27,10 +32,6 @@
 #define CORDON_FAST_UNKNOWN 0
 #define CORDON_FAST_YES     1
 #define CORDON_FAST_NO      2
-
-static JSValue JS_CallInternalFull(JSContext *caller_ctx, JSValueConst func_obj,
-                                   JSValueConst this_obj, JSValueConst new_target,
-                                   int argc, JSValueConst *argv, int flags);
 
 /* Every opcode the small interpreter runs. It runs a function only when all of the function's
    opcodes are here (checked once, on the function's first call); even then, any operand its fast
@@ -84,13 +85,28 @@ static int cordon_fast_scan(JSFunctionBytecode *b)
     return CORDON_FAST_YES;
 }
 
-/* Every call of a bytecode function enters here. Only a plain call (no flags: not a constructor,
-   not a generator's resumption, arguments not to be copied) of a simple function with at least its
-   declared number of arguments runs here; everything else goes to JS_CallInternalFull unchanged.
-   The frame set-up below is JS_CallInternalFull's, for a call that copies no arguments. */
-static JSValue JS_CallInternal(JSContext *caller_ctx, JSValueConst func_obj,
-                               JSValueConst this_obj, JSValueConst new_target,
-                               int argc, JSValueConst *argv, int flags)
+/* Whether a call opcode's callee runs in JS_CallSimple: a simple bytecode function given at least
+   its declared number of arguments (with fewer, the full interpreter copies them). */
+static inline bool cordon_is_simple_call(JSValueConst func_obj, int argc)
+{
+    JSObject *p;
+    JSFunctionBytecode *b;
+    if (JS_VALUE_GET_TAG(func_obj) != JS_TAG_OBJECT)
+        return false;
+    p = JS_VALUE_GET_OBJ(func_obj);
+    if (p->class_id != JS_CLASS_BYTECODE_FUNCTION)
+        return false;
+    b = p->u.func.function_bytecode;
+    if (unlikely(b->cordon_fast == CORDON_FAST_UNKNOWN))
+        b->cordon_fast = cordon_fast_scan(b);
+    return b->cordon_fast == CORDON_FAST_YES && argc >= b->arg_count;
+}
+
+/* A plain call (not a constructor, arguments not copied). A callee that is not simple goes on to
+   JS_CallInternal; for a simple one, the frame set-up below is JS_CallInternal's for such a call. */
+static no_inline JSValue JS_CallSimple(JSContext *caller_ctx, JSValueConst func_obj,
+                             JSValueConst this_obj, JSValueConst new_target,
+                             int argc, JSValueConst *argv)
 {
     JSRuntime *rt = caller_ctx->rt;
     JSContext *ctx;
@@ -103,21 +119,10 @@ static JSValue JS_CallInternal(JSContext *caller_ctx, JSValueConst func_obj,
     size_t alloca_size;
     int i, call_argc;
 
-    if (unlikely(flags != 0 || JS_VALUE_GET_TAG(func_obj) != JS_TAG_OBJECT))
-        goto full;
+    if (unlikely(!cordon_is_simple_call(func_obj, argc)))
+        return JS_CallInternal(caller_ctx, func_obj, this_obj, new_target, argc, argv, 0);
     p = JS_VALUE_GET_OBJ(func_obj);
-    if (unlikely(p->class_id != JS_CLASS_BYTECODE_FUNCTION))
-        goto full;
     b = p->u.func.function_bytecode;
-    if (unlikely(b->cordon_fast != CORDON_FAST_YES)) {
-        if (b->cordon_fast != CORDON_FAST_UNKNOWN)
-            goto full;
-        b->cordon_fast = cordon_fast_scan(b);
-        if (b->cordon_fast != CORDON_FAST_YES)
-            goto full;
-    }
-    if (unlikely(argc < b->arg_count))
-        goto full;
     if (js_poll_interrupts(caller_ctx))
         return JS_EXCEPTION;
 
@@ -361,8 +366,8 @@ static JSValue JS_CallInternal(JSContext *caller_ctx, JSValueConst func_obj,
             }
             call_argv = sp - call_argc;
             sf->cur_pc = pc;
-            ret_val = JS_CallInternal(ctx, call_argv[-1], JS_UNDEFINED,
-                                      JS_UNDEFINED, call_argc, vc(call_argv), 0);
+            ret_val = JS_CallSimple(ctx, call_argv[-1], JS_UNDEFINED,
+                                    JS_UNDEFINED, call_argc, vc(call_argv));
             if (unlikely(JS_IsException(ret_val)))
                 goto exception;
             if (op == OP_tail_call)
@@ -417,15 +422,20 @@ static JSValue JS_CallInternal(JSContext *caller_ctx, JSValueConst func_obj,
     }
 #undef CORDON_INT_CMP
  handover:
+    /* Operands that left the fast paths once (floats, strings) most likely will again, and each
+       handover pays both interpreters' set-up: from now on the function runs in the full one,
+       which costs what every call did before this interpreter existed (a float-only simple
+       function: 11% slower when it was handed over on every call). */
+    b->cordon_fast = CORDON_FAST_NO;
     sf->cur_pc = pc;
     sf->cur_sp = sp;
-    return JS_CallInternalFull(caller_ctx, func_obj, this_obj, new_target, argc, argv,
-                               JS_CALL_FLAG_CONTINUE);
+    return JS_CallInternal(caller_ctx, func_obj, this_obj, new_target, argc, argv,
+                           JS_CALL_FLAG_CONTINUE);
  exception:
     sf->cur_pc = pc;
     sf->cur_sp = sp;
-    return JS_CallInternalFull(caller_ctx, func_obj, this_obj, new_target, argc, argv,
-                               JS_CALL_FLAG_CONTINUE | JS_CALL_FLAG_CONTINUE_THROW);
+    return JS_CallInternal(caller_ctx, func_obj, this_obj, new_target, argc, argv,
+                           JS_CALL_FLAG_CONTINUE | JS_CALL_FLAG_CONTINUE_THROW);
  done:
     if (unlikely(sf->var_ref_count != 0))
         close_var_refs(rt, sf);
@@ -433,6 +443,4 @@ static JSValue JS_CallInternal(JSContext *caller_ctx, JSValueConst func_obj,
         JS_FreeValue(ctx, *pval);
     rt->current_stack_frame = sf->prev_frame;
     return ret_val;
- full:
-    return JS_CallInternalFull(caller_ctx, func_obj, this_obj, new_target, argc, argv, flags);
 }
