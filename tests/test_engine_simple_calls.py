@@ -132,12 +132,13 @@ def test_cancel_stops_a_simple_function(body):
 @pytest.mark.parametrize(
     "recursion",
     [
+        "function f() { return f(); }",  # the smallest frame: no locals, one stack slot
         "function f(n) { return f(n + 1); }",  # a tail call
         "function f(n) { return 1 + f(n + 1); }",
         "function f(a, b, c, d, e, g, h, i) { return f(a, b, c, d, e, g, h, i); }",
         "function f(n) { return g(n + 1); } function g(n) { void this; return f(n); }",  # simple and full, turn about
     ],
-    ids=["tail", "plain", "arguments", "mixed"],
+    ids=["smallest", "tail", "plain", "arguments", "mixed"],
 )
 def test_deep_simple_recursion_is_a_catchable_range_error_and_the_next_run_is_healthy(recursion):
     code = recursion + "\ntry { f(0, 0, 0, 0, 0, 0, 0, 0); } catch (e) { return [e.name, e.message]; }"
