@@ -172,7 +172,7 @@ SIMPLE_CALLS = (
     (
         "    uint8_t backtrace_barrier : 1; /* stop backtrace on this function */\n",
         "    uint8_t backtrace_barrier : 1; /* stop backtrace on this function */\n"
-        "    uint8_t cordon_fast : 2; /* Cordon: CORDON_FAST_*, set on the first call */\n",
+        "    uint8_t cordon_simple : 2; /* Cordon: CORDON_SIMPLE_*, see guest/simple_calls.c */\n",
     ),
     (
         """    if (js_poll_interrupts(caller_ctx))

@@ -28,15 +28,15 @@
    unpadded, ~4,900 calls fit under the limit and the native stack trapped first. Padded, a call
    here measures about what a call of the full interpreter does, so the bound and its margin stay
    as calibrated. */
-#define CORDON_FAST_FRAME_PAD 256
-#define CORDON_FAST_UNKNOWN 0
-#define CORDON_FAST_YES     1
-#define CORDON_FAST_NO      2
+#define CORDON_SIMPLE_FRAME_PAD 256
+#define CORDON_SIMPLE_UNKNOWN 0
+#define CORDON_SIMPLE_YES     1
+#define CORDON_SIMPLE_NO      2
 
 /* Every opcode the small interpreter runs. It runs a function only when all of the function's
    opcodes are here (checked once, on the function's first call); even then, any operand its fast
    paths do not take hands the frame over. */
-static bool cordon_fast_opcode(int op)
+static bool cordon_simple_opcode(int op)
 {
     switch (op) {
     case OP_push_minus1: case OP_push_0: case OP_push_1: case OP_push_2: case OP_push_3:
@@ -70,19 +70,19 @@ static bool cordon_fast_opcode(int op)
     }
 }
 
-static int cordon_fast_scan(JSFunctionBytecode *b)
+static int cordon_simple_scan(JSFunctionBytecode *b)
 {
     /* generators and async functions keep their frame in a heap object: the full interpreter's */
     int pos = 0, op;
     if (b->func_kind != JS_FUNC_NORMAL)
-        return CORDON_FAST_NO;
+        return CORDON_SIMPLE_NO;
     while (pos < b->byte_code_len) {
         op = b->byte_code_buf[pos];
-        if (!cordon_fast_opcode(op))
-            return CORDON_FAST_NO;
+        if (!cordon_simple_opcode(op))
+            return CORDON_SIMPLE_NO;
         pos += short_opcode_info(op).size;
     }
-    return CORDON_FAST_YES;
+    return CORDON_SIMPLE_YES;
 }
 
 /* Whether a call opcode's callee runs in JS_CallSimple: a simple bytecode function given at least
@@ -97,9 +97,9 @@ static inline bool cordon_is_simple_call(JSValueConst func_obj, int argc)
     if (p->class_id != JS_CLASS_BYTECODE_FUNCTION)
         return false;
     b = p->u.func.function_bytecode;
-    if (unlikely(b->cordon_fast == CORDON_FAST_UNKNOWN))
-        b->cordon_fast = cordon_fast_scan(b);
-    return b->cordon_fast == CORDON_FAST_YES && argc >= b->arg_count;
+    if (unlikely(b->cordon_simple == CORDON_SIMPLE_UNKNOWN))
+        b->cordon_simple = cordon_simple_scan(b);
+    return b->cordon_simple == CORDON_SIMPLE_YES && argc >= b->arg_count;
 }
 
 /* A plain call (not a constructor, arguments not copied). A callee that is not simple goes on to
@@ -128,7 +128,7 @@ static no_inline JSValue JS_CallSimple(JSContext *caller_ctx, JSValueConst func_
 
     alloca_size = sizeof(JSValue) * (b->var_count + b->stack_size) +
         sizeof(JSVarRef *) * b->var_ref_count;
-    if (js_check_stack_overflow(rt, alloca_size + CORDON_FAST_FRAME_PAD))
+    if (js_check_stack_overflow(rt, alloca_size + CORDON_SIMPLE_FRAME_PAD))
         return JS_ThrowStackOverflow(caller_ctx);
 
     sf->is_strict_mode = b->is_strict_mode;
@@ -138,7 +138,7 @@ static no_inline JSValue JS_CallSimple(JSContext *caller_ctx, JSValueConst func_
     sf->cur_func = unsafe_unconst(func_obj);
     var_refs = p->u.func.var_refs;
 
-    var_buf = alloca(alloca_size + CORDON_FAST_FRAME_PAD);
+    var_buf = alloca(alloca_size + CORDON_SIMPLE_FRAME_PAD);
     sf->var_buf = var_buf;
     sf->arg_buf = arg_buf;
     for(i = 0; i < b->var_count; i++)
@@ -426,7 +426,7 @@ static no_inline JSValue JS_CallSimple(JSContext *caller_ctx, JSValueConst func_
        handover pays both interpreters' set-up: from now on the function runs in the full one,
        which costs what every call did before this interpreter existed (a float-only simple
        function: 11% slower when it was handed over on every call). */
-    b->cordon_fast = CORDON_FAST_NO;
+    b->cordon_simple = CORDON_SIMPLE_NO;
     sf->cur_pc = pc;
     sf->cur_sp = sp;
     return JS_CallInternal(caller_ctx, func_obj, this_obj, new_target, argc, argv,
