@@ -153,6 +153,7 @@ _NAMES: tuple[str, ...] = (
     "engine-trap",
     "epub-invalid",
     "exif-invalid",
+    "expr-digits-out-of-range",
     "expr-not-finite",
     "expr-syntax",
     "expr-too-deep",

@@ -100,3 +100,42 @@ def test_a_stopped_evaluation_frees_its_host_worker():
     assert result.error is not None and result.error.rule == "timeout", result.error
     small = f'import {{ evaluate }} from "{EXPR}";\nreturn await evaluate("1 + 2");'
     assert next_run_is_served(small) == 3
+
+
+def test_round_to_digits_are_bounded_so_no_huge_power_of_ten_is_built():
+    """`roundTo(x, n)` computed `10 ** int(n)`: one C call holding the GIL (n=1e7: 24 s past a 1 s
+    limit, n=1e9: hours). Past ±308 digits it is refused by name, within the run's deadline."""
+    code = f'import {{ evaluate }} from "{EXPR}";\nreturn await evaluate(inputs.src);'
+    result = run_body(code, inputs={"src": "roundTo(1.5, 1e9)"}, limits={"timeoutMs": 1000})
+    refused(result, "expr-digits-out-of-range", "sandbox-expr.evaluate", "308")
+    assert result.timings["run_ms"] < 2000
+    refused(run_body(code, inputs={"src": "roundTo(1.5, -1e9)"}), "expr-digits-out-of-range")
+    assert ok(run_body(code, inputs={"src": "[roundTo(3.14159, 2), roundTo(1234.5, -2), roundTo(1, 308)]"})) == [
+        3.14,
+        1200,
+        1,
+    ]
+    assert next_run_is_served(f'import {{ evaluate }} from "{EXPR}";\nreturn await evaluate("1 + 2");') == 3
+
+
+def test_a_huge_hexadecimal_number_is_infinity_without_building_an_integer():
+    """Past a double's range `0x...` is Infinity, as in JavaScript (a long literal was a host-error:
+    float() of the integer overflowed); a 5 MB hexadecimal string is not parsed into an integer."""
+    code = f'import {{ evaluate }} from "{EXPR}";\nreturn await evaluate(inputs.src, {{ h: inputs.h }});'
+    refused(run_body(code, inputs={"src": "0x" + "f" * 9000, "h": ""}), "expr-not-finite", "Infinity")
+    got = ok(
+        run_body(code, inputs={"src": "[h * 1 > 1e308, 0xff, '0xfg' * 1 != '0xfg' * 1]", "h": "0x" + "f" * 5_000_000})
+    )
+    assert got == [True, 255, True]  # '0xfg' is NaN
+
+
+def test_text_and_results_made_of_copies_of_one_large_array_are_refused_before_they_are_built():
+    """`[a, a, ...]` names one 300,000-item array 3,000 times: its text (`|| ""`, `join`) would be
+    gigabytes, and so would the copy of the result; each is refused first."""
+    copies = "[" + ", ".join(["a"] * 3000) + "]"
+    code = f'import {{ evaluate }} from "{EXPR}";\nreturn await evaluate(inputs.src, {{ a: inputs.a }});'
+    a = [0] * 300_000
+    for src in (copies + ' || ""', f'join("-", {copies})', copies):
+        result = run_body(code, inputs={"src": src, "a": a}, limits={"timeoutMs": 2000})
+        refused(result, "expr-too-large", "sandbox-expr.evaluate")
+    assert ok(run_body(code, inputs={"src": 'join("-", [1, 2, "x"]) || [3] || ""', "a": []})) == "1-2-x3"

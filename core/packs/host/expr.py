@@ -19,13 +19,24 @@ Bounds: at most MAX_LENGTH characters and MAX_DEPTH levels of nesting
 (`expr-too-long` / `expr-too-deep`), strings and arrays built by `||` at most
 MAX_VALUE items or characters (`expr-too-large`); a result that is not a
 finite JSON value (Infinity, NaN) is `expr-not-finite`.
+
+No operator makes a huge number: every number is a double, so `^`, `!` and
+`pow` overflow to Infinity in one step, and the grammar has no shifts. What
+used to build Python integers is bounded: `roundTo(x, n)` takes `n` within
+±MAX_ROUND_DIGITS (`expr-digits-out-of-range`; it computed `10 ** n`, and n=1e9
+held the GIL for hours), and a hexadecimal number (`0x...`, or a string one
+coerces) of more than MAX_HEX_DIGITS significant digits is Infinity, as in
+JavaScript, without being parsed into an integer first. Text made of values
+(`join`, an array turned into a string by `||`) is refused past MAX_VALUE
+characters before it is built, and a result past MAX_RESULT_ITEMS items
+(`[a, a, ...]` of one large array) before it is copied (`expr-too-large`).
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from core.bridges.base import worker_check_alive
@@ -37,6 +48,12 @@ MAX_DEPTH = 64
 #: The tree's height, chains included: evaluation recurses per level, and Python's stack is ~1,000 frames.
 MAX_HEIGHT = 256
 MAX_VALUE = 1_000_000
+#: `roundTo`'s digits: a double's decimal exponents span about ±308, so more cannot change the result.
+MAX_ROUND_DIGITS = 308
+#: Hexadecimal digits (leading zeros aside) of a finite double: 16**256 is 2**1024, past the largest.
+MAX_HEX_DIGITS = 256
+#: Items (array items, object values) of a result: more than the 5 MB `variables` can hold (~2.5 million).
+MAX_RESULT_ITEMS = 5_000_000
 
 _TOKEN = re.compile(
     r"""
@@ -48,6 +65,7 @@ _TOKEN = re.compile(
     )""",
     re.VERBOSE,
 )
+_HEX_DIGITS = re.compile(r"[0-9a-fA-F]+")
 _ESCAPES = {"n": "\n", "r": "\r", "t": "\t", "b": "\b", "f": "\f", "\\": "\\", "/": "/", "'": "'", '"': '"'}
 _CONSTANTS: dict[str, Any] = {"E": math.e, "PI": math.pi, "true": True, "false": False}
 #: Binary operators: token -> (left binding power, right binding power).
@@ -93,7 +111,7 @@ def _tokens(text: str) -> list[tuple[str, Any]]:
         kind = match.lastgroup or ""
         value = match.group(kind)
         if kind == "num":
-            out.append(("num", float(int(value, 16)) if value.startswith("0x") else float(value)))
+            out.append(("num", _hex(value) if value.startswith("0x") else float(value)))
         elif kind == "str":
             out.append(("str", re.sub(r"\\(u[0-9a-fA-F]{4}|.)", _unescape, value[1:-1])))
         elif kind == "name" and value in ("and", "or", "not", "in"):
@@ -267,10 +285,25 @@ def _number(value: Any) -> float:
         if not text:
             return 0.0
         try:
-            return float(int(text, 16)) if text.lower().startswith("0x") else float(text)
+            return _hex(text) if text.lower().startswith("0x") else float(text)
         except ValueError:
             return math.nan
     return math.nan
+
+
+def _hex(text: str) -> float:
+    """`0x...` as JavaScript's Number reads it: past a double's range it is Infinity, decided by the
+    digit count before any integer is built. ValueError (NaN to the caller) for a non-hex digit."""
+    digits = text[2:]
+    if not _HEX_DIGITS.fullmatch(digits):
+        raise ValueError(f"not a hexadecimal number: {text[:20]!r}")
+    digits = digits.lstrip("0") or "0"
+    if len(digits) > MAX_HEX_DIGITS:
+        return math.inf
+    try:
+        return float(int(digits, 16))
+    except OverflowError:
+        return math.inf
 
 
 def _truthy(value: Any) -> bool:
@@ -314,6 +347,23 @@ def _equal(a: Any, b: Any) -> bool:
     return type(a) is type(b) and isinstance(a, str | type(None)) and a == b
 
 
+def _joined(sep: str, parts: Iterable[str]) -> str:
+    """`parts` joined by `sep`, refused once the text would pass MAX_VALUE characters, before it is
+    built: an array of 3,000 copies of one million-character string would be 3 GB of text."""
+    kept: list[str] = []
+    size = 0
+    for part in parts:
+        size += len(part) + (len(sep) if kept else 0)
+        if size > MAX_VALUE:
+            raise _fail(
+                f"an array joined into text is more than {MAX_VALUE} characters",
+                rule="expr-too-large",
+                name="RangeError",
+            )
+        kept.append(part)
+    return sep.join(kept)
+
+
 def _concat(a: Any, b: Any) -> Any:
     if isinstance(a, list) and isinstance(b, list):
         result: Any = a + b
@@ -334,7 +384,7 @@ def _string(value: Any) -> str:
     if value is None:
         return "null"
     if isinstance(value, list):
-        return ",".join("" if v is None else _string(v) for v in value)
+        return _joined(",", ("" if v is None else _string(v) for v in value))
     if isinstance(value, dict):
         return "[object Object]"
     return str(value)
@@ -357,6 +407,12 @@ def _fac(x: float) -> float:
 
 
 def _round_to(x: float, digits: float = 0) -> float:
+    if abs(digits) > MAX_ROUND_DIGITS:  # NaN passes on to int(), which makes it NaN (ValueError)
+        raise _fail(
+            f"roundTo takes at most {MAX_ROUND_DIGITS} digits either side of the point, got {_js_number(digits)}",
+            rule="expr-digits-out-of-range",
+            name="RangeError",
+        )
     factor = 10 ** int(digits)
     return math.floor(x * factor + 0.5) / factor
 
@@ -424,7 +480,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     },
     "length": _length,
     "indexOf": lambda target, seq: float(seq.index(target)) if isinstance(seq, list | str) and target in seq else -1.0,
-    "join": lambda sep, items: _string(sep).join(_string(i) for i in items) if isinstance(items, list) else "",
+    "join": lambda sep, items: _joined(_string(sep), (_string(i) for i in items)) if isinstance(items, list) else "",
 }
 
 
@@ -501,6 +557,24 @@ def _member(target: Any, key: Any) -> Any:
     return None
 
 
+def _count(value: Any) -> None:
+    """Refuse a result of more than MAX_RESULT_ITEMS items (array items, object values) before it is
+    copied: `[a, a, ...]` names one large array once per item. Each array is counted by its length
+    when its parent is scanned, so the refusal comes before the copies' own items are looked at."""
+    items = len(value) if isinstance(value, list | dict) else 0
+    todo = [value]
+    while todo and items <= MAX_RESULT_ITEMS:
+        v = todo.pop()
+        for x in v.values() if isinstance(v, dict) else v if isinstance(v, list) else ():
+            if isinstance(x, list | dict):
+                items += len(x)
+                if items > MAX_RESULT_ITEMS:
+                    break
+                todo.append(x)
+    if items > MAX_RESULT_ITEMS:
+        raise _fail(f"the result holds more than {MAX_RESULT_ITEMS} items", rule="expr-too-large", name="RangeError")
+
+
 def _finite(value: Any) -> Any:
     """The result as JSON: integral doubles become ints; Infinity and NaN are refused."""
     if isinstance(value, float):
@@ -522,13 +596,15 @@ def evaluate(expression: str, variables: Mapping[str, Any] | None = None) -> Any
     if variables is not None and not isinstance(variables, dict):
         raise _fail("variables must be an object of name -> value", rule="host-argument-invalid", name="TypeError")
     tree = parse(expression)
-    return _finite(_evaluate(tree, variables or {}))
+    value = _evaluate(tree, variables or {})
+    _count(value)
+    return _finite(value)
 
 
 MODULE = HostModule(
     "cordon.expr",
     "@cordon/sandbox-expr",
-    "1",
+    "2",
     {
         "evaluate": HostExport(
             evaluate,
