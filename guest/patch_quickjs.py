@@ -1,5 +1,6 @@
 """Cordon's changes to QuickJS-ng, applied by guest/build.sh: exact replacements, each asserted.
 
+    patch_quickjs.py fixes QUICKJS_C       apply only the bug fixes, in place (the stock build)
     patch_quickjs.py source QUICKJS_C      edit the C sources in place (quickjs.c and, beside it,
                                            quickjs-opcode.h), before they are compiled
     patch_quickjs.py ir QUICKJS_LL         edit the LLVM IR of quickjs.c in place, before -O3 runs
@@ -16,6 +17,34 @@ import re
 import sys
 from collections import Counter
 from pathlib import Path
+
+#: Bug fixes, offered upstream as they are (guest/upstream/): the stock build the differential
+#: tests compare with (`guest/build.sh --stock`) applies these and nothing else.
+#:
+#: A Number that is not an int32 compared with a BigInt of a different magnitude: the order of the
+#: magnitudes decided the result regardless of sign, so `-2.5 < -5n` was true and
+#: `-1e10 < -1n` false (quickjs-ng 0.17.0 and its master). Both are negative there, so the larger
+#: magnitude is the smaller value (guest/upstream/0001-bigint-float64-cmp-sign.patch).
+BIGINT_FLOAT64_CMP = (
+    (
+        """        a_mant = js_bigint_get_mant_exp(ctx, &f, a);
+        if (f != e) {
+            if (f < e)
+                return -1;
+            else
+                return 1;
+        } else {
+""",
+        """        a_mant = js_bigint_get_mant_exp(ctx, &f, a);
+        if (f != e) {
+            if (f < e)
+                return 2 * a_sign - 1;
+            else
+                return 1 - 2 * a_sign;
+        } else {
+""",
+    ),
+)
 
 #: Count out-of-memory errors, so the guest can name one even when the heap had no room left for
 #: the error object (QuickJS then throws null).
@@ -236,7 +265,16 @@ def _replace_once(text: str, old: str, new: str, what: str) -> str:
     return text.replace(old, new)
 
 
+def patch_fixes(path: Path) -> None:
+    """Apply only the bug fixes (the stock build's one change to upstream's sources)."""
+    text = path.read_text()
+    for old, new in BIGINT_FLOAT64_CMP:
+        text = _replace_once(text, old, new, "bigint/float64 comparison")
+    path.write_text(text)
+
+
 def patch_source(path: Path) -> None:
+    patch_fixes(path)
     text = path.read_text()
     for old, new in OOM_COUNT:
         text = _replace_once(text, old, new, "out-of-memory count")
@@ -340,7 +378,7 @@ def patch_dispatch(path: Path) -> None:
 
 
 if __name__ == "__main__":
-    steps = {"source": patch_source, "ir": patch_ir, "dispatch": patch_dispatch}
+    steps = {"fixes": patch_fixes, "source": patch_source, "ir": patch_ir, "dispatch": patch_dispatch}
     if len(sys.argv) != 3 or sys.argv[1] not in steps:
         sys.exit(__doc__)
     steps[sys.argv[1]](Path(sys.argv[2]))
