@@ -16,7 +16,7 @@ QT_LIBS="libegl1 libgl1 libx11-6 libdbus-1-3 libfontconfig1 libfreetype6 libglib
 fonts-dejavu-core libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-render-util0 \
 libxcb-render0 libxcb-shape0 libxcb-util1 libxcb-xkb1 libxkbcommon-x11-0 \
 xvfb xauth \
-libpulse0"  # xvfb-run: the tests that drive the studio in a real X window; libpulse0: Qt Multimedia links it
+libpulse0 libseccomp2"  # libseccomp2: the host workers' seccomp filter; xvfb-run: the tests that drive the studio in a real X window; libpulse0: Qt Multimedia links it
 OCR_PKGS="tesseract-ocr tesseract-ocr-eng"  # @cordon/sandbox-ocr's engine and English data (nothing downloaded at run time)
 DESKTOP_PKGS="desktop-file-utils appstream shared-mime-info"  # tests/test_packaging.py: the freedesktop validators
 

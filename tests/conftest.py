@@ -48,3 +48,23 @@ def ok(result: RunResult):
     """The result value of a run that must have succeeded (shows the error otherwise)."""
     assert result.ok, f"run failed: {result.error}"
     return result.result
+
+
+@pytest.fixture
+def worker_patch(monkeypatch):
+    """`monkeypatch.setattr` for a module whose code runs in host workers: the patched module's
+    functions go to the worker by value, with the patched globals (cloudpickle), instead of by name
+    to the worker's own, unpatched import."""
+    import cloudpickle
+
+    registered = []
+
+    def setattr(module, name, value):
+        monkeypatch.setattr(module, name, value)
+        if module not in registered:
+            cloudpickle.register_pickle_by_value(module)
+            registered.append(module)
+
+    yield setattr
+    for module in registered:
+        cloudpickle.unregister_pickle_by_value(module)

@@ -174,8 +174,8 @@ def test_sample_rate_and_channel_caps():
     assert "cap: channels, 8" in channels
 
 
-def test_decoded_samples_cap_is_checked_from_the_header(monkeypatch):
-    monkeypatch.setattr(audio_ops, "MAX_SAMPLES", 12_000)  # 1.5 s of the 8 kHz tone
+def test_decoded_samples_cap_is_checked_from_the_header(worker_patch):
+    worker_patch(audio_ops, "MAX_SAMPLES", 12_000)  # 1.5 s of the 8 kHz tone
     message = refused(run_audio("return await audio.reverse(inputs.a)", a=sine(2.0)), "audio-too-many-samples")
     assert "cap: decoded samples" in message and "the result" not in message
 
@@ -185,8 +185,8 @@ def test_an_output_past_the_duration_cap_is_refused_before_it_is_built():
     assert "the result" in message and "cap: audio duration" in message
 
 
-def test_input_bytes_over_the_cap_are_refused_by_name(monkeypatch):
-    monkeypatch.setattr(audio_ops, "INPUT_CAP", Cap(1000, "audio input, 1000 B", "audio-input-too-large"))
+def test_input_bytes_over_the_cap_are_refused_by_name(worker_patch):
+    worker_patch(audio_ops, "INPUT_CAP", Cap(1000, "audio input, 1000 B", "audio-input-too-large"))
     assert "limit audio input" in refused(
         run_audio("return await audio.info(inputs.a)", a=TONE), "audio-input-too-large"
     )
@@ -201,14 +201,14 @@ def test_not_audio_is_refused_and_the_next_run_is_healthy(run):
     assert ok(run_audio("return (await audio.info(inputs.a)).channels", a=TONE)) == 1
 
 
-def test_an_output_over_the_size_cap_is_refused_by_name(monkeypatch):
-    monkeypatch.setattr(audio_ops, "OUTPUT_CAP", Cap(20_000, "media output, 20000 B", "media-output-too-large"))
+def test_an_output_over_the_size_cap_is_refused_by_name(worker_patch):
+    worker_patch(audio_ops, "OUTPUT_CAP", Cap(20_000, "media output, 20000 B", "media-output-too-large"))
     message = refused(run_audio("return await audio.repeat(inputs.a, 2)", a=TONE), "media-output-too-large")
     assert "limit media output" in message
     assert ok(run_audio("return (await audio.info(await audio.trim(inputs.a, {end: 0.5}))).duration", a=TONE)) == 0.5
 
 
-def test_inputs_that_together_decode_past_the_samples_cap_are_refused(monkeypatch):
-    monkeypatch.setattr(audio_ops, "MAX_SAMPLES", 12_000)  # each 1 s tone (8,000) fits; two do not
+def test_inputs_that_together_decode_past_the_samples_cap_are_refused(worker_patch):
+    worker_patch(audio_ops, "MAX_SAMPLES", 12_000)  # each 1 s tone (8,000) fits; two do not
     message = refused(run_audio("return await audio.mix([inputs.a, inputs.a])", a=TONE), "audio-too-many-samples")
     assert "the inputs together" in message and "cap: decoded samples" in message

@@ -176,10 +176,10 @@ def test_bad_calls_are_refused_or_ignored_as_the_spec_says():
     assert not result.ok and "2d" in result.error.message
 
 
-def test_images_drawn_share_one_images_pixel_cap(monkeypatch):
+def test_images_drawn_share_one_images_pixel_cap(worker_patch):
     from core.bridges import canvas_ops
 
-    monkeypatch.setattr(canvas_ops, "MAX_PIXELS", 150)  # one 10x10 image fits, two do not
+    worker_patch(canvas_ops, "MAX_PIXELS", 150)  # one 10x10 image fits, two do not
     body = """
       const ctx = createCanvas(20, 10).getContext("2d");
       ctx.drawImage(inputs.a, 0, 0); ctx.drawImage(inputs.b, 10, 0);

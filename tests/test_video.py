@@ -178,13 +178,16 @@ def test_frame_rate_cap():
     )
 
 
-def test_input_and_output_size_caps(monkeypatch):
+def test_input_size_cap(monkeypatch):
     monkeypatch.setattr(video_ops, "INPUT_CAP", Cap(1000, "video input, 1000 B", "video-input-too-large"))
     assert "limit video input" in refused(
         run_video("return await video.info(inputs.v)", v=CLIP), "video-input-too-large"
     )
-    monkeypatch.undo()
-    monkeypatch.setattr(audio_ops, "OUTPUT_CAP", Cap(2000, "media output, 2000 B", "media-output-too-large"))
+
+
+def test_output_size_cap(worker_patch):
+    worker_patch(video_ops, "audio_ops", audio_ops)  # video_ops's code goes by value too, to reach the patch
+    worker_patch(audio_ops, "OUTPUT_CAP", Cap(2000, "media output, 2000 B", "media-output-too-large"))
     assert "limit media output" in refused(
         run_video("return await video.resize(inputs.v, {width: 128})", v=CLIP), "media-output-too-large"
     )

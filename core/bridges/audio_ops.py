@@ -29,7 +29,7 @@ from typing import Any, cast
 import av
 import numpy as np
 
-from core.bridges.base import RunScope, in_worker_thread, worker_check_alive
+from core.bridges.base import RunScope, worker_check_alive
 from core.bridges.image_ops import _int, _number
 from core.bridges.media import (
     bad_argument,
@@ -43,6 +43,7 @@ from core.bridges.media import (
     sniff_mime,
 )
 from core.errors import SandboxRefusal
+from core.hostwork.client import in_host_worker
 from core.media_store import Cap, MediaItem, run_store, too_large
 
 logger = logging.getLogger(__name__)
@@ -278,7 +279,7 @@ async def _transform(
                 )
         return encode_wav(edit(clips), what)
 
-    item: MediaItem = await in_worker_thread(scope, work)
+    item: MediaItem = await in_host_worker(scope, work)
     return item.ref(run_store(scope).put(item))
 
 
@@ -302,7 +303,7 @@ async def info_op(scope: RunScope, value: Any) -> dict[str, Any]:
                 "bitRate": container.bit_rate or None,
             }
 
-    return await in_worker_thread(scope, header)
+    return await in_host_worker(scope, header)
 
 
 async def bytes_op(scope: RunScope, value: Any) -> bytes:

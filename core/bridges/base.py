@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import importlib
+import logging
 import threading
 import time
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping
@@ -30,6 +31,8 @@ from typing import Any, Generic, Protocol, TypeVar
 from core.cancel import CancelHandle
 from core.errors import RunCancelled, SandboxRefusal
 from core.limits import SandboxLimits
+
+logger = logging.getLogger(__name__)
 
 OpFn = Callable[..., Any] | Callable[..., Awaitable[Any]]
 T = TypeVar("T")
@@ -178,6 +181,21 @@ class RunScope:
     loop: asyncio.AbstractEventLoop | None = None
     #: Each bridge's own per-run state (fetch count, quota, handle store), keyed by its `RunLocal`.
     _locals: dict[RunLocal[Any], Any] = field(default_factory=dict, init=False, repr=False)
+    #: What to do when the run ends, however it ends (a host worker killed): see `at_end`.
+    _at_end: list[Callable[[], None]] = field(default_factory=list, init=False, repr=False)
+
+    def at_end(self, fn: Callable[[], None]) -> None:
+        """Call `fn` when the run ends (`end()`, from the engine's run once it is over)."""
+        self._at_end.append(fn)
+
+    def end(self) -> None:
+        """The run is over: run every `at_end` callback, each once, newest first."""
+        while self._at_end:
+            fn = self._at_end.pop()
+            try:
+                fn()
+            except Exception:
+                logger.exception("a run's end callback failed")
 
     def check_alive(self) -> None:
         """Refuse once the run is cancelled or past its deadline.
@@ -270,12 +288,24 @@ def worker_checked(items: Iterable[T], every: int) -> Iterator[T]:
         yield item
 
 
-def worker_check_alive() -> None:
-    """In work `in_worker_thread` runs: stop once its run is cancelled or out of time.
+def set_worker_deadline(deadline: float | None) -> None:
+    """In a host worker process (`core/hostwork/worker.py`): the deadline of the call it runs now."""
+    _worker.deadline = deadline
 
-    For long loops in code that is not handed the scope (a host pack's parser), so a
-    stopped run does not keep one of the few worker threads busy. A no-op elsewhere.
+
+def worker_check_alive() -> None:
+    """In host work: stop once its run is cancelled or out of time.
+
+    For long loops in code that is not handed the scope (a host pack's parser). In a worker
+    thread (`in_worker_thread`) it asks the run's scope, so a stopped run does not keep one of
+    the few threads busy; in a host worker process it compares the call's deadline (the host
+    kills the process at the deadline or cancel anyway: this lets a loop end first with the
+    run's own timeout). A no-op elsewhere.
     """
     scope = worker_scope()
     if scope is not None:
         scope.check_alive()
+        return
+    deadline: float | None = getattr(_worker, "deadline", None)
+    if deadline is not None and time.monotonic() >= deadline:
+        raise SandboxRefusal("the run ran out of time", rule="timeout", name="TimeoutError")

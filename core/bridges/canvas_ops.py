@@ -28,11 +28,12 @@ from typing import Any
 import numpy as np
 import skia
 
-from core.bridges.base import RunScope, in_worker_thread, worker_check_alive
+from core.bridges.base import RunScope, worker_check_alive
 from core.bridges.canvas import MAX_OPS
 from core.bridges.image_ops import MAX_PIXELS, _color, _layers, check_surface, decode, open_header
 from core.bridges.media import bad_argument, byte_cap, only_options
 from core.errors import SandboxRefusal
+from core.hostwork.client import in_host_worker
 from core.media_store import MediaItem, run_store, too_large
 
 MAX_TEXT = 100_000
@@ -616,7 +617,7 @@ async def render_op(scope: RunScope, width: Any, height: Any, ops: Any, images: 
             raise SandboxRefusal(f"{what}: the {name} encoder failed", rule="canvas-encode")
         return MediaItem("image", mime, bytes(data), w, h)
 
-    item: MediaItem = await in_worker_thread(scope, work)
+    item: MediaItem = await in_host_worker(scope, work)
     if options.get("handle"):
         return item.ref(run_store(scope).put(item))
     cap = byte_cap(scope)
@@ -629,7 +630,7 @@ async def measure_text_op(scope: RunScope, text: Any, font: Any) -> dict[str, fl
     if not isinstance(text, str) or len(text) > MAX_TEXT:
         raise bad_argument(f"canvas.measureText: text must be a string of at most {MAX_TEXT} characters")
     try:
-        face = font_of(font)
+        font_of(font)  # a bad font is refused here, before any worker starts
     except _Ignored:
         raise bad_argument(f"canvas.measureText: {str(font)[:60]!r} is not a CSS font ('bold 16px serif')") from None
-    return await in_worker_thread(scope, measure, text, face)
+    return await in_host_worker(scope, lambda: measure(text, font_of(font)))  # a skia.Font does not pickle

@@ -13,9 +13,9 @@ module's own per-call checks, so `Image.MAX_IMAGE_PIXELS` (a process-wide
 global other threads and libraries share) is never touched; Pillow's own
 bomb error, which only fires far above our caps, is mapped to the same rule.
 Only raster formats with no external helpers are opened (no EPS/Ghostscript,
-no PDF/PSD/TIFF). Decoding runs in a worker thread, at most `_WORKERS` images
-at a time in the process, so a run can be stopped while Pillow works and
-concurrent runs cannot multiply peak memory without bound.
+no PDF/PSD/TIFF). Decoding runs in the run's host worker process (`core/hostwork`): confined, capped in memory,
+and killed when its run ends, so a run can be stopped while Pillow works and no decoder bug
+runs with the user's rights.
 """
 
 from __future__ import annotations
@@ -23,13 +23,12 @@ from __future__ import annotations
 import io
 import logging
 import math
-import threading
 from collections.abc import Callable
 from typing import Any
 
 from PIL import Image, ImageColor, ImageEnhance, ImageOps, ImageStat
 
-from core.bridges.base import RunScope, in_worker_thread
+from core.bridges.base import RunScope
 from core.bridges.media import (
     bad_argument,
     byte_cap,
@@ -42,6 +41,7 @@ from core.bridges.media import (
     sniff_mime,
 )
 from core.errors import SandboxRefusal
+from core.hostwork.client import in_host_worker
 from core.media_store import Cap, MediaItem, run_store, too_large
 
 logger = logging.getLogger(__name__)
@@ -62,8 +62,6 @@ LAYERS_CAP = Cap(64 * MB, "encoded input of one call, 64 MB", "image-input-too-l
 FORMATS = ("PNG", "JPEG", "WEBP", "GIF", "BMP")
 OUTPUT_FORMATS = {"png": "PNG", "jpeg": "JPEG", "jpg": "JPEG", "webp": "WEBP"}
 DEFAULT_QUALITY = 92
-#: Image work in flight across the whole process (each may hold a few hundred MB at the caps).
-_WORKERS = threading.BoundedSemaphore(2)
 _FIT = ("contain", "cover", "fill")
 _RESAMPLE = {
     "nearest": Image.Resampling.NEAREST,
@@ -231,15 +229,9 @@ async def source(scope: RunScope, value: Any, what: str, cap: Cap = INPUT_CAP) -
 
 
 async def _work(scope: RunScope, fn: Callable[..., Any], *args: Any) -> Any:
-    """Pillow work on the host workers (`in_worker_thread`: deadline, cancel, queued work of a
-    stopped run skipped), at most `_WORKERS` images at once in the process."""
-
-    def bounded() -> Any:
-        with _WORKERS:
-            scope.check_alive()  # waited for a slot: the run may have stopped meanwhile
-            return fn(*args)
-
-    return await in_worker_thread(scope, bounded)
+    """Pillow work in the run's host worker process (`core/hostwork`): confined, and killed with
+    its run, so a hostile image cannot reach the host or hold its run's end."""
+    return await in_host_worker(scope, fn, *args)
 
 
 async def _transform(scope: RunScope, fn: Callable[..., Image.Image], encoding: _Encoding, *args: Any) -> dict:
@@ -323,10 +315,16 @@ async def to_asset_op(scope: RunScope, value: Any, options: dict[str, Any]) -> d
     filename = filename_arg(options.get("filename"), "image.toAsset")
     item = await source(scope, value, "image.toAsset")
     if item.width is None:  # not from a handle: learn the size from the header (and refuse non-images)
-        im = await _work(scope, open_header, item.data, "image.toAsset")
-        item = MediaItem("image", Image.MIME.get(im.format, item.mime_type), item.data, im.width, im.height)
+        mime, width, height = await _work(scope, _facts, item.data, item.mime_type, "image.toAsset")
+        item = MediaItem("image", mime, item.data, width, height)
         run_store(scope).charge(len(item.data))
     return await persist(scope, item, filename)
+
+
+def _facts(data: bytes, mime: str, what: str) -> tuple[str, int, int]:
+    """(MIME type, width, height) from an image's header."""
+    im = open_header(data, what)
+    return Image.MIME.get(im.format, mime), im.width, im.height
 
 
 # -- ops: transforms -------------------------------------------------------------------

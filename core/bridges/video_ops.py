@@ -26,10 +26,11 @@ import numpy as np
 
 from core.bridges import audio_ops
 from core.bridges.audio_ops import Clip, check_output, check_seconds, refuse, seconds_of, source
-from core.bridges.base import RunScope, in_worker_thread, worker_check_alive
+from core.bridges.base import RunScope, worker_check_alive
 from core.bridges.image_ops import _Encoding, _number
 from core.bridges.media import bad_argument, byte_cap, only_options
 from core.errors import SandboxRefusal
+from core.hostwork.client import in_host_worker
 from core.media_store import Cap, MediaItem, run_store
 
 logger = logging.getLogger(__name__)
@@ -232,7 +233,7 @@ async def _video(scope: RunScope, value: Any, what: str) -> MediaItem:
 
 
 async def _transform(scope: RunScope, work: Callable[[], MediaItem]) -> dict[str, Any]:
-    item: MediaItem = await in_worker_thread(scope, work)
+    item: MediaItem = await in_host_worker(scope, work)
     return item.ref(run_store(scope).put(item))
 
 
@@ -268,7 +269,7 @@ async def info_op(scope: RunScope, value: Any) -> dict[str, Any]:
                 )
             return out
 
-    return await in_worker_thread(scope, header)
+    return await in_host_worker(scope, header)
 
 
 async def bytes_op(scope: RunScope, value: Any) -> bytes:

@@ -427,6 +427,7 @@ class _Run:
         finally:
             unsubscribe()
             self.task = None
+            scope.end()  # host work of this run ends with it (its host worker is killed)
             if self.vm is not None:
                 self.vm.close()
                 self.vm = None

@@ -58,6 +58,7 @@ from typing import Any, Literal, TypeVar
 
 from core.bridges.base import Op, RunScope, Surface, in_worker_thread
 from core.errors import CordonError, SandboxRefusal
+from core.hostwork.client import in_host_worker
 from core.packs.bridge import BridgedModule, binding_name, bridge_guest_js, check_call, register_provider
 from core.packs.caps import MB
 from core.packs.manifest import HostEntry
@@ -279,8 +280,9 @@ def run_surface(modules: Sequence[BridgedModule]) -> Surface:
         where = f"{module.specifier}.{export}"
         valid = validate_args(where, host_export.args, args)
         try:
-            scoped = (scope,) if host_export.scoped else ()
-            return await in_worker_thread(scope, host_export.fn, *scoped, *valid)
+            if host_export.scoped:  # a service pack: it needs the run's secrets and fetch, which stay here
+                return await in_worker_thread(scope, host_export.fn, scope, *valid)
+            return await in_host_worker(scope, host_export.fn, *valid)
         except CordonError as exc:
             if exc.rule in ("cancelled", "timeout") or exc.message.startswith(where):
                 raise

@@ -1,0 +1,346 @@
+"""The engine's side of host workers: one confined, killable process per run, forked by the zygote.
+
+`in_host_worker(scope, fn, *args)` runs `fn(*args)` in the run's worker and returns its result.
+The first such call of a run starts the worker (`_RunWorker`, a `RunLocal` of the run); a run
+that makes none starts nothing. Calls of one run take turns on its worker. When the run ends,
+however it ends, `RunScope.end()` kills the worker's process group and its scratch folder is
+removed; a call still in flight when the run's deadline or cancel stops the awaiting op kills
+the worker at once (its state is the stopped run's), so host work never outlives its run,
+never holds the engine's GIL, and never queues the next run behind it.
+
+What crosses: `fn` and `args` go to the worker pickled (cloudpickle, so an op's closure goes
+as it is); what comes back is read by `core/hostwork/wire.py` only: a size-capped msgpack frame
+of plain values. A worker that dies mid-call is `host-worker-crashed`; one that sends anything
+the protocol does not allow is `host-worker-protocol` and is killed; the run ends cleanly and
+the next run gets a new worker.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import cloudpickle
+
+from core.bridges.base import RunLocal, RunScope
+from core.errors import SandboxRefusal
+from core.hostwork import wire
+from core.hostwork.confine import lower_limits
+from core.hostwork.zygote import FROZEN_FLAG, SINGLE_THREADED_ENV
+
+logger = logging.getLogger(__name__)
+
+#: How long a zygote may take to import its libraries, and a worker to confine itself and say hello.
+ZYGOTE_START_S = 60.0
+WORKER_HELLO_S = 10.0
+#: Address space a worker may add to what the zygote's libraries mapped (decoded images, parses).
+WORKER_MEMORY_BYTES = 2 * 1024 * 1024 * 1024
+#: CPU seconds a worker may use beyond its run's timeout (a run without a timeout: no CPU cap).
+CPU_SLACK_S = 5
+
+
+class HostWorkFailed(RuntimeError):
+    """Host work raised something that is not a refusal: a bug of ours (the run reports host-error)."""
+
+
+def _refusal(message: str, rule: str) -> SandboxRefusal:
+    return SandboxRefusal(message, rule=rule, name="Error")
+
+
+class Zygote:
+    """The process workers are forked from, started on first need (or by `prestart`)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._process: subprocess.Popen[bytes] | None = None
+        self._control: socket.socket | None = None
+        #: Threads the zygote had after its imports (it must have one to fork safely).
+        self.threads = 0
+
+    def _command(self) -> list[str]:
+        if getattr(sys, "frozen", False):
+            return [sys.executable, FROZEN_FLAG]
+        return [sys.executable, "-m", "core.hostwork.zygote"]
+
+    def _start(self) -> socket.socket:
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        env = {**os.environ, **SINGLE_THREADED_ENV, "CORDON_ZYGOTE_FD": str(theirs.fileno())}
+        started = time.perf_counter()
+        self._process = subprocess.Popen(
+            self._command(), pass_fds=(theirs.fileno(),), env=env, stdin=subprocess.DEVNULL, start_new_session=True
+        )
+        theirs.close()
+        ours.settimeout(ZYGOTE_START_S)
+        hello = json.loads(ours.recv(4096) or b"{}")
+        ours.settimeout(None)
+        if not hello.get("ready"):
+            raise _refusal("the host-worker zygote did not start", "host-worker-crashed")
+        self.threads = int(hello.get("threads", 0))
+        if self.threads != 1:
+            logger.warning("the host-worker zygote runs %d threads; it should run one", self.threads)
+        logger.info("host-worker zygote started in %.0f ms", (time.perf_counter() - started) * 1000)
+        self._control = ours
+        return ours
+
+    def _alive(self) -> socket.socket | None:
+        if self._process is not None and self._process.poll() is None and self._control is not None:
+            return self._control
+        return None
+
+    def prestart(self) -> None:
+        """Start the zygote now (the studio does, in the background), not at the first host call."""
+        with self._lock:
+            if self._alive() is None:
+                self._start()
+
+    def spawn(self, scratch: str, memory: int, cpu: int | None) -> tuple[int, socket.socket]:
+        """Fork one worker; (its pid, the host's end of its channel)."""
+        with self._lock:
+            control = self._alive() or self._start()
+            ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                request = json.dumps({"scratch": scratch, "memory": memory, "cpu": cpu}).encode()
+                socket.send_fds(control, [request], [theirs.fileno()])
+                reply = json.loads(control.recv(4096) or b"{}")
+            finally:
+                theirs.close()
+        pid = reply.get("pid")
+        if not isinstance(pid, int) or pid <= 0:
+            ours.close()
+            raise _refusal(
+                f"the host-worker zygote could not start a worker: {reply.get('error')}", "host-worker-crashed"
+            )
+        return pid, ours
+
+    def stop(self) -> None:
+        """Stop the zygote (its workers die with it: PR_SET_PDEATHSIG)."""
+        with self._lock:
+            if self._control is not None:
+                self._control.close()
+                self._control = None
+            if self._process is not None:
+                self._process.kill()
+                self._process.wait()
+                self._process = None
+
+
+ZYGOTE = Zygote()
+
+
+class HostWorker:
+    """One worker process: its channel, its pid (and pidfd), its scratch folder, its layers."""
+
+    def __init__(self, pid: int, channel: socket.socket, scratch: str) -> None:
+        self.pid = pid
+        self.channel = channel
+        self.scratch = scratch
+        self.pidfd = os.pidfd_open(pid)
+        self.layers: dict[str, Any] = {}
+        self.dead = False
+        #: How long the fork and the worker's confinement took, in ms.
+        self.start_ms = 0.0
+        self._turn = asyncio.Lock()
+
+    @classmethod
+    def spawn(cls) -> HostWorker:
+        """Fork a worker from the zygote and wait for its hello (blocking: a thread's work)."""
+        scratch = tempfile.mkdtemp(prefix="cordon-hostwork-")
+        began = time.perf_counter()
+        try:
+            pid, channel = ZYGOTE.spawn(scratch, WORKER_MEMORY_BYTES, None)
+        except BaseException:
+            shutil.rmtree(scratch, ignore_errors=True)
+            raise
+        worker = cls(pid, channel, scratch)
+        try:
+            channel.settimeout(WORKER_HELLO_S)
+            header = channel.recv(wire.HEADER.size, socket.MSG_WAITALL)
+            payload = channel.recv(wire.frame_length(header, 65536), socket.MSG_WAITALL)
+            kind, body = wire.reply_value(wire.decode(payload))
+            if kind != "hello":
+                raise wire.ProtocolError("the first frame is not a hello")
+        except (OSError, wire.ProtocolError, ValueError) as exc:
+            worker.kill()
+            raise _refusal(f"a host worker did not start: {exc}", "host-worker-crashed") from None
+        channel.setblocking(False)
+        worker.layers = body
+        worker.start_ms = (time.perf_counter() - began) * 1000
+        return worker
+
+    async def _recv_exactly(self, size: int) -> bytes:
+        loop = asyncio.get_running_loop()
+        buffer = bytearray(size)
+        view = memoryview(buffer)
+        got = 0
+        while got < size:
+            n = await loop.sock_recv_into(self.channel, view[got:])
+            if n == 0:
+                raise _refusal(
+                    "the host worker ended in the middle of its work (a crash in a parser or codec, or one "
+                    "of its limits: memory, CPU, files); the run stops here and the next run gets a new worker",
+                    "host-worker-crashed",
+                )
+            got += n
+        return bytes(buffer)
+
+    async def _read(self) -> tuple[str, Any]:
+        try:
+            length = wire.frame_length(await self._recv_exactly(wire.HEADER.size), wire.REPLY_MAX)
+            return wire.reply_value(wire.decode(await self._recv_exactly(length)))
+        except wire.ProtocolError as exc:
+            self.kill()
+            raise _refusal(f"the host worker broke the protocol: {exc}", "host-worker-protocol") from None
+
+    async def call(self, fn: Callable[..., Any], args: tuple[Any, ...], deadline: float | None) -> Any:
+        """`fn(*args)` in the worker; killed (and the error raised) if the awaiting op is stopped."""
+        payload = cloudpickle.dumps((fn, args, deadline))
+        async with self._turn:
+            if self.dead:
+                raise _refusal("the host worker of this run was stopped", "host-worker-crashed")
+            try:
+                await asyncio.get_running_loop().sock_sendall(self.channel, wire.HEADER.pack(len(payload)) + payload)
+                kind, body = await self._read()
+            except BaseException:
+                self.kill()  # stopped mid-call (deadline, cancel) or broken: its state is the stopped run's
+                raise
+        if kind == "ok":
+            return body
+        if kind == "refused":
+            raise SandboxRefusal(str(body.get("message")), rule=str(body.get("rule")), name=str(body.get("name")))
+        if kind == "failed":
+            raise HostWorkFailed(f"{body.get('type')}: {body.get('message')}")
+        self.kill()
+        raise _refusal(f"the host worker answered a call with {kind!r}", "host-worker-protocol")
+
+    def kill(self) -> None:
+        """Kill the worker's whole process group now; its scratch folder goes once it is gone."""
+        if self.dead:
+            return
+        self.dead = True
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.pid, signal.SIGKILL)
+        with contextlib.suppress(ProcessLookupError):
+            signal.pidfd_send_signal(self.pidfd, signal.SIGKILL)
+        self.channel.close()
+        threading.Thread(target=self._reap, name="cordon-hostwork-reap", daemon=True).start()
+
+    def _reap(self) -> None:
+        """Wait until the process is gone (the zygote reaps it), then remove the scratch folder."""
+        import select
+
+        select.select([self.pidfd], [], [], 5.0)
+        os.close(self.pidfd)
+        shutil.rmtree(self.scratch, ignore_errors=True)
+
+
+class _Spare:
+    """One worker forked and confined ahead of need, so a run's first host call does not wait for it.
+
+    Like a browser's spare renderer: taking it costs a limits call (~0.3 ms) instead of a fork
+    and confinement (~10 ms); a new spare is forked in the background at once.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._ready: HostWorker | None = None
+        self._filling = False
+
+    def take(self) -> HostWorker | None:
+        with self._lock:
+            worker, self._ready = self._ready, None
+        self.refill()
+        return worker if worker is not None and not worker.dead else None
+
+    def refill(self) -> None:
+        with self._lock:
+            if self._ready is not None or self._filling:
+                return
+            self._filling = True
+        threading.Thread(target=self._fill, name="cordon-hostwork-spare", daemon=True).start()
+
+    def _fill(self) -> None:
+        try:
+            worker: HostWorker | None = HostWorker.spawn()
+        except Exception:
+            logger.warning("could not fork a spare host worker", exc_info=True)
+            worker = None
+        with self._lock:
+            self._ready, self._filling = worker, False
+
+    def stop(self) -> None:
+        with self._lock:
+            worker, self._ready = self._ready, None
+        if worker is not None:
+            worker.kill()
+
+
+SPARE = _Spare()
+
+
+def prestart() -> None:
+    """Start the zygote and fork a spare worker now, so that no run waits for them."""
+    ZYGOTE.prestart()
+    SPARE.refill()
+
+
+class _RunWorker:
+    """A run's worker, taken by its first host call; killed when the run ends."""
+
+    def __init__(self, scope: RunScope) -> None:
+        self.scope = scope
+        self.worker: HostWorker | None = None
+        self._starting = asyncio.Lock()
+        scope.at_end(self.end)
+
+    async def get(self) -> HostWorker:
+        async with self._starting:
+            if self.worker is None or self.worker.dead:
+                worker = SPARE.take() or await asyncio.to_thread(HostWorker.spawn)
+                self.worker = worker
+                timeout = self.scope.limits.timeout_s
+                cpu = None if timeout is None else int(timeout) + CPU_SLACK_S
+                await worker.call(lower_limits, (WORKER_MEMORY_BYTES, cpu), None)
+                missing = str(worker.layers.get("missing") or "")
+                for line in filter(None, missing.splitlines()):
+                    warning = f"host worker confinement: {line}"
+                    if warning not in self.scope.warnings:
+                        self.scope.warnings.append(warning)
+            return self.worker
+
+    def end(self) -> None:
+        if self.worker is not None:
+            self.worker.kill()
+
+
+_RUN_WORKER = RunLocal(_RunWorker)
+
+
+async def in_host_worker(scope: RunScope, fn: Callable[..., Any], *args: Any) -> Any:
+    """`fn(*args)` in this run's host worker process, under its deadline and cancel.
+
+    `fn` and `args` must pickle (cloudpickle: closures do, over plain values, bytes, Pillow
+    images and media items; never the run's scope). The result must be a wire value
+    (`core/hostwork/wire.py`). A refusal the work raises reaches the run as it was raised.
+    """
+    scope.check_alive()
+    worker = await _RUN_WORKER.of(scope).get()
+    return await worker.call(fn, args, scope.clock.deadline())
+
+
+def worker_of(scope: RunScope) -> HostWorker | None:
+    """The run's worker, if its host work started one (for timings, and tests)."""
+    slot = _RUN_WORKER.of(scope)
+    return slot.worker

@@ -1,0 +1,75 @@
+"""A host worker's side: confine this forked process, then run the host's calls one at a time.
+
+Each call arrives as a frame holding a pickle of `(function, args, deadline)` from the host
+(`core/hostwork/client.py`); the function runs with `worker_check_alive()` answering from the
+deadline (the host kills the worker at its run's deadline or cancel anyway, this only lets a
+loop that checks end with the run's own timeout message first). Its result or refusal goes back
+as a msgpack frame (`core/hostwork/wire.py`). The first frame a worker sends is `hello`, the
+confinement layers that hold in it.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import socket
+import tempfile
+import traceback
+from typing import Any
+
+from core.bridges.base import set_worker_deadline
+from core.errors import SandboxRefusal
+from core.hostwork import wire
+from core.hostwork.confine import Limits, Prepared, confine
+
+#: The largest call frame a worker reads (the host's own caps keep calls far below it).
+CALL_MAX = 1024 * 1024 * 1024
+
+
+def _recv_exactly(channel: socket.socket, size: int) -> bytes | None:
+    chunks = bytearray()
+    while len(chunks) < size:
+        chunk = channel.recv(min(size - len(chunks), 1 << 20))
+        if not chunk:
+            return None
+        chunks += chunk
+    return bytes(chunks)
+
+
+def _reply(call: tuple[Any, tuple[Any, ...], float | None]) -> bytes:
+    fn, args, deadline = call
+    set_worker_deadline(deadline)
+    try:
+        return wire.encode({"ok": fn(*args)})
+    except SandboxRefusal as exc:
+        return wire.encode({"refused": {"message": exc.message, "rule": exc.rule, "name": exc.name}})
+    except BaseException as exc:  # a bug of ours, or a limit (MemoryError): the host reports host-error
+        traceback.print_exc()
+        return wire.encode({"failed": {"type": type(exc).__name__, "message": str(exc)[:2000]}})
+    finally:
+        set_worker_deadline(None)
+
+
+def serve(fd: int, request: dict[str, Any], prepared: Prepared) -> None:
+    """Confine, say hello, then answer calls until the host closes the channel."""
+    channel = socket.socket(fileno=fd)
+    devnull = os.open(os.devnull, os.O_RDWR)
+    for std in (0, 1, 2):  # a parser's output goes nowhere: the host's terminal is not the worker's
+        os.dup2(devnull, std)
+    os.close(devnull)
+    scratch = str(request["scratch"])
+    os.environ["TMPDIR"] = tempfile.tempdir = scratch
+    layers = confine(scratch, Limits(memory_bytes=int(request["memory"]), cpu_seconds=request.get("cpu")), prepared)
+    os.chdir(scratch)
+    channel.sendall(wire.encode({"hello": layers.as_dict()}))
+    while True:
+        header = _recv_exactly(channel, wire.HEADER.size)
+        if header is None:
+            return
+        (length,) = wire.HEADER.unpack(header)
+        if length > CALL_MAX:
+            return
+        payload = _recv_exactly(channel, length)
+        if payload is None:
+            return
+        channel.sendall(_reply(pickle.loads(payload)))
