@@ -14,7 +14,27 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import tree_sitter_javascript
-from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
+from tree_sitter import Language, Node, Parser, Tree
+
+from core.errors import SandboxRefusal
+
+#: The deepest syntax tree Cordon analyses. Real sources stay under 60 levels (the shipped packs'
+#: bundles 21-50, a minified 137 KB highlighter 51); QuickJS's own parser stops at about 1,000
+#: nested calls (~2,000 levels). Past this, tree-sitter's queries went super-linear (a 120 KB
+#: `f(f(...))` took 4.9 s in one query, at 40,000 levels, and captured only 32,767 of the calls) and
+#: every `node.parent` costs O(depth), so a deep source is refused before any analysis. The price:
+#: a flat chain over ~4,000 terms (`a + b + ...`, `else if` over ~1,300 branches) is refused too.
+MAX_DEPTH = 4_000
+#: The largest source Cordon parses (characters). Parsing and analysing are linear but not free: a
+#: dense pathological 1 MB source takes ~2 s to parse and ~5 s to validate. Pack modules are capped
+#: at 256 KB and a module compiled from npm at 1 MB; a body is typed by a person.
+MAX_SOURCE_CHARS = 1 << 20
+
+
+class SourceRefused(SandboxRefusal):
+    """A source too large or too deeply nested to analyse (rules `source-too-large`, `source-too-deep`)."""
+
+    name = "SyntaxError"
 
 
 @lru_cache(maxsize=1)
@@ -22,28 +42,21 @@ def _language() -> Language:
     return Language(tree_sitter_javascript.language())
 
 
-@lru_cache(maxsize=16)
-def _query(pattern: str) -> Query:
-    return Query(_language(), pattern)
-
-
-def matches(tree: Tree, pattern: str, name: str) -> list[Node]:
-    """Nodes captured as `@name` by tree-sitter query `pattern`, in source order.
-
-    Queries run in C: on a 140 KB bundle they take ~8 ms where a Python walk takes ~100.
-    """
-    found = QueryCursor(_query(pattern)).captures(tree.root_node).get(name, [])
-    return sorted(found, key=lambda n: n.start_byte)
-
-
 #: Sources up to this size keep their tree for the next parse of the same text.
 _KEEP_TREE_BELOW = 64 << 10
 
 
 def parse(source: str) -> Tree:
-    """The tree of `source`. A run's body is parsed by the pack resolver and by the entry transform,
-    and a studio re-runs the same body: the last few small sources' trees are kept, and each caller
-    gets its own copy (O(1); tree-sitter asks for a copy per thread)."""
+    """The tree of `source`, or SourceRefused past MAX_SOURCE_CHARS or MAX_DEPTH.
+
+    A run's body is parsed by the pack resolver and by the entry transform, and a studio re-runs
+    the same body: the last few small sources' trees are kept, and each caller gets its own copy
+    (O(1); tree-sitter asks for a copy per thread)."""
+    if len(source) > MAX_SOURCE_CHARS:
+        raise SourceRefused(
+            f"the source is {len(source):,} characters; Cordon analyses at most {MAX_SOURCE_CHARS:,}",
+            rule="source-too-large",
+        )
     if len(source) > _KEEP_TREE_BELOW:
         return _parse(source)
     return _kept_tree(source).copy()
@@ -56,7 +69,56 @@ def _kept_tree(source: str) -> Tree:
 
 def _parse(source: str) -> Tree:
     # A Parser is cheap and not thread-safe: one per call.
-    return Parser(_language()).parse(source.encode("utf-8"))
+    tree = Parser(_language()).parse(source.encode("utf-8"))
+    _check_depth(tree)
+    return tree
+
+
+def _check_depth(tree: Tree) -> None:
+    """SourceRefused when the tree is deeper than MAX_DEPTH: one cursor pass, ~4 ms per 100 KB."""
+    cursor = tree.walk()
+    depth = 0
+    while True:
+        if cursor.goto_first_child():
+            depth += 1
+            if depth > MAX_DEPTH:
+                line = cursor.node.start_point[0] + 1
+                raise SourceRefused(
+                    f"the source nests more than {MAX_DEPTH:,} levels deep (at line {line}); "
+                    "split the expression or the nesting into smaller functions",
+                    rule="source-too-deep",
+                    line=line,
+                )
+            continue
+        while not cursor.goto_next_sibling():
+            if not cursor.goto_parent():
+                return
+            depth -= 1
+
+
+#: A node and the field it fills in its parent (None for the root and unnamed children).
+Step = tuple[Node, "str | None"]
+
+
+def walk_paths(node: Node) -> Iterator[list[Step]]:
+    """Every node below `node`, depth first, as its path from `node`: the last step is the node.
+
+    One cursor pass, O(nodes). Analyses read ancestors from the path, never from `Node.parent`,
+    which tree-sitter answers by walking down from the root (O(depth) per call: quadratic on a deep
+    source). The list is reused: copy it to keep it.
+    """
+    cursor = node.walk()
+    path: list[Step] = [(cursor.node, None)]
+    while True:
+        yield path
+        if cursor.goto_first_child():
+            path.append((cursor.node, cursor.field_name))
+            continue
+        while not cursor.goto_next_sibling():
+            if not cursor.goto_parent():
+                return
+            path.pop()
+        path[-1] = (cursor.node, cursor.field_name)
 
 
 def walk(node: Node) -> Iterator[Node]:
@@ -136,8 +198,14 @@ def module_requests(tree: Tree) -> list[StaticImport]:
 
 
 def dynamic_import_calls(tree: Tree) -> list[Node]:
-    """Every `import(...)` expression, anywhere."""
-    return matches(tree, "(call_expression function: (import)) @call", "call")
+    """Every `import(...)` expression, anywhere, in source order (one linear walk, none without the word)."""
+    if not _mentions(tree, b"import"):
+        return []
+    return [
+        path[-2][0]
+        for path in walk_paths(tree.root_node)
+        if path[-1][0].type == "import" and path[-1][1] == "function" and path[-2][0].type == "call_expression"
+    ]
 
 
 def dynamic_imports(tree: Tree) -> list[int]:
@@ -159,16 +227,14 @@ FUNCTION_NODES = frozenset(
 )
 
 
-def _in_generator(node: Node) -> bool:
-    """True when the nearest function around `node` is a generator (where `yield` is the keyword)."""
-    current = node.parent
-    while current is not None and current.type not in FUNCTION_NODES:
-        current = current.parent
-    if current is None:
-        return False
-    if current.type == "method_definition":
-        return any(child.type == "*" for child in current.children)
-    return current.type in ("generator_function_declaration", "generator_function")
+def _in_generator(path: list[Step]) -> bool:
+    """True when the nearest function around the path's node is a generator (where `yield` is the keyword)."""
+    for ancestor, _ in reversed(path[:-1]):
+        if ancestor.type == "method_definition":
+            return any(child.type == "*" for child in ancestor.children)
+        if ancestor.type in FUNCTION_NODES:
+            return ancestor.type in ("generator_function_declaration", "generator_function")
+    return False
 
 
 def legacy_yields(tree: Tree) -> list[Node]:
@@ -178,7 +244,13 @@ def legacy_yields(tree: Tree) -> list[Node]:
     exactly the ones the legacy contract rewrites into a host call; a real
     generator's `yield` is left alone.
     """
-    return [node for node in matches(tree, "(yield_expression) @y", "y") if not _in_generator(node)]
+    if not _mentions(tree, b"yield"):
+        return []
+    return [
+        path[-1][0]
+        for path in walk_paths(tree.root_node)
+        if path[-1][0].type == "yield_expression" and not _in_generator(path)
+    ]
 
 
 def syntax_error_node(tree: Tree) -> Node | None:
@@ -191,24 +263,28 @@ def syntax_error_node(tree: Tree) -> Node | None:
     return None
 
 
-def _under_typeof(node: Node) -> bool:
-    parent = node.parent
-    return (
-        parent is not None
-        and parent.type == "unary_expression"
-        and parent.child_by_field_name("operator") is not None
-        and text(parent.child_by_field_name("operator")) == "typeof"
-    )
+def _under_typeof(path: list[Step]) -> bool:
+    if len(path) < 2 or path[-2][0].type != "unary_expression":
+        return False
+    operator = path[-2][0].child_by_field_name("operator")
+    return operator is not None and text(operator) == "typeof"
 
 
 def require_references(tree: Tree) -> list[Node]:
     """Uses of a free `require` (calls or aliases); `typeof require` feature tests are not uses."""
-    found = [
-        n
-        for n in matches(tree, '((identifier) @id (#eq? @id "require"))', "id")
-        if not _under_typeof(n) and not _is_binding(n)
-    ]
-    return found if found and "require" not in bound_names(tree) else []
+    if not _mentions(tree, b"require"):
+        return []
+    bound, references = _names(tree)
+    if "require" in bound:
+        return []
+    return [node for node, name in references if name == "require" and node.type == "identifier"]
+
+
+def _mentions(tree: Tree, word: bytes) -> bool:
+    """False when `word` is nowhere in the source: a keyword (`import`, `yield`) cannot be escaped, so a
+    walk looking for one is skipped for most sources (a walk is ~0.4 s per dense 256 KB)."""
+    source = tree.root_node.text
+    return source is None or word in source
 
 
 # -- scope-insensitive name analysis --------------------------------------------------
@@ -238,44 +314,30 @@ _NAMED = frozenset(
 _IMPORT_NAMES = frozenset({"import_clause", "import_specifier", "namespace_import", "export_specifier"})
 
 
-def _field_of(node: Node) -> str | None:
-    parent = node.parent
-    if parent is None:
-        return None
-    for i, child in enumerate(parent.children):
-        if child.id == node.id:
-            return parent.field_name_for_child(i)
-    return None
-
-
-def _pattern_root(node: Node) -> Node:
-    """Climb from a pattern element to the outermost pattern it is a target of."""
-    current = node
-    while current.parent is not None and current.parent.type in _PATTERNS:
-        field = _field_of(current)
-        if current.parent.type in ("assignment_pattern", "object_assignment_pattern") and field != "left":
-            break
-        if current.parent.type == "pair_pattern" and field != "value":
-            break
-        current = current.parent
-    return current
-
-
-def _is_binding(node: Node) -> bool:
-    """True when identifier `node` declares a name (rather than reading or assigning it)."""
-    parent = node.parent
-    if parent is None:
+def _is_binding(path: list[Step]) -> bool:
+    """True when the identifier at the end of `path` declares a name (rather than reading or assigning it)."""
+    if len(path) < 2:
         return False
+    field = path[-1][1]
+    parent = path[-2][0]
     if parent.type in _IMPORT_NAMES:
         return True
     if parent.type in _NAMED:
-        return _field_of(node) == "name"
-    root = _pattern_root(node)
-    owner = root.parent
-    if owner is None:
+        return field == "name"
+    # Climb from a pattern element to the outermost pattern it is a target of.
+    top = len(path) - 1
+    while top > 0 and path[top - 1][0].type in _PATTERNS:
+        above, role = path[top - 1][0].type, path[top][1]
+        if above in ("assignment_pattern", "object_assignment_pattern") and role != "left":
+            break
+        if above == "pair_pattern" and role != "value":
+            break
+        top -= 1
+    if top == 0:
         return False
-    field = _field_of(root)
-    if root is not node and root.type not in _PATTERNS:
+    root, field = path[top]
+    owner = path[top - 1][0]
+    if top != len(path) - 1 and root.type not in _PATTERNS:
         return False
     return (
         (owner.type == "variable_declarator" and field == "name")
@@ -286,26 +348,31 @@ def _is_binding(node: Node) -> bool:
     )
 
 
+def _names(tree: Tree) -> tuple[frozenset[str], list[tuple[Node, str]]]:
+    """In one walk: every name the source declares, and every identifier that reads or assigns a name
+    (with its name), `typeof x` excluded."""
+    bound: set[str] = set()
+    references: list[tuple[Node, str]] = []
+    for path in walk_paths(tree.root_node):
+        node = path[-1][0]
+        kind = node.type
+        if (kind == "identifier" or kind == "shorthand_property_identifier_pattern") and _is_binding(path):
+            bound.add(text(node))
+            continue
+        if (kind == "identifier" or kind == "shorthand_property_identifier") and not _under_typeof(path):
+            references.append((node, text(node)))
+    return frozenset(bound), references
+
+
 def bound_names(tree: Tree) -> frozenset[str]:
     """Every name the source declares anywhere (variables, functions, classes, params, imports)."""
-    return frozenset(
-        text(n)
-        for n in walk(tree.root_node)
-        if n.type in ("identifier", "shorthand_property_identifier_pattern") and _is_binding(n)
-    )
+    return _names(tree)[0]
 
 
 def free_references(tree: Tree) -> list[Node]:
     """Identifiers read or assigned that no declaration in the source binds (`typeof x` excluded)."""
-    bound = bound_names(tree)
-    found = []
-    for node in walk(tree.root_node):
-        reference = node.type == "shorthand_property_identifier" or (
-            node.type == "identifier" and not _is_binding(node)
-        )
-        if reference and text(node) not in bound and not _under_typeof(node):
-            found.append(node)
-    return found
+    bound, references = _names(tree)
+    return [node for node, name in references if name not in bound]
 
 
 @dataclass(frozen=True)

@@ -259,6 +259,8 @@ _NAMES: tuple[str, ...] = (
     "service-bad-path",
     "service-bad-url",
     "source-not-utf8",
+    "source-too-deep",
+    "source-too-large",
     "sqlite-error",
     "sqlite-invalid",
     "sqlite-not-a-query",

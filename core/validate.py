@@ -372,9 +372,13 @@ def validate_code(
 
     Without a catalog the pack checks only look at the form of each import.
     """
+    try:
+        tree = jsparse.parse(code)
+    except jsparse.SourceRefused as exc:  # too deep or too large to analyse: the one finding
+        return [Diagnostic(exc.line, 1, "error", exc.rule, exc.message)]
     ctx = CodeContext(
         code,
-        jsparse.parse(code),
+        tree,
         catalog,
         allowed,
         declarations,

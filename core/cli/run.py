@@ -52,7 +52,10 @@ def main(args: argparse.Namespace) -> int:
         return usage_error(UsageError(exc.message, rule=exc.rule), args.json)
     # The packs the body's imports name, through the catalog: a missing or disallowed one is
     # refused by the graph before any guest starts.
-    packs = resolve_body(code, allowed=args.allow_package)
+    try:
+        packs = resolve_body(code, allowed=args.allow_package)
+    except CordonError as exc:  # a body too deep or too large to read its imports fails as its run would
+        return _report(RunResult.failure(exc, timings={"setup_ms": 0.0, "run_ms": 0.0}), args.json)
     cancel = CancelHandle()
     with sigint_cancels(cancel):
         result = run_in_sandbox(
@@ -68,12 +71,16 @@ def main(args: argparse.Namespace) -> int:
         )
     if packs is not None:
         result.warnings[:0] = packs.warnings
-    if args.json:
+    status = _report(result, args.json)
+    return INTERRUPTED if cancel.cancelled else status
+
+
+def _report(result: RunResult, as_json: bool) -> int:
+    """Print the run's result (one JSON object under --json) and return its exit status."""
+    if as_json:
         print_json(result_object(result))
     else:
         print_human(result)
-    if cancel.cancelled:
-        return INTERRUPTED
     return 0 if result.ok else 1
 
 

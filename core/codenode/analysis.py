@@ -105,8 +105,15 @@ def _first_string_arg(call: Node) -> tuple[bool, str | None]:
 
 
 def analyse(body: str) -> BodyFacts:
-    """Read everything the runner and the validator need from one parse."""
-    return analyse_tree(jsparse.parse(body))
+    """Read everything the runner and the validator need from one parse.
+
+    A body too deep or too large to analyse has no facts: its run and its validation refuse it by
+    the rule (`jsparse.SourceRefused`), so the studio's form and the runner need not."""
+    try:
+        tree = jsparse.parse(body)
+    except jsparse.SourceRefused:
+        return BodyFacts()
+    return analyse_tree(tree)
 
 
 def analyse_tree(tree: Tree) -> BodyFacts:

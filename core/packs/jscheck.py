@@ -31,7 +31,7 @@ from core import cache, jsparse
 from core.packs.status import DiscoveryError
 
 #: Bump when a check changes, so no scan made under the old rules is served.
-SCAN_VERSION = "cordon-scan/1"
+SCAN_VERSION = "cordon-scan/2"
 _PARSER = (
     f"tree-sitter/{importlib.metadata.version('tree-sitter')}+"
     f"javascript/{importlib.metadata.version('tree-sitter-javascript')}"
@@ -64,7 +64,10 @@ def scan_module(source: str, path: str) -> list[Request]:
 
 
 def _scan(source: str, path: str) -> list[Request]:
-    tree = jsparse.parse(source)
+    try:
+        tree = jsparse.parse(source)
+    except jsparse.SourceRefused as exc:
+        raise DiscoveryError(f"{path}: {exc.message}", rule=exc.rule, path=path, line=exc.line) from None
     error = jsparse.syntax_error_node(tree)
     if error is not None:
         line = error.start_point[0] + 1

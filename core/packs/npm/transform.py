@@ -102,8 +102,11 @@ def transform_file(source: str, file: str, *, json: bool, dependency_id: Depende
             raise CompileError(f"{file} is not valid JSON ({exc})", rule="npm-module-unresolved") from None
         return Transformed(False, f"function (module) {{ module.exports = {orjson.dumps(value).decode()}; }}")
     source = _strip_hashbang(source)
-    source = minify(source, jsparse.parse(source))  # same lines, so findings keep their line numbers
-    tree = jsparse.parse(source)
+    try:
+        source = minify(source, jsparse.parse(source))  # same lines, so findings keep their line numbers
+        tree = jsparse.parse(source)
+    except jsparse.SourceRefused as exc:
+        raise CompileError(f"{file}: {exc.message}", rule=exc.rule, line=exc.line) from None
     esm = _is_esm(tree)
     analysis = analyze(tree) if esm else analyze(tree, predeclared=CJS_PARAMS, sloppy=True)
     _refuse_dynamic_import(analysis, file, dependency_id)
