@@ -215,10 +215,46 @@ def decode(text: str, marked: int, sidecar: list[bytes | str]) -> Any:
     try:
         tree = orjson.loads(text)
     except orjson.JSONDecodeError as exc:
-        raise TransportError(f"the guest sent a malformed value ({exc})", rule="transport-malformed") from None
+        tree = _loads_lone_surrogates(text, exc)
     if not marked:
         return tree
     return _revive(tree, sidecar)
+
+
+#: A JSON escaped backslash, a surrogate pair, or a lone surrogate: matched left to right, so an escape
+#: is only ever read where the text really has one (an escaped backslash before `ud800` is no escape).
+_SURROGATE_ESCAPE = re.compile(
+    r"\\\\"  # an escaped backslash
+    r"|\\u[dD][89abAB][0-9a-fA-F]{2}(?:\\u[dD][c-fC-F][0-9a-fA-F]{2})?"  # a high surrogate, maybe paired
+    r"|\\u[dD][c-fC-F][0-9a-fA-F]{2}"  # a low surrogate on its own
+)
+
+
+def _loads_lone_surrogates(text: str, exc: orjson.JSONDecodeError) -> Any:
+    """The guest's JSON with each lone surrogate (`'😀'.slice(0, 1)`) read as U+FFFD.
+
+    JavaScript strings are UTF-16 and may hold half a pair; JSON.stringify writes it as an escape,
+    which orjson (rightly) refuses and no UTF-8 output can carry. Node prints one as U+FFFD too, so a
+    console line or a result keeps every other character instead of failing the run. Only text
+    orjson refused pays for the second pass."""
+    repaired = _SURROGATE_ESCAPE.sub(lambda m: m[0] if len(m[0]) != 6 else "\\ufffd", text)
+    if repaired != text:
+        try:
+            return orjson.loads(repaired)
+        except orjson.JSONDecodeError as again:
+            exc = again
+    raise TransportError(f"the guest sent a malformed value ({exc})", rule="transport-malformed") from None
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _well_formed(text: str) -> str:
+    """A sidecar string (carried as UTF-16 code units, not JSON) with pairs joined and each lone
+    surrogate as U+FFFD, as `_loads_lone_surrogates` reads the JSON text."""
+    if _SURROGATE.search(text) is None:
+        return text
+    return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
 
 
 def _revive(v: Any, sidecar: list[bytes | str], depth: int = 0) -> Any:
@@ -237,7 +273,7 @@ def _revive(v: Any, sidecar: list[bytes | str], depth: int = 0) -> Any:
     if tag in ("b", "s"):
         i, kind = v.get("i"), bytes if tag == "b" else str
         if type(i) is int and 0 <= i < len(sidecar) and isinstance(sidecar[i], kind):
-            return sidecar[i]
+            return _well_formed(sidecar[i]) if kind is str else sidecar[i]
     elif tag == "d":
         if payload is None:
             return None
@@ -249,6 +285,8 @@ def _revive(v: Any, sidecar: list[bytes | str], depth: int = 0) -> Any:
     elif tag == "u":
         return None
     elif tag == "i":
+        if isinstance(payload, dict) and payload.get(MARK) == "s":  # over 8 KB of digits: in the sidecar
+            payload = _revive(payload, sidecar, depth + 1)
         if isinstance(payload, str) and _DIGITS.fullmatch(payload):
             if len(payload.lstrip("-")) > sys.get_int_max_str_digits():
                 raise TransportError(

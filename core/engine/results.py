@@ -8,7 +8,7 @@ a timeout and a guest's own exception all arrive as a failed `RunResult`.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import orjson
@@ -57,8 +57,8 @@ class RunResult:
     #: Object-typed caller globals after the run (how a Code node's `state` survives).
     globals: dict[str, Any] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
-    #: The result was over `maxOutputSize` and was cut (see `truncate_result`), so callers need
-    #: not sniff the value for the marker.
+    #: The result, or a failed run's error name or message, was over `maxOutputSize` and was cut
+    #: (see `truncate_result`, `cap_error`), so callers need not sniff the value for the marker.
     truncated: bool = False
 
     @classmethod
@@ -81,3 +81,15 @@ def truncate_result(result: Any, limit: int) -> str:
     anything else becomes its JSON text cut the same way; either ends with `TRUNCATED_SUFFIX`."""
     text = result if isinstance(result, str) else orjson.dumps(transport.to_public(result), default=str).decode()
     return text[:limit] + TRUNCATED_SUFFIX
+
+
+def cap_error(error: RunError, limit: int) -> tuple[RunError, bool]:
+    """`error` with its name and message each cut to `limit` characters (`maxOutputSize`) and marked
+    like a cut result, and whether anything was cut: a thrown 20M-character string was 20 MB of `--json`."""
+    if len(error.name) <= limit and len(error.message) <= limit:
+        return error, False
+    return replace(error, name=_cut(error.name, limit), message=_cut(error.message, limit)), True
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit] + TRUNCATED_SUFFIX

@@ -30,7 +30,7 @@ from core.engine import driver, graph_image, outcomes, templates, watchdog, wire
 from core.engine.config import RunHooks, RunServices
 from core.engine.imports import RunImports, keeps_bytecode
 from core.engine.prelude import build_prelude, reserved_names
-from core.engine.results import RunError, RunResult, truncate_result
+from core.engine.results import RunError, RunResult, cap_error, truncate_result
 from core.entry import build_entry
 from core.errors import CordonError, RunCancelled, SandboxRefusal, UsageError
 from core.limits import SandboxLimits, resolve_limits
@@ -409,7 +409,11 @@ class _Run:
                 raise
             if not run_ms and self.task is not None:
                 run_ms = (time.perf_counter() - started) * 1000 - setup_ms
-            error = self._classify(exc)
+            error, cut = cap_error(self._classify(exc), self.limits.maxOutputSize)
+            if cut:
+                scope.warnings.append(
+                    f"error truncated: its name or message exceeds maxOutputSize ({self.limits.maxOutputSize})"
+                )
             # A host error is a bug of ours (its traceback is in the log); any other ending is the guest's.
             logger.log(
                 logging.ERROR if error.rule == "host-error" else logging.DEBUG,
@@ -423,6 +427,7 @@ class _Run:
                 logs=scope.logs,
                 warnings=scope.warnings,
                 timings={"setup_ms": setup_ms, "run_ms": run_ms},
+                truncated=cut,
             )
         finally:
             unsubscribe()
