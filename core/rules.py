@@ -265,6 +265,7 @@ _NAMES: tuple[str, ...] = (
     "sqlite-invalid",
     "sqlite-not-a-query",
     "sqlite-refused",
+    "sqlite-result-too-large",
     "sqlite-too-many-rows",
     "sqlite-too-many-statements",
     "ssrf-blocked-port",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import resource
 import sqlite3
 import time
 
@@ -92,3 +93,28 @@ return await query(null, "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 
         {"one": 1}
     ]
     assert time.monotonic() - started < 2
+
+
+def test_rows_are_counted_as_they_are_fetched_so_large_values_stop_at_the_byte_cap():
+    """30 rows of 10 MB values: the call is refused once its rows pass MAX_RESULT (50 MB), at the
+    sixth row, instead of fetching them all first (10,000 such rows peaked at 5.4 GB); across the
+    statements of one `run` too. The process's peak memory grows by far less than the 300 MB."""
+    blobs = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 30) SELECT zeroblob(10000000) FROM c"
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    code = f'import {{ query }} from "{SQLITE}";\nreturn await query(null, inputs.sql);'
+    result = run_body(code, inputs={"sql": blobs}, limits={"timeoutMs": 2000})
+    refused(result, "sqlite-result-too-large", "sandbox-sqlite.query", "50 MB")
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024 - peak < 200 * 1024 * 1024
+    two_rows = blobs.replace("LIMIT 30", "LIMIT 2")
+    statements = [{"sql": two_rows}] * 3  # 20 MB each, 60 MB together
+    refused(
+        run_body(
+            f'import {{ run }} from "{SQLITE}";\nreturn await run(null, inputs.statements);',
+            inputs={"statements": statements},
+            limits={"timeoutMs": 2000},
+        ),
+        "sqlite-result-too-large",
+        "statement 2",
+    )
+    small = f'import {{ query }} from "{SQLITE}";\nreturn await query(null, "SELECT length(zeroblob(10000000)) AS n");'
+    assert ok(run_body(small)) == [{"n": 10_000_000}]

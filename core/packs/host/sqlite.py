@@ -23,14 +23,19 @@ loading is also never enabled and no database may be attached at all
 (SQLITE_LIMIT_ATTACHED 0, which also stops `VACUUM INTO 'file'`). The input is
 treated as untrusted (trusted_schema off, cell size checks on). Bounds: 10 MB
 per database in and MAX_DATABASE out, MAX_VALUE per string or blob, MAX_ROWS
-rows per statement, MAX_STATEMENTS per run; a progress handler stops the work
-at the run's deadline or cancel.
+rows per statement, MAX_STATEMENTS per run, MAX_RESULT bytes of rows per call
+(`sqlite-result-too-large`); a progress handler stops the work at the run's
+deadline or cancel.
+
+Rows are fetched one at a time and counted as they arrive, so a cap is met
+before the rows past it exist: fetching MAX_ROWS + 1 rows first, then checking,
+let one `query` of 10 MB values hold 5.4 GB after its 2 s run had ended.
 """
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from core.bridges.base import worker_check_alive
@@ -43,6 +48,9 @@ MAX_STATEMENTS = 500
 #: Largest database a run may build (the input cap is the shared 10 MB per byte argument).
 MAX_DATABASE = 50 * MB
 MAX_VALUE = 10 * MB
+#: Bytes of rows one call returns, all statements together (text and blobs by length, others 8):
+#: no more than the largest database a run may build.
+MAX_RESULT = MAX_DATABASE
 #: VM instructions between two deadline checks.
 _PROGRESS_STEPS = 10_000
 _HEADER = b"SQLite format 3\x00"
@@ -92,6 +100,8 @@ class _Database:
     def __init__(self, data: bytes | None) -> None:
         self.denied: SandboxRefusal | None = None
         self.stopped: CordonError | None = None
+        #: Bytes of rows this call has fetched so far (MAX_RESULT across its statements).
+        self.fetched = 0
         self.conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
         self.conn.setlimit(sqlite3.SQLITE_LIMIT_ATTACHED, 0)
         self.conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE)
@@ -142,18 +152,32 @@ class _Database:
             if cursor.description is None:
                 return cursor, None
             names = [column[0] for column in cursor.description]
-            rows = cursor.fetchmany(MAX_ROWS + 1)
+            return cursor, [dict(zip(names, row, strict=True)) for row in self._rows(at, cursor)]
         except sqlite3.Error as exc:
             if self.stopped is not None:
                 raise self.stopped from None
             if self.denied is not None:
                 raise self.denied from None
             raise SandboxRefusal(f"{at}: {exc}", rule="sqlite-error", name="SqliteError") from None
-        if len(rows) > MAX_ROWS:
-            raise SandboxRefusal(
-                f"{at} returns more than {MAX_ROWS} rows; add a LIMIT", rule="sqlite-too-many-rows", name="RangeError"
-            )
-        return cursor, [dict(zip(names, row, strict=True)) for row in rows]
+
+    def _rows(self, at: str, cursor: sqlite3.Cursor) -> Iterator[tuple[Any, ...]]:
+        """The cursor's rows, one fetched at a time, refused as soon as one passes a cap."""
+        for count, row in enumerate(iter(cursor.fetchone, None), 1):
+            if count > MAX_ROWS:
+                raise SandboxRefusal(
+                    f"{at} returns more than {MAX_ROWS} rows; add a LIMIT",
+                    rule="sqlite-too-many-rows",
+                    name="RangeError",
+                )
+            self.fetched += sum(len(v) if isinstance(v, str | bytes) else 8 for v in row)
+            if self.fetched > MAX_RESULT:
+                raise SandboxRefusal(
+                    f"{at}: the rows returned so far are more than {MAX_RESULT // MB} MB; select fewer or smaller "
+                    "values (add a LIMIT, or substr() a large column)",
+                    rule="sqlite-result-too-large",
+                    name="RangeError",
+                )
+            yield row
 
     def close(self) -> None:
         self.conn.close()
