@@ -25,7 +25,7 @@ CEILINGS: dict[str, int | float] = {
     "memoryLimitBytes": 512 * MB,
     # The reference allows 8 MB. Cordon's guest runs on wasmtime's native stack
     # (1.5 MiB, the most the engine survives), which bounds recursion depth to
-    # ~1,600 frames whatever this says; the value is kept for parity and clamped.
+    # ~1,200 frames whatever this says; the value is kept for parity and clamped.
     "maxStackBytes": 8 * MB,
     "maxOutputSize": 10 * MB,
     "fetchMaxCalls": 100,
