@@ -11,6 +11,7 @@ import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 from core import HostServices
+from core.packs.host_registry import registry
 from tests.conftest import ok
 from tests.hostpacks import refused, run_body
 
@@ -96,3 +97,9 @@ def test_the_engine_stops_with_the_run():
     while engines() and time.monotonic() < deadline:
         time.sleep(0.05)
     assert engines() == []
+
+
+def test_recognize_needs_no_run_scope_so_it_can_run_in_a_host_worker():
+    """The engine's deadline and cancel come through `worker_check_alive()` (the stop test above
+    shows it still stops with the run); the export takes only its arguments."""
+    assert not any(export.scoped for export in registry()["cordon.ocr"].exports.values())

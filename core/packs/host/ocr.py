@@ -11,8 +11,11 @@ pixels. At most `MAX_WORDS` words are listed (the text keeps them all).
 The image is decoded by the image bridge's checks first (its formats, the pixel cap,
 decoding bombs) and handed over as PNG on stdin; the engine runs as a child process,
 single-threaded, stopped when the run is cancelled or out of time (and after
-`MAX_SECONDS` in any case). No engine is `ocr-engine-missing`, language data that is
-not installed `ocr-language-missing`, both naming the Debian package to install.
+`MAX_SECONDS` in any case). It learns that through `worker_check_alive()`, as every
+host pack does, not through the run's scope: the export needs nothing but its
+arguments, so it can run wherever host work runs (a host worker process). No engine
+is `ocr-engine-missing`, language data that is not installed `ocr-language-missing`,
+both naming the Debian package to install.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from core.bridges.base import RunScope
+from core.bridges.base import worker_check_alive
 from core.errors import SandboxRefusal
 from core.packs.host_registry import Arg, HostExport, HostModule, option, options_arg
 
@@ -48,7 +51,7 @@ def _engine() -> str:
     return found
 
 
-def _run(scope: RunScope, command: list[str], image: bytes) -> str:
+def _run(command: list[str], image: bytes) -> str:
     """The engine's stdout, the child killed as soon as the run stops (or after MAX_SECONDS)."""
     env = {**os.environ, "OMP_THREAD_LIMIT": "1"}
     started = time.monotonic()
@@ -61,7 +64,7 @@ def _run(scope: RunScope, command: list[str], image: bytes) -> str:
                 break
             except subprocess.TimeoutExpired:
                 given = None
-                scope.check_alive()
+                worker_check_alive()
                 if time.monotonic() - started > MAX_SECONDS:
                     raise SandboxRefusal(
                         f"recognition took more than {MAX_SECONDS:.0f} s", rule="ocr-timeout", name="TimeoutError"
@@ -84,7 +87,7 @@ def _run(scope: RunScope, command: list[str], image: bytes) -> str:
     return out.decode("utf-8", "replace")
 
 
-def recognize(scope: RunScope, data: bytes, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def recognize(data: bytes, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
     from core.bridges.image_ops import decode
 
     language = option(options, "language", str, "eng")
@@ -97,7 +100,7 @@ def recognize(scope: RunScope, data: bytes, options: Mapping[str, Any] | None = 
     engine = _engine()
     png = io.BytesIO()
     decode(data, "the image").convert("RGB").save(png, "PNG")
-    tsv = _run(scope, [engine, "stdin", "stdout", "-l", language, "tsv"], png.getvalue())
+    tsv = _run([engine, "stdin", "stdout", "-l", language, "tsv"], png.getvalue())
     return _result(tsv)
 
 
@@ -137,6 +140,6 @@ MODULE = HostModule(
     "@cordon/sandbox-ocr",
     "1",
     {
-        "recognize": HostExport(recognize, (Arg("image", ("bytes",)), options_arg()), scoped=True),
+        "recognize": HostExport(recognize, (Arg("image", ("bytes",)), options_arg())),
     },
 )
