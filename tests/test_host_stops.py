@@ -1,27 +1,19 @@
-"""Host work a guest triggers inside one long library call stops with its run (core/bridges/interruptible.py).
+"""Host work a guest triggers inside one long library call stops with its run (its host worker is killed).
 
-Each hostile call below runs for many seconds on a host worker when nothing stops it. Every worker is
-given one, the run times out (or is cancelled), and then the next run's ordinary call of the same pack
-must get a worker and finish within its own deadline: it cannot if the abandoned calls still hold the
-workers (and the GIL). Bounds are the runs' own `run_ms` against their `timeoutMs`, never wall clock.
+Each hostile call below runs for many seconds in a host worker when nothing stops it. The body starts
+several, the run times out (or is cancelled), and then the next run's ordinary call of the same pack
+must finish within its own deadline: it cannot if the abandoned calls still hold the host's CPU (or,
+as before host workers, its GIL). Bounds are the runs' own `run_ms` against their `timeoutMs`, never wall clock.
 """
 
 from __future__ import annotations
 
-import contextlib
 import io
 import random
-import time
 import zlib
-from collections.abc import Callable
-from typing import Any
 
-from core import RunResult, RunServices, Surface, run_in_sandbox
-from core.bridges.base import _HOST_WORKERS, Op, in_worker_thread
-from core.bridges.interruptible import run_interruptible
 from core.packs.host.html import MAX_TAGS
-from tests.conftest import ok
-from tests.hostpacks import TIMEOUT_MS, next_run_is_served, pdf_of, stopped_by_cancel, stopped_by_deadline
+from tests.hostpacks import next_run_is_served, pdf_of, stopped_by_cancel, stopped_by_deadline
 from tests.test_packs_host_mammoth import _rezip, report
 
 HTML = "@cordon/sandbox-html"
@@ -166,95 +158,3 @@ def test_ics_event_with_the_most_exclusion_dates_stops_at_the_deadline_and_frees
 def test_ics_event_with_the_most_exclusion_dates_stops_on_cancel_and_frees_the_workers():
     stopped_by_cancel(ICS, "createEvent(inputs.event)", {"event": HOSTILE_EVENT}, after_s=ICS_TIMEOUT_MS / 1000)
     assert next_run_is_served(SMALL_EVENT) is None
-
-
-# -- the mechanism itself, on a library loop that swallows every Exception ---------------------------------------
-
-
-def _library_surface(name: str, loop: Callable[[int], int], outcomes: list[str]) -> Surface:
-    """`<name>.run(n)`: the library loop `loop(n)` run by `run_interruptible` on a host worker, with
-    how each call ended recorded in `outcomes` ("finished", or the exception's class name)."""
-
-    def recorded(steps: int) -> int:
-        try:
-            done = loop(steps)
-        except BaseException as exc:
-            outcomes.append(type(exc).__name__)
-            raise
-        outcomes.append("finished")
-        return done
-
-    async def run(scope: Any, steps: int) -> int:
-        return int(await in_worker_thread(scope, run_interruptible, recorded, steps))
-
-    js = f'C.define("{name}", {{run(n) {{ return C.call("{name}.run", n); }}}});'
-    return Surface(name, {f"{name}.run": Op(run)}, js, (name,))
-
-
-def _stubborn_loop(steps: int) -> int:
-    """A pure-Python loop that swallows every `Exception`, as library code may."""
-    done = 0
-    for _ in range(steps):
-        with contextlib.suppress(Exception):  # what a library's `except Exception: pass` does
-            done += len(str(done))
-    return done
-
-
-def _stubborn(code: str, outcomes: list[str], **kw: Any) -> RunResult:
-    surface = _library_surface("stubborn", _stubborn_loop, outcomes)
-    return run_in_sandbox(code, services=RunServices(surfaces=(surface,)), **kw)
-
-
-def test_an_interrupt_is_not_swallowed_and_never_reaches_the_workers_next_job():
-    outcomes: list[str] = []
-    endless = f"return await Promise.all(Array.from({{length: {_HOST_WORKERS}}}, () => stubborn.run(1e9)))"
-    result = _stubborn(endless, outcomes, limits={"timeoutMs": 300})
-    assert result.error is not None and result.error.rule == "timeout", result.error
-    # every worker is free for the next run, and short calls on each of them run to their end:
-    # an interrupt raised for the stopped run is never delivered into later work
-    for _ in range(5):
-        short = f"return await Promise.all(Array.from({{length: {_HOST_WORKERS}}}, () => stubborn.run(20000)))"
-        assert len(ok(_stubborn(short, outcomes, limits={"timeoutMs": TIMEOUT_MS}))) == _HOST_WORKERS
-    interrupted = [o for o in outcomes if o != "finished"]
-    assert interrupted and set(interrupted) == {"_Interrupted"}  # the endless calls that had started
-    assert outcomes.count("finished") == 5 * _HOST_WORKERS
-
-
-def test_an_interrupt_a_library_swallowed_is_raised_again():
-    """The first interrupt lands where it is ignored (in a finalizer, in a bare `except
-    BaseException`): the call still running REFIRE_S after that delivery gets another one."""
-    outcomes: list[str] = []
-
-    def swallows_once(steps: int) -> int:
-        swallowed, done, step = False, 0, 0
-        while step < steps:
-            try:
-                while step < steps:
-                    done += len(str(done))
-                    step += 1
-            except BaseException:  # what Python does with an exception raised in __del__
-                if swallowed:
-                    raise
-                swallowed = True
-        return done
-
-    surface = _library_surface("swallower", swallows_once, outcomes)
-    result = run_in_sandbox(
-        "return await swallower.run(1e9)", services=RunServices(surfaces=(surface,)), limits={"timeoutMs": 300}
-    )
-    assert result.error is not None and result.error.rule == "timeout", result.error
-    # the swallowing call ends with the second interrupt (without it: ~1e9 steps, minutes)
-    give_up = time.monotonic() + 30
-    while "_Interrupted" not in outcomes and time.monotonic() < give_up:
-        time.sleep(0.05)
-    assert outcomes == ["_Interrupted"]
-    # and its worker takes new work: short calls on every worker run to their end
-    short = f"return await Promise.all(Array.from({{length: {_HOST_WORKERS}}}, () => swallower.run(20000)))"
-    services = RunServices(surfaces=(surface,))
-    assert len(ok(run_in_sandbox(short, services=services, limits={"timeoutMs": TIMEOUT_MS}))) == _HOST_WORKERS
-    assert outcomes.count("finished") == _HOST_WORKERS
-
-
-def test_outside_a_host_worker_the_call_simply_runs():
-    assert run_interruptible(sorted, [3, 1, 2]) == [1, 2, 3]
-    assert run_interruptible(io.BytesIO(b"ab").read) == b"ab"

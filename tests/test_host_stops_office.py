@@ -1,10 +1,10 @@
-"""The office packs' long library calls stop with their run (core/bridges/interruptible.py), as html's and pdf's do.
+"""The office packs' long library calls stop with their run (its host worker is killed), as html's and pdf's do.
 
 Each input below is at its pack's cap and keeps a host worker busy for many seconds in one pure-Python
-library call (openpyxl, python-pptx, python-docx, pypdf) when nothing stops it. Every worker is given
-one, the run times out (or is cancelled), and the next run's ordinary call of the same pack must finish
-within its own deadline, which it cannot while the abandoned calls hold the workers and the GIL. The
-helpers and the bounds (the runs' own `run_ms` against `timeoutMs`) are test_host_interruptible's.
+library call (openpyxl, python-pptx, python-docx, pypdf) when nothing stops it. The run times out (or is
+cancelled), and the next run's ordinary call of the same pack must finish within its own deadline, which
+it cannot while the abandoned calls still run. The helpers and the bounds (the runs' own `run_ms`
+against `timeoutMs`) are test_host_stops's.
 """
 
 from __future__ import annotations

@@ -271,9 +271,8 @@ async def in_worker_thread(scope: RunScope, fn: Callable[..., Any], *args: Any) 
 def worker_scope() -> RunScope | None:
     """The run whose host work this thread is doing (set by `in_worker_thread`), or None.
 
-    Public so that companions of `worker_check_alive` for work that cannot call it itself
-    (`core/bridges/interruptible.py`, around one long library call) find the run without
-    reaching into this module's thread-local.
+    Public so that host work that is handed no scope (a service pack's helper) can find its run
+    without reaching into this module's thread-local.
     """
     scope: RunScope | None = getattr(_worker, "scope", None)
     return scope

@@ -18,6 +18,7 @@ the next run gets a new worker.
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
 import json
 import logging
@@ -30,13 +31,14 @@ import sys
 import tempfile
 import threading
 import time
+import weakref
 from collections.abc import Callable
 from typing import Any
 
 import cloudpickle
 
 from core.bridges.base import RunLocal, RunScope
-from core.errors import SandboxRefusal
+from core.errors import RunCancelled, SandboxRefusal
 from core.hostwork import wire
 from core.hostwork.confine import lower_limits
 from core.hostwork.zygote import FROZEN_FLAG, SINGLE_THREADED_ENV
@@ -165,6 +167,7 @@ class HostWorker:
             shutil.rmtree(scratch, ignore_errors=True)
             raise
         worker = cls(pid, channel, scratch)
+        _LIVE.add(worker)
         try:
             channel.settimeout(WORKER_HELLO_S)
             header = channel.recv(wire.HEADER.size, socket.MSG_WAITALL)
@@ -226,7 +229,11 @@ class HostWorker:
         raise _refusal(f"the host worker answered a call with {kind!r}", "host-worker-protocol")
 
     def kill(self) -> None:
-        """Kill the worker's whole process group now; its scratch folder goes once it is gone."""
+        """Kill the worker's whole process group now, and remove its scratch folder.
+
+        SIGKILL to the group (its helpers too) and to the pidfd (the process itself even before its
+        `setsid`); a killed process never runs again, so the folder can go at once. The zygote reaps it.
+        """
         if self.dead:
             return
         self.dead = True
@@ -234,16 +241,14 @@ class HostWorker:
             os.killpg(self.pid, signal.SIGKILL)
         with contextlib.suppress(ProcessLookupError):
             signal.pidfd_send_signal(self.pidfd, signal.SIGKILL)
-        self.channel.close()
-        threading.Thread(target=self._reap, name="cordon-hostwork-reap", daemon=True).start()
-
-    def _reap(self) -> None:
-        """Wait until the process is gone (the zygote reaps it), then remove the scratch folder."""
-        import select
-
-        select.select([self.pidfd], [], [], 5.0)
         os.close(self.pidfd)
+        self.channel.close()
         shutil.rmtree(self.scratch, ignore_errors=True)
+        _LIVE.discard(self)
+
+
+#: Workers not yet killed: killed when the engine process exits.
+_LIVE: weakref.WeakSet[HostWorker] = weakref.WeakSet()
 
 
 class _Spare:
@@ -290,6 +295,15 @@ class _Spare:
 SPARE = _Spare()
 
 
+@atexit.register
+def _shutdown() -> None:
+    """The engine process is exiting: no worker, spare or zygote outlives it (nor their folders)."""
+    SPARE.stop()
+    for worker in list(_LIVE):
+        worker.kill()
+    ZYGOTE.stop()
+
+
 def prestart() -> None:
     """Start the zygote and fork a spare worker now, so that no run waits for them."""
     ZYGOTE.prestart()
@@ -302,11 +316,15 @@ class _RunWorker:
     def __init__(self, scope: RunScope) -> None:
         self.scope = scope
         self.worker: HostWorker | None = None
+        self.ended = False
         self._starting = asyncio.Lock()
         scope.at_end(self.end)
 
     async def get(self) -> HostWorker:
         async with self._starting:
+            if self.ended:  # a call of a run that is over (its op outlived it): no new worker for it
+                raise RunCancelled("the run is over")
+            self.scope.check_alive()  # a stopped run's waiting calls start nothing
             if self.worker is None or self.worker.dead:
                 worker = SPARE.take() or await asyncio.to_thread(HostWorker.spawn)
                 self.worker = worker
@@ -321,6 +339,7 @@ class _RunWorker:
             return self.worker
 
     def end(self) -> None:
+        self.ended = True
         if self.worker is not None:
             self.worker.kill()
 

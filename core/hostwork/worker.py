@@ -14,6 +14,7 @@ import os
 import pickle
 import socket
 import tempfile
+import time
 import traceback
 from typing import Any
 
@@ -43,6 +44,9 @@ def _reply(call: tuple[Any, tuple[Any, ...], float | None]) -> bytes:
         return wire.encode({"ok": fn(*args)})
     except SandboxRefusal as exc:
         return wire.encode({"refused": {"message": exc.message, "rule": exc.rule, "name": exc.name}})
+    except MemoryError:  # its address-space limit: the run asked for more host memory than a worker has
+        message = "the host work needed more memory than a host worker may use; give it smaller input"
+        return wire.encode({"refused": {"message": message, "rule": "host-worker-memory", "name": "RangeError"}})
     except BaseException as exc:  # a bug of ours, or a limit (MemoryError): the host reports host-error
         traceback.print_exc()
         return wire.encode({"failed": {"type": type(exc).__name__, "message": str(exc)[:2000]}})
@@ -59,9 +63,11 @@ def serve(fd: int, request: dict[str, Any], prepared: Prepared) -> None:
     os.close(devnull)
     scratch = str(request["scratch"])
     os.environ["TMPDIR"] = tempfile.tempdir = scratch
+    began = time.perf_counter()
     layers = confine(scratch, Limits(memory_bytes=int(request["memory"]), cpu_seconds=request.get("cpu")), prepared)
     os.chdir(scratch)
-    channel.sendall(wire.encode({"hello": layers.as_dict()}))
+    confine_us = int((time.perf_counter() - began) * 1e6)
+    channel.sendall(wire.encode({"hello": {**layers.as_dict(), "confine_us": confine_us}}))
     while True:
         header = _recv_exactly(channel, wire.HEADER.size)
         if header is None:

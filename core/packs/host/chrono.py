@@ -18,8 +18,8 @@ the dates; chrono's conventions are applied on top:
 The text is read in chunks of lines, checking the run's deadline between
 them (dateparser is ~25 KB/s), and is capped at MAX_TEXT. One chunk of 2,000 characters of
 dates or numbers takes dateparser ~0.5-0.8 s of pure Python (with four calls sharing the GIL,
-seconds each), so both exports also run under `interruptible` (`core/bridges/interruptible.py`):
-a stopped run stops inside a chunk.
+seconds each), and like every host pack call they run in the run's host worker (`core/hostwork`), killed
+when the run stops: a stopped run stops inside a chunk.
 """
 
 from __future__ import annotations
@@ -30,7 +30,6 @@ from datetime import UTC, datetime
 from typing import Any
 
 from core.bridges.base import worker_check_alive
-from core.bridges.interruptible import interruptible
 from core.errors import SandboxRefusal
 from core.packs.caps import MB
 from core.packs.host_registry import Arg, HostExport, HostModule, option, options_arg
@@ -145,7 +144,7 @@ MODULE = HostModule(
     "@cordon/sandbox-chrono",
     "1",
     {
-        "parseDate": HostExport(interruptible(parse_date), (_TEXT, _NOW, options_arg())),
-        "parse": HostExport(interruptible(parse), (_TEXT, _NOW, options_arg())),
+        "parseDate": HostExport(parse_date, (_TEXT, _NOW, options_arg())),
+        "parse": HostExport(parse, (_TEXT, _NOW, options_arg())),
     },
 )

@@ -18,8 +18,8 @@ keywords). An unknown type or a malformed element is `docx-bad-element` naming i
 
 python-docx's `table.cell(r, c)` lists every cell of the table on each call, so filling a
 table is quadratic in its size: one row of 1,000 cells takes ~13 s (300: ~1.2 s), and
-the run is checked only between rows. `build` runs under `interruptible`
-(`core/bridges/interruptible.py`), so a stopped run stops inside a table.
+the run is checked only between rows. `build` runs in the run's host
+worker (`core/hostwork`), killed when the run stops, so a stopped run stops inside a table.
 """
 
 from __future__ import annotations
@@ -29,7 +29,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from core.bridges.base import worker_check_alive
-from core.bridges.interruptible import interruptible
 from core.errors import SandboxRefusal
 from core.packs.host_registry import Arg, HostExport, HostModule
 
@@ -164,6 +163,6 @@ MODULE = HostModule(
     "@cordon/sandbox-docx",
     "1",
     {
-        "build": HostExport(interruptible(build), (Arg("document", ("json", "bytes")),)),
+        "build": HostExport(build, (Arg("document", ("json", "bytes")),)),
     },
 )

@@ -19,7 +19,8 @@ unresolved, no network. A book ebooklib cannot read is `epub-invalid`.
 
 Each chapter is parsed by BeautifulSoup (its text, then its first heading): a 1.4 MB
 book of one 240,000-paragraph chapter took ~8 s inside those calls, which never check
-the run, so every export runs under `interruptible` (`core/bridges/interruptible.py`).
+the run, so what stops them is that every export runs in the run's host worker
+(`core/hostwork`), killed when the run stops.
 """
 
 from __future__ import annotations
@@ -31,7 +32,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from core.bridges.base import worker_check_alive
-from core.bridges.interruptible import interruptible
 from core.errors import SandboxRefusal
 from core.packs.host.html import to_text
 from core.packs.host.zip import check_document
@@ -151,9 +151,9 @@ MODULE = HostModule(
     "@cordon/sandbox-epub",
     "1",
     {
-        "metadata": HostExport(interruptible(metadata), (_BOOK,)),
-        "tableOfContents": HostExport(interruptible(table_of_contents), (_BOOK,)),
-        "extractText": HostExport(interruptible(extract_text), (_BOOK, options_arg())),
-        "extractChapters": HostExport(interruptible(extract_chapters), (_BOOK,)),
+        "metadata": HostExport(metadata, (_BOOK,)),
+        "tableOfContents": HostExport(table_of_contents, (_BOOK,)),
+        "extractText": HostExport(extract_text, (_BOOK, options_arg())),
+        "extractChapters": HostExport(extract_chapters, (_BOOK,)),
     },
 )

@@ -34,7 +34,6 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urljoin, urlsplit
 
 from core.bridges.base import worker_check_alive
-from core.bridges.interruptible import interruptible
 from core.errors import SandboxRefusal
 from core.packs.host_registry import Arg, HostExport, HostModule, option, options_arg
 
@@ -44,7 +43,7 @@ if TYPE_CHECKING:
 DEFAULT_LIMIT = 100
 #: Tags (counted as "<") one document may have: BeautifulSoup builds its tree in Python, about
 #: 10-20 s per million elements (~5.7 s at this cap, markdownify then ~12 s). Every export runs
-#: under `interruptible`, so a stopped run stops that work too (`core/bridges/interruptible.py`);
+#: in the run's host worker (`core/hostwork`), killed when the run stops, so that work stops too;
 #: the cap keeps a run that waits for it bounded. Real 5 MB pages have ~100,000.
 MAX_TAGS = 500_000
 MAX_ITEMS = 1000
@@ -325,15 +324,15 @@ MODULE = HostModule(
     "1",
     {
         "select": HostExport(
-            interruptible(select), (_HTML, Arg("selector", ("string",), max_bytes=10_000), options_arg())
+            select, (_HTML, Arg("selector", ("string",), max_bytes=10_000), options_arg())
         ),
-        "toMarkdown": HostExport(interruptible(to_markdown), (_HTML,)),
-        "toText": HostExport(interruptible(to_text), (_HTML,)),
-        "extractLinks": HostExport(interruptible(extract_links), (_HTML, _BASE)),
-        "extractImages": HostExport(interruptible(extract_images), (_HTML, _BASE)),
-        "extractAudio": HostExport(interruptible(extract_audio), (_HTML, _BASE)),
-        "extractVideos": HostExport(interruptible(extract_videos), (_HTML, _BASE)),
-        "extractMetadata": HostExport(interruptible(extract_metadata), (_HTML,)),
-        "extractReadableText": HostExport(interruptible(extract_readable_text), (_HTML,)),
+        "toMarkdown": HostExport(to_markdown, (_HTML,)),
+        "toText": HostExport(to_text, (_HTML,)),
+        "extractLinks": HostExport(extract_links, (_HTML, _BASE)),
+        "extractImages": HostExport(extract_images, (_HTML, _BASE)),
+        "extractAudio": HostExport(extract_audio, (_HTML, _BASE)),
+        "extractVideos": HostExport(extract_videos, (_HTML, _BASE)),
+        "extractMetadata": HostExport(extract_metadata, (_HTML,)),
+        "extractReadableText": HostExport(extract_readable_text, (_HTML,)),
     },
 )

@@ -12,8 +12,8 @@ document is `docx-invalid`.
 
 mammoth reads in pure Python and slowly (100,000 short paragraphs, a 640 KB file: ~17 s
 for extractRawText, ~25 s for convertToHtml; the 50 MB inflation cap allows far more),
-inside one call that never checks the run: both exports run under `interruptible`
-(`core/bridges/interruptible.py`), so a cancelled or timed-out run stops it.
+inside one call that never checks the run: both exports run in the run's host
+worker (`core/hostwork`), killed when the run stops, so a cancelled or timed-out run stops it.
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ import io
 import zipfile
 from typing import Any
 
-from core.bridges.interruptible import interruptible
 from core.errors import SandboxRefusal
 from core.packs.host.zip import check_document
 from core.packs.host_registry import Arg, HostExport, HostModule
@@ -56,7 +55,7 @@ MODULE = HostModule(
     "@cordon/sandbox-mammoth",
     "1",
     {
-        "extractRawText": HostExport(interruptible(extract_raw_text), (Arg("document", ("bytes",)),)),
-        "convertToHtml": HostExport(interruptible(convert_to_html), (Arg("document", ("bytes",)),)),
+        "extractRawText": HostExport(extract_raw_text, (Arg("document", ("bytes",)),)),
+        "convertToHtml": HostExport(convert_to_html, (Arg("document", ("bytes",)),)),
     },
 )

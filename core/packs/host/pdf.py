@@ -9,8 +9,8 @@ encrypted one, is `pdf-invalid`. pypdf caps what one stream may inflate to.
 
 pypdf extracts a page's text in pure Python, in one call that never checks the run,
 and superlinearly: one page of 100,000 positioned strings (an 890 KB file) takes ~11 s.
-The loop checks the run between pages; both exports run under `interruptible`
-(`core/bridges/interruptible.py`), so a stopped run stops inside a page too.
+The loop checks the run between pages; both exports run in the run's host
+worker (`core/hostwork`), killed when the run stops, so a stopped run stops inside a page too.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from __future__ import annotations
 from typing import Any
 
 from core.bridges.base import worker_check_alive
-from core.bridges.interruptible import interruptible
 from core.errors import SandboxRefusal
 from core.packs.host.pdflib import read_pdf
 from core.packs.host_registry import Arg, HostExport, HostModule
@@ -58,7 +57,7 @@ MODULE = HostModule(
     "@cordon/sandbox-pdf",
     "1",
     {
-        "extractText": HostExport(interruptible(extract_text), (Arg("document", ("bytes",)),)),
-        "extractPages": HostExport(interruptible(extract_pages), (Arg("document", ("bytes",)),)),
+        "extractText": HostExport(extract_text, (Arg("document", ("bytes",)),)),
+        "extractPages": HostExport(extract_pages, (Arg("document", ("bytes",)),)),
     },
 )

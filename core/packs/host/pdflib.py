@@ -20,8 +20,8 @@ Colours are `#rrggbb`. At most `MAX_PAGES` pages built, or merged from at most
 
 pypdf parses and copies objects in pure Python: one page whose dictionary holds 50 arrays
 of 90,000 numbers (a 9 MB file, under pypdf's own 100,000-element limit per array) takes
-~12.5 s to read and ~18 s to merge, checked only between sources. `merge` runs under
-`interruptible` (`core/bridges/interruptible.py`), so a stopped run stops inside pypdf;
+~12.5 s to read and ~18 s to merge, checked only between sources. `merge` runs in the
+run's host worker (`core/hostwork`), killed when the run stops, so a stopped run stops inside pypdf;
 an object over pypdf's limits (`LimitReachedError`) is `pdf-invalid`.
 """
 
@@ -34,7 +34,6 @@ from pathlib import Path
 from typing import Any
 
 from core.bridges.base import worker_check_alive
-from core.bridges.interruptible import interruptible
 from core.errors import SandboxRefusal
 from core.packs.host_registry import Arg, HostExport, HostModule
 
@@ -233,6 +232,6 @@ MODULE = HostModule(
     "1",
     {
         "build": HostExport(build, (Arg("document", ("json", "bytes")),)),
-        "merge": HostExport(interruptible(merge), (Arg("sources", ("json", "bytes")),)),
+        "merge": HostExport(merge, (Arg("sources", ("json", "bytes")),)),
     },
 )

@@ -11,8 +11,8 @@ A .pptx is a ZIP of XML: the zip pack's `check_document` runs first (archive che
 unresolved. A file that is not a deck is `pptx-invalid`.
 
 python-pptx walks shapes in pure Python: one slide of 100,000 text boxes (a 970 KB file)
-takes ~15 s, with the run checked only between slides. Both exports run under
-`interruptible` (`core/bridges/interruptible.py`), so a stopped run stops inside a slide.
+takes ~15 s, with the run checked only between slides. Both exports run in
+the run's host worker (`core/hostwork`), killed when the run stops, so a stopped run stops inside a slide.
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ from collections.abc import Iterator
 from typing import Any
 
 from core.bridges.base import worker_check_alive
-from core.bridges.interruptible import interruptible
 from core.errors import SandboxRefusal
 from core.packs.host.zip import check_document
 from core.packs.host_registry import Arg, HostExport, HostModule
@@ -81,7 +80,7 @@ MODULE = HostModule(
     "@cordon/sandbox-pptx",
     "1",
     {
-        "extractText": HostExport(interruptible(extract_text), (Arg("deck", ("bytes",)),)),
-        "extractSlides": HostExport(interruptible(extract_slides), (Arg("deck", ("bytes",)),)),
+        "extractText": HostExport(extract_text, (Arg("deck", ("bytes",)),)),
+        "extractSlides": HostExport(extract_slides, (Arg("deck", ("bytes",)),)),
     },
 )

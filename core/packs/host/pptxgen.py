@@ -17,8 +17,8 @@ At most `MAX_SLIDES` slides; a malformed item is `pptx-bad-item` naming slide an
 
 python-pptx fills a table cell by cell in pure Python, and the run is checked only between
 items: one table of 100 x 1,000 cells (the cell cap) takes ~53 s, one row of 3,000 ~5 s.
-`build` runs under `interruptible` (`core/bridges/interruptible.py`), so a stopped run
-stops inside a table.
+`build` runs in the run's host worker (`core/hostwork`), killed when the run stops, so a
+stopped run stops inside a table.
 """
 
 from __future__ import annotations
@@ -29,7 +29,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from core.bridges.base import worker_check_alive
-from core.bridges.interruptible import interruptible
 from core.errors import SandboxRefusal
 from core.packs.host_registry import Arg, HostExport, HostModule
 
@@ -206,6 +205,6 @@ MODULE = HostModule(
     "@cordon/sandbox-pptxgen",
     "1",
     {
-        "build": HostExport(interruptible(build), (Arg("deck", ("json", "bytes")),)),
+        "build": HostExport(build, (Arg("deck", ("json", "bytes")),)),
     },
 )

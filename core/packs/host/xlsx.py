@@ -20,8 +20,8 @@ defusedxml (entity bombs refused). At most `MAX_CELLS` cells are returned.
 
 openpyxl reads in pure Python: a 5.6 MB workbook of one sheet, 1,000 rows of 1,000
 numbers (the cell cap), takes ~4.8 s, and one row of 16,000 cells is read in one step of
-`iter_rows`, so the check every 1,000 rows may never come. `parse` runs under
-`interruptible` (`core/bridges/interruptible.py`): a stopped run stops inside openpyxl.
+`iter_rows`, so the check every 1,000 rows may never come. `parse` runs in the run's host
+worker (`core/hostwork`), killed when the run stops: a stopped run stops inside openpyxl.
 """
 
 from __future__ import annotations
@@ -33,7 +33,6 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from core.bridges.base import worker_check_alive
-from core.bridges.interruptible import interruptible
 from core.errors import SandboxRefusal
 from core.packs.host.csv import unique_names
 from core.packs.host.zip import open_archive
@@ -137,6 +136,6 @@ MODULE = HostModule(
     "@cordon/sandbox-xlsx",
     "1",
     {
-        "parse": HostExport(interruptible(parse), (Arg("workbook", ("bytes",)), options_arg())),
+        "parse": HostExport(parse, (Arg("workbook", ("bytes",)), options_arg())),
     },
 )

@@ -181,7 +181,7 @@ class WasmPool:
                 call._disarm()
                 # Freed now, on this worker: an exception's traceback would otherwise keep the store
                 # until the garbage collector frees it on whichever thread runs next, where an
-                # interrupt (core/bridges/interruptible.py) landing in wasmtime's finalizer leaks it.
+                # asynchronous exception landing in wasmtime's finalizer leaks it.
                 store.close()
             outcome = "ok"
             return result
