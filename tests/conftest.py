@@ -68,3 +68,18 @@ def worker_patch(monkeypatch):
     yield setattr
     for module in registered:
         cloudpickle.unregister_pickle_by_value(module)
+
+
+@pytest.fixture
+def fresh_zygote():
+    """`restart()`: host workers are forked from a zygote started after this call, which sees the
+    environment the test changed (PATH...); after the test, another starts anew. A worker's
+    environment is its zygote's."""
+    from core.hostwork import client
+
+    def restart():
+        client.SPARE.stop()
+        client.ZYGOTE.stop()
+
+    yield restart
+    restart()

@@ -58,12 +58,12 @@ def test_language_option_and_missing_language_data():
     refused(run_body(code, inputs={"image": receipt(), "lang": "eng; rm -rf /"}), "host-option-invalid", "'language'")
 
 
-def test_a_corrupt_image_and_a_missing_engine_are_refused(monkeypatch, tmp_path):
+def test_a_corrupt_image_and_a_missing_engine_are_refused(monkeypatch, tmp_path, fresh_zygote):
     code = f'import {{ recognize }} from "{OCR}";\nreturn await recognize(inputs.image);'
     if shutil.which("tesseract") is not None:
         refused(run_body(code, inputs={"image": b"\x89PNG not really"}), "image-decode", "sandbox-ocr.recognize")
     monkeypatch.setenv("PATH", str(tmp_path))  # a system without the engine on its PATH
-    refused(run_body(code, inputs={"image": receipt()}), "ocr-engine-missing", "tesseract-ocr-eng")
+    fresh_zygote()  # host workers see it    refused(run_body(code, inputs={"image": receipt()}), "ocr-engine-missing", "tesseract-ocr-eng")
 
 
 @needs_engine
