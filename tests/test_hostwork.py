@@ -31,7 +31,7 @@ import pytest
 
 from core import CancelHandle, RunHooks, RunResult, RunServices, Surface, run_in_sandbox
 from core.bridges.base import Op
-from core.hostwork.client import in_host_worker
+from core.bridges.hostcalls import in_host_worker
 from tests.conftest import ok
 
 cloudpickle.register_pickle_by_value(sys.modules[__name__])

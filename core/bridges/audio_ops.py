@@ -30,6 +30,7 @@ import av
 import numpy as np
 
 from core.bridges.base import RunScope, worker_check_alive
+from core.bridges.hostcalls import in_host_worker
 from core.bridges.image_ops import _int, _number
 from core.bridges.media import (
     bad_argument,
@@ -43,7 +44,6 @@ from core.bridges.media import (
     sniff_mime,
 )
 from core.errors import SandboxRefusal
-from core.hostwork.client import in_host_worker
 from core.media_store import Cap, MediaItem, run_store, too_large
 
 logger = logging.getLogger(__name__)

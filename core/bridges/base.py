@@ -30,6 +30,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from core.cancel import CancelHandle
 from core.errors import RunCancelled, SandboxRefusal
+from core.hostwork import call_past_deadline
 from core.limits import SandboxLimits
 
 logger = logging.getLogger(__name__)
@@ -287,11 +288,6 @@ def worker_checked(items: Iterable[T], every: int) -> Iterator[T]:
         yield item
 
 
-def set_worker_deadline(deadline: float | None) -> None:
-    """In a host worker process (`core/hostwork/worker.py`): the deadline of the call it runs now."""
-    _worker.deadline = deadline
-
-
 def worker_check_alive() -> None:
     """In host work: stop once its run is cancelled or out of time.
 
@@ -305,6 +301,5 @@ def worker_check_alive() -> None:
     if scope is not None:
         scope.check_alive()
         return
-    deadline: float | None = getattr(_worker, "deadline", None)
-    if deadline is not None and time.monotonic() >= deadline:
+    if call_past_deadline():
         raise SandboxRefusal("the run ran out of time", rule="timeout", name="TimeoutError")

@@ -29,6 +29,7 @@ from typing import Any
 from PIL import Image, ImageColor, ImageEnhance, ImageOps, ImageStat
 
 from core.bridges.base import RunScope
+from core.bridges.hostcalls import in_host_worker
 from core.bridges.media import (
     bad_argument,
     byte_cap,
@@ -41,7 +42,6 @@ from core.bridges.media import (
     sniff_mime,
 )
 from core.errors import SandboxRefusal
-from core.hostwork.client import in_host_worker
 from core.media_store import Cap, MediaItem, run_store, too_large
 
 logger = logging.getLogger(__name__)

@@ -27,10 +27,10 @@ import numpy as np
 from core.bridges import audio_ops
 from core.bridges.audio_ops import Clip, check_output, check_seconds, refuse, seconds_of, source
 from core.bridges.base import RunScope, worker_check_alive
+from core.bridges.hostcalls import in_host_worker
 from core.bridges.image_ops import _Encoding, _number
 from core.bridges.media import bad_argument, byte_cap, only_options
 from core.errors import SandboxRefusal
-from core.hostwork.client import in_host_worker
 from core.media_store import Cap, MediaItem, run_store
 
 logger = logging.getLogger(__name__)

@@ -9,3 +9,24 @@ run ends, times out or is cancelled. The engine process keeps only what needs th
 workspace files (fsguard), fetch (netguard), secrets, the asset store. docs/security.md, "Host
 workers", says what each layer stops and what is still trusted.
 """
+
+import threading
+import time
+
+#: The bundle's executables start the zygote when given this as their only argument (`zygote.main`).
+FROZEN_FLAG = "--cordon-host-zygote"
+#: Libraries that start thread pools on import are held to one thread: the zygote must have none.
+SINGLE_THREADED_ENV = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+
+_call = threading.local()
+
+
+def set_call_deadline(deadline: float | None) -> None:
+    """In a worker: the deadline (`time.monotonic()`, shared by every process) of the call it runs."""
+    _call.deadline = deadline
+
+
+def call_past_deadline() -> bool:
+    """In a worker: whether the call it runs is past its run's deadline (False anywhere else)."""
+    deadline: float | None = getattr(_call, "deadline", None)
+    return deadline is not None and time.monotonic() >= deadline

@@ -1,12 +1,10 @@
-"""The engine's side of host workers: one confined, killable process per run, forked by the zygote.
+"""The engine's side of host workers: the zygote, each worker process, and the spare.
 
-`in_host_worker(scope, fn, *args)` runs `fn(*args)` in the run's worker and returns its result.
-The first such call of a run starts the worker (`_RunWorker`, a `RunLocal` of the run); a run
-that makes none starts nothing. Calls of one run take turns on its worker. When the run ends,
-however it ends, `RunScope.end()` kills the worker's process group and its scratch folder is
-removed; a call still in flight when the run's deadline or cancel stops the awaiting op kills
-the worker at once (its state is the stopped run's), so host work never outlives its run,
-never holds the engine's GIL, and never queues the next run behind it.
+`HostWorker.spawn()` forks a worker from the zygote (`Zygote`, started on first need) and waits
+for its hello; `HostWorker.call` runs one function in it; `HostWorker.kill` kills its process
+group and removes its scratch folder. A call still in flight when the awaiting op is stopped
+(the run's deadline or cancel) kills the worker at once: its state is the stopped run's.
+Which worker a run uses, and when it is killed, is `core/bridges/hostcalls.py`'s.
 
 What crosses: `fn` and `args` go to the worker pickled (cloudpickle, so an op's closure goes
 as it is); what comes back is read by `core/hostwork/wire.py` only: a size-capped msgpack frame
@@ -37,11 +35,8 @@ from typing import Any
 
 import cloudpickle
 
-from core.bridges.base import RunLocal, RunScope
-from core.errors import RunCancelled, SandboxRefusal
-from core.hostwork import wire
-from core.hostwork.confine import lower_limits
-from core.hostwork.zygote import FROZEN_FLAG, SINGLE_THREADED_ENV
+from core.errors import SandboxRefusal
+from core.hostwork import FROZEN_FLAG, SINGLE_THREADED_ENV, wire
 
 logger = logging.getLogger(__name__)
 
@@ -50,8 +45,6 @@ ZYGOTE_START_S = 60.0
 WORKER_HELLO_S = 10.0
 #: Address space a worker may add to what the zygote's libraries mapped (decoded images, parses).
 WORKER_MEMORY_BYTES = 2 * 1024 * 1024 * 1024
-#: CPU seconds a worker may use beyond its run's timeout (a run without a timeout: no CPU cap).
-CPU_SLACK_S = 5
 
 
 class HostWorkFailed(RuntimeError):
@@ -308,58 +301,3 @@ def prestart() -> None:
     """Start the zygote and fork a spare worker now, so that no run waits for them."""
     ZYGOTE.prestart()
     SPARE.refill()
-
-
-class _RunWorker:
-    """A run's worker, taken by its first host call; killed when the run ends."""
-
-    def __init__(self, scope: RunScope) -> None:
-        self.scope = scope
-        self.worker: HostWorker | None = None
-        self.ended = False
-        self._starting = asyncio.Lock()
-        scope.at_end(self.end)
-
-    async def get(self) -> HostWorker:
-        async with self._starting:
-            if self.ended:  # a call of a run that is over (its op outlived it): no new worker for it
-                raise RunCancelled("the run is over")
-            self.scope.check_alive()  # a stopped run's waiting calls start nothing
-            if self.worker is None or self.worker.dead:
-                worker = SPARE.take() or await asyncio.to_thread(HostWorker.spawn)
-                self.worker = worker
-                timeout = self.scope.limits.timeout_s
-                cpu = None if timeout is None else int(timeout) + CPU_SLACK_S
-                await worker.call(lower_limits, (WORKER_MEMORY_BYTES, cpu), None)
-                missing = str(worker.layers.get("missing") or "")
-                for line in filter(None, missing.splitlines()):
-                    warning = f"host worker confinement: {line}"
-                    if warning not in self.scope.warnings:
-                        self.scope.warnings.append(warning)
-            return self.worker
-
-    def end(self) -> None:
-        self.ended = True
-        if self.worker is not None:
-            self.worker.kill()
-
-
-_RUN_WORKER = RunLocal(_RunWorker)
-
-
-async def in_host_worker(scope: RunScope, fn: Callable[..., Any], *args: Any) -> Any:
-    """`fn(*args)` in this run's host worker process, under its deadline and cancel.
-
-    `fn` and `args` must pickle (cloudpickle: closures do, over plain values, bytes, Pillow
-    images and media items; never the run's scope). The result must be a wire value
-    (`core/hostwork/wire.py`). A refusal the work raises reaches the run as it was raised.
-    """
-    scope.check_alive()
-    worker = await _RUN_WORKER.of(scope).get()
-    return await worker.call(fn, args, scope.clock.deadline())
-
-
-def worker_of(scope: RunScope) -> HostWorker | None:
-    """The run's worker, if its host work started one (for timings, and tests)."""
-    slot = _RUN_WORKER.of(scope)
-    return slot.worker

@@ -90,7 +90,7 @@ def decode(payload: bytes) -> Any:
         )
     except ProtocolError:
         raise
-    except Exception as exc:  # msgpack raises ValueError, TypeError, ExtraData, StackError...
+    except (ValueError, TypeError, OverflowError) as exc:  # msgpack's FormatError, StackError, ExtraData...
         raise ProtocolError(f"not a msgpack frame ({type(exc).__name__})") from None
 
 

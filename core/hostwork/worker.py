@@ -10,18 +10,19 @@ confinement layers that hold in it.
 
 from __future__ import annotations
 
+import logging
 import os
 import pickle
 import socket
 import tempfile
 import time
-import traceback
 from typing import Any
 
-from core.bridges.base import set_worker_deadline
 from core.errors import SandboxRefusal
-from core.hostwork import wire
+from core.hostwork import set_call_deadline, wire
 from core.hostwork.confine import Limits, Prepared, confine
+
+logger = logging.getLogger(__name__)
 
 #: The largest call frame a worker reads (the host's own caps keep calls far below it).
 CALL_MAX = 1024 * 1024 * 1024
@@ -39,7 +40,7 @@ def _recv_exactly(channel: socket.socket, size: int) -> bytes | None:
 
 def _reply(call: tuple[Any, tuple[Any, ...], float | None]) -> bytes:
     fn, args, deadline = call
-    set_worker_deadline(deadline)
+    set_call_deadline(deadline)
     try:
         return wire.encode({"ok": fn(*args)})
     except SandboxRefusal as exc:
@@ -47,11 +48,11 @@ def _reply(call: tuple[Any, tuple[Any, ...], float | None]) -> bytes:
     except MemoryError:  # its address-space limit: the run asked for more host memory than a worker has
         message = "the host work needed more memory than a host worker may use; give it smaller input"
         return wire.encode({"refused": {"message": message, "rule": "host-worker-memory", "name": "RangeError"}})
-    except BaseException as exc:  # a bug of ours, or a limit (MemoryError): the host reports host-error
-        traceback.print_exc()
+    except BaseException as exc:  # a bug of ours: the host reports host-error (this log goes to /dev/null)
+        logger.exception("host work failed")
         return wire.encode({"failed": {"type": type(exc).__name__, "message": str(exc)[:2000]}})
     finally:
-        set_worker_deadline(None)
+        set_call_deadline(None)
 
 
 def serve(fd: int, request: dict[str, Any], prepared: Prepared) -> None:

@@ -65,10 +65,6 @@ PRELOAD = (
     "core.bridges.canvas_ops",
     "core.hostwork.worker",
 )
-#: The bundle's executable starts the zygote when given this as its only argument.
-FROZEN_FLAG = "--cordon-host-zygote"
-#: Libraries that start thread pools on import are held to one thread: the zygote must have none.
-SINGLE_THREADED_ENV = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 
 
 def _preload() -> None:
@@ -78,9 +74,7 @@ def _preload() -> None:
     from PIL import Image
 
     Image.init()  # every format plugin imported now, not in each worker
-    from core.packs.host_registry import registry
-
-    registry()  # every host pack's module
+    importlib.import_module("core.packs.host_registry").registry()  # every host pack's module (by name: data)
 
 
 def _threads() -> int:

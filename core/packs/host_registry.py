@@ -57,8 +57,8 @@ from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
 from core.bridges.base import Op, RunScope, Surface, in_worker_thread
+from core.bridges.hostcalls import in_host_worker
 from core.errors import CordonError, SandboxRefusal
-from core.hostwork.client import in_host_worker
 from core.packs.bridge import BridgedModule, binding_name, bridge_guest_js, check_call, register_provider
 from core.packs.caps import MB
 from core.packs.manifest import HostEntry

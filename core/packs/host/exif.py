@@ -1,7 +1,8 @@
 """`@cordon/sandbox-exif`: EXIF metadata of an image, in the object exifr 7's `parse` returns.
 
 Pillow (already Cordon's image library) reads the IFD0, EXIF and GPS blocks
-of JPEG, TIFF, PNG and WebP files; on top, exifr's default options are
+of JPEG, TIFF, PNG and WebP files (`FORMATS`: Pillow opens nothing else, so
+an EPS never reaches the reader that runs Ghostscript); on top, exifr's default options are
 applied as exifr does them, so the keys and values are exifr's: its tag names
 and value translations (`exifr-tags.json` in the pack, dumped from exifr
 7.1.3 by resources/packs/vendor_host.py), its revivers (dates, version
@@ -29,6 +30,8 @@ from core.bridges.base import worker_checked
 from core.errors import SandboxRefusal
 from core.packs.host_registry import Arg, HostExport, HostModule
 
+#: The files read (Pillow's names): the ones exifr reads EXIF from.
+FORMATS = ("JPEG", "TIFF", "PNG", "WEBP")
 _EXIF_IFD, _GPS_IFD = 0x8769, 0x8825
 #: What exifr's `sanitize` and default skips drop, per block.
 _DROPPED = {"ifd0": {34665, 40965, 34853, 700, 33723, 34675}, "exif": {40965, 37500, 37510}, "gps": set()}
@@ -137,7 +140,7 @@ def parse(data: bytes) -> dict[str, Any] | None:
     from PIL import Image, UnidentifiedImageError
 
     try:
-        with Image.open(io.BytesIO(data)) as image:
+        with Image.open(io.BytesIO(data), formats=FORMATS) as image:
             exif = image.getexif()
             blocks = [
                 ("ifd0", dict(exif)),

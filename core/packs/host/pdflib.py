@@ -13,10 +13,18 @@ Page `{width = 612, height = 792, items}`; items:
   fonts-dejavu-core, which dev.sh installs), else refused (`pdf-text-unsupported`);
 * `{type: "rect", x, y, width, height, color, borderColor, borderWidth}`;
 * `{type: "line", x1, y1, x2, y2, color, thickness}`;
-* `{type: "image", data: Uint8Array, x, y, width, height}` (PNG / JPEG).
+* `{type: "image", data: Uint8Array, x, y, width, height}` (PNG / JPEG only: other bytes are
+  `pdf-image-format`).
 
 Colours are `#rrggbb`. At most `MAX_PAGES` pages built, or merged from at most
 `MAX_PAGES` sources; a source that is not a readable, unencrypted PDF is `pdf-invalid`.
+
+An image is PNG or JPEG by its first bytes and by Pillow opening it as one of those two
+(`IMAGE_FORMATS`), before fpdf2 sees it: fpdf2 also renders SVG, whose `<image href>`
+it loads from host files or the network, and hands anything else to Pillow, whose EPS
+reader runs Ghostscript on the body's PostScript. Every FPDF is also made with no
+resource access (`ResourceAccessPolicy.NONE`), so fpdf2 itself never opens a path or URL
+a body names; the refusal says what the bytes are not, never what a path is.
 
 pypdf parses and copies objects in pure Python: one page whose dictionary holds 50 arrays
 of 90,000 numbers (a 9 MB file, under pypdf's own 100,000-element limit per array) takes
@@ -44,6 +52,8 @@ MAX_SIDE = 14_400
 UNICODE_FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 _COLOR = re.compile(r"^#([0-9a-fA-F]{6})$")
 _FONTS = ("helvetica", "times", "courier")
+#: What an image item may be (Pillow's names), each with the bytes its files start with.
+IMAGE_FORMATS = {"PNG": b"\x89PNG\r\n\x1a\n", "JPEG": b"\xff\xd8\xff"}
 
 
 def _bad(where: str, what: str) -> SandboxRefusal:
@@ -127,6 +137,7 @@ def _image(pdf: Any, item: Mapping[str, Any], where: str) -> None:
     if not isinstance(data, bytes):
         raise _bad(where, "'data' must be the image's bytes (a Uint8Array)")
     size = {k: _number(item, k, where) for k in ("width", "height") if item.get(k) is not None}
+    _check_image(data, where)
     try:
         pdf.image(
             io.BytesIO(data),
@@ -139,18 +150,43 @@ def _image(pdf: Any, item: Mapping[str, Any], where: str) -> None:
         raise _bad(where, f"'data' is not a PNG or JPEG image ({exc})") from None
 
 
+def _check_image(data: bytes, where: str) -> None:
+    """`pdf-image-format` unless `data` starts as a PNG or JPEG file and Pillow opens it as one."""
+    from PIL import Image, UnidentifiedImageError
+
+    if not any(data.startswith(magic) for magic in IMAGE_FORMATS.values()):
+        raise SandboxRefusal(
+            f"{where}: 'data' is not a PNG or JPEG image (other images, such as SVG or EPS, are not accepted)",
+            rule="pdf-image-format",
+            name="TypeError",
+        )
+    try:
+        with Image.open(io.BytesIO(data), formats=list(IMAGE_FORMATS)):
+            pass
+    except (UnidentifiedImageError, OSError, ValueError, SyntaxError, Image.DecompressionBombError) as exc:
+        raise _bad(where, f"'data' is not a readable PNG or JPEG image ({str(exc)[:200]})") from None
+
+
+def _document() -> Any:
+    """A new FPDF in points that may not open any file or URL on its own."""
+    from fpdf import FPDF
+    from fpdf.enums import ResourceAccessPolicy
+
+    pdf = FPDF(unit="pt")
+    pdf.resource_access_policy = ResourceAccessPolicy.NONE
+    return pdf
+
+
 _DRAW = {"text": _text, "rect": _rect, "line": _line, "image": _image}
 
 
 def build(description: Any) -> bytes:
-    from fpdf import FPDF
-
     pages = description.get("pages") if isinstance(description, dict) else None
     if not isinstance(pages, list) or not 1 <= len(pages) <= MAX_PAGES:
         raise SandboxRefusal(
             f"build takes {{pages: [...]}} with 1 to {MAX_PAGES} pages", rule="pdf-too-large", name="RangeError"
         )
-    pdf = FPDF(unit="pt")
+    pdf = _document()
     pdf.set_auto_page_break(False)
     for name in ("title", "author", "subject"):
         if isinstance(description.get(name), str):

@@ -1,0 +1,79 @@
+"""Host calls: the host work of a run, in that run's host worker process (`core/hostwork`).
+
+`in_host_worker(scope, fn, *args)` runs `fn(*args)` in the run's worker and returns its result.
+The first such call of a run takes a worker (the spare, or a new fork; `_RunWorker`, a
+`RunLocal` of the run) and lowers its memory and CPU limits to the run's; a run that makes none
+starts nothing. Calls of one run take turns on its worker. When the run ends, however it ends,
+`RunScope.end()` kills the worker; a call stopped by the run's deadline or cancel kills it at
+once. So host work never outlives its run, never holds the engine's GIL, and never queues the
+next run behind it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from core.bridges.base import RunLocal, RunScope
+from core.errors import RunCancelled
+from core.hostwork.client import SPARE, WORKER_MEMORY_BYTES, HostWorker
+from core.hostwork.confine import lower_limits
+
+#: CPU seconds a worker may use beyond its run's timeout (a run without a timeout: no CPU cap).
+CPU_SLACK_S = 5
+
+
+class _RunWorker:
+    """A run's worker, taken by its first host call; killed when the run ends."""
+
+    def __init__(self, scope: RunScope) -> None:
+        self.scope = scope
+        self.worker: HostWorker | None = None
+        self.ended = False
+        self._starting = asyncio.Lock()
+        scope.at_end(self.end)
+
+    async def get(self) -> HostWorker:
+        async with self._starting:
+            if self.ended:  # a call of a run that is over (its op outlived it): no new worker for it
+                raise RunCancelled("the run is over")
+            self.scope.check_alive()  # a stopped run's waiting calls start nothing
+            if self.worker is None or self.worker.dead:
+                worker = SPARE.take() or await asyncio.to_thread(HostWorker.spawn)
+                self.worker = worker
+                timeout = self.scope.limits.timeout_s
+                cpu = None if timeout is None else int(timeout) + CPU_SLACK_S
+                await worker.call(lower_limits, (WORKER_MEMORY_BYTES, cpu), None)
+                missing = str(worker.layers.get("missing") or "")
+                for line in filter(None, missing.splitlines()):
+                    warning = f"host worker confinement: {line}"
+                    if warning not in self.scope.warnings:
+                        self.scope.warnings.append(warning)
+            return self.worker
+
+    def end(self) -> None:
+        self.ended = True
+        if self.worker is not None:
+            self.worker.kill()
+
+
+_RUN_WORKER = RunLocal(_RunWorker)
+
+
+async def in_host_worker(scope: RunScope, fn: Callable[..., Any], *args: Any) -> Any:
+    """`fn(*args)` in this run's host worker process, under its deadline and cancel.
+
+    `fn` and `args` must pickle (cloudpickle: closures do, over plain values, bytes, Pillow
+    images and media items; never the run's scope). The result must be a wire value
+    (`core/hostwork/wire.py`). A refusal the work raises reaches the run as it was raised.
+    """
+    scope.check_alive()
+    worker = await _RUN_WORKER.of(scope).get()
+    return await worker.call(fn, args, scope.clock.deadline())
+
+
+def worker_of(scope: RunScope) -> HostWorker | None:
+    """The run's worker, if its host work started one (for timings, and tests)."""
+    slot = _RUN_WORKER.of(scope)
+    return slot.worker
