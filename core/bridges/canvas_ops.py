@@ -30,10 +30,10 @@ import skia
 
 from core.bridges.base import RunScope, worker_check_alive
 from core.bridges.canvas import MAX_OPS
+from core.bridges.hostcalls import in_host_worker
 from core.bridges.image_ops import MAX_PIXELS, _color, _layers, check_surface, decode, open_header
 from core.bridges.media import bad_argument, byte_cap, only_options
 from core.errors import SandboxRefusal
-from core.hostwork.client import in_host_worker
 from core.media_store import MediaItem, run_store, too_large
 
 MAX_TEXT = 100_000
