@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
@@ -75,7 +76,24 @@ def studio(argv: Sequence[str]) -> int:
     return studio_main(["cordon", *argv])
 
 
+#: 128 + SIGPIPE: what a shell reports for a writer whose reader went away (`yes | head`).
+CLOSED_PIPE = 141
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """The `cordon` command. A reader that closes stdout early (`cordon run ... | head`) ends it
+    quietly, as it ends any Unix tool: no traceback, exit status 141."""
+    try:
+        status = _main(argv)
+        sys.stdout.flush()  # here, not at interpreter exit, where a closed pipe is an unraisable error
+    except BrokenPipeError:
+        # Nothing more can reach the reader; point stdout at /dev/null so the exit's flush is silent.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return CLOSED_PIPE
+    return status
+
+
+def _main(argv: Sequence[str] | None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     if not words or words[0] == "--screenshot":
         return studio(words)
@@ -108,8 +126,10 @@ def dispatch(args: argparse.Namespace) -> int:
     as_json = bool(getattr(args, "json", False))
     try:
         return int(args.handler.load()(args))
-    except KeyboardInterrupt:  # Ctrl+C outside a run (a run itself cancels: common.sigint_cancels)
+    except KeyboardInterrupt:  # Ctrl+C outside a run (a run itself cancels: common.signals_cancel)
         return fail(RunCancelled("interrupted"), as_json, INTERRUPTED)
+    except BrokenPipeError:  # stdout's reader went away: `main` ends quietly
+        raise
     except Exception as exc:  # the last line: whatever went wrong, `--json` still prints one object
         logger.exception("cordon %s failed", args.command)
         return fail(

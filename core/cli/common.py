@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import signal
 import socket
+import stat
 import sys
 import threading
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -38,12 +41,11 @@ def read_source(path: str | None) -> str:
     try:
         if path in (None, "-"):
             data = sys.stdin.buffer.read()
-        elif not Path(path).is_file():
-            raise UsageError(f"no such file: {path}")
         else:
+            _check_source_file(path)
             data = Path(path).read_bytes()
-    except OSError as exc:  # a name too long, a folder we may not read, ...
-        raise UsageError(f"cannot read {name}: {exc.strerror or exc}") from None
+    except OSError as exc:  # a name too long, a file we may not read, ...
+        raise UsageError(f"cannot read {name}: {exc.strerror or exc}", rule="source-unreadable") from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -51,6 +53,25 @@ def read_source(path: str | None) -> str:
             f"{name} is not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start}); save the source as UTF-8",
             rule="source-not-utf8",
         ) from None
+
+
+def _check_source_file(path: str) -> None:
+    """A usage error unless `path` is a regular file: a folder, a FIFO (reading one blocks until some
+    other process writes) or a device each say what they are, instead of all being "no such file"."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        raise UsageError(f"no such file: {path}", rule="source-not-found") from None
+    if stat.S_ISREG(mode):
+        return
+    what = (
+        "a folder"
+        if stat.S_ISDIR(mode)
+        else "a FIFO (named pipe); pass its text on stdin instead: cordon run - < FIFO"
+        if stat.S_ISFIFO(mode)
+        else "not a regular file"
+    )
+    raise UsageError(f"{path} is {what}", rule="source-not-a-file")
 
 
 def workspace_arg(value: str | None) -> Path | None:
@@ -97,11 +118,26 @@ def fail(exc: CordonError, as_json: bool, status: int) -> int:
 
 #: 128 + SIGINT: the status shells report for a command stopped by Ctrl+C.
 INTERRUPTED = 130
+#: The signals that cancel a run: Ctrl+C, `kill` (and a service manager's stop), a closed terminal.
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
+@dataclass
+class Stopped:
+    """Which stop signal cancelled the run, if one did."""
+
+    signum: int | None = None
+
+    def exit_status(self, status: int) -> int:
+        """128 + the signal, as a shell reports a command it stopped; `status` when none came."""
+        return status if self.signum is None else 128 + self.signum
 
 
 @contextlib.contextmanager
-def sigint_cancels(cancel: CancelHandle) -> Iterator[None]:
-    """While the block runs, Ctrl+C fires `cancel` instead of raising KeyboardInterrupt.
+def signals_cancel(cancel: CancelHandle) -> Iterator[Stopped]:
+    """While the block runs, Ctrl+C, SIGTERM and SIGHUP fire `cancel` instead of raising
+    KeyboardInterrupt or ending the process, so the run ends as cancelled and `--json` still prints
+    its one object (SIGTERM used to exit 143 with nothing on stdout).
 
     A KeyboardInterrupt raised while the guest computes lands inside a wasm callback, which
     takes the process down (a segfault); while the run awaits, it escapes as a traceback. The
@@ -111,26 +147,31 @@ def sigint_cancels(cancel: CancelHandle) -> Iterator[None]:
     poll). So the signal is taken from CPython's wakeup fd by a thread of its own, which fires
     the handle; the Python-level handler only has to exist (it keeps SIGINT from raising).
     """
+    stopped = Stopped()
     if threading.current_thread() is not threading.main_thread():
-        yield
+        yield stopped
         return
     reader, writer = socket.socketpair()
     writer.setblocking(False)
 
     def watch() -> None:
         while data := reader.recv(64):
-            if signal.SIGINT in data:
-                cancel.cancel()
+            for signum in STOP_SIGNALS:
+                if signum in data:
+                    if stopped.signum is None:
+                        stopped.signum = signum
+                    cancel.cancel()
 
-    previous = signal.signal(signal.SIGINT, lambda signum, frame: None)
+    previous = {signum: signal.signal(signum, lambda signum, frame: None) for signum in STOP_SIGNALS}
     previous_fd = signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
-    watcher = threading.Thread(target=watch, name="cordon-sigint", daemon=True)
+    watcher = threading.Thread(target=watch, name="cordon-signals", daemon=True)
     watcher.start()
     try:
-        yield
+        yield stopped
     finally:
         signal.set_wakeup_fd(previous_fd)
-        signal.signal(signal.SIGINT, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
         writer.close()  # the watcher reads end-of-file and returns
         watcher.join()
         reader.close()

@@ -5,7 +5,8 @@
 `warnings`. Exit status: 0 ok, 1 the node failed (guest error, limit, a pack
 no install serves), 2 usage (unreadable document, bad JSON, an input the node
 does not declare, or grants an untrusted document asks for that the command line does
-not give: rule document-grant-not-trusted).
+not give: rule document-grant-not-trusted), 128 + the signal when Ctrl+C, SIGTERM or
+SIGHUP cancelled the run (130, 143, 129; the result object is still printed).
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ import sys
 from typing import Any
 
 from core.bridges.base import HostServices
-from core.cli.common import json_arg, print_json, usage_error, workspace_arg
+from core.cancel import CancelHandle
+from core.cli.common import INTERRUPTED, json_arg, print_json, signals_cancel, usage_error, workspace_arg
 from core.cli.run import print_human, result_object
 from core.codenode.document import (
     default_path,
@@ -27,6 +29,7 @@ from core.codenode.document import (
 from core.codenode.grants import DocumentKey, Grants, require_grants
 from core.codenode.runner import NodeRunResult, run_node
 from core.codenode.starter import starter_document
+from core.engine.config import RunHooks
 from core.errors import CordonError, UsageError
 from core.transport import to_public
 
@@ -59,11 +62,21 @@ def main_run(args: argparse.Namespace) -> int:
         return usage_error(exc, args.json)
     except CordonError as exc:
         return usage_error(UsageError(exc.message, rule=exc.rule), args.json)
-    node = run_node(doc, inputs=inputs, input_streams=streams, host=HostServices(workspace=workspace))
+    cancel = CancelHandle()
+    with signals_cancel(cancel) as stopped:
+        node = run_node(
+            doc,
+            inputs=inputs,
+            input_streams=streams,
+            hooks=RunHooks(cancel=cancel),
+            host=HostServices(workspace=workspace),
+        )
     if args.json:
         print_json(node_result_object(node))
     else:
         _print_node(node)
+    if cancel.cancelled:
+        return stopped.exit_status(INTERRUPTED)
     if node.ok:
         return 0
     refused_usage = node.error is not None and node.error.name == "UsageError" and node.invocations == 0

@@ -13,7 +13,7 @@ from core.cli.common import (
     json_arg,
     print_json,
     read_source,
-    sigint_cancels,
+    signals_cancel,
     usage_error,
     workspace_arg,
 )
@@ -57,7 +57,7 @@ def main(args: argparse.Namespace) -> int:
     except CordonError as exc:  # a body too deep or too large to read its imports fails as its run would
         return _report(RunResult.failure(exc, timings={"setup_ms": 0.0, "run_ms": 0.0}), args.json)
     cancel = CancelHandle()
-    with sigint_cancels(cancel):
+    with signals_cancel(cancel) as stopped:
         result = run_in_sandbox(
             code,
             inputs=inputs,
@@ -72,7 +72,7 @@ def main(args: argparse.Namespace) -> int:
     if packs is not None:
         result.warnings[:0] = packs.warnings
     status = _report(result, args.json)
-    return INTERRUPTED if cancel.cancelled else status
+    return stopped.exit_status(INTERRUPTED if cancel.cancelled else status)
 
 
 def _report(result: RunResult, as_json: bool) -> int:

@@ -48,6 +48,9 @@ TOKEN_PREFIX = secrets_store.REGISTRY_TOKEN_PREFIX
 #: Refusals that fail the whole pack rather than skip one module: a tampered or unverifiable
 #: artifact, a registry that cannot be reached, or the person cancelling.
 NPM_PREFIX = "npm:"
+#: Scopes only Cordon's own packs carry: discovery refuses an installed pack named in one
+#: (`pack-reserved-scope`), so an install under one is refused before anything is downloaded.
+RESERVED_SCOPES = ("@cordon/", "@nodetool-ai/")
 #: package.json field of a wrapper pack Cordon wrote: which library and range it follows (for updates).
 WRAPPER_FIELD = "cordonWrapper"
 WHOLE_PACK_RULES = frozenset(
@@ -71,6 +74,7 @@ class InstallSource:
         text = text.strip()
         if text.startswith(NPM_PREFIX):
             name, spec = split_spec(text[len(NPM_PREFIX) :].strip())
+            _refuse_reserved(name)
             for entry in entries:
                 _module_name(entry)
             return cls("npm", name=name, spec=spec, entries=tuple(dict.fromkeys(entries)) or (".",))
@@ -91,6 +95,7 @@ class InstallSource:
                 raise InstallError(f"cannot read {text[:80]}: {exc.strerror or exc}", rule="usage") from None
             raise InstallError(f"no such file or folder: {text}", rule="usage")
         name, spec = split_spec(text)
+        _refuse_reserved(name)
         return cls("registry", name=name, spec=spec)
 
     @classmethod
@@ -104,6 +109,17 @@ class InstallSource:
         if self.kind == "npm":
             return f"npm library {self.name}@{self.spec or 'latest'} from {registry}, wrapped by Cordon"
         return f"{self.kind} {self.path}"
+
+
+def _refuse_reserved(name: str) -> None:
+    """Refuse a name in Cordon's reserved scopes: the consent would show an official-looking name and
+    the folder it leaves would never load (`npm:@cordon/sandbox-yaml` exited 0 with `installed: true`)."""
+    if name.lower().startswith(RESERVED_SCOPES):
+        raise InstallError(
+            f"{name}: the {' and '.join(RESERVED_SCOPES)} scopes are reserved for Cordon's own packs, "
+            "which ship with Cordon and are never installed",
+            rule="pack-reserved-scope",
+        )
 
 
 def registry_token(url: str) -> str | None:
