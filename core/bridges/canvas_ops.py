@@ -13,8 +13,16 @@ Canvas semantics kept where Skia differs:
 
 The surface is checked against the image bridge's pixel caps before it is allocated, the
 op count against the reference's 10,000 per render, images drawn go through the image
-bridge (its input and decoding caps), and the replay runs in a host worker thread that
-checks the run's deadline and cancel every few hundred ops.
+bridge (its input and decoding caps), and the replay runs in a host worker that checks
+the run's deadline and cancel before every drawing call.
+
+One call can cost seconds, so each is bounded too: a dashed stroke may cut its path into
+at most MAX_DASHES dashes (`canvas-dash-too-many`; ~920,000 round-capped dashes, just under
+Skia's own limit, took 2.3 s) from a pattern of at most MAX_DASH_SEGMENTS numbers
+(`canvas-dash-too-long`), and a fill, stroke or clip may do at most MAX_PATH_WORK of scan
+conversion, counted as the path's points times the surface rows it spans
+(`canvas-path-too-large`; 10,000 full-canvas ellipses in one path took 3.8 s to fill on a
+1000 px canvas and 2 s for a tenth of them on a 16,000 px tall one).
 """
 
 from __future__ import annotations
@@ -37,6 +45,15 @@ from core.errors import SandboxRefusal
 from core.media_store import MediaItem, run_store, too_large
 
 MAX_TEXT = 100_000
+#: Dashes one stroke may draw: ~0.1 s of round-capped dashes (Skia's own limit is 1,000,000).
+MAX_DASHES = 50_000
+#: Numbers in one `setLineDash` pattern.
+MAX_DASH_SEGMENTS = 1_000
+#: Scan conversion one fill, stroke or clip may do, in path points times surface rows the path spans:
+#: 10,000 points across a 1,000-row canvas, ~0.2 s to fill and up to ~0.5 s to stroke with round joins.
+MAX_PATH_WORK = 10_000_000
+#: A glyph's outline is at most this many times the font size long (a dashed strokeText's dashes).
+_GLYPH_OUTLINE_EMS = 8
 _FORMATS = {
     "png": (skia.EncodedImageFormat.kPNG, "image/png"),
     "jpeg": (skia.EncodedImageFormat.kJPEG, "image/jpeg"),
@@ -80,6 +97,15 @@ _BLEND = {
     "color": skia.BlendMode.kColor,
     "luminosity": skia.BlendMode.kLuminosity,
 }
+
+
+def _length(path: skia.Path) -> float:
+    """The length of all of `path`'s contours."""
+    measure = skia.PathMeasure(path, False)
+    total = measure.getLength()
+    while measure.nextContour():
+        total += measure.getLength()
+    return total
 
 
 class _Ignored(Exception):
@@ -201,8 +227,7 @@ class Replay:
     # -- the replay ------------------------------------------------------------------
     def run(self, ops: list[Any]) -> skia.Image:
         for i, op in enumerate(ops):
-            if i % 256 == 0:
-                worker_check_alive()
+            worker_check_alive()
             if not isinstance(op, list) or not op or op[0] not in self.calls:
                 name = op[0] if isinstance(op, list) and op else op
                 raise _bad(f"canvas op {i}: {str(name)[:40]!r} is not a Canvas 2D call this canvas replays")
@@ -275,6 +300,32 @@ class Replay:
         path.setFillType(skia.PathFillType.kEvenOdd if rule == "evenodd" else skia.PathFillType.kWinding)
         return path
 
+    def check_dashes(self, length: float, what: str) -> None:
+        """Refuse a dashed stroke of `length` (user space, where the pattern applies) that would draw
+        more than MAX_DASHES dashes; an all-zero pattern draws a solid line, as Skia does."""
+        period = sum(self.state.dash)
+        if self.state.dash and period > 0 and length / period * (len(self.state.dash) / 2) > MAX_DASHES:
+            raise SandboxRefusal(
+                f"canvas {what}: the line dash cuts this stroke into more than {MAX_DASHES} dashes; "
+                "use a longer dash pattern or a shorter path",
+                rule="canvas-dash-too-many",
+                name="RangeError",
+            )
+
+    def check_path(self, what: str, stroke: bool) -> None:
+        """Refuse a fill, stroke or clip of the current path past MAX_PATH_WORK (points x rows)."""
+        bounds = self.path.getBounds()
+        pad = self.state.line_width * self.canvas.getTotalMatrix().getMaxScale() / 2 if stroke else 0.0
+        rows = min(bounds.bottom() + pad, self.surface.height()) - max(bounds.top() - pad, 0.0)
+        work = self.path.countPoints() * max(rows, 1.0)
+        if work > MAX_PATH_WORK:
+            raise SandboxRefusal(
+                f"canvas {what}: the path has {self.path.countPoints()} points over {rows:.0f} rows, more "
+                f"than one call draws ({MAX_PATH_WORK} points x rows); draw it in several paths",
+                rule="canvas-path-too-large",
+                name="RangeError",
+            )
+
     # -- properties ------------------------------------------------------------------
     def set(self, name: str, value: Any) -> None:
         st = self.state
@@ -322,6 +373,12 @@ class Replay:
     def set_line_dash(self, segments: Any) -> None:
         if not isinstance(segments, list):
             raise TypeError("setLineDash takes an array of numbers")
+        if len(segments) > MAX_DASH_SEGMENTS:
+            raise SandboxRefusal(
+                f"canvas setLineDash: the pattern has {len(segments)} numbers, at most {MAX_DASH_SEGMENTS}",
+                rule="canvas-dash-too-long",
+                name="RangeError",
+            )
         values = self.nums(*segments)
         if any(v < 0 for v in values):
             raise _Ignored
@@ -362,7 +419,9 @@ class Replay:
         self.canvas.drawRect(skia.Rect.MakeXYWH(*self.nums(*args[:4])), self.paint(self.state.fill, False))
 
     def stroke_rect(self, *args: Any) -> None:
-        self.canvas.drawRect(skia.Rect.MakeXYWH(*self.nums(*args[:4])), self.paint(self.state.stroke, True))
+        x, y, w, h = self.nums(*args[:4])
+        self.check_dashes(2 * (abs(w) + abs(h)), "strokeRect")
+        self.canvas.drawRect(skia.Rect.MakeXYWH(x, y, w, h), self.paint(self.state.stroke, True))
 
     def clear_rect(self, *args: Any) -> None:
         paint = skia.Paint()
@@ -463,16 +522,21 @@ class Replay:
         self.append(part, connect=False)
 
     def fill(self, rule: Any = "nonzero", *_: Any) -> None:
+        self.check_path("fill", stroke=False)
         path = self.user_path(rule)
         if path is not None:
             self.canvas.drawPath(path, self.paint(self.state.fill, False))
 
     def stroke(self, *_: Any) -> None:
+        self.check_path("stroke", stroke=True)
         path = self.user_path()
         if path is not None:
+            if self.state.dash:
+                self.check_dashes(_length(path), "stroke")
             self.canvas.drawPath(path, self.paint(self.state.stroke, True))
 
     def clip(self, rule: Any = "nonzero", *_: Any) -> None:
+        self.check_path("clip", stroke=False)
         path = self.user_path(rule)
         if path is not None:
             self.canvas.clipPath(path, skia.ClipOp.kIntersect, True)
@@ -507,6 +571,8 @@ class Replay:
             "ideographic": -descent,
             "bottom": -descent,
         }[st.baseline]
+        if stroke:
+            self.check_dashes(len(text) * font.getSize() * _GLYPH_OUTLINE_EMS * squeeze, "strokeText")
         self.canvas.save()
         self.canvas.translate(x, y)
         self.canvas.scale(squeeze, 1.0)
