@@ -20,7 +20,7 @@ SDIST=quickjs_ng-0.17.0.2.tar.gz
 SDIST_SHA256=43d2e48272208721a7aaea8e3f02d4b9318f12ef20cc4f5421b59d9a470706ef
 CC=${CC:-clang-19}
 WASI_INC=${WASI_INC:-/usr/include/wasm32-wasi}
-PYTHON=${PYTHON:-python3}
+PYTHON=${PYTHON:-python3}  # with wasmtime installed (the venv's): guest/smoke.py runs each build
 export SOURCE_DATE_EPOCH=0 LC_ALL=C TZ=UTC
 
 OUT="$SHIPPED"
@@ -59,6 +59,7 @@ if [ "$STOCK" = 1 ]; then
   done
   $CC --target=wasm32-wasi -mexec-model=reactor -O3 $OBJS -o "$OUT" -lm \
     -Wl,-z,stack-size=1048576 -Wl,--stack-first -Wl,--strip-all -Wl,--no-entry
+  "$PYTHON" "$HERE/smoke.py" "$OUT"
   echo "wrote the stock guest $OUT ($(wc -c < "$OUT") bytes)"
   exit 0
 fi
@@ -71,6 +72,7 @@ $CC $CFLAGS -I"$SRC" -Xclang -disable-llvm-passes -S -emit-llvm "$SRC/quickjs.c"
 "$PYTHON" "$HERE/patch_quickjs.py" ir "$WORK/quickjs.ll"
 $CC --target=wasm32-wasi -O3 -Wno-override-module -S -emit-llvm "$WORK/quickjs.ll" -o "$WORK/quickjs.opt.ll"
 "$PYTHON" "$HERE/patch_quickjs.py" dispatch "$WORK/quickjs.opt.ll"
+grep -qx '; cordon: dispatch rewritten' "$WORK/quickjs.opt.ll" || { echo "build.sh: the dispatch step did not run" >&2; exit 1; }
 $CC --target=wasm32-wasi -O3 -Xclang -disable-llvm-passes -Wno-override-module -c "$WORK/quickjs.opt.ll" -o "$WORK/quickjs.o"
 OBJS="$WORK/quickjs.o"
 for f in libregexp libunicode dtoa cordon_guest; do
@@ -80,6 +82,8 @@ done
 # --stack-first: a shadow-stack overflow runs off address 0 and traps instead of writing over data.
 $CC --target=wasm32-wasi -mexec-model=reactor -O3 $OBJS -o "$OUT" -lm \
   -Wl,-z,stack-size=1048576 -Wl,--stack-first -Wl,--strip-all -Wl,--no-entry
+# Run it: a build that links can still answer wrong (guest/smoke.py says which miscompile it caught).
+"$PYTHON" "$HERE/smoke.py" "$OUT"
 
 if [ "${1:-}" = "--out" ]; then
   echo "wrote $OUT ($(wc -c < "$OUT") bytes)"

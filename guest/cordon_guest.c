@@ -18,7 +18,10 @@
  * - cancel: the host writes a non-zero int32 at `layout.cancel_flag`; the interrupt
  *   handler reads it without crossing to the host.
  * - results: an error is four length-prefixed fields (name, message, stack, rule) at
- *   `layout.result` (pointer, length); the rule is the error's `rule` property when a string.
+ *   `layout.result` (pointer, length, stop); the rule is the error's `rule` property when a
+ *   string. `stop` (STOP_*) says why the engine stopped the run when the error that ended it is
+ *   the very value the engine threw for that reason; 0 for a value the body threw, whatever its
+ *   name and message say.
  * - the hot crossings (`cg_run`, `cg_settle`, `cordon.call`) take no wasm parameters and return
  *   none: their arguments and status travel in two fixed slots of this memory (`layout.entry`,
  *   `layout.call`). wasmtime-py converts and type-checks every parameter and result of a call in
@@ -48,6 +51,10 @@ IMPORT(compiled) void host_compiled(int32_t ptr, int32_t len);
 
 enum { ARG_UNDEFINED = 0, ARG_STRING = 1, ARG_BYTES = 2, ARG_NUMBER = 3 };
 enum { ST_OK = 0, ST_ERROR = 1, ST_PENDING = 2 };
+/* Why the engine stopped a run (core/engine/driver.py reads these; quickjs.c notes 1-4 where it
+ * throws them, guest/patch_quickjs.py STOP_NOTES). */
+enum { STOP_NONE = 0, STOP_INTERRUPT = 1, STOP_OUT_OF_MEMORY = 2, STOP_STACK = 3, STOP_STRING_LENGTH = 4,
+       STOP_MODULE_LOAD = 5, STOP_HOST_FAILED = 6 };
 /* What a `cordon.load` reply holds: source to compile, source to compile and hand back as
  * bytecode, or bytecode this guest build wrote (read with JS_READ_OBJ_BYTECODE). */
 enum { LOAD_SOURCE = ARG_STRING, LOAD_BYTECODE = ARG_BYTES, LOAD_SOURCE_KEEP = 4 };
@@ -57,9 +64,11 @@ static JSRuntime *rt;
 static JSContext *ctx;
 static volatile int32_t cancel_flag;
 static uint32_t memory_limit;
-/* Counted by JS_ThrowOutOfMemory (guest/build.sh adds the one line to quickjs.c). */
-int cordon_oom_hits;
-static struct { char *ptr; uint32_t len; } result;
+static struct { char *ptr; uint32_t len; int32_t stop; } result;
+/* The last error value the engine threw for a STOP_* reason, held so that no other value can take
+ * its address, and that reason. */
+static JSValue stop_value;
+static int32_t stop_kind;
 static JSValue main_promise;
 /* Written by the host before it returns from an import: kind (ARG_*), length, and whether
  * the bytes are in `scratch` (1) or must be fetched with `cordon.reply` (0). */
@@ -77,6 +86,22 @@ static int32_t jobs_after_eval;
 typedef struct { JSValue resolve, reject; } Pending;
 static Pending *pending;
 static int32_t pending_cap;
+
+/* Called by quickjs.c (and below) right after it throws `value` for `kind`. */
+void cordon_note_stop(JSContext *c, JSValueConst value, int kind) {
+    JSValue old = stop_value;
+    stop_value = JS_DupValue(c, value);
+    stop_kind = kind;
+    JS_FreeValue(c, old);
+}
+
+/* The reason `e` ended the run: the engine's when `e` is the value it threw for it (a thrown null
+ * too: QuickJS throws null when the heap had no room left for the error object), else none. */
+static int32_t stop_of(JSValueConst e) {
+    if (!stop_kind || JS_VALUE_GET_TAG(e) != JS_VALUE_GET_TAG(stop_value)) return STOP_NONE;
+    if (JS_IsObject(e) ? JS_VALUE_GET_PTR(e) == JS_VALUE_GET_PTR(stop_value) : JS_IsNull(e)) return stop_kind;
+    return STOP_NONE;
+}
 
 static int interrupt_handler(JSRuntime *r, void *opaque) {
     (void)r; (void)opaque;
@@ -123,11 +148,12 @@ static int32_t report_error(JSValue e) {
     char *buf = NULL;
     size_t pos = 0;
     int ok = 1;
+    int32_t stop = stop_of(e);
     /* A heap exhausted by small allocations leaves no room for the error object itself, and
-     * QuickJS then throws null: after an out-of-memory error, a non-object is that error. */
-    if (!JS_IsObject(e) && cordon_oom_hits) {
-        JS_FreeValue(ctx, e);
+     * QuickJS then throws null. */
+    if (JS_IsNull(e) && stop == STOP_OUT_OF_MEMORY) {
         set_result(OOM_RESULT, sizeof OOM_RESULT - 1);
+        result.stop = stop;
         return ST_ERROR;
     }
     JS_SetMemoryLimit(rt, 0);  /* reporting must not fail for the memory the error is about */
@@ -150,7 +176,8 @@ static int32_t report_error(JSValue e) {
     JS_FreeValue(ctx, e);
     JS_SetMemoryLimit(rt, memory_limit);
     if (ok && buf) set_result(buf, pos);
-    else set_result(OOM_RESULT, sizeof OOM_RESULT - 1);
+    else { set_result(OOM_RESULT, sizeof OOM_RESULT - 1); stop = STOP_OUT_OF_MEMORY; }
+    result.stop = stop;
     free(buf);
     return ST_ERROR;
 }
@@ -212,6 +239,7 @@ static JSValue host_error(void) {
     if (JS_IsException(err)) return err;
     JS_SetPropertyStr(ctx, err, "name", JS_NewString(ctx, "HostError"));
     JS_SetPropertyStr(ctx, err, "message", JS_NewString(ctx, "Host function failed"));
+    cordon_note_stop(ctx, err, STOP_HOST_FAILED);
     return JS_Throw(ctx, err);
 }
 
@@ -278,12 +306,20 @@ done:
     return result;
 }
 
+/* Note the exception the loader just threw as a module that could not be loaded. */
+static void note_module_error(JSContext *c) {
+    JSValue e = JS_GetException(c);
+    cordon_note_stop(c, e, STOP_MODULE_LOAD);
+    JS_Throw(c, e);
+}
+
 static char *normalize(JSContext *c, const char *base, const char *name, void *opaque) {
     (void)opaque;
     int32_t len = host_normalize((int32_t)(uintptr_t)base, (int32_t)strlen(base),
                                  (int32_t)(uintptr_t)name, (int32_t)strlen(name));
     if (len < 0) {
         JS_ThrowReferenceError(c, "error resolving module '%s' from '%s'", name, base);
+        note_module_error(c);
         return NULL;
     }
     char *host = take_reply(len);
@@ -298,6 +334,7 @@ static JSModuleDef *load(JSContext *c, const char *name, void *opaque) {
     int32_t len = host_load((int32_t)(uintptr_t)name, (int32_t)strlen(name));
     if (len < 0) {
         JS_ThrowReferenceError(c, "error loading module '%s'", name);
+        note_module_error(c);
         return NULL;
     }
     int32_t kind = reply_slot.kind;
@@ -312,6 +349,7 @@ static JSModuleDef *load(JSContext *c, const char *name, void *opaque) {
     if (JS_VALUE_GET_TAG(fn) != JS_TAG_MODULE) {
         JS_FreeValue(c, fn);
         JS_ThrowReferenceError(c, "error loading module '%s'", name);
+        note_module_error(c);
         return NULL;
     }
     if (kind == LOAD_SOURCE_KEEP) {  /* always answered, empty when writing failed: the module still loads */
@@ -463,6 +501,7 @@ static int32_t init_runtime(void) {
     JS_SetInterruptHandler(rt, interrupt_handler, NULL);
     JS_SetModuleLoaderFunc(rt, normalize, load, NULL);
     main_promise = JS_UNDEFINED;
+    stop_value = JS_UNDEFINED;
     return init_plain_json();
 }
 

@@ -1,5 +1,6 @@
 """Cordon's changes to QuickJS-ng, applied by guest/build.sh: exact replacements, each asserted.
 
+    patch_quickjs.py hashes QUICKJS_C      print the hashes of the upstream code simple_calls.c copies
     patch_quickjs.py fixes QUICKJS_C       apply only the bug fixes, in place (the stock build)
     patch_quickjs.py source QUICKJS_C      edit the C sources in place (quickjs.c and, beside it,
                                            quickjs-opcode.h), before they are compiled
@@ -13,6 +14,7 @@ docs/design.md ("The guest").
 
 from __future__ import annotations
 
+import hashlib
 import re
 import sys
 from collections import Counter
@@ -46,18 +48,116 @@ BIGINT_FLOAT64_CMP = (
     ),
 )
 
-#: Count out-of-memory errors, so the guest can name one even when the heap had no room left for
-#: the error object (QuickJS then throws null).
-OOM_COUNT = (
+#: Why the engine stopped a run, told to guest/cordon_guest.c as it throws: `cordon_note_stop`
+#: keeps the error value and its kind (cordon_guest.c's STOP_*: 1 interrupted, 2 out of memory,
+#: 3 stack overflow, 4 string too long), and the guest reports the kind with the error when that
+#: very value ends the run. The host then learns why from a code, never from an error's name or
+#: message: a body may throw any name and message it likes.
+STOP_NOTES = (
     (
-        "\nJSValue JS_ThrowOutOfMemory(JSContext *ctx)\n",
-        "\nextern int cordon_oom_hits;\nJSValue JS_ThrowOutOfMemory(JSContext *ctx)\n",
+        "static JSValue JS_ThrowStackOverflow(JSContext *ctx);\n",
+        "static JSValue JS_ThrowStackOverflow(JSContext *ctx);\n"
+        "void cordon_note_stop(JSContext *ctx, JSValueConst value, int kind);\n",
     ),
     (
-        "\n        rt->in_out_of_memory = true;\n",
-        "\n        rt->in_out_of_memory = true;\n        cordon_oom_hits++;\n",
+        '    JS_ThrowInternalError(ctx, "interrupted");\n'
+        "    JS_SetUncatchableError(ctx, ctx->rt->current_exception);\n",
+        '    JS_ThrowInternalError(ctx, "interrupted");\n'
+        "    JS_SetUncatchableError(ctx, ctx->rt->current_exception);\n"
+        "    cordon_note_stop(ctx, ctx->rt->current_exception, 1);\n",
+    ),
+    (
+        '        JS_ThrowInternalError(ctx, "out of memory");\n',
+        '        JS_ThrowInternalError(ctx, "out of memory");\n'
+        "        cordon_note_stop(ctx, rt->current_exception, 2);\n",
+    ),
+    (
+        '    return JS_ThrowRangeError(ctx, "Maximum call stack size exceeded");\n',
+        '    JS_ThrowRangeError(ctx, "Maximum call stack size exceeded");\n'
+        "    cordon_note_stop(ctx, ctx->rt->current_exception, 3);\n"
+        "    return JS_EXCEPTION;\n",
+    ),
+    (
+        '        JS_ThrowInternalError(ctx, "string too long");\n        goto fail;\n',
+        '        JS_ThrowInternalError(ctx, "string too long");\n'
+        "        cordon_note_stop(ctx, ctx->rt->current_exception, 4);\n"
+        "        goto fail;\n",
+    ),
+    (
+        '        JS_ThrowInternalError(s->ctx, "string too long");\n        return NULL;\n',
+        '        JS_ThrowInternalError(s->ctx, "string too long");\n'
+        "        cordon_note_stop(s->ctx, s->ctx->rt->current_exception, 4);\n"
+        "        return NULL;\n",
     ),
 )
+
+#: A source nested past PARSE_DEPTH expressions or statements (`[[[…]]]`, `a => a => …`, `{{{…}}}`)
+#: is a SyntaxError "nesting too deep", at a depth that fits in every stack: QuickJS's parser
+#: recurses per level, checks only the shadow stack it measures, and some of its paths use far
+#: more of wasmtime's native stack per level than that measure suggests (690 nested arrays
+#: trapped wasmtime's native stack; 2,037 nested arrows threw "Maximum call stack size exceeded",
+#: and in parentheses "missing formal parameter"). Counted where every nesting passes: an
+#: assignment expression, a statement and a function body's element. The first such error is
+#: kept: the parse errors that unwinding provokes would otherwise replace it.
+PARSE_DEPTH = 400
+
+
+def _counted(name: str, head: str, params: str, args: str) -> tuple[str, str]:
+    """Rename the parser function `name` (its definition starts with `head`) to `<name>_nested` and
+    define `name` as a wrapper that counts the nesting around it."""
+    return (
+        head,
+        f"static __exception int {name}_nested({params});\n"
+        f"{head}"
+        "    int ret;\n"
+        f"    if (s->cordon_depth >= {PARSE_DEPTH}) {{\n"
+        '        js_parse_error(s, "nesting too deep");\n'
+        "        s->cordon_too_deep = true;\n"
+        "        return -1;\n"
+        "    }\n"
+        "    s->cordon_depth++;\n"
+        f"    ret = {name}_nested({args});\n"
+        "    s->cordon_depth--;\n"
+        "    return ret;\n"
+        "}\n\n"
+        f"static __exception int {name}_nested({params})\n{{\n",
+    )
+
+
+PARSE_NESTING = (
+    (
+        "    bool is_module; /* parsing a module */\n    bool allow_html_comments;\n} JSParseState;\n",
+        "    bool is_module; /* parsing a module */\n    bool allow_html_comments;\n"
+        "    int cordon_depth; /* Cordon: nested expressions, statements and functions being parsed */\n"
+        '    bool cordon_too_deep; /* Cordon: "nesting too deep" was thrown */\n'
+        "} JSParseState;\n",
+    ),
+    (
+        "    va_start(ap, fmt);\n    JS_ThrowError2(ctx, JS_SYNTAX_ERROR, false, fmt, ap);\n",
+        "    if (s->cordon_too_deep)\n        return -1;\n"
+        "    va_start(ap, fmt);\n    JS_ThrowError2(ctx, JS_SYNTAX_ERROR, false, fmt, ap);\n",
+    ),
+    _counted(
+        "js_parse_assign_expr2",
+        "static __exception int js_parse_assign_expr2(JSParseState *s, int parse_flags)\n{\n",
+        "JSParseState *s, int parse_flags",
+        "s, parse_flags",
+    ),
+    _counted(
+        "js_parse_statement_or_decl",
+        "static __exception int js_parse_statement_or_decl(JSParseState *s,\n"
+        "                                                  int decl_mask)\n{\n",
+        "JSParseState *s, int decl_mask",
+        "s, decl_mask",
+    ),
+    _counted(
+        "js_parse_source_element",
+        "static __exception int js_parse_source_element(JSParseState *s)\n{\n",
+        "JSParseState *s",
+        "s",
+    ),
+)
+
 
 #: An int comparison followed by the short conditional jump the compiler put after it (`i < n` in a
 #: loop or an `if`) takes the jump itself: one dispatch less, and no boolean pushed and popped. The
@@ -259,6 +359,100 @@ SIMPLE_CALLS = (
 )
 
 
+#: The upstream code guest/simple_calls.c copies or relies on, by its first and last lines in the
+#: pristine sources, and the sha256 of each region as it was when simple_calls.c was last checked
+#: against it. A source bump that changes any of them fails the build here: a change to the frame
+#: layout or the call path would otherwise compile and run wrong (JS_CallSimple lays frames out as
+#: JS_CallInternal does, and JS_CallInternal takes them over mid-call). After re-reading
+#: simple_calls.c against the new code, `patch_quickjs.py hashes QUICKJS_C` prints the new values.
+#: What the copied opcode handlers compute is guarded by the differential tests against a stock
+#: build (tests/test_guest_differential.py), not here.
+UPSTREAM_REGIONS = {
+    "JSStackFrame": (
+        "typedef struct JSStackFrame {\n",
+        "} JSStackFrame;\n",
+        "cdbc5ff3b3747ea131da46435f4ded2e9040034782b3c5dde09a3de74f30f2d5",
+    ),
+    "JSFunctionBytecode": (
+        "typedef struct JSFunctionBytecode {\n",
+        "} JSFunctionBytecode;\n",
+        "640342b584922f5a43e95808919ded73aa79db2c18d5ee4d2a4474b41b470943",
+    ),
+    "call flags": (
+        "#define JS_CALL_FLAG_COPY_ARGV   (1 << 1)\n",
+        "#define JS_CALL_FLAG_GENERATOR   (1 << 2)\n",
+        "0b04769a1ec8b9befd04eb0e773a103cd4a0874edc96dcfab743b4149fd4a6a7",
+    ),
+    "stack check": (
+        "static inline bool js_check_stack_overflow(JSRuntime *rt, size_t alloca_size)\n",
+        "}\n",
+        "f59fbfee7b36df8630ac4a4844bfaf00445dca024f0493eb592747331df6e709",
+    ),
+    "interrupt poll": (
+        "static inline __exception int js_poll_interrupts(JSContext *ctx)\n",
+        "}\n",
+        "e8a84185f45819f054c83d8aaf8d2018ec55f086a39255309e5833c6b8c6c9ca",
+    ),
+    "frame setup": (
+        "    if (js_poll_interrupts(caller_ctx))\n        return JS_EXCEPTION;\n"
+        "    if (unlikely(JS_VALUE_GET_TAG(func_obj) != JS_TAG_OBJECT)) {\n",
+        "\n restart:\n",
+        "db8034f1ccfafdcfb8bfe29886710c993b996870ee8a4293e6c171088301067e",
+    ),
+    "call opcodes": (
+        "        CASE(OP_call0):\n",
+        "        CASE(OP_array_from):\n",
+        "c02f1f3a19607464e5a129017b3bac72927bc34cdd39fde215077df485b7be71",
+    ),
+    "frame exit": (
+        " exception:\n    if (needs_backtrace(rt->current_exception)\n",
+        "    rt->current_stack_frame = sf->prev_frame;\n    return ret_val;\n}\n",
+        "9340f1d75c98fa650ad9b3bbab569afe33212bdff701e5fc293e29d9319f409a",
+    ),
+}
+#: quickjs-opcode.h as a whole: the small interpreter decodes opcodes by their numbers and sizes.
+UPSTREAM_OPCODES_SHA256 = "0054b0c45fd091afa308c3fb93b5862e0b071235918d3d73e413d23fce388bbc"
+
+
+def _region(text: str, start: str, end: str, what: str) -> str:
+    if text.count(start) != 1:
+        sys.exit(f"patch_quickjs: upstream region {what}: its first line is found {text.count(start)} times")
+    at = text.index(start)
+    stop = text.find(end, at + len(start))
+    if stop < 0:
+        sys.exit(f"patch_quickjs: upstream region {what}: its last line is gone")
+    return text[at : stop + len(end)]
+
+
+def upstream_hashes(path: Path) -> dict[str, str]:
+    """The sha256 of each region of UPSTREAM_REGIONS in the pristine quickjs.c at `path`, and of
+    quickjs-opcode.h beside it."""
+    text = path.read_text()
+    hashes = {
+        what: hashlib.sha256(_region(text, start, end, what).encode()).hexdigest()
+        for what, (start, end, _) in UPSTREAM_REGIONS.items()
+    }
+    hashes["quickjs-opcode.h"] = hashlib.sha256(path.with_name("quickjs-opcode.h").read_bytes()).hexdigest()
+    return hashes
+
+
+def check_upstream(path: Path) -> None:
+    """Fail the build when code simple_calls.c copies or relies on changed upstream."""
+    want = {what: sha for what, (_, _, sha) in UPSTREAM_REGIONS.items()} | {"quickjs-opcode.h": UPSTREAM_OPCODES_SHA256}
+    changed = [what for what, sha in upstream_hashes(path).items() if sha != want[what]]
+    if changed:
+        sys.exit(
+            f"patch_quickjs: upstream code guest/simple_calls.c depends on changed: {', '.join(changed)}. "
+            "Re-read simple_calls.c against it (docs/design.md, 'Upgrading QuickJS-ng'), then record "
+            "the new hashes (patch_quickjs.py hashes QUICKJS_C)."
+        )
+
+
+def print_hashes(path: Path) -> None:
+    for what, sha in upstream_hashes(path).items():
+        print(f"{sha}  {what}")
+
+
 def _replace_once(text: str, old: str, new: str, what: str) -> str:
     if text.count(old) != 1:
         sys.exit(f"patch_quickjs: {what}: anchor found {text.count(old)} times, expected once")
@@ -274,16 +468,19 @@ def patch_fixes(path: Path) -> None:
 
 
 def patch_source(path: Path) -> None:
+    check_upstream(path)
     patch_fixes(path)
     text = path.read_text()
-    for old, new in OOM_COUNT:
-        text = _replace_once(text, old, new, "out-of-memory count")
+    for old, new in STOP_NOTES:
+        text = _replace_once(text, old, new, "stop notes")
     for old, new in COMPARE_AND_JUMP:
         text = _replace_once(text, old, new, "compare-and-jump")
     for old, new in ADD_SUB_IMMEDIATE:
         text = _replace_once(text, old, new, "add/sub immediate")
     for old, new in SIMPLE_CALLS:
         text = _replace_once(text, old, new, "simple calls")
+    for old, new in PARSE_NESTING:
+        text = _replace_once(text, old, new, "parse nesting")
     path.write_text(text)
     opcodes = path.with_name("quickjs-opcode.h")
     text = opcodes.read_text()
@@ -374,11 +571,22 @@ def patch_dispatch(path: Path) -> None:
             i += 1
     if any("@JS_CallInternal.dispatch_table" in line for line in lines):
         sys.exit("patch_quickjs: the dispatch table is still used")
-    path.write_text("\n".join(lines))
+    path.write_text("\n".join(lines) + f"\n{DISPATCH_DONE}\n")
+
+
+#: The line the dispatch step leaves in the IR it rewrote: build.sh refuses to generate code from IR
+#: without it (the pipeline without this step miscompiled `**`; guest/smoke.py checks the result).
+DISPATCH_DONE = "; cordon: dispatch rewritten"
 
 
 if __name__ == "__main__":
-    steps = {"fixes": patch_fixes, "source": patch_source, "ir": patch_ir, "dispatch": patch_dispatch}
+    steps = {
+        "hashes": print_hashes,
+        "fixes": patch_fixes,
+        "source": patch_source,
+        "ir": patch_ir,
+        "dispatch": patch_dispatch,
+    }
     if len(sys.argv) != 3 or sys.argv[1] not in steps:
         sys.exit(__doc__)
     steps[sys.argv[1]](Path(sys.argv[2]))

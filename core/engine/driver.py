@@ -19,7 +19,8 @@ knows the guest's exports, its fixed addresses and its imports:
   cache, `core/engine/bytecode.py`), host function calls (sync replies in a scratch
   buffer, async ones settle a guest promise when the host task finishes), and WASI
   stubs (no files, no output);
-* what a QuickJS error means, raised as the exceptions of `core/engine/guest_errors.py`;
+* why the guest stopped (the stop code it reports with its error, never the error's message),
+  raised as the exceptions of `core/engine/guest_errors.py`;
 * a cancel flag in guest memory that the guest's interrupt handler polls, so a stop
   from another thread costs the guest no host crossing per poll.
 
@@ -70,12 +71,20 @@ _SCRATCH_SIZE = 65536
 _ARG_UNDEFINED, _ARG_STRING, _ARG_BYTES, _ARG_NUMBER = 0, 1, 2, 3
 _LOAD_SOURCE, _LOAD_BYTECODE, _LOAD_SOURCE_KEEP = _ARG_STRING, _ARG_BYTES, 4
 _ST_OK, _ST_ERROR, _ST_PENDING = 0, 1, 2
+#: Why the engine stopped a run (guest/cordon_guest.c STOP_*): reported with the error that ended
+#: it when that error is the value the engine threw for the reason, 0 for a value the body threw.
+_STOP_INTERRUPT, _STOP_OUT_OF_MEMORY, _STOP_STACK, _STOP_STRING_LENGTH = 1, 2, 3, 4
+_STOP_MODULE_LOAD, _STOP_HOST_FAILED = 5, 6
+_STOP_KINDS: dict[int, type[JSError]] = {
+    _STOP_MODULE_LOAD: ModuleLoadError,
+    _STOP_STACK: StackOverflowError,
+    _STOP_STRING_LENGTH: StringTooLongError,
+}
 #: Host calls one host task runs in a row (see `GuestVM._run_async`) before it gives the loop a turn.
 CHAINED_CALLS = 16
 
 _HostCall = tuple[Callable[..., Any], list[Any], int]
 _SETUP_INIT, _SETUP_REGISTER, _SETUP_GC, _SETUP_LAYOUT = 0, 1, 2, 3
-_HOST_FAILED = "Host function failed"
 _WASI_EBADF = 8
 
 logger = logging.getLogger(__name__)
@@ -628,31 +637,23 @@ class GuestVM:
         return self._enter("cg_settle", pending, int(ok))
 
     def _error(self) -> BaseException:
-        """The guest's reported error (name, message, stack and rule, each length-prefixed) as the
-        exception to raise."""
-        ptr, length = struct.unpack("<iI", self._read(self.store, self._addresses["result"], 8))
+        """The guest's reported error (name, message, stack and rule, each length-prefixed, and the
+        stop code) as the exception to raise. What kind of ending it was comes from the code alone:
+        a body that throws `{name: "InternalError", message: "interrupted"}` threw a value."""
+        ptr, length, stop = struct.unpack("<iIi", self._read(self.store, self._addresses["result"], 12))
         raw, fields, at = self._read(self.store, ptr, length), [], 0
         while len(fields) < 4 and at + 4 <= len(raw):
             (size,) = struct.unpack_from("<I", raw, at)
             fields.append(_decode(raw[at + 4 : at + 4 + size]))
             at += 4 + size
         name, message, stack, rule = (*fields, "", "", "", "")[:4]
-        if name == "HostError" and message == _HOST_FAILED and self._last_host_exception is not None:
+        if stop == _STOP_HOST_FAILED and self._last_host_exception is not None:
             return self._last_host_exception
-        if name == "InternalError" and "interrupted" in message:
+        if stop == _STOP_INTERRUPT:
             return InterruptError(message)
-        if name == "InternalError" and "out of memory" in message:
+        if stop == _STOP_OUT_OF_MEMORY:
             return MemoryLimitError(message)
-        kind = JSError
-        if "resolving module" in message or "loading module" in message:
-            kind = ModuleLoadError
-        elif (name == "InternalError" and "stack overflow" in message) or (
-            name == "RangeError" and message == "Maximum call stack size exceeded"
-        ):
-            kind = StackOverflowError
-        elif name == "InternalError" and "string too long" in message:
-            kind = StringTooLongError
-        return kind(name, message, stack or None, rule or None)
+        return _STOP_KINDS.get(stop, JSError)(name, message, stack or None, rule or None)
 
     # -- the backstops ----------------------------------------------------------
     def arm_epoch(self, seconds: float | None) -> None:
@@ -716,9 +717,9 @@ class GuestVM:
 
         Left to the last reference, a store in a reference cycle (an exception's traceback holding
         a frame that holds the VM) is freed by whichever thread next runs the garbage collector:
-        possibly a host worker whose library call an interrupt is stopping
-        (core/bridges/interruptible.py). An interrupt that lands in wasmtime's finalizer before its
-        native delete is swallowed there, and the store, with its memory, is never freed. Anything
+        possibly a thread where an asynchronous exception (a KeyboardInterrupt) lands in wasmtime's
+        finalizer before its native delete: it is swallowed there, and the store, with its memory,
+        is never freed. Anything
         that reads guest memory after this raises instead of touching freed memory: the view is
         emptied, and wasmtime refuses a closed store.
         """

@@ -1,6 +1,7 @@
 """What a run in the guest can end with, other than its value: the guest's errors and wasmtime's traps.
 
-The driver (`driver.py`) turns the error QuickJS reports into one of these exceptions, and wasmtime
+The driver (`driver.py`) turns the error the guest reports into one of these exceptions, by the stop
+code the guest gives with it (never by its name or message: guest/cordon_guest.c), and wasmtime
 stops a guest with a `Trap`; the outcome table (`outcomes.py`), graph images (`graph_image.py`) and
 tests tell them apart here, without importing the module that drives wasmtime. The entry module's
 name lives here too, because `JSError.line` reads the entry's lines by it.

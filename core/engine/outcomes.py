@@ -3,9 +3,10 @@
 The engine stops a guest in several ways (the watchdog's interrupt, the epoch backstop, a
 memory or stack cap, a cancel) and the guest fails in others (its own exception, a refusal
 the host sent it, an import the loader refused). `classify` turns each into a `RunError`
-naming its rule. What a QuickJS message means is decided in the driver (`driver.GuestVM._error`
-raises `StackOverflowError`, `ModuleLoadError`, ... of `guest_errors.py`); this table only reads types
-and facts.
+naming its rule. Why the engine stopped is a code the guest reports with the error, never read
+from its message (`driver.GuestVM._error` raises `StackOverflowError`, `ModuleLoadError`, ... of
+`guest_errors.py` by that code): a body throwing any name and message throws a `JSError`. This table
+only reads types and facts.
 """
 
 from __future__ import annotations
