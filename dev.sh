@@ -130,6 +130,7 @@ case "${1:-}" in
     venv
     guest_toolchain
     PYTHON=.venv/bin/python guest/build.sh --check
+    .venv/bin/python -c 'from tests.guest_harness import stock_guest; print("stock guest:", stock_guest())'  # ~30 s, once per build inputs: tests/test_guest_differential.py
     ;;
   *)
     echo "usage: ./dev.sh studio | ./dev.sh test [pytest args] | ./dev.sh lint | ./dev.sh cordon [args] | ./dev.sh guest" >&2
