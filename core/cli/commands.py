@@ -102,6 +102,11 @@ def register_node(subparsers: Verbs) -> None:
         metavar="SPEC",
         help="let the node import this pack specifier (repeat for more)",
     )
+    grants.add_argument(
+        "--allow-raised-limits",
+        action="store_true",
+        help="let the node's timeout and max_response_mb switch off (timeout 0) or exceed their defaults",
+    )
     run.set_defaults(handler=Handler("node", "main_run"))
 
     new = verbs.add_parser("new", help="write a commented starter document NAME.node.json")

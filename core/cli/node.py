@@ -26,7 +26,7 @@ from core.codenode.document import (
     read_document,
     save_document,
 )
-from core.codenode.grants import DocumentKey, Grants, require_grants
+from core.codenode.grants import LIMIT_PROPS, DocumentKey, Grants, require_grants
 from core.codenode.runner import NodeRunResult, run_node
 from core.codenode.starter import starter_document
 from core.engine.config import RunHooks
@@ -43,7 +43,11 @@ def node_result_object(node: NodeRunResult) -> dict[str, Any]:
 def given_grants(args: argparse.Namespace) -> Grants:
     """The grants named on the command line."""
     return Grants(
-        args.allow_host_filesystem, args.allow_local_network, tuple(args.allow_secret), tuple(args.allow_package)
+        args.allow_host_filesystem,
+        args.allow_local_network,
+        tuple(args.allow_secret),
+        tuple(args.allow_package),
+        tuple(LIMIT_PROPS) if args.allow_raised_limits else (),
     )
 
 

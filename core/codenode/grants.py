@@ -1,8 +1,9 @@
 """What a Code node document asks for, what the user granted, and which documents the user trusts.
 
 A `.node.json` carries its own sandbox policy: `allow_host_filesystem`,
-`allow_local_network`, the secret names it may read, and the packs it
-declares. Those fields are written by whoever wrote the file, so a document
+`allow_local_network`, the secret names it may read, the packs it declares,
+and its limits (`timeout`, `max_response_mb`). Those fields are written by
+whoever wrote the file, so a document
 that arrives from somewhere else must not run with them on its own say-so
 (issue 11, item 2). Grants come from the user, in one of two ways:
 
@@ -12,7 +13,13 @@ that arrives from somewhere else must not run with them on its own say-so
   change to the file is a different document and asks again. Examples shipped
   with Cordon are first-party and trusted, as shipped packs are;
 * naming the same grants on the command line (`--allow-host-filesystem`,
-  `--allow-local-network`, `--allow-secret NAME`, `--allow-package SPEC`).
+  `--allow-local-network`, `--allow-secret NAME`, `--allow-package SPEC`,
+  `--allow-raised-limits`).
+
+Limits are the user's too (issue 28, item 6): a document may tighten a limit,
+but one that switches it off (`timeout: 0` ran `while(true){}` unbounded) or
+raises it past its default asks for the grant like any other power, and runs
+with the default when the grant is refused.
 
 `Grants` is a value: `Grants.requested_by(doc)` is what a document asks for,
 `missing` what of it the user has not given, `strip_grants` the document
@@ -35,7 +42,7 @@ import orjson
 
 from core import paths
 from core.atomic import write_atomic
-from core.codenode.document import CodeNodeDocument, imported_specifiers
+from core.codenode.document import CodeNodeDocument, NodeProps, imported_specifiers
 from core.errors import SandboxRefusal
 from core.packs.specifier import canonical_specifier
 
@@ -48,6 +55,20 @@ MAX_TRUSTED = 1000
 
 _lock = threading.Lock()
 
+#: The props that bound a resource, each with its default: a document may lower them, never switch
+#: them off (0 is "no timeout") nor raise them past the default without a grant.
+LIMIT_PROPS: dict[str, float] = {name: NodeProps.model_fields[name].default for name in ("timeout", "max_response_mb")}
+
+
+def raised_limits(props: NodeProps) -> tuple[str, ...]:
+    """The limit props `props` switches off or raises past their defaults."""
+    raised = []
+    for name, default in LIMIT_PROPS.items():
+        value = getattr(props, name)
+        if value > default or (name == "timeout" and value == 0):
+            raised.append(name)
+    return tuple(raised)
+
 
 @dataclass(frozen=True, slots=True)
 class Grants:
@@ -58,6 +79,8 @@ class Grants:
     secrets: tuple[str, ...] = ()
     #: Pack specifiers, canonical (`@nodetool-ai/sandbox-x` is `@cordon/sandbox-x`): one pack, one grant.
     packages: tuple[str, ...] = ()
+    #: Limit props (`LIMIT_PROPS`) the run may switch off or raise past their defaults.
+    limits: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "packages", tuple(dict.fromkeys(canonical_specifier(p) for p in self.packages)))
@@ -77,10 +100,13 @@ class Grants:
             doc.props.allow_local_network,
             tuple(dict.fromkeys(doc.props.secrets)),
             tuple(packages),
+            raised_limits(doc.props),
         )
 
     def __bool__(self) -> bool:
-        return self.host_filesystem or self.local_network or bool(self.secrets) or bool(self.packages)
+        return (
+            self.host_filesystem or self.local_network or bool(self.secrets) or bool(self.packages) or bool(self.limits)
+        )
 
     def missing(self, given: Grants) -> Grants:
         """What of these grants `given` does not cover (empty: all covered)."""
@@ -89,6 +115,7 @@ class Grants:
             self.local_network and not given.local_network,
             tuple(s for s in self.secrets if s not in given.secrets),
             tuple(p for p in self.packages if p not in given.packages),
+            tuple(name for name in self.limits if name not in given.limits),
         )
 
     def shared(self, other: Grants) -> Grants:
@@ -104,6 +131,12 @@ class Grants:
             out.append("reach this computer and your local network (allow_local_network)")
         out.extend(f"read the secret {name} from your keyring" for name in self.secrets)
         out.extend(f"run the pack {spec} inside this node" for spec in self.packages)
+        if "timeout" in self.limits:
+            out.append(f"run with no timeout or past the default {LIMIT_PROPS['timeout']:g} s (timeout)")
+        if "max_response_mb" in self.limits:
+            out.append(
+                f"receive fetch responses over the default {LIMIT_PROPS['max_response_mb']:g} MB (max_response_mb)"
+            )
         return out
 
     def flags(self) -> list[str]:
@@ -113,16 +146,20 @@ class Grants:
             out.append("--allow-local-network")
         out.extend(f"--allow-secret {name}" for name in self.secrets)
         out.extend(f"--allow-package {spec}" for spec in self.packages)
+        if self.limits:
+            out.append("--allow-raised-limits")
         return out
 
 
 def strip_grants(doc: CodeNodeDocument, grants: Grants) -> CodeNodeDocument:
-    """`doc` with `grants` turned off: the flags cleared, the secrets and pack declarations removed."""
+    """`doc` with `grants` turned off: the flags cleared, the secrets and pack declarations removed,
+    the raised limits back at their defaults."""
     props = doc.props.model_copy(
         update={
             "allow_host_filesystem": doc.props.allow_host_filesystem and not grants.host_filesystem,
             "allow_local_network": doc.props.allow_local_network and not grants.local_network,
             "secrets": tuple(s for s in doc.props.secrets if s not in grants.secrets),
+            **{name: LIMIT_PROPS[name] for name in grants.limits},
         }
     )
     packages = tuple(p for p in doc.packages if canonical_specifier(p.specifier) not in grants.packages)
