@@ -191,6 +191,7 @@ _NAMES: tuple[str, ...] = (
     "host-worker-crashed",
     "host-worker-memory",
     "host-worker-protocol",
+    "host-worker-unsupported-platform",
     "html-selector-invalid",
     "html-too-complex",
     "ics-too-many-events",

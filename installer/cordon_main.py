@@ -2,6 +2,11 @@
 
 import sys
 
-from core.cli import main
+from core.hostwork import FROZEN_FLAG
+
+if sys.argv[1:] == [FROZEN_FLAG]:  # the engine starting its host-worker zygote (core/hostwork/zygote.py)
+    from core.hostwork.zygote import main
+else:
+    from core.cli import main
 
 sys.exit(main())

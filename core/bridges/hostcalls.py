@@ -12,13 +12,13 @@ next run behind it.
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import Callable
 from typing import Any
 
 from core.bridges.base import RunLocal, RunScope
-from core.errors import RunCancelled
+from core.errors import RunCancelled, SandboxRefusal
 from core.hostwork.client import SPARE, WORKER_MEMORY_BYTES, HostWorker
-from core.hostwork.confine import lower_limits
 
 #: CPU seconds a worker may use beyond its run's timeout (a run without a timeout: no CPU cap).
 CPU_SLACK_S = 5
@@ -44,6 +44,8 @@ class _RunWorker:
                 self.worker = worker
                 timeout = self.scope.limits.timeout_s
                 cpu = None if timeout is None else int(timeout) + CPU_SLACK_S
+                from core.hostwork.confine import lower_limits  # POSIX only (resource): imported once used
+
                 await worker.call(lower_limits, (WORKER_MEMORY_BYTES, cpu), None)
                 missing = str(worker.layers.get("missing") or "")
                 for line in filter(None, missing.splitlines()):
@@ -69,6 +71,12 @@ async def in_host_worker(scope: RunScope, fn: Callable[..., Any], *args: Any) ->
     (`core/hostwork/wire.py`). A refusal the work raises reaches the run as it was raised.
     """
     scope.check_alive()
+    if not hasattr(os, "fork"):
+        raise SandboxRefusal(
+            "host work (packs, image, audio, video, canvas) runs only in a confined host worker, which "
+            "Cordon does not build on this platform yet (docs/security.md, Host workers)",
+            rule="host-worker-unsupported-platform",
+        )
     worker = await _RUN_WORKER.of(scope).get()
     return await worker.call(fn, args, scope.clock.deadline())
 

@@ -38,8 +38,14 @@ class Handler(NamedTuple):
 
 def register(subparsers: Verbs) -> None:
     """Every subcommand, in the order `cordon --help` lists them."""
-    for add in (register_run, register_node, register_packs, register_validate, register_secrets):
+    for add in (register_run, register_node, register_packs, register_validate, register_secrets, register_doctor):
         add(subparsers)
+
+
+def register_doctor(subparsers: Verbs) -> None:
+    p = subparsers.add_parser("doctor", help="what protects runs on this machine: the host workers' confinement")
+    p.add_argument("--json", action="store_true", help="one JSON object")
+    p.set_defaults(handler=Handler("doctor", "main"))
 
 
 def register_run(subparsers: Verbs) -> None:

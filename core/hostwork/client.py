@@ -55,6 +55,21 @@ def _refusal(message: str, rule: str) -> SandboxRefusal:
     return SandboxRefusal(message, rule=rule, name="Error")
 
 
+def _line(control: socket.socket) -> dict[str, Any]:
+    """One JSON line from the zygote (its messages are one line each, and one is ever in flight)."""
+    data = b""
+    while not data.endswith(b"\n"):
+        chunk = control.recv(4096)
+        if not chunk:
+            break
+        data += chunk
+    try:
+        message = json.loads(data or b"{}")
+    except ValueError:
+        return {}
+    return message if isinstance(message, dict) else {}
+
+
 class Zygote:
     """The process workers are forked from, started on first need (or by `prestart`)."""
 
@@ -71,7 +86,7 @@ class Zygote:
         return [sys.executable, "-m", "core.hostwork.zygote"]
 
     def _start(self) -> socket.socket:
-        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         env = {**os.environ, **SINGLE_THREADED_ENV, "CORDON_ZYGOTE_FD": str(theirs.fileno())}
         started = time.perf_counter()
         self._process = subprocess.Popen(
@@ -79,7 +94,7 @@ class Zygote:
         )
         theirs.close()
         ours.settimeout(ZYGOTE_START_S)
-        hello = json.loads(ours.recv(4096) or b"{}")
+        hello = _line(ours)
         ours.settimeout(None)
         if not hello.get("ready"):
             raise _refusal("the host-worker zygote did not start", "host-worker-crashed")
@@ -109,7 +124,7 @@ class Zygote:
             try:
                 request = json.dumps({"scratch": scratch, "memory": memory, "cpu": cpu}).encode()
                 socket.send_fds(control, [request], [theirs.fileno()])
-                reply = json.loads(control.recv(4096) or b"{}")
+                reply = _line(control)
             finally:
                 theirs.close()
         pid = reply.get("pid")
@@ -142,7 +157,8 @@ class HostWorker:
         self.pid = pid
         self.channel = channel
         self.scratch = scratch
-        self.pidfd = os.pidfd_open(pid)
+        #: Linux: a handle on the process itself, so a signal can never reach a recycled pid.
+        self.pidfd = os.pidfd_open(pid) if hasattr(os, "pidfd_open") else None
         self.layers: dict[str, Any] = {}
         self.dead = False
         #: How long the fork and the worker's confinement took, in ms.
@@ -224,17 +240,21 @@ class HostWorker:
     def kill(self) -> None:
         """Kill the worker's whole process group now, and remove its scratch folder.
 
-        SIGKILL to the group (its helpers too) and to the pidfd (the process itself even before its
-        `setsid`); a killed process never runs again, so the folder can go at once. The zygote reaps it.
+        SIGKILL to the group (its helpers too) and to the process itself (its pidfd on Linux), even
+        before its `setsid`; a killed process never runs again, so the folder can go at once. The zygote reaps it.
         """
         if self.dead:
             return
         self.dead = True
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.pid, signal.SIGKILL)
-        with contextlib.suppress(ProcessLookupError):
-            signal.pidfd_send_signal(self.pidfd, signal.SIGKILL)
-        os.close(self.pidfd)
+        if self.pidfd is not None:
+            with contextlib.suppress(ProcessLookupError):
+                signal.pidfd_send_signal(self.pidfd, signal.SIGKILL)
+            os.close(self.pidfd)
+        else:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(self.pid, signal.SIGKILL)
         self.channel.close()
         shutil.rmtree(self.scratch, ignore_errors=True)
         _LIVE.discard(self)

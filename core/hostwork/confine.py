@@ -269,6 +269,8 @@ class Prepared:
 
     @classmethod
     def now(cls) -> Prepared:
+        if sys.platform != "linux":
+            return cls((), 0, b"", "seccomp: Linux only", 0)
         program, missing = _seccomp_program()
         return cls(tuple(allowed_paths()), landlock.abi(), program, missing, _user_processes())
 
@@ -278,6 +280,10 @@ def confine(scratch: str, limits: Limits, prepared: Prepared) -> Layers:
     layers = Layers()
     os.setsid()
     layers.process_group = True
+    if sys.platform != "linux":  # macOS: a separate, capped, killable process; its sandbox is designed only
+        _rlimits(limits, prepared, layers)
+        layers.missing.append(f"{sys.platform}: no namespaces, Landlock or seccomp; see docs/security.md")
+        return layers
     _prctl(_PR_SET_PDEATHSIG, 9)  # the zygote gone: so is this worker
     _namespaces(layers)
     _prctl(_PR_SET_NO_NEW_PRIVS, 1)

@@ -20,6 +20,7 @@ and the host starts it from whichever thread first needs it.)
 from __future__ import annotations
 
 import contextlib
+import gc
 import importlib
 import json
 import os
@@ -100,12 +101,16 @@ def main() -> None:
     control = socket.socket(fileno=int(os.environ["CORDON_ZYGOTE_FD"]))
     _preload()
     prepared = Prepared.now()  # the allow-list and the compiled seccomp filter, once for every worker
+    # Every object so far is permanent: a worker's garbage collections never walk (and so never
+    # write, copying the page) the libraries' objects it shares with the zygote.
+    gc.collect()
+    gc.freeze()
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the kernel reaps every worker as it exits
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the host's to handle, not ours
     control.sendall(json.dumps({"ready": True, "threads": _threads()}).encode() + b"\n")
     while True:
         try:
-            message, fds, _flags, _addr = socket.recv_fds(control, 65536, 1)
+            message, fds, _flags, _addr = socket.recv_fds(control, 65536, 1)  # one request: the host waits
         except OSError:
             return
         if not message:

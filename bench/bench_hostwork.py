@@ -1,0 +1,157 @@
+"""Host workers: what a confined, killable process per run costs, beside the in-process thread it replaced.
+
+    python bench/bench_hostwork.py               # every row
+    BENCH_SCALE=0.3 python bench/bench_hostwork.py
+
+Rows, all in one run on the same functions:
+* worker start: a fork from the zygote, confinement and hello (`HostWorker.spawn`), and what a run
+  pays when the spare is ready (take it and lower its limits: one call);
+* round trip: a call that does nothing, in a worker, and in a host thread (`in_worker_thread`, the
+  path every host pack call took before host workers);
+* csv (5 MB), html (a 130 KB page to Markdown), image (a 2048x2048 PNG resized to 512 and
+  re-encoded), audio (10 s of WAV decoded and re-encoded): each through a worker (after: the
+  bytes go in, the result comes back over the wire) and on a host thread (before).
+Numbers, not assertions.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import math
+import os
+import struct
+import sys
+import tempfile
+import wave
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+os.environ.setdefault("CORDON_HOME", tempfile.mkdtemp(prefix="cordon-bench-"))
+
+from timing import stats
+
+from core.bridges import audio_ops, image_ops
+from core.bridges.base import HostServices, RunScope, WallClock, in_worker_thread
+from core.bridges.hostcalls import in_host_worker
+from core.cancel import CancelHandle
+from core.hostwork.client import SPARE, ZYGOTE, HostWorker
+from core.limits import resolve_limits
+from core.packs.host import csv as csv_pack
+from core.packs.host import html as html_pack
+
+SCALE = float(os.environ.get("BENCH_SCALE", "1"))
+
+
+def n(count: int) -> int:
+    return max(3, int(count * SCALE))
+
+
+def _scope() -> RunScope:
+    return RunScope(limits=resolve_limits(), cancel=CancelHandle(), clock=WallClock(None), services=HostServices())
+
+
+def _csv() -> str:
+    rows = ["id,name,score,city"] + [f"{i},name {i},{i * 0.37:.2f},city {i % 97}" for i in range(160_000)]
+    text = "\n".join(rows)
+    return text[: 5 * 1024 * 1024 - 1024]
+
+
+def _html() -> str:
+    items = "".join(f"<li><a href='/p/{i}'>item <b>{i}</b></a> with <i>some</i> text</li>" for i in range(1600))
+    return f"<html><body><h1>Title</h1><p>Intro text</p><ul>{items}</ul></body></html>"
+
+
+def _png() -> bytes:
+    from PIL import Image
+
+    im = Image.effect_mandelbrot((2048, 2048), (-2, -1.5, 1, 1.5), 100).convert("RGB")
+    out = io.BytesIO()
+    im.save(out, "PNG")
+    return out.getvalue()
+
+
+def _wav(seconds: float = 10.0, rate: int = 44_100) -> bytes:
+    out = io.BytesIO()
+    with wave.open(out, "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(rate)
+        w.writeframes(b"".join(struct.pack("<h", int(8000 * math.sin(i / 20))) for i in range(int(seconds * rate))))
+    return out.getvalue()
+
+
+def _resize(data: bytes) -> Any:
+    im = image_ops.decode(data, "bench").resize((512, 512))
+    return image_ops._Encoding({"format": "png"}, "bench").encode(im)
+
+
+def _audio(data: bytes) -> Any:
+    return audio_ops.encode_wav(audio_ops.decode(data, "bench"), "bench")
+
+
+def _noop() -> int:
+    return 1
+
+
+async def _timed(call: Any, count: int) -> list[float]:
+    out = []
+    for _ in range(count):
+        began = asyncio.get_running_loop().time()
+        await call()
+        out.append((asyncio.get_running_loop().time() - began) * 1000)
+    return out
+
+
+def _row(name: str, samples: list[float], unit: str = "ms") -> None:
+    median, p90 = stats(samples)
+    scale = 1000 if unit == "us" else 1
+    print(f"{name:<44} {median * scale:>10.3f} {p90 * scale:>10.3f} {unit}")
+
+
+async def main() -> None:
+    ZYGOTE.prestart()
+    print(f"{'row':<44} {'median':>10} {'p90':>10}")
+    starts = []
+    for _ in range(n(30)):
+        worker = await asyncio.to_thread(HostWorker.spawn)
+        starts.append(worker.start_ms)
+        worker.kill()
+    _row("worker start: fork + confine + hello", starts)
+
+    takes = []
+    for _ in range(n(30)):
+        SPARE.refill()
+        while SPARE._ready is None:  # a benchmark may look: it waits for the spare, as a run would not
+            await asyncio.sleep(0.005)
+        scope = _scope()
+        began = asyncio.get_running_loop().time()
+        await in_host_worker(scope, _noop)
+        takes.append((asyncio.get_running_loop().time() - began) * 1000)
+        scope.end()
+    _row("a run's first host call, spare ready", takes)
+
+    scope = _scope()
+    await in_host_worker(scope, _noop)
+    _row("round trip, worker", await _timed(lambda: in_host_worker(scope, _noop), n(500)), "us")
+    _row("round trip, host thread (before)", await _timed(lambda: in_worker_thread(scope, _noop), n(500)), "us")
+
+    text, page, png, wav = _csv(), _html(), _png(), _wav()
+    work = [
+        ("csv parse, 5 MB", csv_pack.parse, (text,)),
+        ("html to Markdown, 130 KB", html_pack.to_markdown, (page,)),
+        ("image resize 2048->512 + PNG", _resize, (png,)),
+        ("audio 10 s WAV decode + encode", _audio, (wav,)),
+    ]
+    for name, fn, args in work:
+        after = await _timed(lambda f=fn, a=args: in_host_worker(scope, f, *a), n(10))
+        before = await _timed(lambda f=fn, a=args: in_worker_thread(scope, f, *a), n(10))
+        _row(f"{name}, worker", after)
+        _row(f"{name}, host thread (before)", before)
+        print(f"{'':<44} {stats(after)[0] / stats(before)[0]:>10.2f}x")
+    scope.end()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
