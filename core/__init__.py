@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from core.engine.run import run_in_sandbox
     from core.engine.warm import engine_is_warm, warm_engine
     from core.errors import CordonError, LimitExceeded, LimitsError, ModuleRefused, SandboxRefusal, UsageError
+    from core.hostwork.client import host_worker_confinement
     from core.jsparse import ImportBinding, export_names, import_bindings, import_insertion_line
     from core.limits import CEILINGS, MB, SandboxLimits, resolve_limits
     from core.media_preview import MediaPreview, load_preview, media_kind
@@ -71,6 +72,7 @@ _EXPORTS = {
     "run_in_sandbox": "core.engine.run",
     "engine_is_warm": "core.engine.warm",
     "warm_engine": "core.engine.warm",
+    "host_worker_confinement": "core.hostwork.client",
 }
 __getattr__, __dir__ = lazy.exports(__name__, _EXPORTS)
 
@@ -102,6 +104,7 @@ __all__ = [
     "engine_is_warm",
     "export_names",
     "from_public",
+    "host_worker_confinement",
     "import_bindings",
     "import_insertion_line",
     "load_preview",

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core import import_insertion_line, paths
+from core import host_worker_confinement, import_insertion_line, paths
 from core.codenode import (
     CodeNodeDocument,
     DocumentError,
@@ -77,6 +77,20 @@ DIAGNOSE_MS = 300
 
 def examples_dir() -> Path:
     return paths.resources_dir() / "examples"
+
+
+def confinement_text(layers: dict[str, object] | None) -> str:
+    """What the About box says of the host workers: the layers the last worker reported, or why none."""
+    if layers is None:
+        return "Host workers (where packs and media decoders run): not started yet in this session."
+    missing = [line for line in str(layers.get("missing") or "").splitlines() if line]
+    if missing:
+        return "Host workers run with these protections missing: " + "; ".join(missing) + "."
+    return (
+        "Host workers (where packs and media decoders run) are confined: no network, Landlock ABI "
+        f"{layers.get('landlock_abi')} (only Cordon's and the system's files, read-only), seccomp, "
+        "namespaces, resource limits, and killed when their run ends."
+    )
 
 
 class MainWindow(QMainWindow):
@@ -791,7 +805,7 @@ class MainWindow(QMainWindow):
             f"About {APP_TITLE}",
             f"<b>{APP_TITLE}</b><p>Write JavaScript Code nodes and run them in a hardened QuickJS "
             "sandbox. Packs run inside your nodes with the node's capabilities, and only after "
-            "you allow them.</p>",
+            f"you allow them.</p><p>{confinement_text(host_worker_confinement())}</p>",
         )
 
     # -- closing ----------------------------------------------------------------------------------------

@@ -2,8 +2,9 @@
 
 The first run of a process pays for what every later run starts from: the hardened Engine and
 the guest module (loaded from Cordon's cache, or compiled), the standard prelude's template, the
-parsers and bridge modules a run imports, and the template's copy-on-write image module
-(compiled after a template's first runs, or loaded from the cache). The studio shows its window
+parsers and bridge modules a run imports, the template's copy-on-write image module
+(compiled after a template's first runs, or loaded from the cache), and the host workers' zygote
+with a spare worker (core/hostwork). The studio shows its window
 first and calls `warm_engine()` in the background afterwards; a run requested meanwhile waits for the
 template being built (`templates.template_for` builds one at a time) instead of building another.
 """
@@ -11,6 +12,7 @@ template being built (`templates.template_for` builds one at a time) instead of 
 from __future__ import annotations
 
 import logging
+import os
 import time
 
 from core.engine import templates
@@ -37,6 +39,10 @@ def warm_engine() -> None:
     template = templates.cached_template(build_prelude(()))
     if template is not None:
         template.bake_now()
+    if hasattr(os, "fork"):  # host work's zygote and a spare worker, so a run's first pack call forks nothing
+        from core.hostwork.client import prestart
+
+        prestart()
     logger.info("engine warm in %.0f ms", (time.perf_counter() - started) * 1000)
 
 

@@ -189,6 +189,8 @@ class HostWorker:
             raise _refusal(f"a host worker did not start: {exc}", "host-worker-crashed") from None
         channel.setblocking(False)
         worker.layers = body
+        global _last_layers
+        _last_layers = dict(body)
         worker.start_ms = (time.perf_counter() - began) * 1000
         return worker
 
@@ -258,6 +260,18 @@ class HostWorker:
         self.channel.close()
         shutil.rmtree(self.scratch, ignore_errors=True)
         _LIVE.discard(self)
+
+
+#: The confinement the last worker reported (None: no worker has started in this process yet).
+_last_layers: dict[str, Any] | None = None
+
+
+def host_worker_confinement() -> dict[str, Any] | None:
+    """The layers the last host worker of this process reported (`Layers.as_dict()`), or None.
+
+    For the studio's About box; the studio starts a spare worker at launch, so it is known early.
+    """
+    return _last_layers
 
 
 #: Workers not yet killed: killed when the engine process exits.
