@@ -185,6 +185,15 @@ def static_imports(tree: Tree) -> list[StaticImport]:
     return found
 
 
+def body_imports(body: str) -> list[StaticImport]:
+    """The static imports of `body` for the editor and the document's declarations: none for a source
+    too deep or too large to read, which its run and its validation refuse by rule instead."""
+    try:
+        return static_imports(parse(body))
+    except SourceRefused:
+        return []
+
+
 def module_requests(tree: Tree) -> list[StaticImport]:
     """Every static module request of a module: imports and `export ... from "x"` re-exports."""
     found = []
@@ -388,7 +397,7 @@ class ImportBinding:
 def import_bindings(body: str) -> list[ImportBinding]:
     """The local names the body's static imports bind (read with the shared tree-sitter parser)."""
     out = []
-    for imp in static_imports(parse(body)):
+    for imp in body_imports(body):
         for node in walk(imp.node):
             if node.type == "import_clause":
                 for child in node.named_children:
@@ -437,7 +446,7 @@ def export_names(source: str) -> tuple[str, ...]:
 def import_insertion_line(body: str) -> int:
     """The 1-based line where a new static import goes: below the body's last static import, else below
     its leading `//` comment block (so a header comment stays the first thing a reader sees)."""
-    imports = static_imports(parse(body))
+    imports = body_imports(body)
     if imports:
         return imports[-1].node.end_point[0] + 2
     lines = body.split("\n")

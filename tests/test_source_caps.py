@@ -105,3 +105,22 @@ def test_analyses_see_to_the_bottom_of_a_deep_tree():
     assert {jsparse.text(n) for n in jsparse.free_references(tree)} == {"require", "yield_"}
     generator = jsparse.parse("function* g() { " + "f(" * depth + "yield 1" + ")" * depth + " }\nyield(2)")
     assert [n.start_point[0] for n in jsparse.legacy_yields(generator)] == [1]
+
+
+def test_the_editor_and_the_document_read_no_imports_from_a_refused_source():
+    """The studio's completion, import placement and pack stamping must not raise on a body the run refuses."""
+    from core.codenode.document import imported_specifiers
+
+    deep = 'import x from "@cordon/sandbox-csv";\n' + "f(" * 5_000 + ")" * 5_000
+    assert jsparse.import_bindings(deep) == []
+    assert jsparse.import_insertion_line(deep) == 1
+    assert imported_specifiers(deep) == ()
+
+
+def test_node_run_of_a_deep_body_fails_by_rule(tmp_path):
+    doc = {"schemaVersion": 1, "body": DEEP, "outputs": [{"name": "out"}]}
+    (tmp_path / "deep.node.json").write_text(json.dumps(doc))
+    proc, took = cordon("node", "run", str(tmp_path / "deep.node.json"), "--json")
+    assert proc.returncode == 1, proc.stderr[-2000:]
+    assert json.loads(proc.stdout)["error"]["rule"] == "source-too-deep"
+    assert took < 10

@@ -288,7 +288,7 @@ PackLookup = Callable[[str], tuple[str, str] | None]
 def imported_specifiers(body: str) -> tuple[str, ...]:
     """The specifiers the body's static imports name, in order, without repeats."""
     seen: dict[str, None] = {}
-    for imp in jsparse.static_imports(jsparse.parse(body)):
+    for imp in jsparse.body_imports(body):
         seen.setdefault(imp.specifier, None)
     return tuple(seen)
 
