@@ -105,11 +105,11 @@ def test_pdflib_takes_only_png_and_jpeg_so_svg_and_eps_read_and_write_nothing(ca
     code = build_with()
     messages = []
     for data in (svg_naming(canary / "secret.png"), svg_naming(canary / "absent.png")):
-        result = run_body(code, inputs={"data": data}, limits={"timeoutMs": 3000})
+        result = run_body(code, inputs={"data": data}, limits={"timeoutMs": 10_000})
         refused(result, "pdf-image-format", "sandbox-pdflib.build", "PNG or JPEG")
         messages.append(result.error.message)
     assert messages[0] == messages[1] and str(canary) not in messages[0]
-    result = run_body(code, inputs={"data": eps_writing(canary / "written")}, limits={"timeoutMs": 3000})
+    result = run_body(code, inputs={"data": eps_writing(canary / "written")}, limits={"timeoutMs": 10_000})
     refused(result, "pdf-image-format", "sandbox-pdflib.build")
     jpeg = io.BytesIO()
     Image.new("RGB", (4, 4), "#22c55e").save(jpeg, "JPEG")
@@ -132,9 +132,9 @@ def test_an_eps_given_to_any_image_reader_is_refused_and_starts_no_ghostscript(c
                 "image-decode",
             )
         )
-    refused(run_in_sandbox(calls[0][0], inputs={"data": eps}, limits={"timeoutMs": 3000}), calls[0][1])
+    refused(run_in_sandbox(calls[0][0], inputs={"data": eps}, limits={"timeoutMs": 10_000}), calls[0][1])
     for code, rule in calls[1:]:
-        refused(run_body(code, inputs={"data": eps}, limits={"timeoutMs": 3000}), rule)
+        refused(run_body(code, inputs={"data": eps}, limits={"timeoutMs": 10_000}), rule)
 
 
 def test_every_fpdf_of_pdflib_may_open_no_file_or_url():
