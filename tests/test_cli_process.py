@@ -123,3 +123,30 @@ def test_an_unreadable_file_says_so(tmp_path):
     (tmp_path / "secret.js").chmod(0)
     code, error = source_problem(tmp_path, "secret.js")
     assert (code, error["rule"]) == (2, "source-unreadable") and "ermission denied" in error["message"]
+
+
+@pytest.mark.parametrize(("signum", "status"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
+def test_a_stop_signal_outside_a_run_prints_one_object(tmp_path, signum, status):
+    """`cordon run -` waiting for its body on stdin (before any run): stopped, it still answers."""
+    proc = subprocess.Popen(
+        [*CORDON, "run", "-", "--json"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tmp_path,
+        env=ENV,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while Path(f"/proc/{proc.pid}/syscall").read_text().split()[:2] != ["0", "0x0"]:  # read(0, ...)
+            assert proc.poll() is None and time.monotonic() < deadline, "cordon never read stdin"
+            time.sleep(0.05)
+        proc.send_signal(signum)
+        out, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == status, err[-2000:]
+    one_cancelled_object(subprocess.CompletedProcess(proc.args, proc.returncode, out, err))

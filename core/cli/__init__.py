@@ -118,16 +118,18 @@ def dispatch(args: argparse.Namespace) -> int:
     The shared helpers and the log set-up are imported here too, not with this package: `--help` and
     `--version` need neither (they were ~30 ms of a ~100 ms `cordon --version`)."""
     from core import logs
-    from core.cli.common import INTERRUPTED, fail
+    from core.cli.common import INTERRUPTED, StopSignal, fail, stop_signals_interrupt
 
     if args.verbose:
         logs.to_stderr()
     logger.debug("cordon %s", args.command)
     as_json = bool(getattr(args, "json", False))
     try:
-        return int(args.handler.load()(args))
-    except KeyboardInterrupt:  # Ctrl+C outside a run (a run itself cancels: common.signals_cancel)
-        return fail(RunCancelled("interrupted"), as_json, INTERRUPTED)
+        with stop_signals_interrupt():
+            return int(args.handler.load()(args))
+    except KeyboardInterrupt as exc:  # Ctrl+C, SIGTERM, SIGHUP outside a run (a run cancels: common.signals_cancel)
+        status = 128 + exc.signum if isinstance(exc, StopSignal) else INTERRUPTED
+        return fail(RunCancelled("interrupted"), as_json, status)
     except BrokenPipeError:  # stdout's reader went away: `main` ends quietly
         raise
     except Exception as exc:  # the last line: whatever went wrong, `--json` still prints one object

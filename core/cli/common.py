@@ -122,6 +122,34 @@ INTERRUPTED = 130
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
 
+class StopSignal(KeyboardInterrupt):
+    """SIGTERM or SIGHUP outside a run: ends the command as Ctrl+C does (one object under `--json`)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+@contextlib.contextmanager
+def stop_signals_interrupt() -> Iterator[None]:
+    """While the block runs, SIGTERM and SIGHUP raise `StopSignal` where Ctrl+C raises
+    KeyboardInterrupt, so an install or a validation they stop still prints its one object and exits
+    128 + the signal. The previous handlers come back after (`main` is also called in-process)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise StopSignal(signum)
+
+    previous = {signum: signal.signal(signum, interrupt) for signum in (signal.SIGTERM, signal.SIGHUP)}
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
 @dataclass
 class Stopped:
     """Which stop signal cancelled the run, if one did."""
