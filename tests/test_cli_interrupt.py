@@ -10,13 +10,11 @@ from __future__ import annotations
 import json
 import signal
 import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
 
-CORDON = Path(sys.executable).parent / "cordon"
+from tests.cli_support import body_started, stopped
 
 BODIES = {
     "cpu-bound": 'await workspace.write("started", ""); for (;;) {}',
@@ -29,35 +27,8 @@ def interrupted_run(tmp_path: Path, body: str, *flags: str) -> subprocess.Comple
     (tmp_path / "body.js").write_text(body)
     workspace = tmp_path / "ws"
     workspace.mkdir()
-    proc = subprocess.Popen(
-        [
-            str(CORDON),
-            "run",
-            str(tmp_path / "body.js"),
-            "--workspace",
-            str(workspace),
-            "--limits",
-            '{"timeoutMs": 0}',
-            *flags,
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        deadline = time.monotonic() + 30
-        while not (workspace / "started").exists():
-            assert proc.poll() is None, proc.communicate()
-            assert time.monotonic() < deadline, "the body never started"
-            time.sleep(0.02)
-        time.sleep(0.1)  # well inside the loop or the await
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=20)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.communicate()
-    return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
+    argv = ["run", str(tmp_path / "body.js"), "--workspace", str(workspace), "--limits", '{"timeoutMs": 0}', *flags]
+    return stopped(argv, signal.SIGINT, ready=body_started(workspace), cwd=tmp_path)
 
 
 @pytest.mark.parametrize("kind", ["cpu-bound", "awaiting"])

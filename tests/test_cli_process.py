@@ -11,45 +11,21 @@ import json
 import os
 import signal
 import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-CORDON = [sys.executable, "-c", "import sys; from core.cli import main; sys.exit(main())"]
-ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+from tests.cli_support import CORDON, ENV, body_started, reading_stdin, stopped
+
 #: Tells the test it is running, then computes until stopped (well inside the default 30 s timeout).
 BODY = 'await workspace.write("started", ""); for (;;) {}'
 
 
 def signalled(tmp_path: Path, argv: list[str], signum: int) -> subprocess.CompletedProcess[str]:
-    """Start `cordon argv`, wait until the body runs, send `signum`, collect the outcome."""
+    """`cordon argv --workspace WS` sent `signum` once its body runs."""
     workspace = tmp_path / "ws"
     workspace.mkdir()
-    proc = subprocess.Popen(
-        [*CORDON, *argv, "--workspace", str(workspace)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=tmp_path,
-        env=ENV,
-    )
-    try:
-        deadline = time.monotonic() + 30
-        while not (workspace / "started").exists():
-            assert proc.poll() is None, proc.communicate()
-            assert time.monotonic() < deadline, "the body never started"
-            time.sleep(0.02)
-        time.sleep(0.1)
-        proc.send_signal(signum)
-        out, err = proc.communicate(timeout=20)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.communicate()
-    return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
+    return stopped([*argv, "--workspace", str(workspace)], signum, ready=body_started(workspace), cwd=tmp_path)
 
 
 def one_cancelled_object(done: subprocess.CompletedProcess[str]) -> dict:
@@ -128,25 +104,6 @@ def test_an_unreadable_file_says_so(tmp_path):
 @pytest.mark.parametrize(("signum", "status"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
 def test_a_stop_signal_outside_a_run_prints_one_object(tmp_path, signum, status):
     """`cordon run -` waiting for its body on stdin (before any run): stopped, it still answers."""
-    proc = subprocess.Popen(
-        [*CORDON, "run", "-", "--json"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=tmp_path,
-        env=ENV,
-    )
-    try:
-        deadline = time.monotonic() + 30
-        while Path(f"/proc/{proc.pid}/syscall").read_text().split()[:2] != ["0", "0x0"]:  # read(0, ...)
-            assert proc.poll() is None and time.monotonic() < deadline, "cordon never read stdin"
-            time.sleep(0.05)
-        proc.send_signal(signum)
-        out, err = proc.communicate(timeout=20)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.communicate()
-    assert proc.returncode == status, err[-2000:]
-    one_cancelled_object(subprocess.CompletedProcess(proc.args, proc.returncode, out, err))
+    done = stopped(["run", "-", "--json"], signum, ready=reading_stdin, cwd=tmp_path, stdin=True)
+    assert done.returncode == status, done.stderr[-2000:]
+    one_cancelled_object(done)

@@ -11,7 +11,7 @@ import stat
 import sys
 import threading
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -152,8 +152,9 @@ def stop_signals_interrupt() -> Iterator[None]:
 
 @dataclass
 class Stopped:
-    """Which stop signal cancelled the run, if one did."""
+    """The run's cancel handle, and which stop signal fired it, if one did."""
 
+    cancel: CancelHandle = field(default_factory=CancelHandle)
     signum: int | None = None
 
     def exit_status(self, status: int) -> int:
@@ -162,8 +163,8 @@ class Stopped:
 
 
 @contextlib.contextmanager
-def signals_cancel(cancel: CancelHandle) -> Iterator[Stopped]:
-    """While the block runs, Ctrl+C, SIGTERM and SIGHUP fire `cancel` instead of raising
+def signals_cancel() -> Iterator[Stopped]:
+    """While the block runs, Ctrl+C, SIGTERM and SIGHUP fire the yielded `cancel` handle instead of raising
     KeyboardInterrupt or ending the process, so the run ends as cancelled and `--json` still prints
     its one object (SIGTERM used to exit 143 with nothing on stdout).
 
@@ -188,7 +189,7 @@ def signals_cancel(cancel: CancelHandle) -> Iterator[Stopped]:
                 if signum in data:
                     if stopped.signum is None:
                         stopped.signum = signum
-                    cancel.cancel()
+                    stopped.cancel.cancel()
 
     previous = {signum: signal.signal(signum, lambda signum, frame: None) for signum in STOP_SIGNALS}
     previous_fd = signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)

@@ -18,8 +18,7 @@ import sys
 from typing import Any
 
 from core.bridges.base import HostServices
-from core.cancel import CancelHandle
-from core.cli.common import INTERRUPTED, json_arg, print_json, signals_cancel, usage_error, workspace_arg
+from core.cli.common import json_arg, print_json, signals_cancel, usage_error, workspace_arg
 from core.cli.run import print_human, result_object
 from core.codenode.document import (
     default_path,
@@ -66,21 +65,20 @@ def main_run(args: argparse.Namespace) -> int:
         return usage_error(exc, args.json)
     except CordonError as exc:
         return usage_error(UsageError(exc.message, rule=exc.rule), args.json)
-    cancel = CancelHandle()
-    with signals_cancel(cancel) as stopped:
+    with signals_cancel() as stopped:
         node = run_node(
             doc,
             inputs=inputs,
             input_streams=streams,
-            hooks=RunHooks(cancel=cancel),
+            hooks=RunHooks(cancel=stopped.cancel),
             host=HostServices(workspace=workspace),
         )
     if args.json:
         print_json(node_result_object(node))
     else:
         _print_node(node)
-    if cancel.cancelled:
-        return stopped.exit_status(INTERRUPTED)
+    if stopped.signum is not None:
+        return stopped.exit_status(1)
     if node.ok:
         return 0
     refused_usage = node.error is not None and node.error.name == "UsageError" and node.invocations == 0

@@ -7,9 +7,7 @@ import sys
 from typing import Any
 
 from core import HostServices, RunHooks, RunResult, RunServices, run_in_sandbox
-from core.cancel import CancelHandle
 from core.cli.common import (
-    INTERRUPTED,
     json_arg,
     print_json,
     read_source,
@@ -56,13 +54,12 @@ def main(args: argparse.Namespace) -> int:
         packs = resolve_body(code, allowed=args.allow_package)
     except CordonError as exc:  # a body too deep or too large to read its imports fails as its run would
         return _report(RunResult.failure(exc, timings={"setup_ms": 0.0, "run_ms": 0.0}), args.json)
-    cancel = CancelHandle()
-    with signals_cancel(cancel) as stopped:
+    with signals_cancel() as stopped:
         result = run_in_sandbox(
             code,
             inputs=inputs,
             limits=limits,
-            hooks=RunHooks(cancel=cancel),
+            hooks=RunHooks(cancel=stopped.cancel),
             services=RunServices(
                 host=HostServices(workspace=workspace),
                 modules=packs.modules if packs else None,
@@ -72,7 +69,7 @@ def main(args: argparse.Namespace) -> int:
     if packs is not None:
         result.warnings[:0] = packs.warnings
     status = _report(result, args.json)
-    return stopped.exit_status(INTERRUPTED if cancel.cancelled else status)
+    return stopped.exit_status(status)
 
 
 def _report(result: RunResult, as_json: bool) -> int:
