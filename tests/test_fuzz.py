@@ -3,13 +3,14 @@
 Each harness states the one property that matters at that boundary: whatever arrives, the
 host answers with a value or with Cordon's own error naming a rule, never a Python
 exception, and the sandbox and the CLI keep their shapes. Targets: the transport (host
-encode/decode, the guest's results), `--inputs`, pack manifests, tar extraction and
-document loading.
+encode/decode, the guest's results, any UTF-16 string), `--inputs`, pack manifests, tar
+extraction, document loading and reading any source (tree-sitter and the static checks).
 
-The normal suite runs a bounded number of examples (about 20 s in all; derandomised, so a
-run is reproducible). `CORDON_FUZZ_EXAMPLES=N` multiplies the counts for a longer campaign
-(`pytest tests/test_fuzz.py --hypothesis-show-statistics`). Every crash a campaign found
-is pinned as a plain regression test at the end of this file.
+The normal suite (and so CI) runs a bounded number of examples (2,415 inputs, about 30 s in all;
+derandomised, so a run is reproducible). `CORDON_FUZZ_EXAMPLES=N` multiplies the counts for a
+longer campaign with random seeds: `./dev.sh fuzz [N]` runs it with the statistics (N = 415 by
+default: ~1,000,000 inputs). Every crash a campaign found is pinned as a plain regression test at
+the end of this file.
 """
 
 from __future__ import annotations
@@ -264,6 +265,54 @@ def test_guest_results_never_break_the_host_or_the_cli(capsys, expr):
         assert out.count("\n") == 1 and json.loads(out)["ok"] is True
     else:
         assert result.error.rule or result.error.name in ("TypeError", "RangeError", "InternalError"), result.error
+
+
+def _as_host_reads(units: list[int]) -> str:
+    """UTF-16 code units as the host reads them: pairs joined, each lone surrogate U+FFFD."""
+    return b"".join(u.to_bytes(2, "little") for u in units).decode("utf-16-le", "replace")
+
+
+utf16 = st.lists(
+    st.one_of(st.integers(0, 0xFFFF), st.integers(0xD800, 0xDFFF), st.sampled_from([0x5C, 0x22, 0x75, 0])),
+    max_size=40,
+)
+
+
+@budget(40)
+@given(utf16, st.booleans())
+def test_any_utf16_string_leaves_the_guest_as_the_host_reads_it(units, big):
+    """Any JavaScript string (lone surrogates, escapes, NULs), in the JSON text or the sidecar (over
+    8 KB), as a result, a key and a console line: what arrives is the string with pairs joined and
+    each lone surrogate as U+FFFD, never a failed run (issue 28, item 8)."""
+    pad = "x" * 9000 if big else ""
+    result = run_in_sandbox(
+        f"const s = {json.dumps(pad)} + String.fromCharCode(...inputs); console.log(s); return [s, {{[s]: 1}}]",
+        inputs=units,
+    )
+    assert result.ok, result.error
+    expected = pad + _as_host_reads(units)
+    assert result.result == [expected, {expected: 1}]
+    assert result.logs == [expected]
+
+
+js_sources = st.one_of(
+    st.text(max_size=200),
+    st.lists(
+        st.sampled_from(["f(", ")", "[", "]", "{", "}", "a", "+", ",", "import(", "yield ", "require", "`${", "`"])
+    ).map("".join),
+    st.integers(1, 6000).map(lambda n: "x = " + "(" * n + "1" + ")" * n),
+)
+
+
+@budget(300)
+@given(js_sources)
+def test_any_source_is_read_in_bounded_time_or_refused_by_rule(source):
+    """tree-sitter's tree and every static analysis of any text: findings, or `source-too-deep` /
+    `source-too-large`, never a Python error (issue 28, item 5)."""
+    from core.validate import validate_code
+
+    for finding in validate_code(source):
+        assert finding.rule
 
 
 # -- --inputs -------------------------------------------------------------------------------
