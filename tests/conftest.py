@@ -71,15 +71,20 @@ def worker_patch(monkeypatch):
 
 
 @pytest.fixture
-def fresh_zygote():
-    """`restart()`: host workers are forked from a zygote started after this call, which sees the
-    environment the test changed (PATH...); after the test, another starts anew. A worker's
-    environment is its zygote's."""
+def fresh_zygote(monkeypatch):
+    """`setenv(name, value)`: host workers see the changed environment (PATH...) from then on, and
+    the real one again after the test. A worker's environment is its zygote's, so each change
+    starts a new zygote."""
     from core.hostwork import client
 
     def restart():
         client.SPARE.stop()
         client.ZYGOTE.stop()
 
-    yield restart
+    def setenv(name, value):
+        monkeypatch.setenv(name, value)
+        restart()
+
+    yield setenv
+    monkeypatch.undo()
     restart()

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import shutil
-from pathlib import Path
 
 import pytest
 from PIL import Image, ImageDraw, ImageFont
@@ -58,18 +57,20 @@ def test_language_option_and_missing_language_data():
     refused(run_body(code, inputs={"image": receipt(), "lang": "eng; rm -rf /"}), "host-option-invalid", "'language'")
 
 
-def test_a_corrupt_image_and_a_missing_engine_are_refused(monkeypatch, tmp_path, fresh_zygote):
+def test_a_corrupt_image_and_a_missing_engine_are_refused(tmp_path, fresh_zygote):
     code = f'import {{ recognize }} from "{OCR}";\nreturn await recognize(inputs.image);'
     if shutil.which("tesseract") is not None:
         refused(run_body(code, inputs={"image": b"\x89PNG not really"}), "image-decode", "sandbox-ocr.recognize")
-    monkeypatch.setenv("PATH", str(tmp_path))  # a system without the engine on its PATH
-    fresh_zygote()  # host workers see it    refused(run_body(code, inputs={"image": receipt()}), "ocr-engine-missing", "tesseract-ocr-eng")
+    fresh_zygote("PATH", str(tmp_path))  # a system without the engine on its PATH
+    refused(run_body(code, inputs={"image": receipt()}), "ocr-engine-missing", "tesseract-ocr-eng")
 
 
 @needs_engine
 def test_the_engine_stops_with_the_run():
-    import os
+    import contextlib
     import time
+
+    import psutil
 
     big = Image.new("RGB", (4000, 4000), "white")
     draw = ImageDraw.Draw(big)
@@ -82,15 +83,13 @@ def test_the_engine_stops_with_the_run():
     result = run_body(code, inputs={"image": data.getvalue()}, limits={"timeoutMs": 300})
     assert not result.ok and result.error.rule == "timeout"
 
-    def engines() -> list[str]:
+    def engines() -> list[int]:
+        """Tesseracts started below this process (by a host worker, a child of the zygote, its child)."""
         found = []
-        for pid in filter(str.isdigit, os.listdir("/proc")):
-            try:
-                status = Path(f"/proc/{pid}/status").read_text()
-            except OSError:
-                continue
-            if "Name:\ttesseract" in status and f"PPid:\t{os.getpid()}\n" in status:
-                found.append(pid)
+        for child in psutil.Process().children(recursive=True):
+            with contextlib.suppress(psutil.Error):
+                if child.name() == "tesseract" and child.status() != psutil.STATUS_ZOMBIE:
+                    found.append(child.pid)
         return found
 
     deadline = time.monotonic() + 2

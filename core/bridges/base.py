@@ -182,6 +182,9 @@ class RunScope:
     loop: asyncio.AbstractEventLoop | None = None
     #: Each bridge's own per-run state (fetch count, quota, handle store), keyed by its `RunLocal`.
     _locals: dict[RunLocal[Any], Any] = field(default_factory=dict, init=False, repr=False)
+    #: The run's host worker, once its first host call took one: `{"start_ms", "layers", "missing"}`
+    #: (core/bridges/hostcalls.py); reported with the run's result.
+    host_worker: dict[str, Any] | None = None
     #: What to do when the run ends, however it ends (a host worker killed): see `at_end`.
     _at_end: list[Callable[[], None]] = field(default_factory=list, init=False, repr=False)
 

@@ -13,12 +13,16 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
+import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.bridges.base import RunLocal, RunScope
 from core.errors import RunCancelled, SandboxRefusal
-from core.hostwork.client import SPARE, WORKER_MEMORY_BYTES, HostWorker
+
+if TYPE_CHECKING:  # the client (cloudpickle, msgpack) is imported by the first host call, not by every run
+    from core.hostwork.client import HostWorker
 
 #: CPU seconds a worker may use beyond its run's timeout (a run without a timeout: no CPU cap).
 CPU_SLACK_S = 5
@@ -40,19 +44,40 @@ class _RunWorker:
                 raise RunCancelled("the run is over")
             self.scope.check_alive()  # a stopped run's waiting calls start nothing
             if self.worker is None or self.worker.dead:
-                worker = SPARE.take() or await asyncio.to_thread(HostWorker.spawn)
-                self.worker = worker
-                timeout = self.scope.limits.timeout_s
-                cpu = None if timeout is None else int(timeout) + CPU_SLACK_S
-                from core.hostwork.confine import lower_limits  # POSIX only (resource): imported once used
-
-                await worker.call(lower_limits, (WORKER_MEMORY_BYTES, cpu), None)
-                missing = str(worker.layers.get("missing") or "")
-                for line in filter(None, missing.splitlines()):
+                began = time.perf_counter()
+                self.worker = worker = await self._limited()
+                missing = [line for line in str(worker.layers.get("missing") or "").splitlines() if line]
+                for line in missing:
                     warning = f"host worker confinement: {line}"
                     if warning not in self.scope.warnings:
                         self.scope.warnings.append(warning)
+                held = [k for k, v in worker.layers.items() if k not in ("missing", "confine_us") and v]
+                self.scope.host_worker = {
+                    "start_ms": round((time.perf_counter() - began) * 1000, 3),
+                    "layers": held,
+                    "missing": missing,
+                }
             return self.worker
+
+    async def _limited(self) -> HostWorker:
+        """The spare (or a new fork), held to this run's memory and CPU. A spare that died while it
+        waited (its zygote gone) is replaced by a new fork once, before the run's work is at stake."""
+        from core.hostwork.client import SPARE, WORKER_MEMORY_BYTES, HostWorker
+        from core.hostwork.confine import lower_limits  # POSIX only (resource)
+
+        timeout = self.scope.limits.timeout_s
+        limits = (WORKER_MEMORY_BYTES, None if timeout is None else int(timeout) + CPU_SLACK_S)
+        spare = SPARE.take()
+        if spare is not None:
+            try:
+                await spare.call(lower_limits, limits, None)
+                return spare
+            except SandboxRefusal as exc:
+                if exc.rule != "host-worker-crashed":
+                    raise
+        worker = await asyncio.to_thread(HostWorker.spawn)
+        await worker.call(lower_limits, limits, None)
+        return worker
 
     def end(self) -> None:
         self.ended = True
@@ -61,6 +86,21 @@ class _RunWorker:
 
 
 _RUN_WORKER = RunLocal(_RunWorker)
+#: Words of a body that may lead to host work: an import (a pack) or a media global.
+_MAY_NEED_WORKER = re.compile(r"\bimport\b|\b(?:image|audio|video)\.|\bcreateCanvas\b")
+
+
+def prestart_if_needed(code: str) -> None:
+    """If `code` may do host work, start the zygote and a spare worker now, in the background.
+
+    Called as a run is set up, so a one-shot process (`cordon run`) forks its worker while the
+    engine builds the guest instead of after the first host call asks. A guess from the text:
+    a wrong yes costs a background process, a wrong no only the wait this saves.
+    """
+    if hasattr(os, "fork") and _MAY_NEED_WORKER.search(code):
+        from core.hostwork.client import SPARE
+
+        SPARE.refill()
 
 
 async def in_host_worker(scope: RunScope, fn: Callable[..., Any], *args: Any) -> Any:

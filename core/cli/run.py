@@ -35,6 +35,7 @@ def result_object(
         "logs": result.logs,
         "error": error,
         "timings": {k: round(v, 3) for k, v in result.timings.items()},
+        "hostWorker": result.host_worker,
     }
 
 

@@ -60,6 +60,9 @@ class RunResult:
     #: The result, or a failed run's error name or message, was over `maxOutputSize` and was cut
     #: (see `truncate_result`, `cap_error`), so callers need not sniff the value for the marker.
     truncated: bool = False
+    #: The run's host worker, if its host work started one: its start and confinement layers
+    #: (`RunScope.host_worker`: {"start_ms", "layers", "missing"}); None for a run with no host calls.
+    host_worker: dict[str, Any] | None = None
 
     @classmethod
     def failure(cls, error: RunError | CordonError, **fields: Any) -> RunResult:

@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from core import paths, transport
+from core.bridges import hostcalls
 from core.bridges.base import Op, RunScope, Surface, WallClock
 from core.cancel import CancelHandle
 from core.engine import driver, graph_image, outcomes, templates, watchdog, wire
@@ -66,6 +67,7 @@ def run_in_sandbox(
     """
     started = time.perf_counter()
     services = services or RunServices()
+    hostcalls.prestart_if_needed(code)
     try:
         run = _Run(
             code,
@@ -428,6 +430,7 @@ class _Run:
                 warnings=scope.warnings,
                 timings={"setup_ms": setup_ms, "run_ms": run_ms},
                 truncated=cut,
+                host_worker=scope.host_worker,
             )
         finally:
             unsubscribe()
@@ -464,6 +467,7 @@ class _Run:
             globals=globals_out,
             timings={"setup_ms": setup_ms, "run_ms": run_ms},
             truncated=self.truncated,
+            host_worker=self.scope.host_worker,
         )
 
 

@@ -21,6 +21,7 @@ import contextlib
 import json
 import logging
 import os
+import select
 import shutil
 import signal
 import socket
@@ -49,6 +50,13 @@ WORKER_MEMORY_BYTES = 2 * 1024 * 1024 * 1024
 
 class HostWorkFailed(RuntimeError):
     """Host work raised something that is not a refusal: a bug of ours (the run reports host-error)."""
+
+
+#: What a run is told when its worker is gone mid-call.
+_ENDED = (
+    "the host worker ended in the middle of its work (a crash in a parser or codec, or one of its "
+    "limits: memory, CPU, files); the run stops here and the next run gets a new worker"
+)
 
 
 def _refusal(message: str, rule: str) -> SandboxRefusal:
@@ -202,11 +210,7 @@ class HostWorker:
         while got < size:
             n = await loop.sock_recv_into(self.channel, view[got:])
             if n == 0:
-                raise _refusal(
-                    "the host worker ended in the middle of its work (a crash in a parser or codec, or one "
-                    "of its limits: memory, CPU, files); the run stops here and the next run gets a new worker",
-                    "host-worker-crashed",
-                )
+                raise _refusal(_ENDED, "host-worker-crashed")
             got += n
         return bytes(buffer)
 
@@ -227,6 +231,9 @@ class HostWorker:
             try:
                 await asyncio.get_running_loop().sock_sendall(self.channel, wire.HEADER.pack(len(payload)) + payload)
                 kind, body = await self._read()
+            except (BrokenPipeError, ConnectionResetError):
+                self.kill()
+                raise _refusal(_ENDED, "host-worker-crashed") from None
             except BaseException:
                 self.kill()  # stopped mid-call (deadline, cancel) or broken: its state is the stopped run's
                 raise
@@ -238,6 +245,18 @@ class HostWorker:
             raise HostWorkFailed(f"{body.get('type')}: {body.get('message')}")
         self.kill()
         raise _refusal(f"the host worker answered a call with {kind!r}", "host-worker-protocol")
+
+    def alive(self) -> bool:
+        """Whether the process still runs (a spare dies with its zygote, unseen until asked)."""
+        if self.dead:
+            return False
+        if self.pidfd is not None:
+            return not select.select([self.pidfd], [], [], 0)[0]  # a pidfd is readable once it exited
+        try:
+            os.kill(self.pid, 0)
+        except ProcessLookupError:
+            return False
+        return True
 
     def kill(self) -> None:
         """Kill the worker's whole process group now, and remove its scratch folder.
@@ -288,20 +307,23 @@ class _Spare:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._ready: HostWorker | None = None
-        self._filling = False
+        self._filler: threading.Thread | None = None
 
     def take(self) -> HostWorker | None:
         with self._lock:
             worker, self._ready = self._ready, None
         self.refill()
-        return worker if worker is not None and not worker.dead else None
+        if worker is not None and not worker.alive():
+            worker.kill()  # its folder goes too
+            return None
+        return worker
 
     def refill(self) -> None:
         with self._lock:
-            if self._ready is not None or self._filling:
+            if self._ready is not None or self._filler is not None:
                 return
-            self._filling = True
-        threading.Thread(target=self._fill, name="cordon-hostwork-spare", daemon=True).start()
+            self._filler = threading.Thread(target=self._fill, name="cordon-hostwork-spare", daemon=True)
+            self._filler.start()
 
     def _fill(self) -> None:
         try:
@@ -310,9 +332,14 @@ class _Spare:
             logger.warning("could not fork a spare host worker", exc_info=True)
             worker = None
         with self._lock:
-            self._ready, self._filling = worker, False
+            self._ready, self._filler = worker, None
 
     def stop(self) -> None:
+        """Kill the spare, after a fork in progress ends (so none of an old zygote is kept)."""
+        with self._lock:
+            filler = self._filler
+        if filler is not None:
+            filler.join(ZYGOTE_START_S)
         with self._lock:
             worker, self._ready = self._ready, None
         if worker is not None:
