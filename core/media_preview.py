@@ -3,11 +3,14 @@
 A run's outputs carry media two ways: a ref whose `uri` is `asset://<sha256>` (what
 `image/audio/video.toAsset` and `media.toImage/toAudio/toVideo` return), or encoded bytes
 (`await surface.toBytes()`, `audio.bytes(h)`). `media_kind` says, without reading a file,
-whether a value is one the studio previews; `load_preview` reads it and checks it before
-anything is decoded, with the bridges' own header checks (`image_ops.open_header`,
-`audio_ops.audio_header`, `video_ops.video_header`), so a bomb a run produced is refused
-by the same rule here as in the guest. A video's poster is its first frame only, scaled
-to `POSTER_EDGE`: a preview never decodes the whole clip (playback is the player's).
+whether a value is one the studio previews; `load_preview` reads it, and a host worker of its own (`core/hostwork`,
+`call_alone`) checks and decodes it with the bridges' own header checks (`image_ops.open_header`,
+`audio_ops.audio_header`, `video_ops.video_header`), so a bomb a run produced is refused by the
+same rule here as in the guest, and a decoder bug runs inside the worker's walls. The worker
+sends back the header's facts and a PNG it wrote from the decoded pixels (`picture`: an image, or
+a video's first frame, scaled to `PICTURE_EDGE`), which is all the studio decodes to draw; a
+preview never decodes the whole clip. Playing audio and video is Qt Multimedia's, in the studio
+(docs/security.md, "Host workers", accepted risks).
 
 A `sandbox://media/<id>` handle in an output names nothing once its run has ended, so it
 is refused with the rule the bridges use (`media-handle-unknown`) and the advice to
@@ -27,14 +30,17 @@ from typing import Any
 
 from core.bridges.media import sniff_mime
 from core.errors import SandboxRefusal
+from core.hostwork.client import call_alone
 from core.media_store import ASSET_PREFIX, HANDLE_PREFIX, AssetStore, Cap, too_large
 
 logger = logging.getLogger(__name__)
 
 #: Encoded bytes one preview reads and keeps (the image shown, the clip played).
 PREVIEW_CAP = Cap(64 * 1024 * 1024, "preview, 64 MB", "preview-too-large")
-#: The longer side of a video's poster, in pixels (the preview is smaller still).
-POSTER_EDGE = 640
+#: The longer side of the picture the studio draws (an image, a video's first frame), in pixels.
+PICTURE_EDGE = 1280
+#: How long a preview's inspection may take in its host worker.
+INSPECT_S = 20.0
 KINDS = ("image", "audio", "video")
 _WHAT = "preview"
 
@@ -51,8 +57,9 @@ class MediaPreview:
     height: int | None = None
     #: Seconds, as the header declares (None when it declares none).
     duration: float | None = None
-    #: Video: its first frame as PNG, at most `POSTER_EDGE` pixels on its longer side.
-    poster: bytes | None = None
+    #: What the studio draws (an image; a video's first frame): a PNG a host worker wrote from the
+    #: decoded pixels, at most `PICTURE_EDGE` on its longer side. None for audio.
+    picture: bytes | None = None
 
 
 def _bytes_kind(head: bytes) -> str | None:
@@ -89,42 +96,47 @@ def _read(value: Any) -> bytes:
     return AssetStore().read(uri, PREVIEW_CAP)
 
 
-def _image(data: bytes, mime: str) -> MediaPreview:
-    from core.bridges import image_ops
-
-    with image_ops.open_header(data, _WHAT) as im:
-        width, height = im.size
-    return MediaPreview("image", mime, data, width, height)
-
-
-def _audio(data: bytes, mime: str) -> MediaPreview:
-    from core.bridges import audio_ops
-
-    with audio_ops.open_container(data, _WHAT) as container:
-        stream = audio_ops.audio_header(container, _WHAT)
-        return MediaPreview("audio", mime, data, duration=audio_ops.seconds_of(container, stream))
+def _picture(image: Any) -> bytes:
+    """`image` (Pillow) scaled to fit `PICTURE_EDGE`, as a PNG Pillow wrote: what the studio draws."""
+    image.thumbnail((PICTURE_EDGE, PICTURE_EDGE))
+    out = io.BytesIO()
+    image.convert("RGBA").save(out, "PNG")
+    return out.getvalue()
 
 
-def _video(data: bytes, mime: str) -> MediaPreview:
-    """The header's facts and the first frame; a file with sound only is previewed as audio."""
-    from core.bridges import audio_ops, video_ops
+def inspect(kind: str, data: bytes) -> dict[str, Any]:
+    """In a host worker: the header's facts and the picture the studio draws, of media a run made.
 
+    Runs where a decoder bug cannot reach the studio's rights (`core.hostwork.client.call_alone`);
+    the studio then draws only the PNG written here, never the run's own bytes. A file declared video
+    with sound only is previewed as audio."""
+    from core.bridges import audio_ops, image_ops, video_ops
+
+    if kind == "image":
+        with image_ops.open_header(data, _WHAT) as header:
+            width, height = header.size
+        return {"kind": "image", "width": width, "height": height, "picture": _picture(image_ops.decode(data, _WHAT))}
+    if kind == "audio":
+        with audio_ops.open_container(data, _WHAT) as container:
+            stream = audio_ops.audio_header(container, _WHAT)
+            return {"kind": "audio", "duration": audio_ops.seconds_of(container, stream)}
     with video_ops.open_video(data, _WHAT) as container:
         if not container.streams.video and container.streams.audio:
             sound = audio_ops.audio_header(container, _WHAT)
-            return MediaPreview("audio", mime, data, duration=audio_ops.seconds_of(container, sound))
+            return {"kind": "audio", "duration": audio_ops.seconds_of(container, sound)}
         stream = video_ops.video_header(container, _WHAT)
         first = next(video_ops.frames(container, stream, _WHAT), None)
         if first is None:
             raise SandboxRefusal(f"{_WHAT}: the video has no frame", rule="media-decode", name="TypeError")
         image = first.to_image()
         width, height = image.size
-        image.thumbnail((POSTER_EDGE, POSTER_EDGE))
-        poster = io.BytesIO()
-        image.save(poster, "PNG")
-        return MediaPreview(
-            "video", mime, data, width, height, video_ops.seconds_of(container, stream), poster.getvalue()
-        )
+        return {
+            "kind": "video",
+            "width": width,
+            "height": height,
+            "duration": video_ops.seconds_of(container, stream),
+            "picture": _picture(image),
+        }
 
 
 def load_preview(value: Any) -> MediaPreview:
@@ -136,8 +148,13 @@ def load_preview(value: Any) -> MediaPreview:
     data = _read(value)
     declared = value.get("mimeType") if isinstance(value, dict) else None
     mime = declared if isinstance(declared, str) else sniff_mime(data[:16]) or f"{kind}/*"
-    if kind == "image":
-        return _image(data, mime)
-    if kind == "audio":
-        return _audio(data, mime)
-    return _video(data, mime)
+    facts = call_alone(inspect, kind, data, timeout_s=INSPECT_S)
+    return MediaPreview(
+        facts["kind"],
+        mime,
+        data,
+        facts.get("width"),
+        facts.get("height"),
+        facts.get("duration"),
+        facts.get("picture"),
+    )

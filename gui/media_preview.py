@@ -1,11 +1,11 @@
 """Previews of a run's media outputs: an image drawn to fit, audio and video with a play button.
 
-`core.load_preview` reads and checks the media (caps, header, a video's first frame as the
-poster) without Qt, on the task manager's work pool (`gui/tasks.py`): reading 64 MB, decoding a
-4K first frame and, the first time, importing PyAV take long enough to stall the window. The
-preview says "Reading the media…" until its result lands; this module only shows it.
-Images (a canvas's `toBytes()`, an image asset) are decoded by Qt straight to the preview's
-size, so a large picture is never held at full size. Audio and video play in a `QMediaPlayer`
+`core.load_preview` reads the media and has a host worker check and decode it (caps, header, a
+picture to draw: the image, or a video's first frame, re-encoded by the worker as PNG), on the
+task manager's work pool (`gui/tasks.py`): reading 64 MB and decoding a 4K first frame take long
+enough to stall the window. The preview says "Reading the media…" until its result lands; this
+module only shows it. Qt decodes only that PNG, straight to the preview's size, never the run's
+own image bytes. Audio and video play in a `QMediaPlayer`
 (Qt Multimedia, from PySide6-Addons, with its FFmpeg backend) reading the bytes from memory
 through a `QBuffer`: nothing is written to disk, least of all into the workspace. The player
 is made on the first Play, so a run that outputs a hundred clips loads no media backend until
@@ -157,15 +157,15 @@ class MediaPreviewWidget(QWidget):
     def _show(self, preview: MediaPreview) -> None:
         self.preview = preview
         self.caption.setText(describe(preview))
-        if preview.kind == "image":
-            image = scaled_image(preview.data)
+        if preview.kind == "image" and preview.picture is not None:
+            image = scaled_image(preview.picture)  # the PNG a host worker wrote, never the run's own bytes
             if image.isNull():
                 self.caption.setText(f"No preview: Qt could not decode the image · {describe(preview)}")
             else:
                 self.picture = _picture(image, "imagePreview")
                 self._above_caption(self.picture)
-        elif preview.kind == "video" and preview.poster is not None:
-            self.picture = _picture(scaled_image(preview.poster), "videoPoster")
+        elif preview.kind == "video" and preview.picture is not None:
+            self.picture = _picture(scaled_image(preview.picture), "videoPoster")
             self.stack = QStackedWidget()
             self.stack.addWidget(self.picture)
             self.stack.setFixedSize(self.picture.size())

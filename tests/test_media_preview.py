@@ -60,18 +60,22 @@ def test_naming_a_kind_loads_no_decoder():
 def test_an_asset_ref_is_read_from_the_store_with_its_header_facts(home):
     ref = {"type": "audio", "uri": AssetStore().put(sine(1.5)), "mimeType": "audio/wav"}
     preview = load_preview(ref)
-    assert (preview.kind, preview.mime_type, preview.duration, preview.poster) == ("audio", "audio/wav", 1.5, None)
+    assert (preview.kind, preview.mime_type, preview.duration, preview.picture) == ("audio", "audio/wav", 1.5, None)
     image = load_preview(png(30, 20))
     assert (image.kind, image.width, image.height, image.mime_type) == ("image", 30, 20, "image/png")
 
 
-def test_a_video_poster_is_its_first_frame_scaled_down():
+def test_a_video_poster_is_its_first_frame_scaled_to_fit():
     preview = load_preview(clip(n=3, w=1280, h=720))
     assert (preview.kind, preview.width, preview.height, preview.duration) == ("video", 1280, 720, pytest.approx(0.3))
-    poster = Image.open(io.BytesIO(preview.poster)).convert("RGB")
-    assert poster.size == (preview_module.POSTER_EDGE, 360)
+    poster = Image.open(io.BytesIO(preview.picture)).convert("RGB")
+    assert poster.size == (preview_module.PICTURE_EDGE, 720 * preview_module.PICTURE_EDGE // 1280)
     # Frame 0: left half red, right half black; later frames add blue to the top half.
-    (r, g, b), top_right = poster.getpixel((100, 300)), poster.getpixel((600, 40))
+    scale = preview_module.PICTURE_EDGE / 1280
+    (r, g, b), top_right = (
+        poster.getpixel((int(200 * scale), int(600 * scale))),
+        poster.getpixel((int(1200 * scale), int(80 * scale))),
+    )
     assert r > 230 and g < 25 and b < 25 and max(top_right) < 25
 
 
@@ -119,3 +123,25 @@ def test_a_handle_of_a_finished_run_says_to_persist_it():
 
 def test_a_ref_to_an_asset_not_in_the_store_is_refused(home):
     refused({"type": "image", "uri": "asset://" + "a" * 64}, "asset-not-found")
+
+
+def test_an_image_is_decoded_in_a_host_worker_and_the_studio_draws_only_the_png_it_wrote(monkeypatch):
+    from core.hostwork import client
+
+    forks: list[int] = []
+    real = client.HostWorker.spawn.__func__
+
+    def counted(cls: type) -> client.HostWorker:
+        worker = real(cls)
+        forks.append(worker.pid)
+        return worker
+
+    monkeypatch.setattr(client.HostWorker, "spawn", classmethod(counted))
+    client.SPARE.stop()
+    jpeg = io.BytesIO()
+    Image.new("RGB", (40, 30), (200, 10, 10)).save(jpeg, "JPEG")
+    preview = load_preview(jpeg.getvalue())
+    assert forks  # a worker of its own (the spare was stopped): the decoder never ran in this process
+    assert preview.data == jpeg.getvalue() and preview.picture is not None
+    assert preview.picture.startswith(b"\x89PNG\r\n\x1a\n")
+    assert Image.open(io.BytesIO(preview.picture)).size == (40, 30)

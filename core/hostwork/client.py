@@ -349,6 +349,24 @@ class _Spare:
 SPARE = _Spare()
 
 
+def call_alone(fn: Callable[..., Any], *args: Any, timeout_s: float) -> Any:
+    """`fn(*args)` in a host worker of its own, killed after: host work that belongs to no run
+    (the studio's previews of a run's media). Blocking; refused past `timeout_s` (rule `timeout`)."""
+    from core.hostwork.confine import lower_limits
+
+    async def call() -> Any:
+        worker = SPARE.take() or await asyncio.to_thread(HostWorker.spawn)
+        try:
+            await worker.call(lower_limits, (WORKER_MEMORY_BYTES, int(timeout_s) + 5), None)
+            return await asyncio.wait_for(worker.call(fn, args, time.monotonic() + timeout_s), timeout_s)
+        except TimeoutError:
+            raise SandboxRefusal(f"the host work took longer than {timeout_s:g} s", rule="timeout") from None
+        finally:
+            worker.kill()
+
+    return asyncio.run(call())
+
+
 @atexit.register
 def _shutdown() -> None:
     """The engine process is exiting: no worker, spare or zygote outlives it (nor their folders)."""
