@@ -124,3 +124,14 @@ def test_node_run_of_a_deep_body_fails_by_rule(tmp_path):
     assert proc.returncode == 1, proc.stderr[-2000:]
     assert json.loads(proc.stdout)["error"]["rule"] == "source-too-deep"
     assert took < 10
+
+
+def test_packs_check_refuses_a_deep_module_by_rule(tmp_path):
+    proc, _ = cordon("packs", "new", "@acme/deep", "--dir", str(tmp_path / "deep"))
+    assert proc.returncode == 0, proc.stderr
+    with (tmp_path / "deep" / "index.js").open("a") as index:
+        index.write("\nexport const deep = " + "f(" * 3_000 + ")" * 3_000 + ";\n")
+    proc, took = cordon("packs", "check", str(tmp_path / "deep"))
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "[source-too-deep]" in proc.stdout + proc.stderr
+    assert took < 10
