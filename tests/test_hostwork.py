@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import errno
+import json
 import os
 import pickle
 import signal
@@ -224,3 +225,35 @@ def test_a_run_that_makes_no_host_call_starts_no_worker(monkeypatch):
     ok(run_in_sandbox("return 1 + 1"))
     assert ok(_run(lambda: 1, "return 2")) == 2  # a host surface mounted, never called
     assert spawned == []
+
+
+# -- other platforms, simulated where the code branches ------------------------------------------------
+
+
+def test_on_macos_a_worker_is_still_its_own_capped_process_and_says_which_layers_it_lacks(tmp_path):
+    """The macOS branch of `confine`, run in a forked child with `sys.platform` set to darwin."""
+    from core.hostwork import confine
+
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover (the child reports through the pipe)
+        try:
+            sys.platform = "darwin"
+            layers = confine.confine(str(tmp_path), confine.Limits(1 << 30, 10), confine.Prepared.now())
+            os.write(write, json.dumps(layers.as_dict()).encode())
+        finally:
+            os._exit(0)
+    os.close(write)
+    report = json.loads(os.read(read, 65536))
+    os.close(read)
+    os.waitpid(pid, 0)
+    assert report["process_group"] and report["rlimits"]
+    assert not report["user_namespace"] and not report["seccomp"] and report["landlock_abi"] == 0
+    assert "darwin" in report["missing"]
+
+
+def test_where_there_is_no_fork_host_work_is_refused_by_rule_not_run_unconfined(monkeypatch):
+    monkeypatch.delattr(os, "fork")
+    result = _run(lambda: 1, "return await probe.run()")
+    assert result.error is not None and result.error.rule == "host-worker-unsupported-platform", result.error
+    assert "docs/security.md" in result.error.message
