@@ -542,6 +542,13 @@ EXPORT(cg_setup) int32_t cg_setup(int32_t op, int32_t a, int32_t b, int32_t c) {
 EXPORT(cg_alloc) int32_t cg_alloc(uint32_t n) { return (int32_t)(uintptr_t)malloc(n ? n : 1); }
 EXPORT(cg_free) void cg_free(int32_t p) { free((void *)(uintptr_t)p); }
 
+/* Whether a host call is still to settle one of this guest's promises. */
+static int host_calls_pending(void) {
+    for (int32_t i = 0; i < pending_cap; i++)
+        if (!JS_IsUndefined(pending[i].resolve)) return 1;
+    return 0;
+}
+
 /* Run promise jobs until none is left, then report the main promise: ST_OK (fulfilled),
  * ST_PENDING, or ST_ERROR (rejected, or a job was stopped by an interrupt or OOM). */
 static int32_t cg_drain(void) {
@@ -552,7 +559,16 @@ static int32_t cg_drain(void) {
         if (r < 0) return report_exception();
     }
     switch (JS_PromiseState(ctx, main_promise)) {
-    case JS_PROMISE_PENDING: return ST_PENDING;
+    case JS_PROMISE_PENDING:
+        /* Nothing left to run and no host call to settle anything: the promise can never settle.
+         * When the heap ran out during this run, that is why (there was no room to deliver the
+         * rejection): the run ended out of memory, not deadlocked. */
+        if (stop_kind == STOP_OUT_OF_MEMORY && !host_calls_pending()) {
+            set_result(OOM_RESULT, sizeof OOM_RESULT - 1);
+            result.stop = STOP_OUT_OF_MEMORY;
+            return ST_ERROR;
+        }
+        return ST_PENDING;
     case JS_PROMISE_REJECTED: return report_error(JS_PromiseResult(ctx, main_promise));
     default: return ST_OK;
     }
@@ -563,6 +579,7 @@ static int32_t cg_drain(void) {
  * nothing); a module's evaluation promise becomes the main promise that cg_drain reports on. */
 static int32_t run(int32_t src, uint32_t len, int32_t name, uint32_t flags, uint32_t limit, uint32_t stack_limit) {
     memory_limit = limit;
+    stop_kind = STOP_NONE;  /* what stopped an earlier evaluation (an image's) is not this run's */
     JS_SetMemoryLimit(rt, limit);
     JS_SetMaxStackSize(rt, stack_limit);
     int module = flags & 1;
