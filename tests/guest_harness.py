@@ -10,6 +10,7 @@ does (cordon_guest.c's result fields and stop code). A program hands its answer 
 
 from __future__ import annotations
 
+import ctypes
 import hashlib
 import os
 import shutil
@@ -55,7 +56,10 @@ def stock_guest() -> Path:
         pytest.skip("no clang-19 to build the stock guest (./dev.sh guest installs it)")
     partial = path.with_suffix(f".{os.getpid()}.part")
     env = {**os.environ, "PYTHON": os.environ.get("PYTHON", str(ROOT / ".venv" / "bin" / "python"))}
-    subprocess.run([str(ROOT / "guest" / "build.sh"), "--stock", str(partial)], check=True, env=env)
+    # stdout quiet: .ci/run reads the path this returns from a `python -c` process's output
+    subprocess.run(
+        [str(ROOT / "guest" / "build.sh"), "--stock", str(partial)], check=True, env=env, stdout=subprocess.DEVNULL
+    )
     partial.replace(path)
     return path
 
@@ -115,15 +119,16 @@ class BareGuest:
         self,
         source: str,
         *,
-        cancel: bool = False,
+        cancel: float | None = None,
         module: bool = False,
         memory_limit: int = 64 << 20,
         stack_limit: int = MAX_JS_STACK,
         seconds: float = 20.0,
     ) -> Outcome:
-        """Run `source` as a script (or a module) in a fresh instance. `cancel` sets the cancel flag before it
-        starts (the guest must stop at its next interrupt poll); `seconds` of wall time is the
-        epoch backstop (a guest that never polls ends as trap:interrupt)."""
+        """Run `source` as a script (or a module) in a fresh instance. `cancel` sets the cancel flag
+        that many seconds after the start, from another thread, as the studio's cancel does (0: before
+        it starts; the guest must then stop at its next interrupt poll); `seconds` of wall time is
+        the epoch backstop (a guest that never polls ends as trap:interrupt)."""
         store = wasmtime.Store(self.engine)
         store.set_limits(memory_size=memory_limit + (8 << 20))
         store.set_epoch_deadline(1)
@@ -138,6 +143,7 @@ class BareGuest:
 
         backstop = threading.Timer(seconds, self.engine.increment_epoch)
         backstop.start()
+        stopper: threading.Timer | None = None
         try:
             call("_initialize")
             assert call("cg_setup", _SETUP_INIT, 0, 0, 0) == 0
@@ -147,8 +153,11 @@ class BareGuest:
             name = b"<fuzz>\0"
             src = call("cg_alloc", len(data) + len(name))
             memory.write(store, data + name, src)
-            if cancel:
-                memory.write(store, struct.pack("<i", 1), cancel_flag)
+            if cancel is not None:
+                # linear memory never moves (guest_module.engine_config): its address is stable
+                flag = ctypes.c_int32.from_address(ctypes.addressof(memory.data_ptr(store).contents) + cancel_flag)
+                stopper = threading.Timer(cancel, lambda: setattr(flag, "value", 1))
+                stopper.start()
             memory.write(
                 store,
                 struct.pack("<6i", src, len(data) - 1, src + len(data), int(module), memory_limit, stack_limit),
@@ -159,6 +168,8 @@ class BareGuest:
             return Outcome(-1, "trap", str(trap.trap_code), 0)
         finally:
             backstop.cancel()
+            if stopper is not None:
+                stopper.cancel()
         (status,) = struct.unpack("<i", memory.read(store, entry + 24, entry + 28))
         if status == _ST_OK:
             return Outcome(status, "", "", 0)
