@@ -118,14 +118,14 @@ def inspect(kind: str, data: bytes) -> dict[str, Any]:
         return {"kind": "image", "width": width, "height": height, "picture": _picture(image_ops.decode(data, _WHAT))}
     if kind == "audio":
         with audio_ops.open_container(data, _WHAT) as container:
-            stream = audio_ops.audio_header(container, _WHAT)
-            return {"kind": "audio", "duration": audio_ops.seconds_of(container, stream)}
-    with video_ops.open_video(data, _WHAT) as container:
-        if not container.streams.video and container.streams.audio:
-            sound = audio_ops.audio_header(container, _WHAT)
-            return {"kind": "audio", "duration": audio_ops.seconds_of(container, sound)}
-        stream = video_ops.video_header(container, _WHAT)
-        first = next(video_ops.frames(container, stream, _WHAT), None)
+            track = audio_ops.audio_header(container, _WHAT)
+            return {"kind": "audio", "duration": audio_ops.seconds_of(container, track)}
+    with video_ops.open_video(data, _WHAT) as film:
+        if not film.streams.video and film.streams.audio:
+            sound = audio_ops.audio_header(film, _WHAT)
+            return {"kind": "audio", "duration": audio_ops.seconds_of(film, sound)}
+        stream = video_ops.video_header(film, _WHAT)
+        first = next(video_ops.frames(film, stream, _WHAT), None)
         if first is None:
             raise SandboxRefusal(f"{_WHAT}: the video has no frame", rule="media-decode", name="TypeError")
         image = first.to_image()
@@ -134,7 +134,7 @@ def inspect(kind: str, data: bytes) -> dict[str, Any]:
             "kind": "video",
             "width": width,
             "height": height,
-            "duration": video_ops.seconds_of(container, stream),
+            "duration": video_ops.seconds_of(film, stream),
             "picture": _picture(image),
         }
 

@@ -324,7 +324,7 @@ async def to_asset_op(scope: RunScope, value: Any, options: dict[str, Any]) -> d
 def _facts(data: bytes, mime: str, what: str) -> tuple[str, int, int]:
     """(MIME type, width, height) from an image's header."""
     im = open_header(data, what)
-    return Image.MIME.get(im.format, mime), im.width, im.height
+    return Image.MIME.get(im.format or "", mime), im.width, im.height
 
 
 # -- ops: transforms -------------------------------------------------------------------

@@ -355,7 +355,8 @@ def call_alone(fn: Callable[..., Any], *args: Any, timeout_s: float) -> Any:
     from core.hostwork.confine import lower_limits
 
     async def call() -> Any:
-        worker = SPARE.take() or await asyncio.to_thread(HostWorker.spawn)
+        spare = SPARE.take()
+        worker = spare if spare is not None else await asyncio.to_thread(HostWorker.spawn)
         try:
             await worker.call(lower_limits, (WORKER_MEMORY_BYTES, int(timeout_s) + 5), None)
             return await asyncio.wait_for(worker.call(fn, args, time.monotonic() + timeout_s), timeout_s)

@@ -27,7 +27,6 @@ import os
 import select
 import signal
 import socket
-import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -136,4 +135,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
