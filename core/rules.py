@@ -72,6 +72,8 @@ RULE_SENTENCES: dict[str, str] = {
     "npm-module-builtin-import": f"A module compiled from npm needs a Node.js built-in module; {_SKIPPED}.",
     "npm-module-warning": "A module compiled from npm names a global the sandbox does not provide (such as "
     "setTimeout or window) in code its test-load did not reach; calling that code fails.",
+    "npm-builtin-stub": "A library reached a Node.js built-in module the sandbox does not have, in code that "
+    "its install-time test-load did not reach; Cordon installed a stand-in that throws when that code runs.",
     "npm-module-probe-failed": f"A module compiled from npm failed when Cordon test-loaded it in a sandbox; "
     f"{_SKIPPED}.",
     "npm-module-needs-code-generation": "A module compiled from npm compiles code from strings (new Function, "
@@ -349,7 +351,9 @@ RULES: frozenset[str] = frozenset(_NAMES) | RULE_SENTENCES.keys()
 #: Rules the guest side raises itself (the prelude, generated modules), with `err.rule` set.
 #: A guest error's rule field is believed only for these and for refusals the host sent
 #: in the same run, so a body cannot pass its own error off as, say, `memory-limit`.
-GUEST_RULES: frozenset[str] = frozenset({"no-eval", "transport-depth", "dynamic-import", "nodetool-tool-unavailable"})
+GUEST_RULES: frozenset[str] = frozenset(
+    {"no-eval", "transport-depth", "dynamic-import", "nodetool-tool-unavailable", "npm-builtin-stub"}
+)
 
 #: The rule a refusal over a limit carries, by the limit's reference name.
 LIMIT_RULES: dict[str, str] = {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 from pathlib import Path
 
 import keyring
@@ -10,7 +11,7 @@ import pytest
 
 from core.packs.roots import installed_dir
 from tests.memkeyring import MemoryKeyring
-from tests.npm_registry import NpmRegistry
+from tests.npm_registry import NpmRegistry, pack_folder
 
 
 @pytest.fixture
@@ -76,3 +77,15 @@ def install_area() -> dict[str, list[str]]:
         name: sorted(p.name for p in (root / name).iterdir()) if (root / name).is_dir() else []
         for name in ("staging", "trash", "journal")
     }
+
+
+def publish_package(registry: NpmRegistry, tmp_path: Path, package_json: dict, files: dict[str, str]) -> str:
+    """Publish a package built from `package_json` (version 1.0.0 unless it says) and `files` ({path: text})."""
+    package_json = {"version": "1.0.0", **package_json}
+    folder = tmp_path / "src" / f"{package_json['name']}-{package_json['version']}"
+    folder.mkdir(parents=True)
+    (folder / "package.json").write_text(json.dumps(package_json))
+    for rel, text in files.items():
+        (folder / rel).parent.mkdir(parents=True, exist_ok=True)
+        (folder / rel).write_text(text)
+    return registry.publish(pack_folder(folder))

@@ -129,7 +129,9 @@ def test_conditions_main_fields_and_subpath_patterns(tmp_path):
                     "./feature/*": {"import": "./src/feature/*.js"},
                 },
             },
-            "cond/mod.js": 'import { f } from "cond/feature/one";\nexport const which = "module:" + f;\n',
+            # Node's and esbuild's rule: the first claimed key in the object's own order (`browser` here).
+            "cond/browser.js": 'import { f } from "cond/feature/one";\nexport const which = "browser:" + f;\n',
+            "cond/mod.js": 'export const which = "module";\n',
             "cond/src/feature/one.js": 'export const f = "one";\n',
             "fields/package.json": {"name": "fields", "version": "1.0.0", "main": "main.cjs", "module": "esm.mjs"},
             "fields/esm.mjs": 'export const which = "module field";\n',
@@ -138,7 +140,7 @@ def test_conditions_main_fields_and_subpath_patterns(tmp_path):
     )
     assert (
         ok(run_module(compile_npm(pack, "cond").source, 'import { which } from "cordon-npm:probe"; return which;'))
-        == "module:one"
+        == "browser:one"
     )
     assert (
         ok(run_module(compile_npm(pack, "fields").source, 'import { which } from "cordon-npm:probe"; return which;'))
@@ -151,9 +153,9 @@ def test_conditions_main_fields_and_subpath_patterns(tmp_path):
     [
         ({"p/index.js": 'const fs = require("fs");\nexports.x = 1;'}, "npm-module-builtin-import", "'fs'"),
         (
-            {"p/index.js": 'import { join } from "node:path";\nexport const x = join;'},
+            {"p/index.js": 'import { join } from "node:fs";\nexport const x = join;'},
             "npm-module-builtin-import",
-            "node:path",
+            "'fs'",
         ),
         ({"p/index.js": 'import "path/posix";\nexport const x = 1;'}, "npm-module-builtin-import", "path/posix"),
         (
@@ -311,14 +313,19 @@ def test_a_missing_global_the_probe_does_not_reach_is_a_warning_with_its_lines(t
 @pytest.mark.parametrize(
     ("conditions", "expected"),
     [
+        # The first key, in the object's own order, that Cordon claims (browser, module, import, default).
         ({"node": "./node.mjs", "require": "./cjs.cjs", "browser": "./browser.mjs"}, "browser"),
-        ({"node": "./node.mjs", "worker": "./worker.mjs", "default": "./default.mjs"}, "worker"),
-        ({"neutral": "./neutral.mjs", "node": "./node.mjs"}, "neutral"),
-        ({"browser": "./browser.mjs", "import": "./import.mjs"}, "import"),
+        ({"node": "./node.mjs", "worker": "./worker.mjs", "default": "./default.mjs"}, "default"),
+        ({"neutral": "./neutral.mjs", "deno": "./deno.mjs", "default": "./default.mjs"}, "default"),
+        ({"browser": "./browser.mjs", "import": "./import.mjs"}, "browser"),  # jsonpath-plus's order
+        ({"import": "./import.mjs", "browser": "./browser.mjs"}, "import"),
+        ({"require": "./require.mjs", "module": "./module.mjs", "import": "./import.mjs"}, "module"),
+        ({"node": {"import": "./node.mjs"}, "default": {"require": "./cjs.mjs", "import": "./import.mjs"}}, "import"),
     ],
 )
 def test_export_conditions_in_order(tmp_path, conditions, expected):
-    files = {f"c/{target[2:]}": f'export const which = "{target[2:-4]}";\n' for target in conditions.values()}
+    targets = [t for v in conditions.values() for t in (v.values() if isinstance(v, dict) else [v])]
+    files = {f"c/{target[2:]}": f'export const which = "{target[2:-4]}";\n' for target in targets}
     pack = make_pack(
         tmp_path, {"c/package.json": {"name": "c", "version": "1.0.0", "exports": {".": conditions}}, **files}
     )

@@ -18,24 +18,13 @@ from core.packs.install import InstallError, commit_install, discard, prepare_in
 from core.packs.roots import installed_dir
 from tests import install_support
 from tests.conftest import ok
-from tests.install_support import install_area, tree_digest
+from tests.install_support import install_area, publish_package, tree_digest
 from tests.npm_registry import FIXTURES, NpmRegistry, pack_folder, sri
 
 # Shared fixtures (pytest finds them as attributes of this module).
 home = install_support.home
 memory_keyring = install_support.memory_keyring
 registry = install_support.registry
-
-
-def publish_package(registry: NpmRegistry, tmp_path: Path, package_json: dict, files: dict[str, str]) -> str:
-    """Publish a package built from `package_json` and `files` ({relative path: text})."""
-    folder = tmp_path / "src" / f"{package_json['name']}-{package_json['version']}"
-    folder.mkdir(parents=True)
-    (folder / "package.json").write_text(json.dumps(package_json))
-    for rel, text in files.items():
-        (folder / rel).parent.mkdir(parents=True, exist_ok=True)
-        (folder / rel).write_text(text)
-    return registry.publish(pack_folder(folder))
 
 
 def test_js_yaml_pack_installs_compiles_and_runs_yaml_load(registry):

@@ -1,9 +1,9 @@
 """npm compilation: a pack's `{"npm": "<dependency>"}` module -> one admitted ES module.
 
 There is no esbuild here: `core.packs.npm` is a small bundler in Python over
-the dependency's files in `<pack>/node_modules` (explicit conditions
-`import`, `module`, `browser`, `worker`, `neutral`, `default`; then
-`module`, then `main`), followed by the missing-global scan (warnings only),
+the dependency's files in `<pack>/node_modules` and the vendored polyfills
+(resolution as esbuild's browser platform does it, see `npm.resolve`),
+followed by the missing-global scan (warnings only),
 the 1 MB cap, and the capability-free QuickJS probes, which are the gate.
 A module that cannot be admitted raises a `CompileError` (a `CordonError`)
 whose `rule` is one of the named skips:
@@ -48,12 +48,20 @@ import orjson
 from core import cache
 from core.guest import ENGINE_VERSION
 from core.packs.caps import NPM_JS_MAX
-from core.packs.npm import bundle, codegen, probe
+from core.packs.npm import bundle, codegen, polyfills, probe
 from core.packs.npm.resolve import CONDITIONS, MAIN_FIELDS, CompileError
+from core.packs.npm.transform import DEFINES
 from core.packs.roots import installed_dir
 
-COMPILER_VERSION = "cordon-npm/4"
-OPTIONS = {"format": "esm", "conditions": list(CONDITIONS), "mainFields": list(MAIN_FIELDS), "maxBytes": NPM_JS_MAX}
+COMPILER_VERSION = "cordon-npm/5"
+OPTIONS = {
+    "format": "esm",
+    "conditions": list(CONDITIONS),
+    "mainFields": list(MAIN_FIELDS),
+    "maxBytes": NPM_JS_MAX,
+    "defines": {".".join(k): v for k, v in DEFINES.items()},
+    "polyfills": polyfills.versions(),
+}
 _ENGINE = ENGINE_VERSION
 #: The bundle runtime is part of every bundle: an edit of runtime.js must not be served from the cache.
 _RUNTIME_DIGEST = hashlib.sha256(bundle.RUNTIME.encode("utf-8")).hexdigest()
@@ -70,8 +78,11 @@ class CompiledModule:
     compiler_version: str
     exports: tuple[str, ...] = ()
     warnings: tuple[str, ...] = ()
-    #: Files bundled, relative to the pack root.
+    #: Files bundled, relative to the pack root (a polyfill's as `polyfill:<path>`).
     files: tuple[str, ...] = ()
+    #: Polyfills bundled (`buffer (buffer@6.0.3)`) and builtins stubbed (`stream (file:line)`), for consent.
+    polyfills: tuple[str, ...] = ()
+    stubs: tuple[str, ...] = ()
 
 
 def input_digest(pack_root: Path, dependency: str) -> str:
@@ -165,6 +176,8 @@ def _read_cache(digest: str) -> CompiledModule | None:
         exports=tuple(doc.get("exports", ())),
         warnings=tuple(doc.get("warnings", ())),
         files=tuple(doc.get("files", ())),
+        polyfills=tuple(doc.get("polyfills", ())),
+        stubs=tuple(doc.get("stubs", ())),
     )
 
 
@@ -201,6 +214,8 @@ def compile_npm(pack_root: Path, dependency: str, *, use_cache: bool = True) -> 
         exports=tuple(exported),
         warnings=tuple(built.warnings),
         files=tuple(built.files),
+        polyfills=tuple(built.polyfills),
+        stubs=tuple(built.stubs),
     )
     _write_cache(
         digest,
@@ -209,6 +224,8 @@ def compile_npm(pack_root: Path, dependency: str, *, use_cache: bool = True) -> 
             "exports": list(compiled.exports),
             "warnings": list(compiled.warnings),
             "files": list(compiled.files),
+            "polyfills": list(compiled.polyfills),
+            "stubs": list(compiled.stubs),
         },
     )
     return compiled

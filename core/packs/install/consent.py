@@ -44,6 +44,10 @@ class NpmModuleStatus:
     size: int = 0
     #: What the compiler noticed but the probe did not refuse (globals the sandbox lacks, with lines).
     warnings: tuple[str, ...] = ()
+    #: Node builtins served from Cordon's vendored polyfills (`buffer (buffer@6.0.3)`).
+    polyfills: tuple[str, ...] = ()
+    #: Node builtins required only inside functions, replaced by a stub that throws if reached (`stream (file:line)`).
+    stubs: tuple[str, ...] = ()
 
 
 @dataclass(eq=False)
@@ -125,6 +129,10 @@ class ConsentRequest:
         for module in self.npm_modules:
             state = f"compiled, {module.size} bytes" if module.ok else f"skipped ({module.rule}): {module.message}"
             out.append(f"  npm module {module.dependency}: {state}")
+            if module.polyfills:
+                out.append(f"    polyfills (pure JavaScript, no new capability): {', '.join(module.polyfills)}")
+            if module.stubs:
+                out.append(f"    stubs (Node builtins that throw if this code is reached): {', '.join(module.stubs)}")
             out.extend(f"    warning: {w}" for w in module.warnings)
         docs = "trusted" if self.trusted else "untrusted (its SKILL.md reaches agents only as untrusted content)"
         out.append(f"  docs: {docs}")
@@ -163,6 +171,8 @@ class ConsentRequest:
                     "message": m.message,
                     "size": m.size,
                     "warnings": list(m.warnings),
+                    "polyfills": list(m.polyfills),
+                    "stubs": list(m.stubs),
                 }
                 for m in self.npm_modules
             ],

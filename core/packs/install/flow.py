@@ -379,7 +379,14 @@ def _compile(pack_root: Path, dependency: str) -> NpmModuleStatus:
         compiled = compile_npm(pack_root, dependency)
     except CompileError as exc:
         return NpmModuleStatus(dependency, False, exc.rule, exc.message)
-    return NpmModuleStatus(dependency, True, size=len(compiled.source.encode("utf-8")), warnings=compiled.warnings)
+    return NpmModuleStatus(
+        dependency,
+        True,
+        size=len(compiled.source.encode("utf-8")),
+        warnings=compiled.warnings,
+        polyfills=compiled.polyfills,
+        stubs=compiled.stubs,
+    )
 
 
 def commit_install(request: ConsentRequest) -> Path:

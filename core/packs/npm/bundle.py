@@ -11,6 +11,16 @@ refuse it too); a CommonJS entry exports `module.exports` as the default
 (or its `default` when `__esModule` marks transpiled ESM) plus one named
 export per own key. The caller supplies the names (the export probe reads
 them from a real run).
+
+Two modules are made, not read: an empty one where a package's `browser`
+map says `false`, and a builtin's stub where a CommonJS file `require`s a
+Node builtin the sandbox cannot have (no polyfill) inside a function, code
+that does not run when the file loads (papaparse's `require('stream')` in its
+Node-only stream reader). The stub throws `npm-builtin-stub` if that code is
+ever run. A stub that loading does reach (a UMD factory calls the function
+at once) fails the probe, and the probe names it `npm-module-builtin-import`:
+the library is refused as before. A `require` or `import` at the top level
+is refused at compile time.
 """
 
 from __future__ import annotations
@@ -24,10 +34,11 @@ import orjson
 from core.packs.caps import NPM_JS_MAX
 from core.packs.files import read_text
 from core.packs.manifest import is_export_identifier
+from core.packs.npm import polyfills
 from core.packs.npm.codegen import ModuleLinks
-from core.packs.npm.resolve import CompileError, Resolver
+from core.packs.npm.resolve import CompileError, Kind, Resolver
 from core.packs.npm.scan import Finding, summarize
-from core.packs.npm.transform import transform_file
+from core.packs.npm.transform import Transformed, transform_file
 from core.packs.status import DiscoveryError
 
 RUNTIME = (Path(__file__).with_name("runtime.js")).read_text(encoding="utf-8")
@@ -47,6 +58,10 @@ class Bundle:
     entry_esm: bool = True
     #: Module id -> its links and code-generation sites (the entry is 0), for `codegen.check`.
     links: dict[int, ModuleLinks] = field(default_factory=dict)
+    #: The polyfills bundled (`buffer (buffer@6.0.3)`), for the consent request.
+    polyfills: list[str] = field(default_factory=list)
+    #: The builtins stubbed and where each is required (`stream (papaparse.js:930)`), for the report.
+    stubs: list[str] = field(default_factory=list)
 
     def keys_probe_source(self) -> str:
         """The bundle with a default export listing the entry's export names (for the export probe)."""
@@ -79,12 +94,37 @@ def _too_large(dependency: str, size: int) -> CompileError:
     )
 
 
+@dataclass(frozen=True)
+class _Made:
+    """A module no file backs: the empty module (`builtin` is "") or the stub of a builtin."""
+
+    builtin: str = ""
+    #: Where the stub's builtin is first required (`file:line`).
+    place: str = ""
+
+    def source(self) -> str:
+        if not self.builtin:
+            return "function (module) {}"
+        message = (
+            f"'{self.builtin}' is a Node builtin the sandbox does not have ({polyfills.advice(self.builtin)}); "
+            f"this library needs it here (required at {self.place}) (rule: npm-builtin-stub)"
+        )
+        return (
+            f"function () {{ const e = new Error({orjson.dumps(message).decode()}); "
+            'e.rule = "npm-builtin-stub"; throw e; }'
+        )
+
+
+_EMPTY = _Made()
+
+
 def build(pack_root: Path, dependency: str) -> Bundle:
     """Bundle `pack_root/node_modules/<dependency>`; raise a CompileError naming the skip rule."""
     resolver = Resolver(pack_root)
-    entry = resolver.resolve(dependency, resolver.pack_root / "package.json")
-    ids: dict[Path, int] = {entry: 0}
-    queue: deque[Path] = deque([entry])
+    entry = resolver.resolve(dependency, resolver.pack_root / "package.json") or _EMPTY
+    ids: dict[Path | _Made, int] = {entry: 0}
+    queue: deque[Path | _Made] = deque([entry])
+    stubs: dict[str, _Made] = {}
     pieces: list[str] = []
     findings: list[Finding] = []
     warnings: list[str] = []
@@ -94,12 +134,31 @@ def build(pack_root: Path, dependency: str) -> Bundle:
 
     while queue:
         path = queue.popleft()
+        if isinstance(path, _Made):
+            links[ids[path]] = ModuleLinks(Transformed(False, path.source()), [])
+            what = f"stub of {path.builtin}" if path.builtin else "empty module"
+            pieces.append(f"/* {ids[path]}: {what} */ [0, {{}}, {path.source()}, {orjson.dumps(what).decode()}]")
+            continue
         rel = resolver.relative(path)
 
         deps: list[int] = []
 
-        def dependency_id(specifier: str, importer: Path = path, deps: list[int] = deps) -> int:
-            target = resolver.resolve(specifier, importer)
+        def dependency_id(
+            specifier: str,
+            kind: Kind = "import",
+            lazy_line: int | None = None,
+            importer: Path = path,
+            deps: list[int] = deps,
+            rel: str = rel,
+        ) -> int:
+            target: Path | _Made
+            try:
+                target = resolver.resolve(specifier, importer, kind) or _EMPTY
+            except CompileError as exc:
+                if lazy_line is None or exc.rule != "npm-module-builtin-import":
+                    raise
+                name = polyfills.builtin_name(specifier)
+                target = stubs.setdefault(name, _Made(name, f"{rel}:{lazy_line}"))
             if target not in ids:
                 if len(ids) >= MAX_FILES:
                     raise CompileError(
@@ -111,7 +170,8 @@ def build(pack_root: Path, dependency: str) -> Bundle:
             return ids[target]
 
         try:  # by folder fds from the pack root, as pack files are: a link swapped in is never followed
-            text = read_text(resolver.pack_root, rel, NPM_JS_MAX - size, too_large="npm-module-too-large")
+            base, inside = resolver.location(path)
+            text = read_text(base, inside, NPM_JS_MAX - size, too_large="npm-module-too-large")
         except DiscoveryError as exc:
             if exc.rule == "npm-module-too-large":
                 raise _too_large(dependency, NPM_JS_MAX + 1) from None
@@ -138,4 +198,13 @@ def build(pack_root: Path, dependency: str) -> Bundle:
     )
     if len(body.encode("utf-8")) > NPM_JS_MAX:
         raise _too_large(dependency, len(body.encode("utf-8")))
-    return Bundle(dependency, body, [resolver.relative(p) for p in ids], warnings, entry_esm, links)
+    return Bundle(
+        dependency,
+        body,
+        [resolver.relative(p) for p in ids if isinstance(p, Path)],
+        warnings,
+        entry_esm,
+        links,
+        [polyfills.label(name) for name in sorted(resolver.polyfills)],
+        [f"{made.builtin} ({made.place})" for made in stubs.values()],
+    )

@@ -50,6 +50,11 @@ def run_probe(source: str, body: str, dependency: str) -> Any:
     result = core.run_in_sandbox(body, limits=LIMITS, services=core.RunServices(modules=_OneModule(source)))
     if not result.ok:
         error = result.error
+        if error is not None and error.rule == "npm-builtin-stub":
+            raise CompileError(
+                f"'{dependency}' reaches a Node builtin while loading: {error.message}",
+                rule="npm-module-builtin-import",
+            )
         detail = f"{error.name}: {error.message}" if error is not None else "unknown failure"
         raise CompileError(
             f"'{dependency}' does not initialise in the sandbox ({detail})", rule="npm-module-probe-failed"

@@ -1,36 +1,61 @@
-"""Node-style module resolution confined to one pack's `node_modules/`.
+"""Node-style module resolution confined to one pack's `node_modules/` (and Cordon's polyfills).
 
-What a bundler's resolver does, minus everything a sandbox cannot have:
-relative files (with the usual extension and `index` probing), bare package
-names found by walking up `node_modules` folders (never above the pack), the
-package.json `exports` map with an explicit condition priority
-(`import`, `module`, `default`: never `node`, `require` or `browser`), its
-subpath patterns, the `imports` map for `#internal` specifiers, and the
-`module`/`main` fields for packages without `exports`. Every resolved file is
-checked to lie inside the pack's `node_modules` after following links.
+What esbuild's resolver does for `--platform=browser`, minus everything a
+sandbox cannot have: relative files (with the usual extension and `index`
+probing), bare package names found by walking up `node_modules` folders
+(never above the pack), the package.json `exports` map and its subpath
+patterns, the `imports` map for `#internal` specifiers, the `browser`,
+`module` and `main` fields for packages without `exports`, and the `browser`
+field's object form. Every resolved file is checked to lie inside the pack's
+`node_modules` (or the vendored polyfills, see `polyfills`) after following
+links.
 
-A Node builtin (`fs`, `node:fs`, ...) resolves to nothing: that is the
-`npm-module-builtin-import` filter. Like esbuild's neutral platform, a bare
-name that an installed userland package provides (`buffer`, `events`) is that
-package, while the `node:` prefix always means the builtin.
+Conditions (`exports`, `imports`) are matched as Node and esbuild match them:
+the first key of a conditions object, in the object's own order, that is
+`default` or one of the conditions Cordon claims wins (a target that leads
+nowhere falls through to the next key). Cordon claims:
+
+* `browser`: the guest is a browser-like runtime with no Node APIs (no
+  files, processes or sockets); a package's browser build is the one written
+  for that. `node`, `deno`, `bun`, `react-native` are never claimed.
+* `import` for an `import` statement or re-export, `require` for a
+  `require()` call: the kind of the reference, as esbuild does.
+* `module`: the ESM build bundlers (webpack, esbuild, rollup) prefer.
+* `default`: always, as everywhere.
+
+The `browser` field: a string is the package's main entry (before `module`
+and `main`, esbuild's browser main fields); an object maps the package's
+files (`"./index.js": "./index.browser.js"`) and the bare specifiers its files
+import (`"crypto": false`) to replacements, `false` meaning an empty module.
+
+A Node builtin (`fs`, `node:fs`, ...) that no installed package provides is
+served from the vendored polyfills when there is one (`buffer`, `events`,
+`path`, ...) and otherwise refused: the `npm-module-builtin-import` filter
+(the bundler may turn a lazy `require` of one into a stub, see `bundle`).
+Like esbuild's neutral platform, a bare name that an installed userland
+package provides (`buffer`, `events`) is that package.
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import orjson
 
 from core.errors import CordonError
 from core.packs.caps import MANIFEST_MAX
+from core.packs.npm import polyfills
 from core.packs.specifier import NODE_BUILTINS
 
-#: Explicit, ordered: the first of these a conditional export names wins.
-CONDITIONS = ("import", "module", "browser", "worker", "neutral", "default")
-MAIN_FIELDS = ("module", "main")
+#: The conditions Cordon claims (see the module docstring); `import` or `require` by the reference's kind.
+CONDITIONS = ("browser", "module", "import", "require", "default")
+#: The package.json fields tried for a package's main entry (the browser field only in its string form).
+MAIN_FIELDS = ("browser", "module", "main")
 EXTENSIONS = (".js", ".mjs", ".cjs", ".json")
+#: How a file names another: an `import` (or re-export) or a `require()` call.
+Kind = Literal["import", "require"]
 
 
 class CompileError(CordonError):
@@ -63,20 +88,53 @@ def split_bare(specifier: str) -> tuple[str, str]:
     return name, f"./{rest}" if rest else "."
 
 
+def builtin_refusal(specifier: str, importer: str) -> CompileError:
+    return CompileError(
+        f"'{specifier}' (imported by {importer}) is a Node builtin: {polyfills.advice(specifier)}",
+        rule="npm-module-builtin-import",
+    )
+
+
 class Resolver:
-    """Resolves specifiers to files under `<pack>/node_modules`, refusing anything else."""
+    """Resolves specifiers to files under `<pack>/node_modules` or the polyfills, refusing anything else.
+
+    `resolve` returns None for a module a `browser` map replaces with `false` (an empty module).
+    """
 
     def __init__(self, pack_root: Path) -> None:
         self.pack_root = pack_root.resolve()
         self.root = self.pack_root / "node_modules"
+        self.polyfill_root = polyfills.MODULES.resolve()
+        #: Builtin -> polyfill served, for the consent request.
+        self.polyfills: set[str] = set()
+        self._json: dict[Path, dict[str, Any]] = {}
+        self._files: dict[Path, dict[Path, str | bool]] = {}
 
     # -- containment ----------------------------------------------------------------
+    def _base(self, path: Path) -> Path:
+        """The folder `path`'s package lookups are bounded by: the pack, or the polyfills' folder."""
+        return self.polyfill_root.parent if path.is_relative_to(self.polyfill_root) else self.pack_root
+
     def _inside(self, path: Path) -> Path | None:
         real = Path(os.path.realpath(path))
-        return real if real.is_relative_to(self.root) and real.is_file() else None
+        inside = real.is_relative_to(self.root) or real.is_relative_to(self.polyfill_root)
+        return real if inside and real.is_file() else None
+
+    def location(self, path: Path) -> tuple[Path, str]:
+        """(the folder to read `path` from by folder fds, its path relative to that folder)."""
+        base = self.polyfill_root if path.is_relative_to(self.polyfill_root) else self.pack_root
+        return base, path.relative_to(base).as_posix()
 
     def relative(self, path: Path) -> str:
-        return path.relative_to(self.pack_root).as_posix()
+        """How messages and the bundle name a file: pack-relative, or `polyfill:<package path>`."""
+        base, rel = self.location(path)
+        return rel if base == self.pack_root else f"polyfill:{rel}"
+
+    def _package_json(self, folder: Path) -> dict[str, Any]:
+        doc = self._json.get(folder)
+        if doc is None:
+            doc = self._json[folder] = read_json(folder / "package.json")
+        return doc
 
     # -- files and folders -----------------------------------------------------------
     def as_file_or_dir(self, base: Path) -> Path | None:
@@ -85,85 +143,148 @@ class Resolver:
             if found is not None:
                 return found
         if base.is_dir():
-            pkg = read_json(base / "package.json")
-            for field in MAIN_FIELDS:
-                target = pkg.get(field)
-                if isinstance(target, str) and target.strip():
-                    found = self.as_file_or_dir(base / target)
-                    if found is not None:
-                        return found
+            found = self._main(base)
+            if found is not None:
+                return found
             for ext in EXTENSIONS:
                 found = self._inside(base / f"index{ext}")
                 if found is not None:
                     return found
         return None
 
+    def _main(self, package: Path) -> Path | None:
+        pkg = self._package_json(package)
+        for field in MAIN_FIELDS:
+            target = pkg.get(field)
+            if isinstance(target, str) and target.strip():
+                found = self.as_file_or_dir(package / target)
+                if found is not None:
+                    return found
+        return None
+
     # -- packages --------------------------------------------------------------------
     def package_dir(self, name: str, importer: Path) -> Path | None:
+        base = self._base(importer)
         folder = importer.parent
-        while folder.is_relative_to(self.pack_root):
+        while folder.is_relative_to(base):
             candidate = folder / "node_modules" / name
             if (candidate / "package.json").is_file() or candidate.is_dir():
                 return candidate
-            if folder == self.pack_root:
+            if folder == base:
                 break
             folder = folder.parent
         return None
 
     def nearest_package(self, importer: Path) -> Path | None:
+        root = self.polyfill_root if importer.is_relative_to(self.polyfill_root) else self.root
         folder = importer.parent
-        while folder.is_relative_to(self.root) and folder != self.root:
+        while folder.is_relative_to(root) and folder != root:
             if (folder / "package.json").is_file():
                 return folder
             folder = folder.parent
         return None
 
-    def resolve(self, specifier: str, importer: Path) -> Path:
-        """The file `specifier` names from file `importer` (raising a named CompileError)."""
-        if specifier.startswith("node:"):
-            raise CompileError(
-                f"'{specifier}' is a Node builtin; the sandbox has no Node APIs", rule="npm-module-builtin-import"
-            )
+    def resolve(self, specifier: str, importer: Path, kind: Kind = "import") -> Path | None:
+        """The file `specifier` names from file `importer` (None: an empty module; raises a named CompileError)."""
+        bare = not specifier.startswith((".", "#", "/"))
+        package = self.nearest_package(importer) if bare else None
+        mapped = self._browser_map(package, specifier) if package is not None else None
+        if mapped is not None:
+            replacement, owner = mapped
+            if replacement is False:
+                return None
+            assert isinstance(replacement, str)
+            if replacement.startswith(("./", "../")):
+                return self._file(owner / replacement, specifier, importer)
+            return self._resolve(replacement, owner / "package.json", kind)
+        return self._resolve(specifier, importer, kind)
+
+    def _resolve(self, specifier: str, importer: Path, kind: Kind) -> Path | None:
         if specifier.startswith(("./", "../")) or specifier in (".", ".."):
-            found = self.as_file_or_dir(importer.parent / specifier)
-            if found is None:
-                raise unresolved(f"cannot resolve '{specifier}' from {self.relative(importer)}")
-            return found
+            return self._file(importer.parent / specifier, specifier, importer)
         if specifier.startswith("#"):
-            return self._imports(specifier, importer)
-        if specifier.startswith("/") or "\\" in specifier or ":" in specifier:
+            return self._imports(specifier, importer, kind)
+        builtin = specifier.startswith("node:")
+        if builtin:
+            specifier = specifier.removeprefix("node:")
+        elif specifier.startswith("/") or "\\" in specifier or ":" in specifier:
             raise unresolved(f"'{specifier}' from {self.relative(importer)} is not a relative or package specifier")
         name, subpath = split_bare(specifier)
-        package = self.package_dir(name, importer)
+        package = None if builtin else self.package_dir(name, importer)
         if package is None:
-            if specifier in NODE_BUILTINS or name in NODE_BUILTINS:
-                raise CompileError(
-                    f"'{specifier}' (imported by {self.relative(importer)}) is a Node builtin; "
-                    "the sandbox has no Node APIs",
-                    rule="npm-module-builtin-import",
-                )
+            if builtin or specifier in NODE_BUILTINS or name in NODE_BUILTINS:
+                return self._polyfill(specifier, importer, kind)
             raise unresolved(
                 f"package '{name}' (imported by {self.relative(importer)}) is not installed in the pack's node_modules"
             )
-        return self.package_entry(package, subpath, specifier)
+        return self._mapped(self.package_entry(package, subpath, specifier, kind))
 
-    def package_entry(self, package: Path, subpath: str, specifier: str) -> Path:
-        pkg = read_json(package / "package.json")
+    def _polyfill(self, specifier: str, importer: Path, kind: Kind) -> Path | None:
+        name = polyfills.builtin_name(specifier)
+        package = polyfills.POLYFILLS.get(name)
+        if package is None or specifier not in (name, f"{name}/"):
+            raise builtin_refusal(specifier, self.relative(importer))
+        self.polyfills.add(name)
+        return self._mapped(self.package_entry(self.polyfill_root / package, ".", specifier, kind))
+
+    def _file(self, path: Path, specifier: str, importer: Path) -> Path | None:
+        found = self.as_file_or_dir(path)
+        if found is None:
+            raise unresolved(f"cannot resolve '{specifier}' from {self.relative(importer)}")
+        return self._mapped(found)
+
+    def _browser_map(self, package: Path, key: str) -> tuple[str | bool, Path] | None:
+        """The `browser` map entry of `package` for `key` (a bare specifier or a resolved file), if any."""
+        mapping = self._package_json(package).get("browser")
+        if not isinstance(mapping, dict):
+            return None
+        value = mapping.get(key)
+        return (value, package) if isinstance(value, (str, bool)) and value is not True else None
+
+    def _mapped(self, found: Path | None) -> Path | None:
+        """`found`, or what its package's `browser` map replaces it with (esbuild checks every resolved file)."""
+        if found is None:
+            return None
+        package = self.nearest_package(found)
+        if package is None or found not in self._file_map(package):
+            return found
+        value = self._file_map(package)[found]
+        if value is False:
+            return None
+        target = self.as_file_or_dir(package / value)
+        if target is None:
+            raise unresolved(f"the browser field of {self.relative(package)} maps to a missing {value!r}")
+        return target
+
+    def _file_map(self, package: Path) -> dict[Path, str | bool]:
+        """The file entries of `package`'s `browser` map, keyed by the file each key names (read once)."""
+        cached = self._files.get(package)
+        if cached is not None:
+            return cached
+        mapping = self._package_json(package).get("browser")
+        files: dict[Path, str | bool] = {}
+        for key, value in mapping.items() if isinstance(mapping, dict) else ():
+            if isinstance(key, str) and key.startswith("./") and (value is False or isinstance(value, str)):
+                found = self.as_file_or_dir(package / key)
+                if found is not None:
+                    files.setdefault(found, value)
+        self._files[package] = files
+        return files
+
+    def package_entry(self, package: Path, subpath: str, specifier: str, kind: Kind = "import") -> Path:
+        pkg = self._package_json(package)
         exports = pkg.get("exports")
         if exports is not None:
-            target = _exports_target(exports, subpath)
+            target = _exports_target(exports, subpath, kind)
             if target is None:
                 raise unresolved(
-                    f"'{specifier}' is not exported by {package.name} for the conditions {', '.join(CONDITIONS)}"
+                    f"'{specifier}' is not exported by {package.name} for the conditions {', '.join(_active(kind))}"
                 )
             return self._target(package, target, specifier)
         if subpath == ".":
-            for field in MAIN_FIELDS:
-                target = pkg.get(field)
-                if isinstance(target, str) and target.strip():
-                    found = self.as_file_or_dir(package / target)
-                    if found is not None:
-                        return found
+            found = self._main(package)
+            if found is not None:
+                return found
         found = self.as_file_or_dir(package / subpath)
         if found is None:
             raise unresolved(f"cannot resolve '{specifier}' in {self.relative(package)}")
@@ -177,39 +298,51 @@ class Resolver:
             raise unresolved(f"'{specifier}' maps to {target!r}, which does not exist")
         return found
 
-    def _imports(self, specifier: str, importer: Path) -> Path:
+    def _imports(self, specifier: str, importer: Path, kind: Kind) -> Path | None:
         package = self.nearest_package(importer)
-        imports = read_json(package / "package.json").get("imports") if package is not None else None
-        target = _subpath_target(imports, specifier) if isinstance(imports, dict) else None
+        imports = self._package_json(package).get("imports") if package is not None else None
+        target = _subpath_target(imports, specifier, kind) if isinstance(imports, dict) else None
         if package is None or target is None:
             raise unresolved(f"'{specifier}' is not in the \"imports\" map of {self.relative(importer)}'s package")
         if target.startswith("./"):
-            return self._target(package, target, specifier)
-        return self.resolve(target, importer)  # an imports entry may name another package
+            return self._mapped(self._target(package, target, specifier))
+        return self._resolve(target, importer, kind)  # an imports entry may name another package
 
 
-def _conditional(value: Any) -> str | None:
-    """Follow a conditional target (string, array of fallbacks, or conditions object) to a string."""
+def _active(kind: Kind) -> tuple[str, ...]:
+    """The conditions claimed for a reference of `kind` (`import` and `require` exclude each other)."""
+    other = "require" if kind == "import" else "import"
+    return tuple(c for c in CONDITIONS if c != other)
+
+
+def _conditional(value: Any, kind: Kind) -> str | None:
+    """Follow a conditional target (string, array of fallbacks, or conditions object) to a string.
+
+    A conditions object is read in its own key order: the first key that is claimed (see `_active`) and
+    leads to a target wins, as in Node's PACKAGE_TARGET_RESOLVE and esbuild. A fixed priority would pick
+    `import` over an earlier `browser` (jsonpath-plus: its Node build needs `vm`).
+    """
     if isinstance(value, str):
         return value
     if isinstance(value, list):
         for item in value:
-            found = _conditional(item)
+            found = _conditional(item, kind)
             if found is not None:
                 return found
         return None
     if isinstance(value, dict):
-        for condition in CONDITIONS:
-            if condition in value:
-                found = _conditional(value[condition])
+        active = _active(kind)
+        for condition, target in value.items():
+            if condition in active:
+                found = _conditional(target, kind)
                 if found is not None:
                     return found
     return None
 
 
-def _subpath_target(mapping: dict[str, Any], key: str) -> str | None:
+def _subpath_target(mapping: dict[str, Any], key: str, kind: Kind) -> str | None:
     if key in mapping:
-        return _conditional(mapping[key])
+        return _conditional(mapping[key], kind)
     best: tuple[str, str] | None = None
     for pattern in mapping:
         if pattern.count("*") != 1:
@@ -220,13 +353,13 @@ def _subpath_target(mapping: dict[str, Any], key: str) -> str | None:
             best = (pattern, key[len(prefix) : len(key) - len(suffix)])
     if best is None:
         return None
-    target = _conditional(mapping[best[0]])
+    target = _conditional(mapping[best[0]], kind)
     return None if target is None else target.replace("*", best[1])
 
 
-def _exports_target(exports: Any, subpath: str) -> str | None:
+def _exports_target(exports: Any, subpath: str, kind: Kind) -> str | None:
     if isinstance(exports, (str, list)) or (isinstance(exports, dict) and not any(k.startswith(".") for k in exports)):
-        return _conditional(exports) if subpath == "." else None
+        return _conditional(exports, kind) if subpath == "." else None
     if isinstance(exports, dict):
-        return _subpath_target(exports, subpath)
+        return _subpath_target(exports, subpath, kind)
     return None

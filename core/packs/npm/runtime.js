@@ -57,6 +57,16 @@ function __cordon$load(id) {
   const [esm, requires, body, file] = __cordon$modules[id];
   const module = { exports: esm ? __cordon$moduleObject() : {}, id: file };
   __cordon$cache[id] = module;
+  try {
+    return __cordon$run(module, esm, requires, body, file);
+  } catch (error) {
+    // As Node does for require(): a module whose body threw is not cached, so loading it again
+    // throws again (a builtin's stub must fail on every call, not hand back an empty object).
+    __cordon$cache[id] = undefined;
+    throw error;
+  }
+}
+function __cordon$run(module, esm, requires, body, file) {
   if (esm) {
     body.call(undefined, module.exports);
     return module.exports;

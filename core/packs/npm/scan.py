@@ -14,6 +14,7 @@ is reported as such: the author planned for its absence.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from tree_sitter import Node
@@ -274,10 +275,11 @@ def code_generation(analysis: Analysis, file: str) -> list[CodeGeneration]:
     return sites
 
 
-def forbidden_globals(analysis: Analysis, file: str) -> list[Finding]:
+def forbidden_globals(analysis: Analysis, file: str, *, defined: Collection[int] = ()) -> list[Finding]:
+    """The free references to FORBIDDEN_GLOBALS, but those a define replaces (start bytes in `defined`)."""
     findings = []
     for ref in analysis.free():
-        if ref.name in FORBIDDEN_GLOBALS:
+        if ref.name in FORBIDDEN_GLOBALS and ref.node.start_byte not in defined:
             hard = not (ref.under_typeof or _guarded(ref))
             findings.append(Finding(ref.name, file, ref.line, hard))
     return findings

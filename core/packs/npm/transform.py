@@ -11,25 +11,43 @@ live bindings and makes import cycles behave. Exports become getters defined
 before the body runs (as esbuild does), `export default <expr>` a constant,
 and `export * from` a copy of the other namespace's getters. JSON files
 become a module whose `module.exports` is the parsed value.
+
+One define is applied, as esbuild and webpack apply it for a production
+build: `process.env.NODE_ENV` (or `process.env["NODE_ENV"]`), read where
+`process` is the global, becomes `"production"`. Libraries read it at load
+to pick their build (immer, react); the sandbox has no `process`, and
+defining the expression hands the library nothing else of it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import orjson
 from tree_sitter import Node, Tree
 
 from core import jsparse
 from core.packs.npm.minify import minify
-from core.packs.npm.resolve import CompileError, unresolved
+from core.packs.npm.resolve import CompileError, Kind, unresolved
 from core.packs.npm.scan import CodeGeneration, Finding, code_generation, forbidden_globals
-from core.packs.npm.scope import Analysis, analyze
+from core.packs.npm.scope import Analysis, Reference, analyze
 
 CJS_PARAMS = ("module", "exports", "require", "__filename", "__dirname")
-#: Maps a specifier (as written in the file) to the registry id of the file it resolves to.
-DependencyId = Callable[[str], int]
+#: The defines applied to every file: a global's member chain -> the JavaScript literal it becomes.
+DEFINES = {("process", "env", "NODE_ENV"): '"production"'}
+#: A defined expression written to is left alone (`process.env.NODE_ENV = x` stays a ReferenceError).
+_ASSIGNMENTS = ("assignment_expression", "augmented_assignment_expression")
+
+
+class DependencyId(Protocol):
+    """Maps a specifier (as written in the file) to the registry id of the module it resolves to.
+
+    `kind` picks the `import` or `require` condition; `lazy_line` is the line of a `require` call
+    inside a function (not run when the file loads), which the bundler may serve a builtin's stub for.
+    """
+
+    def __call__(self, specifier: str, kind: Kind = "import", lazy_line: int | None = None) -> int: ...
 
 
 @dataclass
@@ -110,15 +128,68 @@ def transform_file(source: str, file: str, *, json: bool, dependency_id: Depende
     esm = _is_esm(tree)
     analysis = analyze(tree) if esm else analyze(tree, predeclared=CJS_PARAMS, sloppy=True)
     _refuse_dynamic_import(analysis, file, dependency_id)
+    defines = _defines(analysis)
     if esm:
-        done = _EsModule(source, tree, analysis, file, dependency_id).transform()
+        done = _EsModule(source, tree, analysis, file, dependency_id, defines).transform()
     else:
-        done = _commonjs(source, analysis, file, dependency_id)
+        done = _commonjs(source, analysis, file, dependency_id, defines)
     done.text = source
     return done
 
 
-def _commonjs(source: str, analysis: Analysis, file: str, dependency_id: DependencyId) -> Transformed:
+def _member_name(node: Node) -> str | None:
+    """The property a `a.b` or `a["b"]` expression reads."""
+    if node.type == "member_expression":
+        prop = node.child_by_field_name("property")
+        return None if prop is None else jsparse.text(prop)
+    if node.type == "subscript_expression":
+        index = node.child_by_field_name("index")
+        return None if index is None else jsparse.string_value(index)
+    return None
+
+
+def _define_site(ref: Reference) -> tuple[Node, str] | None:
+    """The expression a free reference starts that a define replaces, and its replacement."""
+    for chain, value in DEFINES.items():
+        if ref.name != chain[0]:
+            continue
+        node = ref.node
+        for name in chain[1:]:
+            parent = node.parent
+            if parent is None or parent.child_by_field_name("object") != node or _member_name(parent) != name:
+                break
+            node = parent
+        else:
+            parent = node.parent
+            assigned = parent is not None and parent.type in _ASSIGNMENTS
+            if not (assigned and parent.child_by_field_name("left") == node):
+                return node, value
+    return None
+
+
+def _defines(analysis: Analysis) -> dict[int, tuple[Node, str]]:
+    """Start byte of each defined reference -> (the expression it starts, its replacement)."""
+    sites = {}
+    for ref in analysis.free():
+        site = _define_site(ref)
+        if site is not None:
+            sites[ref.node.start_byte] = site
+    return sites
+
+
+def _in_function(node: Node) -> bool:
+    """True for a node inside a function body: code that runs when the function is called, not at load."""
+    parent = node.parent
+    while parent is not None:
+        if parent.type in jsparse.FUNCTION_NODES:
+            return True
+        parent = parent.parent
+    return False
+
+
+def _commonjs(
+    source: str, analysis: Analysis, file: str, dependency_id: DependencyId, defines: dict[int, tuple[Node, str]]
+) -> Transformed:
     out = Transformed(False, "")
     require = analysis.module.lookup("require")
     for ref in analysis.uses_of(require) if require is not None else ():
@@ -129,22 +200,33 @@ def _commonjs(source: str, analysis: Analysis, file: str, dependency_id: Depende
         first = args.named_children[0] if args is not None and args.named_children else None
         if first is not None and first.type == "string" and len(args.named_children) == 1:
             spec = _name_of(first)
-            out.requires[spec] = dependency_id(spec)
+            lazy = ref.line if _in_function(call) else None
+            out.requires[spec] = dependency_id(spec, "require", lazy)
         else:
             out.warnings.append(
                 f"{file}:{ref.line} calls require() with a computed name; it cannot be bundled "
                 "and throws if that line runs"
             )
-    out.findings = forbidden_globals(analysis, file)
+    out.findings = forbidden_globals(analysis, file, defined=defines.keys())
     out.code_generation = code_generation(analysis, file)
     out.uses = list(dict.fromkeys(out.requires.values()))
-    out.source = f"function ({', '.join(CJS_PARAMS)}) {{\n{source}\n}}"
+    edits = [(node.start_byte, node.end_byte, value) for node, value in defines.values()]
+    out.source = f"function ({', '.join(CJS_PARAMS)}) {{\n{_apply(source, edits)}\n}}"
     return out
 
 
 class _EsModule:
-    def __init__(self, source: str, tree: Tree, analysis: Analysis, file: str, dependency_id: DependencyId) -> None:
+    def __init__(
+        self,
+        source: str,
+        tree: Tree,
+        analysis: Analysis,
+        file: str,
+        dependency_id: DependencyId,
+        defines: dict[int, tuple[Node, str]],
+    ) -> None:
         self.source = source
+        self.defines = defines
         self.tree = tree
         self.file = file
         self.dependency_id = dependency_id
@@ -280,9 +362,10 @@ class _EsModule:
             header.append(f"__cordon$export(exports, {{{pairs}}});")
         header.extend(f"var {_ns(i)} = __cordon$import({i});" for i in self.imports)
         header.extend(f"__cordon$star(exports, {_ns(i)});" for i in self.stars)
+        self.edits.extend((node.start_byte, node.end_byte, value) for node, value in self.defines.values())
         body = _apply(self.source, self.edits)
         out = Transformed(True, "function (exports) {\n" + " ".join(header) + "\n" + body + "\n}")
-        out.findings = forbidden_globals(self.analysis, self.file)
+        out.findings = forbidden_globals(self.analysis, self.file, defined=self.defines.keys())
         out.code_generation = code_generation(self.analysis, self.file)
         out.uses = list(dict.fromkeys(self.uses))
         out.reexports = self.reexports

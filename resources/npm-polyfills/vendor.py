@@ -1,0 +1,33 @@
+"""Re-vendor the Node-builtin polyfills Cordon's npm compiler serves (development time only).
+
+    python resources/npm-polyfills/vendor.py
+
+Needs `npm` and the npm registry. Installs the exact versions package.json and
+package-lock.json pin (`npm ci --ignore-scripts`: no install script runs; the
+lockfile keeps each package's integrity, not its download address) and drops
+the packages' own test folders. The result is committed; Cordon reads
+these files at install time of a pack and never downloads anything. Each
+package keeps its upstream LICENSE. Which builtin maps to which package is
+`core/packs/npm/polyfills.py`; why these packages: docs/packs.md.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+#: Test folders the packages publish: not code the compiler may serve.
+DROPPED = ("events/tests", "path-browserify/test", "querystring-es3/test")
+
+
+def main() -> None:
+    subprocess.run(["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=HERE, check=True)
+    for rel in DROPPED:
+        shutil.rmtree(HERE / "node_modules" / rel, ignore_errors=True)
+    (HERE / "node_modules" / ".package-lock.json").unlink(missing_ok=True)  # npm's own bookkeeping
+
+
+if __name__ == "__main__":
+    main()

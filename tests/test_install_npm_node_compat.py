@@ -1,0 +1,392 @@
+"""npm libraries as Node and esbuild see them: resolution, interop, defines, polyfills and stubs (issue 29).
+
+Every test installs through the real installer from the 127.0.0.1 registry (synthetic packages built
+here, or the real tarballs under tests/fixtures/registry) and runs the result in the guest.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from core import RunServices, run_in_sandbox
+from core.cli import main
+from core.packs import Catalog, resolve_body
+from core.packs.install import InstallError, commit_install, prepare_install
+from tests import install_support
+from tests.conftest import ok
+from tests.npm_registry import NpmRegistry
+
+home = install_support.home
+memory_keyring = install_support.memory_keyring
+registry = install_support.registry
+
+
+publish = install_support.publish_package
+
+
+def install(registry: NpmRegistry, name: str):
+    """`npm:<name>` prepared and committed; the prepared request (its consent) is returned."""
+    request = prepare_install(f"npm:{name}", registry=registry.url)
+    commit_install(request)
+    return request
+
+
+def run(code: str):
+    packs = resolve_body(code, catalog=Catalog())
+    assert packs.ok, packs.problems
+    return run_in_sandbox(code, services=RunServices(modules=packs.modules, surfaces=packs.surfaces))
+
+
+# -- exports conditions: the object's own key order ---------------------------------------------------
+
+
+def test_exports_conditions_follow_the_objects_key_order_so_browser_before_import_wins(registry, tmp_path):
+    """jsonpath-plus's shape: `browser` listed before `import`; the import build needs `vm`."""
+    publish(
+        registry,
+        tmp_path,
+        {
+            "name": "order-lib",
+            "version": "1.0.0",
+            "type": "module",
+            "exports": {
+                ".": {"types": "./x.d.ts", "browser": "./browser.js", "import": "./node.js", "default": "./node.js"}
+            },
+        },
+        {
+            "browser.js": 'export const build = "browser";\n',
+            "node.js": 'import vm from "vm";\nexport const build = "node " + typeof vm;\n',
+        },
+    )
+    install(registry, "order-lib")
+    assert ok(run('import { build } from "order-lib";\nreturn build;')) == "browser"
+
+
+def test_require_and_import_conditions_follow_how_a_file_is_reached(registry, tmp_path):
+    """A `require()` takes the `require` branch and an `import` the `import` branch, as esbuild does."""
+    publish(
+        registry,
+        tmp_path,
+        {
+            "name": "dual",
+            "exports": {".": {"require": "./dual.cjs", "import": "./dual.mjs"}},
+        },
+        {"dual.cjs": 'exports.kind = "require";\n', "dual.mjs": 'export const kind = "import";\n'},
+    )
+    publish(
+        registry,
+        tmp_path,
+        {"name": "uses-dual", "main": "index.js", "dependencies": {"dual": "^1.0.0"}},
+        {
+            "index.js": 'exports.viaRequire = require("dual").kind;\n',
+        },
+    )
+    install(registry, "uses-dual")
+    assert ok(run('import { viaRequire } from "uses-dual";\nreturn viaRequire;')) == "require"
+
+
+# -- the browser field ---------------------------------------------------------------------------------
+
+
+def test_browser_field_string_is_the_main_entry(registry, tmp_path):
+    publish(
+        registry,
+        tmp_path,
+        {"name": "str-browser", "main": "node.js", "browser": "browser.js"},
+        {
+            "node.js": 'const fs = require("fs");\nexports.where = "node";\n',
+            "browser.js": 'exports.where = "browser";\n',
+        },
+    )
+    install(registry, "str-browser")
+    assert ok(run('import { where } from "str-browser";\nreturn where;')) == "browser"
+
+
+def test_browser_field_object_replaces_files_and_modules_and_false_is_an_empty_module(registry, tmp_path):
+    publish(
+        registry,
+        tmp_path,
+        {
+            "name": "map-browser",
+            "main": "index.js",
+            "browser": {"./lib/random.js": "./lib/random-browser.js", "crypto": False, "./lib/server": False},
+        },
+        {
+            "index.js": (
+                'const random = require("./lib/random");\n'
+                'const crypto = require("crypto");\n'
+                'const server = require("./lib/server.js");\n'
+                "exports.report = [random.source, typeof crypto, Object.keys(crypto).length, Object.keys(server).length];\n"
+            ),
+            "lib/random.js": 'exports.source = require("crypto").randomBytes ? "node" : "?";\n',
+            "lib/random-browser.js": 'exports.source = "browser";\n',
+            "lib/server.js": 'const net = require("net");\nexports.listen = net.createServer;\n',
+        },
+    )
+    install(registry, "map-browser")
+    assert ok(run('import { report } from "map-browser";\nreturn report;')) == ["browser", "object", 0, 0]
+
+
+def test_nanoid_3_installs_through_its_browser_build_and_makes_ids(registry):
+    """nanoid@3.3.11 (its real tarball): the Node build imports `crypto`, the browser build uses Web Crypto."""
+    registry.publish_file("nanoid-3.3.11.tgz")
+    request = install(registry, "nanoid@^3")
+    [module] = request.npm_modules
+    assert module.ok, module.message
+    out = ok(
+        run('import { nanoid, customAlphabet } from "nanoid";\nreturn [nanoid().length, customAlphabet("a", 4)()];')
+    )
+    assert out == [21, "aaaa"]
+
+
+# -- CommonJS and UMD interop ---------------------------------------------------------------------------
+
+
+def test_commonjs_default_import_is_module_exports_and_named_imports_are_its_keys(registry, tmp_path):
+    publish(
+        registry,
+        tmp_path,
+        {"name": "cjs-fn", "main": "index.js"},
+        {"index.js": "module.exports = function twice(x) { return 2 * x; };\nmodule.exports.half = (x) => x / 2;\n"},
+    )
+    publish(
+        registry,
+        tmp_path,
+        {"name": "umd-lib", "main": "umd.js"},
+        {
+            "umd.js": (
+                "!function (root, factory) {\n"
+                '  typeof exports === "object" && typeof module !== "undefined" ? module.exports = factory()\n'
+                '  : typeof define === "function" && define.amd ? define(factory) : (root.umdLib = factory());\n'
+                '}(this, function () { return { name: "umd", add: (a, b) => a + b }; });\n'
+            )
+        },
+    )
+    publish(
+        registry,
+        tmp_path,
+        {"name": "esm-over-cjs", "type": "module", "exports": "./index.js", "dependencies": {"cjs-fn": "^1.0.0"}},
+        {"index.js": 'import twice, { half } from "cjs-fn";\nexport const both = twice(half(8));\n'},
+    )
+    install(registry, "cjs-fn")
+    install(registry, "umd-lib")
+    install(registry, "esm-over-cjs")
+    code = (
+        'import twice, { half } from "cjs-fn";\nimport umd, { add } from "umd-lib";\n'
+        'import { both } from "esm-over-cjs";\n'
+        "return [twice(3), half(3), twice.half(4), umd.name, add(1, 2), both];"
+    )
+    assert ok(run(code)) == [6, 1.5, 2, "umd", 3, 8]
+
+
+def test_transpiled_esm_in_commonjs_gives_its_default(registry, tmp_path):
+    """`__esModule` marks Babel/TypeScript output: the default import is `exports.default`, as in esbuild."""
+    publish(
+        registry,
+        tmp_path,
+        {"name": "ts-out", "main": "index.js"},
+        {
+            "index.js": (
+                'Object.defineProperty(exports, "__esModule", { value: true });\n'
+                'exports.default = function greet(n) { return "hi " + n; };\nexports.other = 1;\n'
+            )
+        },
+    )
+    install(registry, "ts-out")
+    assert ok(run('import greet, { other } from "ts-out";\nreturn greet("x") + other;')) == "hi x1"
+
+
+# -- defines ----------------------------------------------------------------------------------------------
+
+
+def test_immer_installs_with_node_env_defined_as_production_and_produce_works(registry):
+    """immer@10.1.1 (its real tarball) reads `process.env.NODE_ENV` at load."""
+    registry.publish_file("immer-10.1.1.tgz")
+    request = install(registry, "immer")
+    [module] = request.npm_modules
+    assert module.ok, module.message
+    assert not any("'process'" in w for w in module.warnings)
+    code = (
+        'import { produce } from "immer";\nconst base = { a: 1, list: [1] };\n'
+        "const next = produce(base, (d) => { d.a = 2; d.list.push(2); });\n"
+        "return [base, next, Object.isFrozen(next)];"
+    )
+    assert ok(run(code)) == [{"a": 1, "list": [1]}, {"a": 2, "list": [1, 2]}, True]
+
+
+def test_node_env_define_replaces_only_the_global_read(registry, tmp_path):
+    publish(
+        registry,
+        tmp_path,
+        {"name": "env-lib", "type": "module", "exports": "./index.js"},
+        {
+            "index.js": (
+                'export const mode = process.env.NODE_ENV;\nexport const bracket = process.env["NODE_ENV"];\n'
+                "export function shadowed(process) { return process.env.NODE_ENV; }\n"
+                "export function other() { return process.env.HOME; }\n"
+            )
+        },
+    )
+    request = install(registry, "env-lib")
+    [module] = request.npm_modules
+    assert any("'process'" in w and "index.js:4" in w for w in module.warnings)  # only `process.env.HOME`
+    code = (
+        'import { mode, bracket, shadowed, other } from "env-lib";\n'
+        "let home; try { home = other(); } catch (e) { home = e.name; }\n"
+        'return [mode, bracket, shadowed({ env: { NODE_ENV: "test" } }), home];'
+    )
+    assert ok(run(code)) == ["production", "production", "test", "ReferenceError"]
+
+
+# -- polyfills --------------------------------------------------------------------------------------------
+
+
+POLYFILLED_LIB = {
+    "index.js": (
+        'const { Buffer } = require("buffer");\n'
+        'const EventEmitter = require("events");\n'
+        'const path = require("path");\n'
+        'const { StringDecoder } = require("string_decoder");\n'
+        'const qs = require("querystring");\n'
+        'const punycode = require("punycode");\n'
+        "exports.b64 = (s) => Buffer.from(s, 'utf8').toString('base64');\n"
+        "exports.emit = () => { const e = new EventEmitter(); let got; e.on('x', (v) => { got = v; }); "
+        "e.emit('x', 7); return got; };\n"
+        "exports.join = (...p) => path.posix.join(...p);\n"
+        "exports.decode = () => new StringDecoder('utf8').write(Buffer.from([0xe2, 0x82, 0xac]));\n"
+        "exports.query = () => qs.stringify({ a: 1, b: 'x y' });\n"
+        "exports.puny = () => punycode.toASCII('bücher.de');\n"
+        "exports.reachFiles = () => require('fs').readFileSync('/etc/passwd', 'utf8');\n"
+        "exports.reachProcesses = () => require('child_process').execSync('id');\n"
+        "exports.reachNetwork = () => require('node:http').get('http://127.0.0.1/');\n"
+    )
+}
+
+
+def test_pure_builtins_are_served_from_the_vendored_polyfills_and_the_consent_lists_them(registry, tmp_path):
+    publish(registry, tmp_path, {"name": "poly-lib", "main": "index.js"}, POLYFILLED_LIB)
+    request = install(registry, "poly-lib")
+    [module] = request.npm_modules
+    assert module.ok, module.message
+    assert [p.split(" ")[0] for p in module.polyfills] == [
+        "buffer",
+        "events",
+        "path",
+        "punycode",
+        "querystring",
+        "string_decoder",
+    ]
+    assert "buffer (buffer@6.0.3)" in module.polyfills
+    assert any(line.strip().startswith("polyfills (pure JavaScript") for line in request.lines())
+    assert request.to_json()["npmModules"][0]["polyfills"] == list(module.polyfills)
+    code = (
+        'import { b64, emit, join, decode, query, puny } from "poly-lib";\n'
+        'return [b64("hi"), emit(), join("a", "../b", "c"), decode(), query(), puny()];'
+    )
+    assert ok(run(code)) == ["aGk=", 7, "b/c", "€", "a=1&b=x%20y", "xn--bcher-kva.de"]
+
+
+def test_a_polyfilled_pack_cannot_reach_files_processes_or_the_network(registry, tmp_path):
+    """The polyfills add no global and no capability: fs, child_process and http are stubs that throw."""
+    publish(registry, tmp_path, {"name": "poly-lib", "main": "index.js"}, POLYFILLED_LIB)
+    request = install(registry, "poly-lib")
+    [module] = request.npm_modules
+    assert sorted(s.split(" ")[0] for s in module.stubs) == ["child_process", "fs", "http"]
+    code = (
+        'import * as lib from "poly-lib";\n'
+        "const reached = {};\n"
+        "for (const name of ['reachFiles', 'reachProcesses', 'reachNetwork']) {\n"
+        "  try { reached[name] = lib[name](); } catch (e) { reached[name] = e.rule; }\n"
+        "}\n"
+        "lib.b64('x'); lib.emit(); lib.join('a'); lib.decode(); lib.query(); lib.puny();\n"
+        "return { reached, globals: Object.getOwnPropertyNames(globalThis).sort() };"
+    )
+    out = ok(run(code))
+    assert out["reached"] == {
+        "reachFiles": "npm-builtin-stub",
+        "reachProcesses": "npm-builtin-stub",
+        "reachNetwork": "npm-builtin-stub",
+    }
+    # Same global object as a body that imports nothing: no Buffer, process or require was added.
+    assert out["globals"] == ok(run_in_sandbox("return Object.getOwnPropertyNames(globalThis).sort();"))
+    assert not {"Buffer", "process", "require"} & set(out["globals"])
+
+
+@pytest.mark.parametrize("builtin", ["fs", "child_process", "net", "http", "vm", "worker_threads", "node:fs"])
+def test_a_builtin_that_reaches_outside_stays_refused_at_load_naming_why(registry, tmp_path, builtin):
+    publish(
+        registry,
+        tmp_path,
+        {"name": "outside-lib", "main": "index.js"},
+        {"index.js": f'const m = require("{builtin}");\nexports.m = m;\n'},
+    )
+    with pytest.raises(InstallError) as refused:
+        prepare_install("npm:outside-lib", registry=registry.url)
+    assert refused.value.rule == "pack-no-admitted-modules"
+    assert "npm-module-builtin-import" in refused.value.message
+    assert "cannot exist in the sandbox" in refused.value.message
+
+
+# -- stubs: refuse only what is reachable ----------------------------------------------------------------
+
+
+def test_papaparse_installs_through_its_browser_build_and_parses(registry, capsys):
+    """papaparse@5.5.3 (its real tarball): `main` requires `stream` for its Node reader, the `browser` build
+    (papaparse.min.js) does not; Cordon, like esbuild for the browser, takes the latter."""
+    registry.publish_file("papaparse-5.5.3.tgz")
+    assert main(["packs", "install", "npm:papaparse", "--registry", registry.url, "--yes", "--json"]) == 0
+    [module] = json.loads(capsys.readouterr().out)["request"]["npmModules"]
+    assert module["ok"] and module["stubs"] == []
+    code = 'import Papa from "papaparse";\nreturn Papa.parse("a,b\\n1,2", { header: true }).data;'
+    assert ok(run(code)) == [{"a": "1", "b": "2"}]
+
+
+def test_a_lazy_require_of_an_unserved_builtin_becomes_a_stub_listed_in_the_report(registry, tmp_path, capsys):
+    """papaparse's `main` shape: `require('stream')` only inside the function that makes a Node stream."""
+    publish(
+        registry,
+        tmp_path,
+        {"name": "lazy-lib", "main": "index.js"},
+        {
+            "index.js": (
+                "exports.parse = (text) => text.split(',');\n"
+                "exports.stream = function () {\n  var Duplex = require('stream').Duplex;\n  return new Duplex();\n};\n"
+            )
+        },
+    )
+    assert main(["packs", "install", "npm:lazy-lib", "--registry", registry.url, "--yes"]) == 0
+    out = capsys.readouterr().out
+    assert "stubs (Node builtins that throw if this code is reached): stream (node_modules/lazy-lib/index.js:3)" in out
+    assert ok(run('import { parse } from "lazy-lib";\nreturn parse("a,b");')) == ["a", "b"]
+    for _ in range(2):  # a stub throws every time, not only on the first require
+        reached = run('import { stream } from "lazy-lib";\nreturn stream();')
+        assert not reached.ok and reached.error.rule == "npm-builtin-stub"
+        assert "'stream'" in reached.error.message and "readable-stream" in reached.error.message
+
+
+def test_a_stubbed_builtin_that_loading_reaches_is_refused_by_the_probe(registry, tmp_path):
+    """Inside a function, but the function runs at load (a UMD factory): the probe reaches the stub."""
+    publish(
+        registry,
+        tmp_path,
+        {"name": "eager-lib", "main": "index.js"},
+        {"index.js": '(function () { const s = require("stream"); exports.s = s; })();\n'},
+    )
+    with pytest.raises(InstallError) as refused:
+        prepare_install("npm:eager-lib", registry=registry.url)
+    assert "eager-lib: npm-module-builtin-import" in refused.value.message
+    assert "reaches a Node builtin while loading" in refused.value.message
+
+
+def test_a_top_level_require_of_an_unserved_builtin_is_still_refused(registry, tmp_path):
+    publish(
+        registry,
+        tmp_path,
+        {"name": "stream-lib", "main": "index.js"},
+        {"index.js": 'const { Transform } = require("stream");\nexports.T = Transform;\n'},
+    )
+    with pytest.raises(InstallError) as refused:
+        prepare_install("npm:stream-lib", registry=registry.url)
+    assert "npm-module-builtin-import" in refused.value.message and "readable-stream" in refused.value.message
