@@ -331,6 +331,7 @@ _NAMES: tuple[str, ...] = (
     "workspace-special-file",
     "workspace-symlink",
     "workspace-unavailable",
+    "workspace-unsupported-platform",
     "xlsx-invalid",
     "xlsx-sheet-not-found",
     "xlsx-too-large",

@@ -44,7 +44,12 @@ from core.errors import SandboxRefusal
 
 #: Like the kernel's own bound (Linux MAXSYMLINKS).
 MAX_SYMLINKS = 40
-_DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+#: Whether this platform has what the descriptor walk needs (Linux, macOS: `O_DIRECTORY`,
+#: `O_NOFOLLOW`, `dir_fd` opens). Elsewhere (Windows) nothing here is verified, so the workspace
+#: is refused (`workspace-unsupported-platform`) rather than contained by a weaker walk.
+CONTAINED = hasattr(os, "O_DIRECTORY") and hasattr(os, "O_NOFOLLOW") and os.open in os.supports_dir_fd
+#: Names POSIX-only flags by `getattr` so the module imports everywhere; used only where `CONTAINED`.
+_DIR_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
 #: Percent-encoded dot, slash, backslash and NUL: harmless to the kernel, but a
 #: later layer that decodes them would see a traversal, so they never get in.
 _ENCODED = re.compile(r"%(2e|2f|5c|00)", re.IGNORECASE)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from core.bridges.base import RunLocal, RunScope
 from core.errors import RunCancelled, SandboxRefusal
+from core.hostwork import check_platform
 
 if TYPE_CHECKING:  # the client (cloudpickle, msgpack) is imported by the first host call, not by every run
     from core.hostwork.client import HostWorker
@@ -111,12 +112,7 @@ async def in_host_worker(scope: RunScope, fn: Callable[..., Any], *args: Any) ->
     (`core/hostwork/wire.py`). A refusal the work raises reaches the run as it was raised.
     """
     scope.check_alive()
-    if not hasattr(os, "fork"):
-        raise SandboxRefusal(
-            "host work (packs, image, audio, video, canvas) runs only in a confined host worker, which "
-            "Cordon does not build on this platform yet (docs/security.md, Host workers)",
-            rule="host-worker-unsupported-platform",
-        )
+    check_platform()
     worker = await _RUN_WORKER.of(scope).get()
     return await worker.call(fn, args, scope.clock.deadline())
 

@@ -41,7 +41,7 @@ from collections.abc import Callable
 from typing import Any
 
 from core.bridges.base import Op, RunLocal, RunScope, Surface
-from core.bridges.fsguard import FsGuard, Location, kind_of, oserrors, read_capped, refusal
+from core.bridges.fsguard import CONTAINED, FsGuard, Location, kind_of, oserrors, read_capped, refusal
 from core.errors import LimitExceeded, SandboxRefusal
 from core.guest import surface_js
 from core.limits import SandboxLimits
@@ -107,6 +107,13 @@ def _guard(scope: RunScope, op: str) -> FsGuard:
             f"workspace.{op} is not available: grant a workspace to this run "
             "(`cordon run --workspace DIR`, or the document's workspace folder)",
             rule="workspace-unavailable",
+            name="WorkspaceError",
+        )
+    if not CONTAINED:
+        raise SandboxRefusal(
+            f"workspace.{op} is not available on this platform: Cordon's contained file access is verified "
+            "on Linux and macOS only (docs/security.md, Workspace), and no other is offered as if it were",
+            rule="workspace-unsupported-platform",
             name="WorkspaceError",
         )
     return FsGuard(root, host=host, on_create=_quota(scope).create)
@@ -381,7 +388,7 @@ def _mkdir(scope: RunScope, guard: FsGuard, path: Any, options: Any = None) -> N
         os.mkdir(loc.name, 0o777, dir_fd=loc.dir_fd)
 
 
-_SUBDIR = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+_SUBDIR = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
 
 
 def _remove_tree(scope: RunScope, parent_fd: int, name: str) -> None:
@@ -447,7 +454,9 @@ def _refuse_existing(dst: Location, overwrite: bool) -> None:
         raise refusal(dst.shown, "is an existing directory; overwrite replaces files only", "workspace-exists")
 
 
-_NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK
+_NEW_FILE = (  # POSIX-only flags by getattr: this module imports everywhere, and runs where CONTAINED
+    os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+) | getattr(os, "O_NONBLOCK", 0)
 
 
 def _count_copy(scope: RunScope, src_fd: int, shown: str, new: bool) -> int:

@@ -119,7 +119,7 @@ def fail(exc: CordonError, as_json: bool, status: int) -> int:
 #: 128 + SIGINT: the status shells report for a command stopped by Ctrl+C.
 INTERRUPTED = 130
 #: The signals that cancel a run: Ctrl+C, `kill` (and a service manager's stop), a closed terminal.
-STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 
 class StopSignal(KeyboardInterrupt):
@@ -142,7 +142,7 @@ def stop_signals_interrupt() -> Iterator[None]:
     def interrupt(signum: int, frame: object) -> None:
         raise StopSignal(signum)
 
-    previous = {signum: signal.signal(signum, interrupt) for signum in (signal.SIGTERM, signal.SIGHUP)}
+    previous = {signum: signal.signal(signum, interrupt) for signum in STOP_SIGNALS if signum != signal.SIGINT}
     try:
         yield
     finally:

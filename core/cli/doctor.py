@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import platform
 import sys
 import time
@@ -56,8 +57,9 @@ async def _probe() -> dict[str, Any]:
 
 
 def main(args: argparse.Namespace) -> int:
-    if sys.platform == "win32":
-        report: dict[str, Any] = {"platform": "win32", "layers": {}, "missing": ["host workers are not built here"]}
+    if not hasattr(os, "fork"):  # Windows: no zygote to fork from (docs/security.md, Host workers)
+        missing = ["host workers are not built on this platform: host work is refused"]
+        report: dict[str, Any] = {"platform": platform.platform(), "layers": {}, "missing": missing}
     else:
         report = {"platform": platform.platform(), **asyncio.run(_probe())}
         report["missing"] = [line for line in str(report["layers"].get("missing") or "").splitlines() if line]

@@ -10,8 +10,11 @@ workspace files (fsguard), fetch (netguard), secrets, the asset store. docs/secu
 workers", says what each layer stops and what is still trusted.
 """
 
+import os
 import threading
 import time
+
+from core.errors import SandboxRefusal
 
 #: The bundle's executables start the zygote when given this as their only argument (`zygote.main`).
 FROZEN_FLAG = "--cordon-host-zygote"
@@ -30,3 +33,13 @@ def call_past_deadline() -> bool:
     """In a worker: whether the call it runs is past its run's deadline (False anywhere else)."""
     deadline: float | None = getattr(_call, "deadline", None)
     return deadline is not None and time.monotonic() >= deadline
+
+
+def check_platform() -> None:
+    """Refuse host work where no host worker can be made (no fork: Windows), rather than run it here."""
+    if not hasattr(os, "fork"):
+        raise SandboxRefusal(
+            "host work (packs, image, audio, video, canvas, previews) runs only in a confined host worker, "
+            "which Cordon does not build on this platform yet (docs/security.md, Host workers)",
+            rule="host-worker-unsupported-platform",
+        )

@@ -37,7 +37,7 @@ from typing import Any
 import cloudpickle
 
 from core.errors import SandboxRefusal
-from core.hostwork import FROZEN_FLAG, SINGLE_THREADED_ENV, wire
+from core.hostwork import FROZEN_FLAG, SINGLE_THREADED_ENV, check_platform, wire
 
 logger = logging.getLogger(__name__)
 
@@ -52,6 +52,8 @@ class HostWorkFailed(RuntimeError):
     """Host work raised something that is not a refusal: a bug of ours (the run reports host-error)."""
 
 
+#: SIGKILL's number (POSIX: 9); the module imports where the name is missing, and kills only where fork exists.
+_SIGKILL = getattr(signal, "SIGKILL", 9)
 #: What a run is told when its worker is gone mid-call.
 _ENDED = (
     "the host worker ended in the middle of its work (a crash in a parser or codec, or one of its "
@@ -268,14 +270,14 @@ class HostWorker:
             return
         self.dead = True
         with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(self.pid, signal.SIGKILL)
+            os.killpg(self.pid, _SIGKILL)
         if self.pidfd is not None:
             with contextlib.suppress(ProcessLookupError):
-                signal.pidfd_send_signal(self.pidfd, signal.SIGKILL)
+                signal.pidfd_send_signal(self.pidfd, _SIGKILL)
             os.close(self.pidfd)
         else:
             with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.kill(self.pid, signal.SIGKILL)
+                os.kill(self.pid, _SIGKILL)
         self.channel.close()
         shutil.rmtree(self.scratch, ignore_errors=True)
         _LIVE.discard(self)
@@ -352,6 +354,7 @@ SPARE = _Spare()
 def call_alone(fn: Callable[..., Any], *args: Any, timeout_s: float) -> Any:
     """`fn(*args)` in a host worker of its own, killed after: host work that belongs to no run
     (the studio's previews of a run's media). Blocking; refused past `timeout_s` (rule `timeout`)."""
+    check_platform()
     from core.hostwork.confine import lower_limits
 
     async def call() -> Any:

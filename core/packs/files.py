@@ -14,11 +14,13 @@ import re
 import stat
 from pathlib import Path
 
-from core.bridges.fsguard import FsGuard, read_capped
+from core.bridges.fsguard import CONTAINED, FsGuard, read_capped
 from core.errors import SandboxRefusal
 from core.packs.status import DiscoveryError
 
 _DRIVE = re.compile(r"^[A-Za-z]:")
+#: Windows' FILE_ATTRIBUTE_REPARSE_POINT (junctions, symbolic links, mount points).
+_REPARSE_POINT = 0x400
 
 
 def normalize_relpath(rel: str) -> str:
@@ -58,6 +60,8 @@ def read_contained(root: Path, rel: str, cap: int, *, too_large: str = "module-t
     refused, and a name swapped for a link between the check and the open is never followed
     (checking the realpath first and then opening by path would follow it).
     """
+    if not CONTAINED:
+        return _read_by_path(root, rel, cap, too_large)
     try:
         with FsGuard(root, host=False).locate(rel) as loc:
             if loc.seen is None:
@@ -69,6 +73,40 @@ def read_contained(root: Path, rel: str, cap: int, *, too_large: str = "module-t
                 f"{rel} resolves outside the pack folder through a symlink", rule="module-symlink-escape", path=rel
             ) from None
         raise DiscoveryError(f"{rel} cannot be read: {exc.message}", rule="module-missing-file", path=rel) from None
+    return _read_fd(fd, rel, cap, too_large)
+
+
+def _read_by_path(root: Path, rel: str, cap: int, too_large: str) -> bytes:
+    """`read_contained` where the descriptor walk is unavailable (Windows): no component may be a link
+    or reparse point (a junction), checked by `lstat` one component at a time, then the file is opened
+    by path. Between the check and the open a component could be swapped for a link; a pack folder is
+    Cordon's own or one the user linked, and the workspace (guest-writable) is refused on such
+    platforms, so no run can make that swap (docs/security.md, Workspace)."""
+    path = root
+    for part in rel.split("/"):
+        path = path / part
+        try:
+            info = os.lstat(path)
+        except FileNotFoundError:
+            raise DiscoveryError(f"{rel} does not exist in the pack", rule="module-missing-file", path=rel) from None
+        except OSError as exc:
+            why = f"{rel} cannot be read: {exc.strerror}"
+            raise DiscoveryError(why, rule="module-missing-file", path=rel) from None
+        if stat.S_ISLNK(info.st_mode) or getattr(info, "st_file_attributes", 0) & _REPARSE_POINT:
+            raise DiscoveryError(
+                f"{rel} passes through a link; on this platform pack files are read only along plain folders",
+                rule="module-symlink-escape",
+                path=rel,
+            )
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+    except OSError as exc:
+        raise DiscoveryError(f"{rel} cannot be read: {exc.strerror}", rule="module-missing-file", path=rel) from None
+    return _read_fd(fd, rel, cap, too_large)
+
+
+def _read_fd(fd: int, rel: str, cap: int, too_large: str) -> bytes:
+    """The bytes behind `fd` (closed here): a regular file of at most `cap` bytes."""
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
