@@ -390,3 +390,34 @@ def test_a_top_level_require_of_an_unserved_builtin_is_still_refused(registry, t
     with pytest.raises(InstallError) as refused:
         prepare_install("npm:stream-lib", registry=registry.url)
     assert "npm-module-builtin-import" in refused.value.message and "readable-stream" in refused.value.message
+
+
+# -- hints that point the right way ------------------------------------------------------------------------
+
+
+def test_an_import_no_pack_serves_suggests_installing_the_npm_library(home):
+    packs = resolve_body('import { chunk } from "lodash";\nreturn chunk;', catalog=Catalog())
+    assert not packs.ok and packs.errors[0].rule == "pack-not-installed"
+    assert "`cordon packs install npm:lodash`" in packs.errors[0].message
+
+
+@pytest.mark.parametrize(
+    ("specifier", "words"),
+    [
+        ("fs", "'fs' reaches files, processes, the network or the machine, so it cannot exist in the sandbox"),
+        ("node:child_process", "'child_process' reaches files"),
+        ("buffer", "'buffer' is served from the polyfill buffer (buffer@6.0.3) inside npm packs"),
+        ("stream", "'stream' has a pure-JavaScript polyfill in browser bundlers (readable-stream)"),
+    ],
+)
+def test_a_node_builtin_in_a_body_names_its_polyfill_or_says_it_cannot_exist(home, specifier, words):
+    result = run_in_sandbox(f'import m from "{specifier}";\nreturn m;')
+    assert not result.ok and result.error.rule == "module-node-builtin" and words in result.error.message
+
+
+def test_installing_a_plain_npm_library_by_name_offers_the_npm_prefix(registry):
+    registry.publish_file("nanoid-3.3.11.tgz")
+    with pytest.raises(InstallError) as refused:
+        prepare_install("nanoid", registry=registry.url)
+    assert refused.value.rule == "manifest-invalid"
+    assert "plain npm library: install it as one with `cordon packs install npm:nanoid`" in refused.value.message

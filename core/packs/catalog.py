@@ -152,7 +152,8 @@ class _Snapshot:
                     specifier=specifier,
                 )
             advice = (
-                f"install {package}"
+                f"install it: `cordon packs install npm:{package}` for an npm library, "
+                f"`cordon packs install {package}` for a sandbox pack"
                 if spec == specifier
                 else f"Cordon does not ship {package} (`cordon packs list` shows the reference packs it has)"
             )

@@ -276,8 +276,10 @@ def specifier_refusal(specifier: str, importer: str | None = None) -> ModuleRefu
             rule="module-path-encoded",
         )
     if kind == "node":
+        from core.packs.npm import polyfills  # (a run that imports no builtin never loads the npm compiler)
+
         return ModuleRefused(
-            f"{who} imports '{shown}': Node builtins do not exist in the sandbox; use a sandbox pack instead",
+            f"{who} imports '{shown}': Node builtins do not exist in the sandbox; {polyfills.advice(specifier)}",
             rule="module-node-builtin",
         )
     if kind in ("absolute", "url"):

@@ -39,7 +39,7 @@ from core.packs.manifest import (
     parse_entry,
     parse_package_json,
 )
-from core.packs.specifier import specifier_for
+from core.packs.specifier import is_package_name, specifier_for
 from core.packs.status import DiscoveryError
 
 #: Declarations that mean "run this package's code on the host" in the reference's pack system.
@@ -94,8 +94,14 @@ def classify(root: Path, what: str) -> Classification:
     except ManifestError as exc:
         raise InstallError(f"{what}: {exc}", rule="manifest-invalid") from None
     if manifest.sandbox is None:
+        name = doc.get("name")
+        offer = (
+            f"; it is a plain npm library: install it as one with `cordon packs install npm:{name}`"
+            if isinstance(name, str) and is_package_name(name)
+            else ""
+        )
         raise InstallError(
-            f'{what}: package.json has no "cordon" (or "nodetool") sandbox field, so it is not a sandbox pack',
+            f'{what}: package.json has no "cordon" (or "nodetool") sandbox field, so it is not a sandbox pack{offer}',
             rule="manifest-invalid",
         )
     dependencies = doc.get("dependencies") if isinstance(doc.get("dependencies"), dict) else {}
