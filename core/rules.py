@@ -251,7 +251,6 @@ _NAMES: tuple[str, ...] = (
     "pdf-bad-item",
     "pdf-image-format",
     "pdf-invalid",
-    "pdf-text-unsupported",
     "pdf-too-large",
     "pptx-bad-item",
     "pptx-invalid",

@@ -3,7 +3,8 @@
 Skia is the library Chrome's own Canvas 2D draws with, so the calls map one to one:
 paths, arcs, transforms, clipping, gradients, dashes, blend modes and text. Text is
 drawn with the system's real fonts (DejaVu from `fonts-dejavu-core`; CSS generic
-families map to its three faces).
+families map to its three faces); where the system has neither the family asked for nor
+DejaVu (macOS, Windows), with the DejaVu Sans Cordon ships (resources/fonts).
 
 Canvas semantics kept where Skia differs:
 * a path's points are fixed by the transform in force when they are added, so the path is
@@ -27,6 +28,7 @@ conversion, counted as the path's points times the surface rows it spans
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Callable
@@ -43,6 +45,7 @@ from core.bridges.image_ops import MAX_PIXELS, _color, _layers, check_surface, d
 from core.bridges.media import bad_argument, byte_cap, only_options
 from core.errors import SandboxRefusal
 from core.media_store import MediaItem, run_store, too_large
+from core.paths import resources_dir
 
 MAX_TEXT = 100_000
 #: Dashes one stroke may draw: ~0.1 s of round-capped dashes (Skia's own limit is 1,000,000).
@@ -116,6 +119,18 @@ def _bad(message: str) -> SandboxRefusal:
     return SandboxRefusal(message, rule="canvas-bad-op", name="TypeError")
 
 
+@functools.cache
+def _installed(family: str) -> bool:
+    """Whether the system's font manager has `family` (fontconfig on Linux)."""
+    return bool(skia.FontMgr().matchFamily(family).count())
+
+
+@functools.cache
+def _shipped_sans() -> skia.Typeface:
+    """DejaVu Sans from resources/fonts: text draws the same where the system has no DejaVu."""
+    return skia.Typeface.MakeFromFile(str(resources_dir() / "fonts" / "DejaVuSans.ttf"))
+
+
 def font_of(spec: Any) -> skia.Font:
     """A CSS `font` shorthand ('bold 24px serif') -> a Skia font on a real face."""
     found = _FONT.match(spec) if isinstance(spec, str) and len(spec) <= 200 else None
@@ -133,10 +148,14 @@ def font_of(spec: Any) -> skia.Font:
         elif word.isdigit():
             weight = int(word)
     family = found["family"].split(",")[0].strip().strip("'\"")
-    face = skia.Typeface(
-        _FAMILIES.get(family.lower(), family), skia.FontStyle(weight, skia.FontStyle.kNormal_Width, slant)
-    )
-    font = skia.Font(face, size)
+    name = _FAMILIES.get(family.lower(), family)
+    if _installed(name) or _installed(_FAMILIES["sans-serif"]):
+        face = skia.Typeface(name, skia.FontStyle(weight, skia.FontStyle.kNormal_Width, slant))
+        font = skia.Font(face, size)
+    else:  # no such family here, nor DejaVu (macOS, Windows): the shipped DejaVu Sans, styled by Skia
+        font = skia.Font(_shipped_sans(), size)
+        font.setEmbolden(weight >= 600)
+        font.setSkewX(-0.25 if slant == skia.FontStyle.kItalic_Slant else 0)
     # Unhinted, fractional advances: the widths a browser's canvas reports.
     font.setSubpixel(True)
     font.setLinearMetrics(True)

@@ -25,6 +25,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import time
 from collections.abc import Mapping
 from typing import Any
@@ -39,12 +40,29 @@ _LANGUAGE = re.compile(r"^[a-z_]{3,}(\+[a-z_]{3,})*$")
 _POLL = 0.05
 
 
+#: Where the platforms' installers put tesseract when it is not on PATH (Homebrew on Apple silicon
+#: and Intel, the UB Mannheim installer on Windows).
+USUAL_PLACES = (
+    "/opt/homebrew/bin/tesseract",
+    "/usr/local/bin/tesseract",
+    r"C:\Program Files\Tesseract-OCR\tesseract.exe",
+)
+#: How to install the engine and its English data, by `sys.platform`.
+INSTALL_ADVICE = {
+    "linux": "apt-get install tesseract-ocr tesseract-ocr-eng (Debian, Ubuntu; ./dev.sh does), "
+    "dnf install tesseract tesseract-langpack-eng (Fedora)",
+    "darwin": "brew install tesseract",
+    "win32": "the Tesseract installer from UB Mannheim (github.com/UB-Mannheim/tesseract), English data included",
+}
+
+
 def _engine() -> str:
-    found = shutil.which("tesseract")
+    found = shutil.which("tesseract") or next((p for p in USUAL_PLACES if os.path.isfile(p)), None)
     if found is None:
+        advice = INSTALL_ADVICE.get(sys.platform, "your system's tesseract package with its English data")
         raise SandboxRefusal(
-            "the Tesseract OCR engine is not installed; install Debian's tesseract-ocr and "
-            "tesseract-ocr-eng (apt-get install tesseract-ocr tesseract-ocr-eng; ./dev.sh does)",
+            f"the Tesseract OCR engine is not installed (looked on PATH and in {', '.join(USUAL_PLACES)}); "
+            f"install it: {advice}",
             rule="ocr-engine-missing",
             name="Error",
         )

@@ -9,8 +9,7 @@ Page `{width = 612, height = 792, items}`; items:
 
 * `{type: "text", x, y, text, size = 12, color, font}`: `y` is the top of a line one
   `size` high (baseline at `y + size`); `font` helvetica / times / courier (`bold: true`
-  too); text outside Latin-1 is set in DejaVu Sans when the system has it (Debian's
-  fonts-dejavu-core, which dev.sh installs), else refused (`pdf-text-unsupported`);
+  too); text outside Latin-1 is set in DejaVu Sans, which Cordon ships (resources/fonts);
 * `{type: "rect", x, y, width, height, color, borderColor, borderWidth}`;
 * `{type: "line", x1, y1, x2, y2, color, thickness}`;
 * `{type: "image", data: Uint8Array, x, y, width, height}` (PNG / JPEG only: other bytes are
@@ -38,18 +37,20 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from core.bridges.base import worker_check_alive
 from core.errors import SandboxRefusal
 from core.packs.host_registry import Arg, HostExport, HostModule
+from core.paths import resources_dir
 
 MAX_PAGES = 200
 MAX_ITEMS = 20_000
 #: Largest page side, in points (200 inches, the PDF format's own limit).
 MAX_SIDE = 14_400
-UNICODE_FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+#: DejaVu Sans, shipped (resources/fonts, its licence beside it): the same PDF on every system,
+#: and no system font path assumed (Debian's was hard-coded, so other systems refused non-Latin text).
+UNICODE_FONT = resources_dir() / "fonts" / "DejaVuSans.ttf"
 _COLOR = re.compile(r"^#([0-9a-fA-F]{6})$")
 _FONTS = ("helvetica", "times", "courier")
 #: What an image item may be (Pillow's names), each with the bytes its files start with.
@@ -90,13 +91,6 @@ def _text(pdf: Any, item: Mapping[str, Any], where: str) -> None:
         text.encode("latin-1")
         pdf.set_font(font, "B" if item.get("bold") else "", size)
     except UnicodeEncodeError:
-        if not UNICODE_FONT.is_file():
-            raise SandboxRefusal(
-                f"{where}: the text has characters outside Latin-1 and no Unicode font is "
-                f"installed (Debian: apt-get install fonts-dejavu-core)",
-                rule="pdf-text-unsupported",
-                name="RangeError",
-            ) from None
         if "dejavu" not in pdf.fonts:
             pdf.add_font("dejavu", "", str(UNICODE_FONT))
         pdf.set_font("dejavu", "", size)
