@@ -421,3 +421,26 @@ def test_installing_a_plain_npm_library_by_name_offers_the_npm_prefix(registry):
         prepare_install("nanoid", registry=registry.url)
     assert refused.value.rule == "manifest-invalid"
     assert "plain npm library: install it as one with `cordon packs install npm:nanoid`" in refused.value.message
+
+
+def test_a_free_buffer_gets_a_binding_of_its_own_from_the_polyfill_and_no_global(registry, tmp_path):
+    """csv-parse's parser uses `Buffer` as a global; browserify and webpack provide it per file, so does Cordon."""
+    publish(
+        registry,
+        tmp_path,
+        {"name": "free-buffer", "type": "module", "exports": "./index.js"},
+        {
+            "index.js": (
+                'import { strict } from "./strict.cjs";\n'
+                "export const hex = (s) => Buffer.from(s).toString('hex');\n"
+                "export const guarded = typeof Buffer;\nexport { strict };\n"
+            ),
+            "strict.cjs": '"use strict";\nexports.strict = (function () { return this; })() === undefined && Buffer.isBuffer(Buffer.alloc(1));\n',
+        },
+    )
+    request = install(registry, "free-buffer")
+    [module] = request.npm_modules
+    assert module.ok and module.polyfills == ("buffer (buffer@6.0.3)",), module
+    assert not any("'Buffer'" in w for w in module.warnings)
+    code = 'import { hex, guarded, strict } from "free-buffer";\nreturn [hex("hi"), guarded, strict, typeof Buffer];'
+    assert ok(run(code)) == ["6869", "function", True, "undefined"]

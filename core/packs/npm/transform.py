@@ -17,6 +17,12 @@ build: `process.env.NODE_ENV` (or `process.env["NODE_ENV"]`), read where
 `process` is the global, becomes `"production"`. Libraries read it at load
 to pick their build (immer, react); the sandbox has no `process`, and
 defining the expression hands the library nothing else of it.
+
+One global is provided as browserify's insert-module-globals and webpack's
+ProvidePlugin provide it: a file that uses a free `Buffer` outside a
+`typeof` test (csv-parse's parser) gets a binding of its own, read from
+`require("buffer")`, so the polyfill (see `polyfills`) serves it. The
+binding is the file's, never the global object's.
 """
 
 from __future__ import annotations
@@ -38,6 +44,8 @@ CJS_PARAMS = ("module", "exports", "require", "__filename", "__dirname")
 DEFINES = {("process", "env", "NODE_ENV"): '"production"'}
 #: A defined expression written to is left alone (`process.env.NODE_ENV = x` stays a ReferenceError).
 _ASSIGNMENTS = ("assignment_expression", "augmented_assignment_expression")
+#: Globals a file gets a binding of from a module, when it uses them free: name -> (module, export).
+PROVIDED = {"Buffer": ("buffer", "Buffer")}
 
 
 class DependencyId(Protocol):
@@ -133,8 +141,37 @@ def transform_file(source: str, file: str, *, json: bool, dependency_id: Depende
         done = _EsModule(source, tree, analysis, file, dependency_id, defines).transform()
     else:
         done = _commonjs(source, analysis, file, dependency_id, defines)
+    provided = _provided(done.findings, esm, dependency_id)
+    if provided:
+        done.findings = [f for f in done.findings if f.name not in provided]
+        done.uses = list(dict.fromkeys([*done.uses, *provided.values()]))
+        done.source = _provide(done.source, provided, esm)
     done.text = source
     return done
+
+
+def _provided(findings: list[Finding], esm: bool, dependency_id: DependencyId) -> dict[str, int]:
+    """PROVIDED name -> module id, for each name the file uses free and not only behind a `typeof` test."""
+    used = {f.name for f in findings if f.hard and f.name in PROVIDED}
+    return {name: dependency_id(PROVIDED[name][0], "import" if esm else "require") for name in sorted(used)}
+
+
+def _provide(source: str, provided: dict[str, int], esm: bool) -> str:
+    """The module function with a binding per provided name, on its first line (later lines keep their numbers).
+
+    A CommonJS body is wrapped in one more function taking the bindings as parameters, so a
+    `"use strict"` directive stays the first statement of the function it opens.
+    """
+    reads = {
+        name: f"__cordon$import({module_id}){_member('', PROVIDED[name][1])}" for name, module_id in provided.items()
+    }
+    head, _, rest = source.partition("{\n")
+    if esm:
+        declarations = " ".join(f"var {name} = {read};" for name, read in reads.items())
+        return f"{head}{{ {declarations}\n{rest}"
+    names = ", ".join(reads)
+    values = ", ".join(reads.values())
+    return f"{head}{{ return (function ({names}) {{\n{rest}).call(this, {values}); }}"
 
 
 def _member_name(node: Node) -> str | None:
