@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from core.bridges.base import HostServices, SecretPrompter, Surface
     from core.bridges.media import data_ref
     from core.cancel import CancelHandle
+    from core.diagnostics import installation
     from core.engine.config import ModuleGraph, RunHooks, RunServices
     from core.engine.results import RunError, RunResult
     from core.engine.run import run_in_sandbox
@@ -73,6 +74,7 @@ _EXPORTS = {
     "engine_is_warm": "core.engine.warm",
     "warm_engine": "core.engine.warm",
     "host_worker_confinement": "core.hostwork.client",
+    "installation": "core.diagnostics",
 }
 __getattr__, __dir__ = lazy.exports(__name__, _EXPORTS)
 
@@ -107,6 +109,7 @@ __all__ = [
     "host_worker_confinement",
     "import_bindings",
     "import_insertion_line",
+    "installation",
     "load_preview",
     "media_kind",
     "problem_line",

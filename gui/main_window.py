@@ -11,7 +11,9 @@ recovery file every 30 s, and the offer to recover it after a crash.
 from __future__ import annotations
 
 import contextlib
+from html import escape
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QSignalBlocker, Qt, QTimer, QUrl, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QIcon, QKeySequence
@@ -28,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core import host_worker_confinement, import_insertion_line, paths
+from core import host_worker_confinement, import_insertion_line, installation, paths
 from core.codenode import (
     CodeNodeDocument,
     DocumentError,
@@ -77,6 +79,15 @@ DIAGNOSE_MS = 300
 
 def examples_dir() -> Path:
     return paths.resources_dir() / "examples"
+
+
+def installation_html(facts: dict[str, Any]) -> str:
+    """The About box's version, Python, platform and folders (`core.installation`; `cordon doctor` has more)."""
+    folders = "".join(f"<br>{escape(name)}: {escape(path)}" for name, path in facts["folders"].items())
+    return (
+        f"<p>{escape(facts['version'])} · Python {escape(facts['python'])} · {escape(facts['platform'])}"
+        f"{folders}</p><p>For a bug report: <code>cordon doctor --json</code></p>"
+    )
 
 
 def confinement_text(layers: dict[str, object] | None) -> str:
@@ -805,7 +816,8 @@ class MainWindow(QMainWindow):
             f"About {APP_TITLE}",
             f"<b>{APP_TITLE}</b><p>Write JavaScript Code nodes and run them in a hardened QuickJS "
             "sandbox. Packs run inside your nodes with the node's capabilities, and only after "
-            f"you allow them.</p><p>{confinement_text(host_worker_confinement())}</p>",
+            f"you allow them.</p><p>{confinement_text(host_worker_confinement())}</p>"
+            + installation_html(installation()),
         )
 
     # -- closing ----------------------------------------------------------------------------------------

@@ -195,7 +195,7 @@ def test_images_drawn_share_one_images_pixel_cap(worker_patch):
 def test_where_the_system_has_no_dejavu_text_is_set_in_the_shipped_dejavu_sans(monkeypatch):
     from core.bridges import canvas_ops
 
-    monkeypatch.setattr(canvas_ops, "_installed", lambda family: False)  # a macOS or Windows font manager
+    monkeypatch.setattr(canvas_ops, "font_installed", lambda family: False)  # a macOS or Windows font manager
     font = canvas_ops.font_of("bold italic 20px sans-serif")
     assert font.getTypeface().getFamilyName() == "DejaVu Sans"
     assert font.isEmbolden() and font.getSkewX() < 0

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import platform
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -13,19 +16,29 @@ pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="the layers are 
 CORDON = str(Path(sys.executable).parent / "cordon")
 
 
-def test_doctor_reports_every_layer_of_a_real_worker_and_exits_0_when_all_hold():
-    done = subprocess.run([CORDON, "doctor", "--json"], capture_output=True, text=True, timeout=120)
+def _env(tmp_path: Path) -> dict[str, str]:
+    return {**os.environ, "CORDON_HOME": str(tmp_path)}
+
+
+def test_doctor_reports_every_layer_of_a_real_worker_and_exits_0_when_all_hold(tmp_path):
+    done = subprocess.run([CORDON, "doctor", "--json"], capture_output=True, text=True, timeout=120, env=_env(tmp_path))
     report = json.loads(done.stdout)
-    layers = report["layers"]
-    assert report["missing"] == [] and done.returncode == 0, report
+    workers = report["host_workers"]
+    assert workers["missing"] == [] and done.returncode == 0, report
     for key in ("process_group", "user_namespace", "network_namespace", "no_new_privs", "rlimits", "seccomp"):
-        assert layers[key] is True, key
-    assert layers["landlock_abi"] >= 6
-    assert report["worker_start_ms"] > 0 and report["round_trip_ms"] > 0
+        assert workers["layers"][key] is True, key
+    assert workers["layers"]["landlock_abi"] >= 6
+    assert workers["worker_start_ms"] > 0 and workers["round_trip_ms"] > 0
+    # what a bug report needs, beside the confinement
+    assert report["version"].startswith("cordon-studio ") and report["python"] == platform.python_version()
+    assert report["folders"]["data"].startswith(str(tmp_path))
+    assert report["secrets"] in ("ready", "locked", "missing") and isinstance(report["guest_compiled"], bool)
+    assert report["fonts"]["shipped_present"] is True
+    assert report["tesseract"] == shutil.which("tesseract")
 
 
-def test_doctor_in_words_names_each_layer():
-    done = subprocess.run([CORDON, "doctor"], capture_output=True, text=True, timeout=120)
+def test_doctor_in_words_names_each_layer(tmp_path):
+    done = subprocess.run([CORDON, "doctor"], capture_output=True, text=True, timeout=120, env=_env(tmp_path))
     assert done.returncode == 0, done.stderr
-    for words in ("network namespace", "Landlock", "seccomp", "a worker starts in"):
+    for words in ("network namespace", "Landlock", "seccomp", "a worker starts in", "tesseract", "data:"):
         assert words in done.stdout

@@ -25,3 +25,12 @@ def test_a_missing_layer_is_said_not_hidden():
     text = confinement_text({"missing": "seccomp: libseccomp is not available", "landlock_abi": 0})
     assert "missing" in text and "libseccomp" in text and "confined" not in text
     assert "not started" in confinement_text(None)
+
+
+def test_the_about_text_has_the_version_and_the_folders_of_this_installation(tmp_path, monkeypatch):
+    from core import installation
+    from gui.main_window import installation_html
+
+    monkeypatch.setenv("CORDON_HOME", str(tmp_path))
+    html = installation_html(installation())
+    assert "cordon-studio 0.1.0" in html and "Python 3." in html and str(tmp_path) in html and "cordon doctor" in html

@@ -18,7 +18,12 @@ SHIM = "import sys; sys.path.insert(0, 'tests/platforms'); import windows_like\n
 
 
 def _child(code: str, tmp_path: Path) -> dict:
-    env = {"CORDON_HOME": str(tmp_path / "home"), "QT_QPA_PLATFORM": "offscreen", "PATH": "/usr/bin:/bin"}
+    env = {
+        "CORDON_HOME": str(tmp_path / "home"),
+        "HOME": str(tmp_path),
+        "QT_QPA_PLATFORM": "offscreen",
+        "PATH": "/usr/bin:/bin",
+    }
     done = subprocess.run(
         [sys.executable, "-c", SHIM + textwrap.dedent(code)],
         cwd=ROOT,
@@ -93,4 +98,4 @@ def test_doctor_says_host_workers_are_not_built_there(tmp_path):
         """,
         tmp_path,
     )
-    assert report["status"] == 1 and report["missing"]
+    assert report["status"] == 1 and report["host_workers"]["missing"]

@@ -63,7 +63,9 @@ _FORMATS = {
     "jpg": (skia.EncodedImageFormat.kJPEG, "image/jpeg"),
     "webp": (skia.EncodedImageFormat.kWEBP, "image/webp"),
 }
-_FAMILIES = {"serif": "DejaVu Serif", "monospace": "DejaVu Sans Mono", "sans-serif": "DejaVu Sans"}
+#: The family CSS's sans-serif maps to, which Cordon also ships (resources/fonts/DejaVuSans.ttf).
+SANS = "DejaVu Sans"
+_FAMILIES = {"serif": "DejaVu Serif", "monospace": "DejaVu Sans Mono", "sans-serif": SANS}
 _FONT = re.compile(
     r"^\s*(?P<pre>(?:[\w-]+\s+)*?)(?P<size>\d+(?:\.\d+)?|\.\d+)(?P<unit>px|pt|em|rem|%)"
     r"(?:\s*/\s*\S+)?\s+(?P<family>.+?)\s*$",
@@ -120,7 +122,7 @@ def _bad(message: str) -> SandboxRefusal:
 
 
 @functools.cache
-def _installed(family: str) -> bool:
+def font_installed(family: str) -> bool:
     """Whether the system's font manager has `family` (fontconfig on Linux)."""
     return bool(skia.FontMgr().matchFamily(family).count())
 
@@ -149,7 +151,7 @@ def font_of(spec: Any) -> skia.Font:
             weight = int(word)
     family = found["family"].split(",")[0].strip().strip("'\"")
     name = _FAMILIES.get(family.lower(), family)
-    if _installed(name) or _installed(_FAMILIES["sans-serif"]):
+    if font_installed(name) or font_installed(SANS):
         face = skia.Typeface(name, skia.FontStyle(weight, skia.FontStyle.kNormal_Width, slant))
         font = skia.Font(face, size)
     else:  # no such family here, nor DejaVu (macOS, Windows): the shipped DejaVu Sans, styled by Skia

@@ -64,6 +64,12 @@ def _precompiled_name(wasm: bytes) -> str:
     return f"quickjs-{key}.cwasm"
 
 
+def precompiled_is_cached() -> bool:
+    """Whether the guest's compiled form for this wasmtime and these settings is in the verified
+    cache (else the next run compiles it: seconds, once). For `cordon doctor`."""
+    return cache.read(_precompiled_name(guest_wasm_bytes())) is not None
+
+
 def load_precompiled(engine: wasmtime.Engine, wasm: bytes) -> wasmtime.Module:
     """The guest module, from the verified cache bytes (never `deserialize_file`: a mapped file
     could change after the check) or compiled from the shipped wasm and cached again."""

@@ -56,8 +56,13 @@ INSTALL_ADVICE = {
 }
 
 
+def find_engine() -> str | None:
+    """Where tesseract is: on PATH or in one of `USUAL_PLACES` (None: not installed)."""
+    return shutil.which("tesseract") or next((p for p in USUAL_PLACES if os.path.isfile(p)), None)
+
+
 def _engine() -> str:
-    found = shutil.which("tesseract") or next((p for p in USUAL_PLACES if os.path.isfile(p)), None)
+    found = find_engine()
     if found is None:
         advice = INSTALL_ADVICE.get(sys.platform, "your system's tesseract package with its English data")
         raise SandboxRefusal(
