@@ -23,6 +23,20 @@ libpulse0 libseccomp2"  # libseccomp2: the host workers' seccomp filter; xvfb-ru
 OCR_PKGS="tesseract-ocr tesseract-ocr-eng"  # @cordon/sandbox-ocr's engine and English data (nothing downloaded at run time)
 DESKTOP_PKGS="desktop-file-utils appstream shared-mime-info"  # tests/test_packaging.py: the freedesktop validators
 
+apt_install() {
+  # Another apt (an unattended upgrade, a package manager window) holding its locks is waited for, with a
+  # message, instead of failing at once: -o DPkg::Lock::Timeout waits for dpkg's lock, the loop for the lists'.
+  local waited=0
+  while ! flock -n /var/lib/apt/lists/lock true 2>/dev/null; do
+    [ $waited = 0 ] && echo "dev.sh: waiting for another apt to finish (it holds /var/lib/apt/lists/lock)" >&2
+    waited=$((waited + 1))
+    [ $waited -gt 300 ] && { echo "dev.sh: apt is still busy after 5 minutes; try again when it is done" >&2; exit 1; }
+    sleep 1
+  done
+  apt-get -o DPkg::Lock::Timeout=300 update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
 system_deps() {
   # Qt's offscreen and X platform plugins need these shared libraries; the ocr pack needs Tesseract.
   if command -v dpkg-query >/dev/null && [ "$(id -u)" = 0 ]; then
@@ -32,8 +46,7 @@ system_deps() {
     done
     if [ ${#missing[@]} -gt 0 ]; then
       echo "dev.sh: installing Debian packages (Qt runtime libraries, the OCR engine, desktop file validators): ${missing[*]}" >&2
-      apt-get update -qq
-      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+      apt_install "${missing[@]}"
     fi
   fi
 }
@@ -48,8 +61,7 @@ guest_toolchain() {
     done
     if [ ${#missing[@]} -gt 0 ]; then
       echo "dev.sh: installing the guest toolchain: ${missing[*]}" >&2
-      apt-get update -qq
-      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+      apt_install "${missing[@]}"
     fi
   fi
 }
