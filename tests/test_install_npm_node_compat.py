@@ -117,7 +117,7 @@ def test_browser_field_object_replaces_files_and_modules_and_false_is_an_empty_m
             "index.js": (
                 'const random = require("./lib/random");\n'
                 'const crypto = require("crypto");\n'
-                'const server = require("./lib/server.js");\n'
+                'const server = require("./lib/server");\n'
                 "exports.report = [random.source, typeof crypto, Object.keys(crypto).length, Object.keys(server).length];\n"
             ),
             "lib/random.js": 'exports.source = require("crypto").randomBytes ? "node" : "?";\n',

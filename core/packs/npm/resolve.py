@@ -108,7 +108,6 @@ class Resolver:
         #: Builtin -> polyfill served, for the consent request.
         self.polyfills: set[str] = set()
         self._json: dict[Path, dict[str, Any]] = {}
-        self._files: dict[Path, dict[Path, str | bool]] = {}
 
     # -- containment ----------------------------------------------------------------
     def _base(self, path: Path) -> Path:
@@ -157,7 +156,8 @@ class Resolver:
         for field in MAIN_FIELDS:
             target = pkg.get(field)
             if isinstance(target, str) and target.strip():
-                found = self.as_file_or_dir(package / target)
+                mapped = self._browser_file(package / target)
+                found = self.as_file_or_dir(package / target if mapped is None else mapped[0] / str(mapped[1]))
                 if found is not None:
                     return found
         return None
@@ -217,7 +217,7 @@ class Resolver:
             raise unresolved(
                 f"package '{name}' (imported by {self.relative(importer)}) is not installed in the pack's node_modules"
             )
-        return self._mapped(self.package_entry(package, subpath, specifier, kind))
+        return self.package_entry(package, subpath, specifier, kind)
 
     def _polyfill(self, specifier: str, importer: Path, kind: Kind) -> Path | None:
         name = polyfills.builtin_name(specifier)
@@ -225,53 +225,49 @@ class Resolver:
         if package is None or specifier not in (name, f"{name}/"):
             raise builtin_refusal(specifier, self.relative(importer))
         self.polyfills.add(name)
-        return self._mapped(self.package_entry(self.polyfill_root / package, ".", specifier, kind))
+        return self.package_entry(self.polyfill_root / package, ".", specifier, kind)
 
     def _file(self, path: Path, specifier: str, importer: Path) -> Path | None:
+        mapped = self._browser_file(path)
+        if mapped is not None:
+            owner, value = mapped
+            if value is False:
+                return None
+            path = owner / str(value)
         found = self.as_file_or_dir(path)
         if found is None:
             raise unresolved(f"cannot resolve '{specifier}' from {self.relative(importer)}")
-        return self._mapped(found)
+        return found
 
     def _browser_map(self, package: Path, key: str) -> tuple[str | bool, Path] | None:
-        """The `browser` map entry of `package` for `key` (a bare specifier or a resolved file), if any."""
+        """The `browser` map entry of `package` for the bare specifier `key`, if any."""
         mapping = self._package_json(package).get("browser")
         if not isinstance(mapping, dict):
             return None
         value = mapping.get(key)
         return (value, package) if isinstance(value, (str, bool)) and value is not True else None
 
-    def _mapped(self, found: Path | None) -> Path | None:
-        """`found`, or what its package's `browser` map replaces it with (esbuild checks every resolved file)."""
-        if found is None:
-            return None
-        package = self.nearest_package(found)
-        if package is None or found not in self._file_map(package):
-            return found
-        value = self._file_map(package)[found]
-        if value is False:
-            return None
-        target = self.as_file_or_dir(package / value)
-        if target is None:
-            raise unresolved(f"the browser field of {self.relative(package)} maps to a missing {value!r}")
-        return target
+    def _browser_file(self, path: Path) -> tuple[Path, str | bool] | None:
+        """(its package, the replacement) when the `browser` map of the package holding `path` names it.
 
-    def _file_map(self, package: Path) -> dict[Path, str | bool]:
-        """The file entries of `package`'s `browser` map, keyed by the file each key names (read once)."""
-        cached = self._files.get(package)
-        if cached is not None:
-            return cached
-        mapping = self._package_json(package).get("browser")
-        files: dict[Path, str | bool] = {}
-        for key, value in mapping.items() if isinstance(mapping, dict) else ():
-            if isinstance(key, str) and key.startswith("./") and (value is False or isinstance(value, str)):
-                found = self.as_file_or_dir(package / key)
-                if found is not None:
-                    files.setdefault(found, value)
-        self._files[package] = files
-        return files
+        As esbuild does it: the path as written, relative to the package, then with each extension and
+        `/index` + extension appended, is looked up among the keys; so `"./lib/server.js": false` takes
+        `require("./lib/server")` too, while a key `"./lib/server"` leaves `require("./lib/server.js")`.
+        """
+        path = Path(os.path.normpath(path))
+        package = self.nearest_package(path)
+        mapping = self._package_json(package).get("browser") if package is not None else None
+        if package is None or not isinstance(mapping, dict):
+            return None
+        rel = "./" + path.relative_to(package).as_posix()
+        for key in (rel, *(rel + ext for ext in EXTENSIONS), *(f"{rel}/index{ext}" for ext in EXTENSIONS)):
+            value = mapping.get(key)
+            if value is False or (isinstance(value, str) and value.startswith("./")):
+                return package, value
+        return None
 
-    def package_entry(self, package: Path, subpath: str, specifier: str, kind: Kind = "import") -> Path:
+    def package_entry(self, package: Path, subpath: str, specifier: str, kind: Kind = "import") -> Path | None:
+        """The file `package` serves for `subpath` (None: an empty module, the browser field's `false`)."""
         pkg = self._package_json(package)
         exports = pkg.get("exports")
         if exports is not None:
@@ -285,7 +281,10 @@ class Resolver:
             found = self._main(package)
             if found is not None:
                 return found
-        found = self.as_file_or_dir(package / subpath)
+        mapped = self._browser_file(package / subpath)
+        if mapped is not None and mapped[1] is False:
+            return None
+        found = self.as_file_or_dir(package / subpath if mapped is None else mapped[0] / str(mapped[1]))
         if found is None:
             raise unresolved(f"cannot resolve '{specifier}' in {self.relative(package)}")
         return found
@@ -305,7 +304,7 @@ class Resolver:
         if package is None or target is None:
             raise unresolved(f"'{specifier}' is not in the \"imports\" map of {self.relative(importer)}'s package")
         if target.startswith("./"):
-            return self._mapped(self._target(package, target, specifier))
+            return self._target(package, target, specifier)
         return self._resolve(target, importer, kind)  # an imports entry may name another package
 
 
