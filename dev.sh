@@ -8,7 +8,7 @@
 #                     only this check needs a compiler: users run the shipped module)
 #   ./dev.sh cordon   the command line from .venv (./dev.sh cordon run body.js, ./dev.sh cordon --version)
 #   ./dev.sh fuzz [N] the long fuzzing campaign: tests/test_fuzz.py with every harness's count times N
-#                     (default 415: ~1,000,000 inputs, ~4 h at 36,000 inputs per 9 min; random seeds, so each campaign differs).
+#                     (default 415: ~1,000,000 inputs, ~2.5 h at ~7,700 inputs a minute; random seeds, so each campaign differs).
 #                     The normal suite (CI) runs the same harnesses once, derandomised: 2,415 inputs (~30 s)
 # Each sets itself up on first use: Debian's Qt runtime libraries (when root), a venv in .venv,
 # and the pinned Python dependencies from pyproject.toml.
