@@ -112,6 +112,9 @@ def _row(name: str, samples: list[float], unit: str = "ms") -> None:
 
 async def main() -> None:
     ZYGOTE.prestart()
+    while not ZYGOTE.preloaded:  # the zygote imports its libraries while idle: measure forks of a full one
+        (await asyncio.to_thread(HostWorker.spawn)).kill()
+        await asyncio.sleep(0.2)
     print(f"{'row':<44} {'median':>10} {'p90':>10}")
     starts = []
     for _ in range(n(30)):

@@ -89,6 +89,8 @@ class Zygote:
         self._control: socket.socket | None = None
         #: Threads the zygote had after its imports (it must have one to fork safely).
         self.threads = 0
+        #: Whether the zygote had imported all of `PRELOAD` at its last fork (benchmarks wait for it).
+        self.preloaded = False
 
     def _command(self) -> list[str]:
         if getattr(sys, "frozen", False):
@@ -138,6 +140,7 @@ class Zygote:
             finally:
                 theirs.close()
         pid = reply.get("pid")
+        self.preloaded = reply.get("preloaded") is True
         if not isinstance(pid, int) or pid <= 0:
             ours.close()
             raise _refusal(

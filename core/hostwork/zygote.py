@@ -37,6 +37,7 @@ from core.hostwork.confine import Prepared
 PRELOAD = (
     # what every worker runs first: its loop, the wire, the bridges' base, every host pack's module
     "core.hostwork.worker",
+    "cloudpickle",  # a call's pickle names cloudpickle's reconstructors: imported on a worker's first call otherwise
     "core.packs.host_registry",
     # then the libraries the calls need, most used first
     "PIL.Image",
@@ -131,7 +132,7 @@ def main() -> None:
         if pid == 0:
             _serve_fork(control, request, fds[0], prepared)
         os.close(fds[0])
-        control.sendall(json.dumps({"pid": pid}).encode() + b"\n")
+        control.sendall(json.dumps({"pid": pid, "preloaded": preloads is None}).encode() + b"\n")
 
 
 if __name__ == "__main__":
