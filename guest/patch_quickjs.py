@@ -91,44 +91,22 @@ STOP_NOTES = (
     ),
 )
 
-#: A source nested past PARSE_DEPTH expressions or statements (`[[[…]]]`, `a => a => …`, `{{{…}}}`)
-#: is a SyntaxError "nesting too deep", at a depth that fits in every stack: QuickJS's parser
-#: recurses per level, checks only the shadow stack it measures, and some of its paths use far
-#: more of wasmtime's native stack per level than that measure suggests (690 nested arrays
-#: trapped wasmtime's native stack; 2,037 nested arrows threw "Maximum call stack size exceeded",
-#: and in parentheses "missing formal parameter"). Counted where every nesting passes: an
-#: assignment expression, a statement and a function body's element. The first such error is
-#: kept: the parse errors that unwinding provokes would otherwise replace it.
+#: A source nested too deep is a SyntaxError "nesting too deep", before it can overflow any stack.
+#: QuickJS's parser recurses per nesting level and checks only the shadow stack it measures (in
+#: next_token, throwing "Maximum call stack size exceeded", which the parse errors that unwinding
+#: provokes then replaced: 1,529 nested functions said "missing formal parameter"). Its expression
+#: paths use far more of wasmtime's native stack per level than that check assumes: 690 nested
+#: arrays, 661 parentheses, 690 nested calls trapped the native stack first. So nested assignment
+#: expressions are counted and bounded at PARSE_DEPTH (every expression nesting passes through one;
+#: a level of `({a: …})` counts two), and the shadow-stack check of the tokenizer, which statements
+#: and functions meet first (~2,700 nested blocks, ~4,000 nested ifs, ~1,500 functions), throws the
+#: same SyntaxError. The first such error is kept.
 PARSE_DEPTH = 400
-
-
-def _counted(name: str, head: str, params: str, args: str) -> tuple[str, str]:
-    """Rename the parser function `name` (its definition starts with `head`) to `<name>_nested` and
-    define `name` as a wrapper that counts the nesting around it."""
-    return (
-        head,
-        f"static __exception int {name}_nested({params});\n"
-        f"{head}"
-        "    int ret;\n"
-        f"    if (s->cordon_depth >= {PARSE_DEPTH}) {{\n"
-        '        js_parse_error(s, "nesting too deep");\n'
-        "        s->cordon_too_deep = true;\n"
-        "        return -1;\n"
-        "    }\n"
-        "    s->cordon_depth++;\n"
-        f"    ret = {name}_nested({args});\n"
-        "    s->cordon_depth--;\n"
-        "    return ret;\n"
-        "}\n\n"
-        f"static __exception int {name}_nested({params})\n{{\n",
-    )
-
-
 PARSE_NESTING = (
     (
         "    bool is_module; /* parsing a module */\n    bool allow_html_comments;\n} JSParseState;\n",
         "    bool is_module; /* parsing a module */\n    bool allow_html_comments;\n"
-        "    int cordon_depth; /* Cordon: nested expressions, statements and functions being parsed */\n"
+        "    int cordon_depth; /* Cordon: nested assignment expressions being parsed */\n"
         '    bool cordon_too_deep; /* Cordon: "nesting too deep" was thrown */\n'
         "} JSParseState;\n",
     ),
@@ -137,24 +115,37 @@ PARSE_NESTING = (
         "    if (s->cordon_too_deep)\n        return -1;\n"
         "    va_start(ap, fmt);\n    JS_ThrowError2(ctx, JS_SYNTAX_ERROR, false, fmt, ap);\n",
     ),
-    _counted(
-        "js_parse_assign_expr2",
+    (
+        "    if (js_check_stack_overflow(s->ctx->rt, 1000)) {\n"
+        "        JS_ThrowStackOverflow(s->ctx);\n"
+        "        return -1;\n"
+        "    }\n"
+        "\n"
+        "    free_token(s, &s->token);\n",
+        "    if (js_check_stack_overflow(s->ctx->rt, 1000)) {\n"
+        '        js_parse_error(s, "nesting too deep");\n'
+        "        s->cordon_too_deep = true;\n"
+        "        return -1;\n"
+        "    }\n"
+        "\n"
+        "    free_token(s, &s->token);\n",
+    ),
+    (
         "static __exception int js_parse_assign_expr2(JSParseState *s, int parse_flags)\n{\n",
-        "JSParseState *s, int parse_flags",
-        "s, parse_flags",
-    ),
-    _counted(
-        "js_parse_statement_or_decl",
-        "static __exception int js_parse_statement_or_decl(JSParseState *s,\n"
-        "                                                  int decl_mask)\n{\n",
-        "JSParseState *s, int decl_mask",
-        "s, decl_mask",
-    ),
-    _counted(
-        "js_parse_source_element",
-        "static __exception int js_parse_source_element(JSParseState *s)\n{\n",
-        "JSParseState *s",
-        "s",
+        "static __exception int js_parse_assign_expr2_nested(JSParseState *s, int parse_flags);\n"
+        "static __exception int js_parse_assign_expr2(JSParseState *s, int parse_flags)\n{\n"
+        "    int ret;\n"
+        f"    if (s->cordon_depth >= {PARSE_DEPTH}) {{\n"
+        '        js_parse_error(s, "nesting too deep");\n'
+        "        s->cordon_too_deep = true;\n"
+        "        return -1;\n"
+        "    }\n"
+        "    s->cordon_depth++;\n"
+        "    ret = js_parse_assign_expr2_nested(s, parse_flags);\n"
+        "    s->cordon_depth--;\n"
+        "    return ret;\n"
+        "}\n\n"
+        "static __exception int js_parse_assign_expr2_nested(JSParseState *s, int parse_flags)\n{\n",
     ),
 )
 
