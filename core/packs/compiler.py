@@ -8,7 +8,7 @@ the 1 MB cap, and the capability-free QuickJS probes, which are the gate.
 A module that cannot be admitted raises a `CompileError` (a `CordonError`)
 whose `rule` is one of the named skips:
 
-    npm-module-builtin-import   it imports a Node builtin (fs, node:*, path, ...)
+    npm-module-builtin-import   it needs a Node builtin at load that no polyfill serves (fs, node:vm, ...)
     npm-module-unresolved       an import does not resolve inside node_modules (or is dynamic)
     npm-module-too-large        the bundle is over 1 MB
     npm-module-probe-failed     it does not initialise in QuickJS

@@ -39,7 +39,9 @@ POLYFILLS = {
     "string_decoder": "string_decoder",
 }
 
-#: Pure builtins a browser bundler polyfills with these packages, which Cordon does not vendor yet.
+#: Pure builtins a browser bundler polyfills with these packages, which Cordon does not vendor: util and
+#: assert read `process` at load, url's qs dependency chain calls `eval` at load, readable-stream calls
+#: `process.nextTick` once data flows (and the process polyfill needs timers); see docs/design.md.
 NOT_VENDORED = {
     "assert": "assert",
     "stream": "readable-stream",
