@@ -11,7 +11,7 @@
 #                     (default 415: ~1,000,000 inputs, ~2.5 h at ~7,700 inputs a minute; random seeds, so each campaign differs).
 #                     The normal suite (CI) runs the same harnesses once, derandomised: 2,415 inputs (~30 s)
 # Each sets itself up on first use: Debian's Qt runtime libraries (when root), a venv in .venv,
-# and the pinned Python dependencies from pyproject.toml.
+# and the Python dependencies of pyproject.toml at the versions of constraints.txt.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -100,10 +100,10 @@ venv() {
     "$py" -m venv .venv
   fi
   local stamp=.venv/.cordon-installed
-  if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
-    echo "dev.sh: installing Cordon and its pinned dependencies" >&2
+  if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ constraints.txt -nt "$stamp" ]; then
+    echo "dev.sh: installing Cordon and its pinned dependencies (constraints.txt)" >&2
     .venv/bin/python -m pip install -q --upgrade pip >/dev/null
-    .venv/bin/python -m pip install -q -e ".[gui,test]"
+    .venv/bin/python -m pip install -q -e ".[gui,test]" -c constraints.txt
     touch "$stamp"
   fi
 }

@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 [ -x .venv/bin/python ] || { echo "build.sh: no .venv yet; run ./dev.sh test (or ./dev.sh studio) first" >&2; exit 2; }
 if ! .venv/bin/python -c "import PyInstaller" 2>/dev/null; then
   echo "build.sh: installing the pinned PyInstaller into .venv" >&2
-  .venv/bin/python -m pip install -q -e ".[gui,bundle]"
+  .venv/bin/python -m pip install -q -e ".[gui,bundle]" -c constraints.txt
 fi
 start=$(date +%s)
 .venv/bin/python -m PyInstaller --noconfirm --log-level WARN --distpath dist --workpath build/pyinstaller \

@@ -101,3 +101,23 @@ def test_driver_refuses_a_wasmtime_it_was_not_written_against(monkeypatch: pytes
     found = metadata.version("wasmtime")
     with pytest.raises(RuntimeError, match=rf"pinned to wasmtime==49\.0\.0, found {re.escape(found)}"):
         guest_module.check_versions()
+
+
+def test_published_dependencies_are_ranges_and_constraints_pin_each_inside_its_range():
+    """The wheel's metadata lets Cordon live beside other packages (no `==`, but wasmtime, which the
+    engine driver is calibrated against); constraints.txt pins what dev.sh, CI and the bundle install,
+    one version a dependency, inside its published range."""
+    from packaging.requirements import Requirement
+    from packaging.version import Version
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    declared = [Requirement(d) for d in project["dependencies"]]
+    declared += [Requirement(d) for extra in project["optional-dependencies"].values() for d in extra]
+    lines = (ROOT / "constraints.txt").read_text().splitlines()
+    pins = dict(line.split("==") for line in lines if line and not line.startswith("#"))
+    for req in declared:
+        exact = any(spec.operator == "==" for spec in req.specifier)
+        assert not exact or req.name == "wasmtime", f"{req} is pinned exactly in the published metadata"
+        assert req.name in pins, f"{req.name} has no pin in constraints.txt"
+        assert Version(pins[req.name]) in req.specifier, f"constraints.txt pins {req.name} outside {req}"
+    assert set(pins) == {req.name for req in declared}, "constraints.txt pins only what pyproject.toml declares"
