@@ -121,3 +121,11 @@ def test_published_dependencies_are_ranges_and_constraints_pin_each_inside_its_r
         assert req.name in pins, f"{req.name} has no pin in constraints.txt"
         assert Version(pins[req.name]) in req.specifier, f"constraints.txt pins {req.name} outside {req}"
     assert set(pins) == {req.name for req in declared}, "constraints.txt pins only what pyproject.toml declares"
+
+
+def test_the_metadata_and_the_bundle_spec_name_no_linux_only_path():
+    """What builds Cordon for other systems assumes no Debian or Linux file layout."""
+    linux_only = re.compile(r"[\"'](?:/usr|/lib|/lib64|/etc|/opt|/proc|/sys)/|x86_64-linux-gnu")
+    for name in ("pyproject.toml", "installer/cordon.spec", "constraints.txt"):
+        text = (ROOT / name).read_text()
+        assert not linux_only.search(text), f"{name}: {linux_only.search(text)}"
