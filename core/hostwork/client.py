@@ -65,6 +65,16 @@ def _refusal(message: str, rule: str) -> SandboxRefusal:
     return SandboxRefusal(message, rule=rule, name="Error")
 
 
+def _small_frame(channel: socket.socket) -> tuple[str, Any]:
+    """One reply of at most 64 KiB, read blocking (a worker's hello, its warm-up answer)."""
+    header = channel.recv(wire.HEADER.size, socket.MSG_WAITALL)
+    return wire.reply_value(wire.decode(channel.recv(wire.frame_length(header, 65536), socket.MSG_WAITALL)))
+
+
+def _warm() -> None:
+    """A worker's first call, made by `HostWorker.spawn` (see there)."""
+
+
 def _line(control: socket.socket) -> dict[str, Any]:
     """One JSON line from the zygote (its messages are one line each, and one is ever in flight)."""
     data = b""
@@ -192,11 +202,15 @@ class HostWorker:
         _LIVE.add(worker)
         try:
             channel.settimeout(WORKER_HELLO_S)
-            header = channel.recv(wire.HEADER.size, socket.MSG_WAITALL)
-            payload = channel.recv(wire.frame_length(header, 65536), socket.MSG_WAITALL)
-            kind, body = wire.reply_value(wire.decode(payload))
+            kind, body = _small_frame(channel)
             if kind != "hello":
                 raise wire.ProtocolError("the first frame is not a hello")
+            # One call before any run's: a fresh fork's first call copies the pages it touches (reference
+            # counts written) and warms the unpickle and reply paths; here that happens off the run's path.
+            warm = cloudpickle.dumps((_warm, (), None))
+            channel.sendall(wire.HEADER.pack(len(warm)) + warm)
+            if _small_frame(channel)[0] != "ok":
+                raise wire.ProtocolError("the warm-up call failed")
         except (OSError, wire.ProtocolError, ValueError) as exc:
             worker.kill()
             raise _refusal(f"a host worker did not start: {exc}", "host-worker-crashed") from None
