@@ -444,3 +444,36 @@ def test_a_free_buffer_gets_a_binding_of_its_own_from_the_polyfill_and_no_global
     assert not any("'Buffer'" in w for w in module.warnings)
     code = 'import { hex, guarded, strict } from "free-buffer";\nreturn [hex("hi"), guarded, strict, typeof Buffer];'
     assert ok(run(code)) == ["6869", "function", True, "undefined"]
+
+
+def test_a_require_behind_a_typeof_test_is_a_stub_when_loading_takes_the_other_branch(registry, tmp_path):
+    """`typeof process` is "undefined" in the sandbox, so the Node branch is never taken at load."""
+    publish(
+        registry,
+        tmp_path,
+        {"name": "env-branch", "main": "index.js"},
+        {
+            "index.js": (
+                "var os = typeof process !== 'undefined' && process.versions ? require('os') : null;\n"
+                "if (typeof window === 'undefined' && typeof process === 'object') { var fs = require('fs'); }\n"
+                "exports.where = os ? 'node' : 'elsewhere';\n"
+            )
+        },
+    )
+    request = install(registry, "env-branch")
+    [module] = request.npm_modules
+    assert sorted(s.split(" ")[0] for s in module.stubs) == ["fs", "os"]
+    assert ok(run('import { where } from "env-branch";\nreturn where;')) == "elsewhere"
+
+
+def test_a_require_behind_a_typeof_test_that_loading_takes_is_refused(registry, tmp_path):
+    publish(
+        registry,
+        tmp_path,
+        {"name": "window-branch", "main": "index.js"},
+        {"index.js": "if (typeof window === 'undefined') { exports.fs = require('fs'); }\n"},
+    )
+    with pytest.raises(InstallError) as refused:
+        prepare_install("npm:window-branch", registry=registry.url)
+    assert "window-branch: npm-module-builtin-import" in refused.value.message
+    assert "reaches a Node builtin while loading" in refused.value.message

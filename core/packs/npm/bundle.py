@@ -14,13 +14,14 @@ them from a real run).
 
 Two modules are made, not read: an empty one where a package's `browser`
 map says `false`, and a builtin's stub where a CommonJS file `require`s a
-Node builtin the sandbox cannot have (no polyfill) inside a function, code
-that does not run when the file loads (papaparse's `require('stream')` in its
-Node-only stream reader). The stub throws `npm-builtin-stub` if that code is
-ever run. A stub that loading does reach (a UMD factory calls the function
-at once) fails the probe, and the probe names it `npm-module-builtin-import`:
-the library is refused as before. A `require` or `import` at the top level
-is refused at compile time.
+Node builtin the sandbox cannot have (no polyfill) inside a function or in a
+branch that tests `typeof` something, code that may not run when the file
+loads (papaparse's `require('stream')` in its Node-only stream reader). The
+stub throws `npm-builtin-stub` if that code is ever run. A stub that loading
+does reach (a UMD factory calls the function at once, the sandbox takes the
+branch) fails the probe, and the probe names it `npm-module-builtin-import`:
+the library is refused as before. Any other `require`, and every `import`,
+of such a builtin is refused at compile time.
 """
 
 from __future__ import annotations

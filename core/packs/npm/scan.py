@@ -102,13 +102,13 @@ def summarize(findings: list[Finding]) -> list[str]:
     return out
 
 
-def _tests_typeof(test: Node | None, name: str) -> bool:
+def _tests_typeof(test: Node | None, name: str | None) -> bool:
     if test is None:
         return False
     for node in jsparse.walk(test):
         if node.type == "unary_expression":
             argument = node.child_by_field_name("argument")
-            if _operator(node) == "typeof" and argument is not None and jsparse.text(argument) == name:
+            if _operator(node) == "typeof" and argument is not None and name in (None, jsparse.text(argument)):
                 return True
     return False
 
@@ -119,7 +119,13 @@ def _operator(node: Node) -> str:
 
 
 def _guarded(ref: Reference) -> bool:
-    child = ref.node
+    return typeof_guarded(ref.node, ref.name)
+
+
+def typeof_guarded(node: Node, name: str | None = None) -> bool:
+    """True inside the branch of an `if`, `?:`, `&&` or `||` whose test checks `typeof <name>` (any name
+    when None): code that runs only where the environment has, or lacks, something."""
+    child = node
     parent = child.parent
     while parent is not None:
         branches = _BRANCHES.get(parent.type, ())
@@ -127,7 +133,7 @@ def _guarded(ref: Reference) -> bool:
         if (
             logical
             and any(parent.child_by_field_name(b) == child for b in branches)
-            and _tests_typeof(parent.child_by_field_name(_TESTS[parent.type]), ref.name)
+            and _tests_typeof(parent.child_by_field_name(_TESTS[parent.type]), name)
         ):
             return True
         child, parent = parent, parent.parent

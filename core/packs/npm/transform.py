@@ -36,7 +36,7 @@ from tree_sitter import Node, Tree
 from core import jsparse
 from core.packs.npm.minify import minify
 from core.packs.npm.resolve import CompileError, Kind, unresolved
-from core.packs.npm.scan import CodeGeneration, Finding, code_generation, forbidden_globals
+from core.packs.npm.scan import CodeGeneration, Finding, code_generation, forbidden_globals, typeof_guarded
 from core.packs.npm.scope import Analysis, Reference, analyze
 
 CJS_PARAMS = ("module", "exports", "require", "__filename", "__dirname")
@@ -52,7 +52,9 @@ class DependencyId(Protocol):
     """Maps a specifier (as written in the file) to the registry id of the module it resolves to.
 
     `kind` picks the `import` or `require` condition; `lazy_line` is the line of a `require` call
-    inside a function (not run when the file loads), which the bundler may serve a builtin's stub for.
+    that may not run when the file loads (inside a function, or in a branch that tests `typeof`
+    something: `typeof window === "undefined" ? require("fs") : null`), which the bundler may serve a
+    builtin's stub for; the probe then shows whether loading reaches it.
     """
 
     def __call__(self, specifier: str, kind: Kind = "import", lazy_line: int | None = None) -> int: ...
@@ -237,7 +239,7 @@ def _commonjs(
         first = args.named_children[0] if args is not None and args.named_children else None
         if first is not None and first.type == "string" and len(args.named_children) == 1:
             spec = _name_of(first)
-            lazy = ref.line if _in_function(call) else None
+            lazy = ref.line if _in_function(call) or typeof_guarded(call) else None
             out.requires[spec] = dependency_id(spec, "require", lazy)
         else:
             out.warnings.append(
