@@ -28,6 +28,8 @@ from tests.npm_registry import FIXTURES
 from tests.packfixtures import make_pack
 
 home = install_support.home
+memory_keyring = install_support.memory_keyring
+registry = install_support.registry
 pytestmark = pytest.mark.usefixtures("home")
 
 GRANT = "network via fetch, the workspace, the secrets the node may read"
@@ -77,6 +79,26 @@ def test_install_consent_says_what_the_pack_reaches_in_plain_words(qtbot, reques
     assert f"in {request_.file_count} files" in shown
     assert "preinstall, install, postinstall" in shown and "never run" in shown
     assert dialog.allow.text() == "Install" and dialog.refuse.text() == "Don't install"
+
+
+def test_install_consent_lists_the_polyfills_and_stubs_of_an_npm_library(qtbot, registry, tmp_path):
+    install_support.publish_package(
+        registry,
+        tmp_path,
+        {"name": "poly-lib", "main": "index.js"},
+        {"index.js": "const { Buffer } = require('buffer');\nexports.f = () => require('fs');\nexports.B = Buffer;\n"},
+    )
+    request = prepare_install("npm:poly-lib", registry=registry.url)
+    try:
+        dialog = ConsentDialog(ConsentFacts.from_request(request))
+        qtbot.addWidget(dialog)
+        shown = texts(dialog)
+    finally:
+        discard(request)
+    assert "npm module poly-lib uses polyfills (pure JavaScript, no new capability): buffer (buffer@6.0.3)" in shown
+    assert (
+        "has stubs (Node builtins that throw if that code is reached): fs (node_modules/poly-lib/index.js:2)" in shown
+    )
 
 
 @pytest.mark.parametrize("key", [Qt.Key.Key_Escape, Qt.Key.Key_Return])

@@ -81,6 +81,17 @@ class ConsentFacts:
         notices.extend(
             f"npm module {m.dependency} was skipped ({m.rule}): {m.message}" for m in request.npm_modules if not m.ok
         )
+        notices.extend(
+            f"npm module {m.dependency} uses polyfills (pure JavaScript, no new capability): {', '.join(m.polyfills)}"
+            for m in request.npm_modules
+            if m.polyfills
+        )
+        notices.extend(
+            f"npm module {m.dependency} has stubs (Node builtins that throw if that code is reached): "
+            f"{', '.join(m.stubs)}"
+            for m in request.npm_modules
+            if m.stubs
+        )
         notices.extend(f"npm module {m.dependency}: {w}" for m in request.npm_modules for w in m.warnings)
         notices.extend(request.warnings)
         notices.extend(f"Discovery will skip: {problem}" for problem in request.problems)
