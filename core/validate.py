@@ -25,7 +25,13 @@ from tree_sitter import Node, Tree
 from core import jsparse
 from core.bridges.base import Surface
 from core.packs.catalog import Catalog
-from core.packs.specifier import DeclarationLike, canonical_specifier, looks_like_pack_specifier, specifier_refusal
+from core.packs.specifier import (
+    RESERVED_SCOPES,
+    DeclarationLike,
+    canonical_specifier,
+    looks_like_pack_specifier,
+    specifier_refusal,
+)
 from core.packs.status import PackStatus
 
 Severity = Literal["error", "warning", "info"]
@@ -108,6 +114,9 @@ _BODY_NAMES = frozenset({"arguments"})
 
 #: The fix of an unused package declaration: drop it (and with it the document's consent to that pack).
 REMOVE_DECLARATION = "remove-declaration"
+#: The fix of an import no pack serves: install the npm library of that name as a pack (`npm:<name>`), which
+#: asks for consent first; the studio's one click for `cordon packs install npm:<name>`.
+INSTALL_NPM = "install-npm"
 
 
 @dataclass(frozen=True)
@@ -178,9 +187,19 @@ def at(node: Node, severity: Severity, rule: str, message: str) -> Diagnostic:
 
 
 def _from_status(status: PackStatus, node: Node | None) -> Diagnostic:
+    fix = _install_fix(status)
     if node is None:
-        return Diagnostic(None, None, status.severity, status.rule, status.message)
-    return at(node, status.severity, status.rule, status.message)
+        return Diagnostic(None, None, status.severity, status.rule, status.message, fix)
+    line, column = node.start_point
+    return Diagnostic(line + 1, column + 1, status.severity, status.rule, status.message, fix)
+
+
+def _install_fix(status: PackStatus) -> Fix | None:
+    """`Install npm:<name>` for a package no pack serves, unless its name is one Cordon reserves."""
+    name = status.pack
+    if status.rule != "pack-not-installed" or name is None or name.startswith(RESERVED_SCOPES):
+        return None
+    return Fix(INSTALL_NPM, name, f"Install npm:{name}")
 
 
 # -- the checks -----------------------------------------------------------------------------

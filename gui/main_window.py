@@ -48,7 +48,8 @@ from core.codenode import (
     strip_grants,
     trust,
 )
-from core.validate import REMOVE_DECLARATION, Fix
+from core.packs.install import InstallSource
+from core.validate import INSTALL_NPM, REMOVE_DECLARATION, Fix
 from gui.catalog_holder import CatalogHolder
 from gui.completion import CompletionSource, GuestApiProbe, PackIndex
 from gui.diagnostics import diagnose, summary
@@ -598,7 +599,11 @@ class MainWindow(QMainWindow):
 
     @Slot(object)
     def apply_quick_fix(self, fix) -> None:
-        """A Problems quick fix: declare the input or output, or allow the secret, in this document."""
+        """A Problems quick fix: declare the input or output, or allow the secret, in this document; or
+        install the npm library an import names (the Pack Manager prepares it and asks for consent)."""
+        if fix.kind == INSTALL_NPM:
+            self.open_pack_manager(install=fix.name)
+            return
         self._doc = apply_fix(self._doc, fix)
         self.details.load(self._doc)
         self._update_title()
@@ -761,10 +766,14 @@ class MainWindow(QMainWindow):
             self.apply_quick_fix(Fix(REMOVE_DECLARATION, specifier, f"Revoked '{specifier}'"))
 
     @Slot()
-    def open_pack_manager(self) -> None:
+    def open_pack_manager(self, install: str | None = None) -> None:
+        """The Pack Manager; with `install`, it starts preparing `npm:<install>` at once."""
         manager = PackManager(self.catalogs.wait(), registry=self.settings.registry_url)
         manager.packs_changed.connect(self._on_catalog_ready)  # the manager reloaded the shared catalog
-        closable_window(self, "Pack Manager", manager, 900, 600).exec()
+        window = closable_window(self, "Pack Manager", manager, 900, 600)
+        if install:
+            manager.install(InstallSource.npm_library(install))
+        window.exec()
 
     @Slot()
     def open_secrets(self) -> None:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import QSize, Qt, Signal, Slot
 from PySide6.QtWidgets import QHeaderView, QPushButton, QTreeWidget, QTreeWidgetItem
 
-from core.validate import Fix
+from core.validate import INSTALL_NPM, Fix
 from gui.diagnostics import Diagnostic
 from gui.theme import icon
 
@@ -63,7 +63,11 @@ class ProblemsView(QTreeWidget):
     def _fix_button(self, fix: Fix) -> QPushButton:
         button = QPushButton(fix.label)
         button.setObjectName("quickFix")
-        button.setToolTip(f"{fix.label} in the node's declarations (Node tab)")
+        button.setToolTip(
+            f"{fix.label} as a sandbox pack (the Pack Manager shows what it is and asks first)"
+            if fix.kind == INSTALL_NPM
+            else f"{fix.label} in the node's declarations (Node tab)"
+        )
         button.clicked.connect(lambda: self.fixRequested.emit(fix))
         return button
 

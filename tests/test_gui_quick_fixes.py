@@ -87,12 +87,27 @@ def test_every_secret_read_form_is_checked_and_a_refused_write_says_how_to_decla
 
 def test_every_fix_button_fits_its_row(qtbot, window):
     set_body(
-        window, 'import { x } from "no-such-pack";\nconst key = await getSecret("API_KEY");\nreturn inputs.rows;\n'
+        window,
+        'import { x } from "@cordon/sandbox-no-such";\nconst key = await getSecret("API_KEY");\nreturn inputs.rows;\n',
     )
     qtbot.waitExposed(window)
     problems = window.problems
     buttons = problems.fix_buttons()
-    assert len(buttons) == 2 and problems.topLevelItemCount() > 2  # (the unknown pack has no fix)
+    assert len(buttons) == 2 and problems.topLevelItemCount() > 2  # (a pack Cordon would ship has no fix)
     for i in range(problems.topLevelItemCount()):  # rows are uniform: the row without a fix as tall as the rest
         assert problems.visualItemRect(problems.topLevelItem(i)).height() >= max(b.sizeHint().height() for b in buttons)
     assert problems.columnWidth(0) > problems.fontMetrics().horizontalAdvance("3:28") + 16  # "line:column" unelided
+
+
+def test_an_import_no_pack_serves_offers_to_install_the_npm_library(qtbot, window, monkeypatch):
+    """The studio's one click for `cordon packs install npm:<name>`: the Pack Manager opens preparing it."""
+    opened = []
+    monkeypatch.setattr(window, "open_pack_manager", lambda install=None: opened.append(install))
+    set_body(window, 'import { chunk } from "lodash";\nreturn chunk([1, 2], 1);\n')
+    fixes = _fixes(window)
+    assert "Install npm:lodash" in fixes
+    assert "asks first" in fixes["Install npm:lodash"].toolTip()
+    qtbot.mouseClick(fixes["Install npm:lodash"], Qt.MouseButton.LeftButton)
+    assert opened == ["lodash"]
+    set_body(window, 'import x from "@cordon/sandbox-nope";\nreturn x;\n')
+    assert not any(label.startswith("Install npm:") for label in _fixes(window))  # a reserved scope: never offered

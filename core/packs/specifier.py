@@ -73,6 +73,10 @@ def looks_like_pack_specifier(specifier: str) -> bool:
 #: Cordon's shipped packs and their names in the reference (NodeTool): `@cordon/sandbox-<name>` also
 #: answers to `@nodetool-ai/sandbox-<name>`, so a body written for the reference imports unchanged.
 CORDON_PACK_PREFIX = "@cordon/sandbox-"
+#: Scopes only Cordon's own packs carry: discovery refuses an installed pack named in one
+#: (`pack-reserved-scope`), so an install under one is refused before anything is downloaded, and
+#: nothing offers to install one.
+RESERVED_SCOPES = ("@cordon/", "@nodetool-ai/")
 REFERENCE_PACK_PREFIX = "@nodetool-ai/sandbox-"
 #: The reference's packs Cordon does not ship, by Cordon's name, and why: `cordon packs list --all`
 #: lists them, and importing one says why instead of only that it is not installed.

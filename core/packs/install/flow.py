@@ -41,6 +41,7 @@ from core.packs.install.registry import CHUNK, MAX_TARBALL_BYTES, Progress, Regi
 from core.packs.install.staging import Staging, discard_installed, pack_dir, place, recover, transaction_lock
 from core.packs.install.updates import InstallRecord
 from core.packs.manifest import split_npm_target
+from core.packs.specifier import RESERVED_SCOPES
 
 logger = logging.getLogger(__name__)
 
@@ -48,9 +49,6 @@ TOKEN_PREFIX = secrets_store.REGISTRY_TOKEN_PREFIX
 #: Refusals that fail the whole pack rather than skip one module: a tampered or unverifiable
 #: artifact, a registry that cannot be reached, or the person cancelling.
 NPM_PREFIX = "npm:"
-#: Scopes only Cordon's own packs carry: discovery refuses an installed pack named in one
-#: (`pack-reserved-scope`), so an install under one is refused before anything is downloaded.
-RESERVED_SCOPES = ("@cordon/", "@nodetool-ai/")
 #: package.json field of a wrapper pack Cordon wrote: which library and range it follows (for updates).
 WRAPPER_FIELD = "cordonWrapper"
 WHOLE_PACK_RULES = frozenset(
