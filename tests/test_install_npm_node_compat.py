@@ -64,6 +64,28 @@ def test_exports_conditions_follow_the_objects_key_order_so_browser_before_impor
     assert ok(run('import { build } from "order-lib";\nreturn build;')) == "browser"
 
 
+def test_jsonpath_plus_installs_its_browser_build_and_queries(registry, capsys):
+    """jsonpath-plus@10.3.0 (its real tarball and its jsep dependencies): `browser` is listed before `import`
+    in its exports, and the Node build needs `vm`; its browser build generates code only in `Script`,
+    the twin of the interpreting `SafeScript` its default `eval: "safe"` uses."""
+    for tgz in ("jsonpath-plus-10.3.0.tgz", "jsep-1.4.0.tgz", "jsep-plugin-assignment-1.3.0.tgz"):
+        registry.publish_file(tgz)
+    registry.publish_file("jsep-plugin-regex-1.0.4.tgz")
+    assert main(["packs", "install", "npm:jsonpath-plus", "--registry", registry.url, "--yes", "--json"]) == 0
+    [module] = json.loads(capsys.readouterr().out)["request"]["npmModules"]
+    assert module["ok"] and any("index-browser-esm.js" in w and "'Function'" in w for w in module["warnings"])
+    code = (
+        'import { JSONPath } from "jsonpath-plus";\n'
+        "const json = { books: [{ price: 8 }, { price: 12 }] };\n"
+        'return JSONPath({ path: "$.books[?(@.price < 10)].price", json });'
+    )
+    assert ok(run(code)) == [8]
+    native = run(code.replace("json });", 'json, eval: "native" });'))
+    assert (
+        not native.ok and "code generation from strings is disabled" in native.error.message
+    )  # jsonpath-plus rewraps it
+
+
 def test_require_and_import_conditions_follow_how_a_file_is_reached(registry, tmp_path):
     """A `require()` takes the `require` branch and an `import` the `import` branch, as esbuild does."""
     publish(

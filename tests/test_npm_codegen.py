@@ -63,3 +63,34 @@ def test_a_generator_the_library_calls_or_exports_alone_is_refused(tmp_path, ind
         compile_npm(pack, "calc")
     assert refused.value.rule == "npm-module-needs-code-generation"
     assert "node_modules/calc/index.js:" in refused.value.message
+
+
+TWINS = (
+    "class SafeScript { constructor(src) { this.src = src; } run(ctx) { return ctx[this.src]; } }\n"
+    "class Script { constructor(src) { this.src = src; } run(ctx) { return new Function('c', 'return c.' + this.src)(ctx); } }\n"
+    "export function query(src, ctx, options = {}) {\n"
+    "  const Impl = options.eval === 'native' ? Script : SafeScript;\n"
+    "  return new Impl(src).run(ctx);\n"
+    "}\n"
+)
+
+
+def test_a_generating_method_with_an_interpreting_twin_only_warns(tmp_path):
+    """jsonpath-plus's shape: `Script.runInNewContext` generates, `SafeScript.runInNewContext` interprets,
+    and an option picks one at run time; every export reaches both, yet the library works without the first."""
+    pack = make_pack(tmp_path, {"calc/package.json": PACKAGE, "calc/index.js": TWINS})
+    compiled = compile_npm(pack, "calc")
+    assert any("'Function'" in w and "calc/index.js:2" in w for w in compiled.warnings)
+    body = 'import { query } from "cordon-npm:probe";\nreturn query("a", { a: 7 });'
+    assert ok(run_module(compiled.source, body)) == 7
+    body = 'import { query } from "cordon-npm:probe";\nreturn query("a", { a: 7 }, { eval: "native" });'
+    refused = run_module(compiled.source, body)
+    assert not refused.ok and refused.error.name == "EvalError" and "no-eval" in refused.error.message
+
+
+def test_a_generating_method_whose_twin_generates_too_is_refused(tmp_path):
+    both = TWINS.replace("return ctx[this.src];", "return new Function('c', 'return c[' + this.src + ']')(ctx);")
+    pack = make_pack(tmp_path, {"calc/package.json": PACKAGE, "calc/index.js": both})
+    with pytest.raises(CompileError) as refused:
+        compile_npm(pack, "calc")
+    assert refused.value.rule == "npm-module-needs-code-generation"

@@ -32,7 +32,13 @@ TARBALLS = (
     "nanoid-3.3.11.tgz",
     "immer-10.1.1.tgz",
     "papaparse-5.5.3.tgz",
+    "jsonpath-plus-10.3.0.tgz",
+    "jsep-1.4.0.tgz",
+    "jsep-plugin-assignment-1.3.0.tgz",
+    "jsep-plugin-regex-1.0.4.tgz",
 )
+#: Packages reached only through others (no entry of their own to compare).
+DEPENDENCIES = ("argparse", "patterns", "jsep", "@jsep-plugin/assignment", "@jsep-plugin/regex")
 SYNTHETIC: dict[str, dict[str, object]] = {
     "order": {
         "package.json": {
@@ -124,7 +130,7 @@ def tree(tmp_path_factory) -> tuple[Path, list[str]]:
             path.write_text(json.dumps({"version": "1.0.0", **content}) if rel == "package.json" else str(content))
         names.append(name)
     (root / "package.json").write_text(json.dumps({"name": "pack", "version": "1.0.0"}))
-    return root, [n for n in names if n not in ("argparse", "patterns")]  # reached only through others
+    return root, [n for n in names if n not in DEPENDENCIES]
 
 
 def _esbuild_inputs(esbuild: str, root: Path, name: str) -> set[str]:

@@ -22,6 +22,13 @@ Those install with a warning. A library is refused only when all three hold:
    `Expression.prototype.toJSFunction`) is an entry point only a user calls,
    so it counts only for the export of that name and the default export.
 
+A second refinement: a generating method with an interpreting twin. When a
+function or method of the same name is also defined elsewhere in the bundle
+without generating code (jsonpath-plus's `Script.runInNewContext` beside
+`SafeScript.runInNewContext`, picked by its `eval` option), the library
+chooses between the two at run time, so the generating one counts like a
+user-only entry point too.
+
 A module is the unit otherwise: in a CommonJS entry every export shares the
 entry's `require` closure, so a library that compiles code in a function it
 also calls itself, and never tests for it, counts as needing it on every
@@ -39,7 +46,7 @@ from tree_sitter import Node
 
 from core import jsparse
 from core.packs.npm.resolve import CompileError
-from core.packs.npm.scan import CodeGeneration
+from core.packs.npm.scan import CodeGeneration, naming_node
 from core.packs.npm.transform import Transformed
 
 _NAMES = frozenset(
@@ -165,6 +172,23 @@ def _unused_owners(modules: dict[int, ModuleLinks], sites: list[tuple[int, CodeG
     return owners - used
 
 
+def _owners_with_twins(modules: dict[int, ModuleLinks], sites: list[tuple[int, CodeGeneration]]) -> set[str]:
+    """Owner names of `sites` that the bundle also defines somewhere no site is owned by."""
+    owners = {s.owner for _, s in sites if s.owner is not None}
+    generating = {(i, s.owner_at) for i, s in sites}
+    twins: set[str] = set()
+    for module_id, module in modules.items():
+        if not module.file.text or not any(name in module.file.text for name in owners - twins):
+            continue
+        for node in jsparse.walk(jsparse.parse(module.file.text).root_node):
+            if node.type not in _FUNCTION_TYPES:
+                continue
+            named = naming_node(node)
+            if named is not None and jsparse.text(named) in owners and (module_id, named.start_byte) not in generating:
+                twins.add(jsparse.text(named))
+    return twins
+
+
 def _needed_by_all(
     reach: _Reach, names: list[str], sites: list[tuple[int, CodeGeneration]], optional: set[str]
 ) -> bool:
@@ -191,7 +215,10 @@ def check(modules: dict[int, ModuleLinks], entry_names: list[str], dependency: s
     # Cheap first: by modules alone. Only a library that would be refused pays for the name search.
     if not _needed_by_all(reach, names, computed, set()):
         return
-    if not _needed_by_all(reach, names, computed, _unused_owners(modules, computed)):
+    optional = _unused_owners(modules, computed)
+    if not _needed_by_all(reach, names, computed, optional):
+        return
+    if not _needed_by_all(reach, names, computed, optional | _owners_with_twins(modules, computed)):
         return
     sites = [s for _, s in computed]
     listed = ", ".join(str(s) for s in sites[:MAX_SITES])

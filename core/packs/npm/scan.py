@@ -195,7 +195,7 @@ def _call_of(node: Node) -> tuple[Node, list[Node]] | None:
     return None
 
 
-def _naming_node(function: Node) -> Node | None:
+def naming_node(function: Node) -> Node | None:
     """What names a function: its own name, the variable, property or key it is assigned to."""
     name = function.child_by_field_name("name")
     if name is not None:
@@ -223,7 +223,7 @@ def _owner(node: Node) -> Node | None:
     current = node.parent
     while current is not None:
         if current.type in jsparse.FUNCTION_NODES:
-            named = _naming_node(current)
+            named = naming_node(current)
             if named is not None:
                 return named
         current = current.parent
