@@ -20,6 +20,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
 
 REPO = Path(__file__).resolve().parents[1]
 #: What pyproject.toml builds from: the metadata's files and the top-level folders.
@@ -107,6 +108,13 @@ def test_installed_wheel_finds_and_runs_a_shipped_pack(wheel, tmp_path):
     ran = cordon("run", str(body), "--json")
     assert ran["ok"], ran["error"]
     assert ran["result"] == "a: 1\n"
+    # a host pack, in a host worker forked from the installed copy's zygote, confined
+    body.write_text('import { parse } from "@cordon/sandbox-csv";\nreturn await parse("a\\n1");\n', encoding="utf-8")
+    ran = cordon("run", str(body), "--json")
+    assert ran["ok"] and ran["result"] == [{"a": "1"}], ran["error"]
+    assert ran["hostWorker"]["missing"] == [] and "landlock_abi" in ran["hostWorker"]["layers"]
+    doctor = cordon("doctor", "--json")
+    assert doctor["version"].startswith("cordon-studio ") and doctor["host_workers"]["missing"] == []
     # the studio's Help -> Sandbox API: docs_dir() of the installed copy holds the reference
     where = "from core import paths; print(paths.docs_dir() / 'sandbox-api.md')"
     proc = subprocess.run([sys.executable, "-c", where], cwd=tmp_path, env=env, capture_output=True, text=True)
@@ -115,3 +123,15 @@ def test_installed_wheel_finds_and_runs_a_shipped_pack(wheel, tmp_path):
     assert api.is_relative_to(target) and api.read_text(encoding="utf-8") == (
         REPO / "docs" / "sandbox-api.md"
     ).read_text(encoding="utf-8")
+
+
+def test_wheel_metadata_requires_ranges_not_pins(wheel):
+    """The published requirements let Cordon live beside other packages: no `==` but wasmtime's, which
+    the engine driver is calibrated against. (Each range starts at the version constraints.txt pins, so
+    the suite's own environment is the lowest each range allows.)"""
+    names = zipfile.ZipFile(wheel).namelist()
+    metadata = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
+    requires = [line.split(":", 1)[1].strip() for line in metadata.splitlines() if line.startswith("Requires-Dist:")]
+    assert len(requires) > 30
+    exact = [Requirement(r).name for r in requires if any(s.operator == "==" for s in Requirement(r).specifier)]
+    assert exact == ["wasmtime"], exact
