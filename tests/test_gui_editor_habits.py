@@ -158,3 +158,18 @@ def test_problems_show_one_syntax_message_the_engines_at_its_column(qtbot, windo
     ]
     outcome = run_and_wait(qtbot, window)  # the run says the same words
     assert outcome.result.error.name == "SyntaxError" and outcome.result.error.message in syntax[0].message
+
+
+def test_enter_in_the_find_box_finds_and_never_inserts_into_the_document(qtbot, window):
+    set_body(window, "// mine\n")
+    window.api_help_action.trigger()
+    view = window.api_help.findChild(SandboxApiView)
+    qtbot.keyClicks(view.find_edit, "parallelMap")
+    assert view.insert_button.isEnabled()  # the find landed where Insert would insert something
+    first = view.browser.textCursor().selectionStart()
+    qtbot.keyClick(view.find_edit, Qt.Key.Key_Return)
+    assert view.browser.textCursor().selectionStart() != first  # Enter went to the next match
+    qtbot.keyClick(view.find_edit, Qt.Key.Key_Enter)  # the keypad's Enter too
+    assert window.editor.text() == "// mine\n"  # nothing landed at the caret
+    assert window.api_help.isVisible()
+    window.api_help.close()

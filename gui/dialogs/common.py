@@ -41,6 +41,8 @@ def closable_window(parent: QWidget | None, title: str, content: QWidget, width:
     layout.addWidget(content, 1)
     buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
     buttons.rejected.connect(dialog.reject)
+    # Enter in the window's fields (a find box, a name box) is theirs: it never closes the window (Esc does).
+    buttons.button(QDialogButtonBox.StandardButton.Close).setAutoDefault(False)
     layout.addWidget(buttons)
     content.setParent(dialog)
     dialog.resize(width, height)

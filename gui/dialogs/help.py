@@ -112,6 +112,9 @@ class SandboxApiView(QWidget):
         self.examples = examples_in(self.browser.document())
         self.insert_button = QPushButton("Insert example")
         self.insert_button.setEnabled(False)
+        # Not the window's default button: Enter in the find box finds the next match, and must never also
+        # insert into the person's document (a dialog's buttons are auto-default unless told otherwise).
+        self.insert_button.setAutoDefault(False)
         hint = QLabel("Double-click an example (or put the caret in it) to insert it at the editor's caret")
         hint.setObjectName("hint")
         for widget in (self.insert_button, hint):
