@@ -323,9 +323,7 @@ MODULE = HostModule(
     "@cordon/sandbox-html",
     "1",
     {
-        "select": HostExport(
-            select, (_HTML, Arg("selector", ("string",), max_bytes=10_000), options_arg())
-        ),
+        "select": HostExport(select, (_HTML, Arg("selector", ("string",), max_bytes=10_000), options_arg())),
         "toMarkdown": HostExport(to_markdown, (_HTML,)),
         "toText": HostExport(to_text, (_HTML,)),
         "extractLinks": HostExport(extract_links, (_HTML, _BASE)),
