@@ -26,7 +26,13 @@ def main() -> None:
     subprocess.run(["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=HERE, check=True)
     for rel in DROPPED:
         shutil.rmtree(HERE / "node_modules" / rel, ignore_errors=True)
-    (HERE / "node_modules" / ".package-lock.json").unlink(missing_ok=True)  # npm's own bookkeeping
+    # Dotfiles (npm's .package-lock.json, the packages' .travis.yml, .github/...) are no code the compiler
+    # serves, and the wheel's package data leaves dotfiles out: a vendored copy with them is not the shipped one.
+    for path in sorted((HERE / "node_modules").rglob(".*"), reverse=True):
+        if path.is_dir():
+            shutil.rmtree(path)
+        else:
+            path.unlink()
 
 
 if __name__ == "__main__":
