@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import tree_sitter_javascript
-from tree_sitter import Language, Node, Parser, Tree
+from tree_sitter import Language, Node, Parser, Tree, TreeCursor
 
 from core.errors import SandboxRefusal
 
@@ -82,7 +82,7 @@ def _check_depth(tree: Tree) -> None:
         if cursor.goto_first_child():
             depth += 1
             if depth > MAX_DEPTH:
-                line = cursor.node.start_point[0] + 1
+                line = _at(cursor).start_point[0] + 1
                 raise SourceRefused(
                     f"the source nests more than {MAX_DEPTH:,} levels deep (at line {line}); "
                     "split the expression or the nesting into smaller functions",
@@ -108,17 +108,24 @@ def walk_paths(node: Node) -> Iterator[list[Step]]:
     source). The list is reused: copy it to keep it.
     """
     cursor = node.walk()
-    path: list[Step] = [(cursor.node, None)]
+    path: list[Step] = [(_at(cursor), None)]
     while True:
         yield path
         if cursor.goto_first_child():
-            path.append((cursor.node, cursor.field_name))
+            path.append((_at(cursor), cursor.field_name))
             continue
         while not cursor.goto_next_sibling():
             if not cursor.goto_parent():
                 return
             path.pop()
-        path[-1] = (cursor.node, cursor.field_name)
+        path[-1] = (_at(cursor), cursor.field_name)
+
+
+def _at(cursor: TreeCursor) -> Node:
+    """The cursor's node: tree-sitter types it optional, and a cursor made from a node always has one."""
+    node = cursor.node
+    assert node is not None
+    return node
 
 
 def walk(node: Node) -> Iterator[Node]:

@@ -271,9 +271,12 @@ def _revive(v: Any, sidecar: list[bytes | str], depth: int = 0) -> Any:
         return {k: _revive(x, sidecar, depth + 1) for k, x in v.items()}
     payload = v.get("v")
     if tag in ("b", "s"):
-        i, kind = v.get("i"), bytes if tag == "b" else str
-        if type(i) is int and 0 <= i < len(sidecar) and isinstance(sidecar[i], kind):
-            return _well_formed(sidecar[i]) if kind is str else sidecar[i]
+        i = v.get("i")
+        item = sidecar[i] if type(i) is int and 0 <= i < len(sidecar) else None
+        if tag == "s" and isinstance(item, str):
+            return _well_formed(item)
+        if tag == "b" and isinstance(item, bytes):
+            return item
     elif tag == "d":
         if payload is None:
             return None
