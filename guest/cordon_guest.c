@@ -118,14 +118,25 @@ static void set_result(const char *s, size_t n) {
     result.len = (uint32_t)n;
 }
 
+/* The most of one error field (name, message, stack) reported, in UTF-8 bytes: 4 x the ceiling of
+ * maxOutputSize (10M characters), so the host's cap (core/engine/results.py:cap_error) always has
+ * the characters it keeps, and a thrown 200M-character string is reported cut, not lost to the
+ * copies reporting it would need. */
+#define FIELD_MAX ((size_t)40 << 20)
+
 /* Append `v` as text (or `fallback`) to buf at *pos as a field: a uint32 length, then the bytes
- * (lengths, not separators: a message may hold a NUL). Returns false when out of memory. */
+ * (lengths, not separators: a message may hold a NUL), at most FIELD_MAX of them, cut where a
+ * UTF-8 character starts. Returns false when out of memory. */
 static int append_field(char **buf, size_t *pos, JSValueConst v, const char *fallback) {
     size_t n = 0;
     const char *s = JS_IsUndefined(v) ? NULL : JS_ToCStringLen(ctx, &n, v);
     if (!s) {
         if (!JS_IsUndefined(v)) JS_FreeValue(ctx, JS_GetException(ctx));
         s = fallback; n = strlen(fallback);
+    }
+    if (n > FIELD_MAX) {
+        n = FIELD_MAX;
+        while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80) n--;
     }
     char *grown = realloc(*buf, *pos + 4 + n);
     if (grown) {
@@ -176,7 +187,10 @@ static int32_t report_error(JSValue e) {
     JS_FreeValue(ctx, e);
     JS_SetMemoryLimit(rt, memory_limit);
     if (ok && buf) set_result(buf, pos);
-    else { set_result(OOM_RESULT, sizeof OOM_RESULT - 1); stop = STOP_OUT_OF_MEMORY; }
+    if (!ok || !buf || result.len != pos) {  /* a field, or the result's copy, did not fit */
+        set_result(OOM_RESULT, sizeof OOM_RESULT - 1);
+        stop = STOP_OUT_OF_MEMORY;
+    }
     result.stop = stop;
     free(buf);
     return ST_ERROR;

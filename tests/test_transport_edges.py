@@ -65,3 +65,12 @@ def test_a_thrown_message_and_name_are_capped_by_max_output_size():
     assert any("error truncated" in w for w in named.warnings)
     small = run_in_sandbox("throw new TypeError('fits')", limits=limits)
     assert not small.truncated and small.error.message == "fits"
+
+
+def test_a_thrown_string_larger_than_what_reporting_can_copy_arrives_cut_not_lost():
+    """200M characters: the guest reports at most 40 MiB of a field (guest/cordon_guest.c FIELD_MAX),
+    so the host's cap has its characters; before, the copies failed and name and message were empty."""
+    thrown = run_in_sandbox("throw 'z'.repeat(200_000_000)", limits={"memoryLimitBytes": 1024 * 1024 * 1024})
+    assert not thrown.ok and thrown.truncated and thrown.error.rule is None
+    assert thrown.error.name == "Error"
+    assert thrown.error.message == "z" * 100 * 1024 + TRUNCATED_SUFFIX  # maxOutputSize's default
