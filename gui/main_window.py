@@ -56,7 +56,7 @@ from gui.diagnostics import diagnose, summary
 from gui.dialogs.common import closable_window
 from gui.dialogs.document_trust import TrustDecision, TrustFacts, ask_trust
 from gui.dialogs.help import sandbox_api_window, shortcuts_window
-from gui.dialogs.package_picker import ensure_consent, pick_package, unallowed_imports
+from gui.dialogs.package_picker import ensure_consent, pick_package
 from gui.documents import AUTOSAVE_MS, FILE_FILTER, RecentFiles, RecoveredWork, Recovery, display_name
 from gui.editor import CodeEditor
 from gui.inputs_form import InputsError
@@ -698,19 +698,20 @@ class MainWindow(QMainWindow):
             return
         if doc.packages or "import" in doc.body:
             catalog = self.catalogs.wait()
-            allowed = ensure_consent(self, catalog, doc)
-            if allowed is None:
-                refused = ", ".join(f"'{s}' (pack {catalog.module(s).pack})" for s in unallowed_imports(catalog, doc))
-                self.run_panel.show_refusal(
-                    f"Not run: the body imports {refused or 'a pack'}, which this document "
-                    "does not allow: run again to be asked, or remove the import."
-                )
-                return
-            if allowed != doc:
+            consent = ensure_consent(self, catalog, doc)
+            allowed = consent.document
+            if allowed != doc:  # what was allowed stays allowed, also when another pack was refused
                 self._doc = allowed.model_copy(update={"body": self._doc.body})
                 self._update_title()
                 self.refresh_diagnostics()
                 doc = allowed
+            if consent.refused:
+                refused = ", ".join(f"'{s}' (pack {catalog.module(s).pack})" for s in consent.refused)
+                self.run_panel.show_refusal(
+                    f"Not run: the body imports {refused}, which this document "
+                    "does not allow: run again to be asked, or remove the import."
+                )
+                return
         self.editor.clear_run_error()
         self.run_panel.start(RunRequest(doc, inputs, streams or None, self.run_panel.workspace, self.prompter))
 

@@ -15,9 +15,10 @@ from core.codenode.document import CodeNodeDocument, PackDeclaration
 from core.packs import Catalog, PackRoot
 from core.packs.install import INSTALL_MODE, discard, prepare_install
 from core.packs.roots import installed_dir
-from gui.dialogs.consent import UNTRUSTED_DOCS, ConsentDialog, ConsentFacts
+from gui.dialogs.consent import UNTRUSTED_DOCS, ConsentDialog, ConsentFacts, PackListConsentDialog
 from gui.dialogs.package_picker import (
     ALLOWED_MARK,
+    ConsentOutcome,
     PackagePicker,
     ensure_consent,
     import_line,
@@ -214,12 +215,59 @@ def test_hand_typed_imports_ask_before_a_run(qtbot, catalog):
         (dialog.allow if next(answers) == "allow" else dialog.refuse).click()
 
     QTimer.singleShot(0, answer)
-    allowed = ensure_consent(None, catalog, doc)
-    assert allowed is not None and [p.specifier for p in allowed.packages] == ["geo-tools"]
-    assert ensure_consent(None, catalog, allowed) == allowed  # nothing left to ask (not-installed fails the run)
+    consent = ensure_consent(None, catalog, doc)
+    allowed = consent.document
+    assert consent.refused == () and [p.specifier for p in allowed.packages] == ["geo-tools"]
+    # nothing left to ask (not-installed fails the run)
+    assert ensure_consent(None, catalog, allowed) == ConsentOutcome(allowed)
 
     QTimer.singleShot(0, lambda: QApplication.activeModalWidget().reject())
-    assert ensure_consent(None, catalog, doc) is None
+    assert ensure_consent(None, catalog, doc) == ConsentOutcome(doc, ("geo-tools",))
+
+
+def test_several_packs_are_asked_once_and_a_refusal_keeps_the_other_yes(qtbot, catalog):
+    """Issue 30, item 2: one dialog lists every pack of the run, each with its own choice."""
+    doc = CodeNodeDocument(
+        body='import { km } from "geo-tools";\nimport x from "geo-tools/extra";\nimport * as c from "csv-kit";\n'
+    )
+    seen: list[QDialog] = []
+
+    def answer():
+        dialog = QApplication.activeModalWidget()
+        assert isinstance(dialog, PackListConsentDialog)
+        seen.append(dialog)
+        assert set(dialog.allow_choice) == {"geo-tools", "csv-kit"}
+        assert all(b.isChecked() for b in dialog.refuse_choice.values())  # the safe choice first
+        assert dialog.refuse.isDefault() and dialog.allow_all.text() == "Allow &all"
+        qtbot.mouseClick(dialog.allow_choice["geo-tools"], Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(dialog.apply, Qt.MouseButton.LeftButton)
+
+    QTimer.singleShot(0, answer)
+    consent = ensure_consent(None, catalog, doc)
+    assert len(seen) == 1 and consent.refused == ("csv-kit",)
+    assert [p.specifier for p in consent.document.packages] == ["geo-tools", "geo-tools/extra"]
+
+    # The next run asks about the refused pack only; the yes to geo-tools was kept.
+    asked: list[tuple[str, ...]] = []
+
+    def answer_again():
+        dialog = QApplication.activeModalWidget()
+        assert isinstance(dialog, ConsentDialog)
+        asked.append(dialog.facts.specifiers)
+        dialog.allow.click()
+
+    QTimer.singleShot(0, answer_again)
+    again = ensure_consent(None, catalog, consent.document)
+    assert asked == [("csv-kit",)] and again.refused == ()
+    assert [p.specifier for p in again.document.packages] == ["geo-tools", "geo-tools/extra", "csv-kit"]
+
+    # "Allow all" allows every pack in one click; Esc refuses every pack.
+    QTimer.singleShot(0, lambda: QApplication.activeModalWidget().allow_all.click())
+    everything = ensure_consent(None, catalog, doc)
+    assert everything.refused == () and len(everything.document.packages) == 3
+    QTimer.singleShot(0, lambda: qtbot.keyClick(QApplication.activeModalWidget(), Qt.Key.Key_Escape))
+    nothing = ensure_consent(None, catalog, doc)
+    assert nothing == ConsentOutcome(doc, ("geo-tools", "geo-tools/extra", "csv-kit"))
 
 
 def test_import_lines():

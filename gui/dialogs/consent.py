@@ -10,6 +10,12 @@ digests, documentation trust and install mode. The safe choice is the default
 button, and Esc or closing the window refuses.
 
     if ask_consent(parent, ConsentFacts.from_request(request)): commit_install(request)
+
+A run whose body imports several packs not yet allowed asks once, in one
+`PackListConsentDialog`: every pack of the run with its own Allow / Don't allow
+and an "Allow all" button, so refusing one never drops the yes given to another.
+
+    decisions = ask_pack_consents(parent, (facts_a, facts_b))   # {"pack-a": True, "pack-b": False}
 """
 
 from __future__ import annotations
@@ -18,11 +24,15 @@ from dataclasses import dataclass
 
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
+    QButtonGroup,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
     QLineEdit,
     QPushButton,
+    QRadioButton,
     QVBoxLayout,
     QWidget,
 )
@@ -204,3 +214,91 @@ class ConsentDialog(QDialog):
 def ask_consent(parent: QWidget | None, facts: ConsentFacts) -> bool:
     """Show the dialog modally; True only when the person allowed."""
     return ConsentDialog(facts, parent).exec() == QDialog.DialogCode.Accepted
+
+
+class PackListConsentDialog(QDialog):
+    """Allow or refuse each of several packs a document imports, in one question.
+
+    Every pack starts at "Don't allow" (the safe choice, also what Enter, Esc and
+    closing do); "Allow all" allows every pack at once; "Continue" keeps the
+    per-pack choices. `decisions()` is pack name -> allowed after `exec()`.
+    """
+
+    def __init__(self, facts: tuple[ConsentFacts, ...], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.facts = facts
+        self._accepted = False
+        self.setWindowTitle("Allow packs in this document?")
+        layout = QVBoxLayout(self)
+        title = styled_label(
+            f"This document imports {plural(len(facts), 'pack')} it does not allow yet", role="sectionTitle"
+        )
+        title.setStyleSheet("font-size: 13pt")
+        layout.addWidget(title)
+        layout.addWidget(styled_label(grant_text(tuple(s for f in facts for s in f.specifiers)), role="callout"))
+        #: pack name -> its Allow radio button.
+        self.allow_choice: dict[str, QRadioButton] = {}
+        #: pack name -> its Don't allow radio button.
+        self.refuse_choice: dict[str, QRadioButton] = {}
+        for fact in facts:
+            box = QGroupBox(f"{fact.pack} {fact.version}")
+            form = QFormLayout(box)
+            form.addRow("Specifiers:", plain_label("\n".join(fact.specifiers) or "(none)"))
+            form.addRow("Size:", plain_label(fact.size))
+            for specifier, digest in fact.digests:
+                form.addRow("Digest:" if len(fact.digests) == 1 else f"Digest of {specifier}:", _digest_field(digest))
+            form.addRow("Documentation:", plain_label(TRUSTED_DOCS if fact.trusted else UNTRUSTED_DOCS))
+            allow = QRadioButton(f"Allow {fact.pack}")
+            refuse = QRadioButton("Don't allow")
+            refuse.setChecked(True)
+            group = QButtonGroup(box)
+            group.addButton(allow)
+            group.addButton(refuse)
+            choice = QHBoxLayout()
+            choice.addWidget(allow)
+            choice.addWidget(refuse)
+            choice.addStretch(1)
+            form.addRow("Choice:", choice)
+            self.allow_choice[fact.pack] = allow
+            self.refuse_choice[fact.pack] = refuse
+            layout.addWidget(box)
+        layout.addWidget(
+            styled_label("Your choices are saved in this document; other documents ask again.", role="hint")
+        )
+        self.buttons = QDialogButtonBox()
+        self.allow_all: QPushButton = self.buttons.addButton("Allow &all", QDialogButtonBox.ButtonRole.ActionRole)
+        self.apply: QPushButton = self.buttons.addButton(
+            "&Continue with these choices", QDialogButtonBox.ButtonRole.AcceptRole
+        )
+        self.refuse: QPushButton = self.buttons.addButton("&Don't allow any", QDialogButtonBox.ButtonRole.RejectRole)
+        for button in (self.allow_all, self.apply):
+            button.setAutoDefault(False)
+        self.refuse.setDefault(True)
+        self.refuse.setFocus()
+        self.allow_all.clicked.connect(self._allow_all)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+        fit_to_width(self, 600)
+
+    def accept(self) -> None:
+        self._accepted = True
+        super().accept()
+
+    def _allow_all(self) -> None:
+        for allow in self.allow_choice.values():
+            allow.setChecked(True)
+        self.accept()
+
+    def decisions(self) -> dict[str, bool]:
+        """Pack name -> allowed; every pack refused unless the dialog was accepted."""
+        return {pack: self._accepted and allow.isChecked() for pack, allow in self.allow_choice.items()}
+
+
+def ask_pack_consents(parent: QWidget | None, facts: tuple[ConsentFacts, ...]) -> dict[str, bool]:
+    """Ask about every pack at once: one pack gets the detailed dialog, several the list. Pack -> allowed."""
+    if len(facts) == 1:
+        return {facts[0].pack: ask_consent(parent, facts[0])}
+    dialog = PackListConsentDialog(facts, parent)
+    dialog.exec()
+    return dialog.decisions()

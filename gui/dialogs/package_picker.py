@@ -11,8 +11,9 @@ remembers its consent, and a no inserts nothing.
     picked = pick_package(window, catalog, doc)
     if picked: editor.insert(picked.import_line); doc = picked.document
 
-    doc = ensure_consent(window, catalog, doc)   # before a run: hand-typed imports ask too
-    if doc is None: ...                          # refused: do not run
+    consent = ensure_consent(window, catalog, doc)   # before a run: one question for every pack
+    doc = consent.document                           # what was allowed stays allowed
+    if consent.refused: ...                          # something refused: do not run
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from core.codenode import CodeNodeDocument, PackDeclaration
 from core.packs import Catalog, SandboxModule, canonical_specifier, declarations_from_code
 from gui.completion import PackIndex
 from gui.dialogs.common import plain_label
-from gui.dialogs.consent import ConsentFacts, ask_consent
+from gui.dialogs.consent import ConsentFacts, ask_consent, ask_pack_consents
 
 ALLOWED_MARK = "  ✓ allowed in this document"
 #: Up to this many named exports are imported by name; more get a namespace import.
@@ -206,16 +207,6 @@ def allow_in_document(
     return stamp_declaration(document, module)
 
 
-def unallowed_imports(catalog: Catalog, document: CodeNodeDocument) -> list[str]:
-    """Specifiers the body imports from an installed pack that the document does not allow yet (a refused
-    run names them, so the person knows which pack was said no to)."""
-    return [
-        d.specifier
-        for d in declarations_from_code(document.body)
-        if catalog.module(d.specifier) is not None and not is_allowed_in(document, d.specifier)
-    ]
-
-
 def pick_package(parent: QWidget | None, catalog: Catalog, document: CodeNodeDocument) -> PickedPackage | None:
     """Run the picker, then the consent dialog when needed. None when cancelled or refused."""
     picker = PackagePicker(catalog, document, parent)
@@ -229,16 +220,45 @@ def pick_package(parent: QWidget | None, catalog: Catalog, document: CodeNodeDoc
     return PickedPackage(specifier, import_line(specifier, PackIndex(catalog).exports(specifier)), allowed)
 
 
-def ensure_consent(parent: QWidget | None, catalog: Catalog, document: CodeNodeDocument) -> CodeNodeDocument | None:
-    """Ask for every installed pack the body imports without a declaration. None at the first refusal.
+@dataclass(frozen=True)
+class ConsentOutcome:
+    """What one consent question before a run settled."""
 
-    Imports no installed pack serves are left alone: the run fails on them by name.
+    #: The document with every pack the person allowed stamped (also when others were refused).
+    document: CodeNodeDocument
+    #: Specifiers of the packs refused (empty: the run may go on).
+    refused: tuple[str, ...] = ()
+
+
+def ensure_consent(parent: QWidget | None, catalog: Catalog, document: CodeNodeDocument) -> ConsentOutcome:
+    """Ask once about every installed pack the body imports without a declaration.
+
+    One dialog lists every such pack with its own choice (issue 30, item 2): a pack
+    allowed is stamped into the document even when another is refused, so the next
+    run asks only about the refused ones. Imports no installed pack serves are left
+    alone: the run fails on them by name.
     """
+    wanted: dict[str, list[SandboxModule]] = {}
     for declaration in declarations_from_code(document.body):
-        if catalog.module(declaration.specifier) is None:
+        module = catalog.module(declaration.specifier)
+        if module is None or is_allowed_in(document, declaration.specifier):
             continue
-        allowed = allow_in_document(parent, catalog, document, declaration.specifier)
-        if allowed is None:
-            return None
-        document = allowed
-    return document
+        if all(m.specifier != module.specifier for m in wanted.get(module.pack, ())):
+            wanted.setdefault(module.pack, []).append(module)
+    if not wanted:
+        return ConsentOutcome(document)
+    packs = {name: catalog.pack(name) for name in wanted}
+    facts = tuple(
+        ConsentFacts.from_pack(pack, tuple(m.specifier for m in wanted[name]))
+        for name, pack in packs.items()
+        if pack is not None
+    )
+    decisions = ask_pack_consents(parent, facts) if facts else {}
+    refused: list[str] = []
+    for name, modules in wanted.items():
+        for module in modules:
+            if decisions.get(name, False):
+                document = stamp_declaration(document, module)
+            else:
+                refused.append(module.specifier)
+    return ConsentOutcome(document, tuple(refused))
