@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from core.jsparse import ImportBinding, export_names, import_bindings, import_insertion_line
     from core.limits import CEILINGS, MB, SandboxLimits, resolve_limits
     from core.media_preview import MediaPreview, load_preview, media_kind
+    from core.notices import set_notice_sink
     from core.rules import RULE_SENTENCES, RULES, problem_line, rule_sentence
     from core.transport import UNDEFINED, from_public, to_public
 
@@ -75,6 +76,7 @@ _EXPORTS = {
     "warm_engine": "core.engine.warm",
     "host_worker_confinement": "core.hostwork.client",
     "installation": "core.diagnostics",
+    "set_notice_sink": "core.notices",
 }
 __getattr__, __dir__ = lazy.exports(__name__, _EXPORTS)
 
@@ -116,6 +118,7 @@ __all__ = [
     "resolve_limits",
     "rule_sentence",
     "run_in_sandbox",
+    "set_notice_sink",
     "to_public",
     "warm_engine",
     "write_atomic",

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMainWindow
 
 import core
 from core import logs
@@ -83,10 +83,17 @@ def screenshot(window: MainWindow, path: Path) -> None:
     QTimer.singleShot(0, window.run)
 
 
-def warm_engine_later() -> None:
+def warm_engine_later(window: QMainWindow) -> None:
     """Once the event loop runs (the windows are up), warm the engine on the work pool: importing
     it, the guest module and the standard template take ~0.5-1 s the window need not wait for. A run
-    started meanwhile waits for the template being built instead of building its own."""
+    started meanwhile waits for the template being built instead of building its own. What slow,
+    one-time work is happening (the engine's first compile on this machine) shows in `window`'s
+    status bar (`core.set_notice_sink`)."""
+
+    def show(text: str) -> None:
+        task_manager().run_on_main(lambda: window.statusBar().showMessage(text[:1].upper() + text[1:], 20000))
+
+    core.set_notice_sink(show)
     QTimer.singleShot(0, lambda: task_manager().run_in_background(lambda: core.warm_engine(), kind="work"))
 
 
@@ -137,7 +144,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         windows.extend(windows[0].offer_recovery())
 
     QTimer.singleShot(0, recover)
-    warm_engine_later()
+    warm_engine_later(windows[0])
     try:
         return app.exec()
     finally:

@@ -117,11 +117,12 @@ def dispatch(args: argparse.Namespace) -> int:
 
     The shared helpers and the log set-up are imported here too, not with this package: `--help` and
     `--version` need neither (they were ~30 ms of a ~100 ms `cordon --version`)."""
-    from core import logs
+    from core import logs, notices
     from core.cli.common import INTERRUPTED, StopSignal, fail, stop_signals_interrupt
 
     if args.verbose:
         logs.to_stderr()
+    notices.set_notice_sink(lambda text: print(f"cordon: {text}", file=sys.stderr, flush=True))
     logger.debug("cordon %s", args.command)
     as_json = bool(getattr(args, "json", False))
     try:

@@ -17,7 +17,7 @@ from importlib import metadata, resources
 
 import wasmtime
 
-from core import cache
+from core import cache, notices
 
 #: wasmtime's native stack for guest code. 1.5 MiB holds ~1,200 JS frames (1,225 of a one-line recursion);
 #: larger values above wasmtime's async stack size abort the process.
@@ -80,6 +80,7 @@ def load_precompiled(engine: wasmtime.Engine, wasm: bytes) -> wasmtime.Module:
             return wasmtime.Module.deserialize(engine, data)
         except wasmtime.WasmtimeError:  # Cordon's own bytes, for a wasmtime build no longer here
             pass
+    notices.notice("compiling the sandbox engine for this machine (once; a few seconds)...")
     module = wasmtime.Module(engine, wasm)
     cache.write(name, module.serialize())
     return module
