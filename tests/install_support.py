@@ -20,6 +20,7 @@ def home(tmp_path, monkeypatch) -> Path:
     root = tmp_path / "home"
     monkeypatch.setenv("CORDON_HOME", str(root))
     monkeypatch.delenv("CORDON_NPM_REGISTRY", raising=False)
+    monkeypatch.setenv("NPM_CONFIG_USERCONFIG", str(tmp_path / "no-user-npmrc"))  # never the developer's ~/.npmrc
     return root
 
 

@@ -85,6 +85,10 @@ class NpmRegistry(LoopbackServer):
         self.behaviour: dict[str, str] = {}
         self.requests: list[tuple[str, dict[str, str]]] = []
         self.stalled = threading.Event()
+        #: When set, every request must carry `Authorization: Bearer <token>` (else 401).
+        self.token: str | None = None
+        #: {request path: absolute URL} answered with a 302 to that URL.
+        self.redirects: dict[str, str] = {}
         super().__init__(_handler(self))
         self.url = f"http://127.0.0.1:{self.port}"
 
@@ -96,6 +100,7 @@ class NpmRegistry(LoopbackServer):
         tag: str | None = "latest",
         name: str | None = None,
         version: str | None = None,
+        deprecated: str | None = None,
     ) -> str:
         """Serve `tgz` as the version its package.json names (or `name`/`version`); returns the file name."""
         doc = package_json_of(tgz)
@@ -115,6 +120,8 @@ class NpmRegistry(LoopbackServer):
             "description": doc.get("description", ""),
             "dist": {"tarball": f"{self.url}/-/{file}", "integrity": integrity},
         }
+        if deprecated:
+            self.packages[name][version]["deprecated"] = deprecated
         if tag:
             self.tags.setdefault(name, {})[tag] = version
         return file
@@ -136,6 +143,15 @@ def _handler(registry: NpmRegistry) -> type[BaseHTTPRequestHandler]:
 
         def do_GET(self) -> None:
             registry.requests.append((self.path, {k.lower(): v for k, v in self.headers.items()}))
+            if registry.token is not None and self.headers.get("Authorization") != f"Bearer {registry.token}":
+                self._send(401, b'{"error":"authentication required"}', "application/json")
+                return
+            if self.path in registry.redirects:
+                self.send_response(302)
+                self.send_header("Location", registry.redirects[self.path])
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
             if self.path.startswith("/-/v1/search?"):
                 self._search(parse_qs(urlsplit(self.path).query).get("text", [""])[0])
             elif self.path.startswith("/-/"):

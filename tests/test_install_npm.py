@@ -507,3 +507,30 @@ def test_npm_prefix_wraps_each_entry_point_picked_and_updates_keep_them(registry
     assert not any(c.startswith("modules removed") for c in request["changes"])
     assert main(["packs", "install", "npm:multi-lib", "--entry", "../up", "--registry", registry.url]) == 1
     assert "[usage]" in capsys.readouterr().err
+
+
+def test_version_choice_prefers_the_latest_dist_tag_as_npm_pick_manifest_does(registry, tmp_path):
+    """issue 29, item 5: `latest` wins when it satisfies the range and is not deprecated, else the highest."""
+    from core.packs.install.registry import Registry
+
+    for version in ("1.0.0", "1.1.0", "1.2.0", "2.0.0", "2.1.0-beta.1"):
+        publish_package(registry, tmp_path, {"name": "picky", "version": version}, {"index.js": "export default 1;"})
+    registry.tags["picky"] = {"latest": "1.1.0", "next": "2.1.0-beta.1"}
+    registry.packages["picky"]["1.2.0"]["deprecated"] = "use 2.x"
+    expected = {
+        "": "1.1.0",
+        "*": "1.1.0",
+        "^1.0.0": "1.1.0",
+        ">=1.0.0": "1.1.0",
+        "~1.0.0": "1.0.0",
+        "^1.1.1": "1.2.0",  # only the deprecated version satisfies: it is still picked
+        "^2": "2.0.0",
+        ">1.1.0": "2.0.0",  # the non-deprecated 2.0.0 before the deprecated 1.2.0
+        "1.2.0": "1.2.0",
+        "latest": "1.1.0",
+        "next": "2.1.0-beta.1",
+    }
+    with Registry(registry.url) as client:
+        assert {spec: client.resolve("picky", spec).version for spec in expected} == expected
+        registry.packages["picky"]["1.1.0"]["deprecated"] = "broken"
+        assert client.resolve("picky", "^1").version == "1.0.0"  # deprecated latest and 1.2.0 passed over

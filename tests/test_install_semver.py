@@ -91,3 +91,39 @@ def test_dist_tags():
 def test_nonsense_is_refused(bad):
     with pytest.raises(RangeError):
         max_satisfying(VERSIONS, bad)
+
+
+@pytest.mark.parametrize(
+    ("spec", "expected"),
+    [
+        ("", "1.2.9"),  # npm-pick-manifest: `latest` when it satisfies, not the highest
+        ("*", "1.2.9"),
+        ("^1.0.0", "1.2.9"),
+        ("1.x", "1.2.9"),
+        (">=0.3.0", "1.2.9"),
+        ("~1.2", "1.2.9"),
+        ("^2", "2.1.0"),  # latest does not satisfy: the highest that does
+        ("~1.3", "1.3.0"),
+        ("<1.2.9", "1.2.3"),
+        ("1.9.9", "1.9.9"),
+        ("latest", "1.2.9"),
+        ("next", "2.0.0-rc.1"),
+    ],
+)
+def test_the_latest_dist_tag_wins_when_it_satisfies_the_range(spec, expected):
+    tags = {"latest": "1.2.9", "next": "2.0.0-rc.1"}
+    assert max_satisfying(VERSIONS, spec, tags) == expected
+
+
+def test_a_deprecated_latest_is_passed_over_and_deprecated_versions_come_last():
+    tags = {"latest": "1.2.9"}
+    assert max_satisfying(VERSIONS, "^1", tags, deprecated={"1.2.9"}) == "1.9.9"
+    assert max_satisfying(VERSIONS, "^1", tags, deprecated={"1.2.9", "1.9.9"}) == "1.3.0"
+    assert max_satisfying(VERSIONS, "~1.2.9", tags, deprecated={"1.2.9"}) == "1.2.9"  # nothing else satisfies
+    assert max_satisfying(VERSIONS, "latest", tags, deprecated={"1.2.9"}) == "1.2.9"  # a tag is exact
+
+
+def test_a_prerelease_latest_is_what_an_unranged_install_gets_as_npm_does():
+    tags = {"latest": "3.0.0-alpha"}
+    assert max_satisfying(VERSIONS, "", tags) == "3.0.0-alpha"
+    assert max_satisfying(VERSIONS, "^2", tags) == "2.1.0"

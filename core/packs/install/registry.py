@@ -11,6 +11,7 @@ the registry's own origin, never to a tarball host elsewhere.
 from __future__ import annotations
 
 import os
+import ssl
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,8 +22,9 @@ import httpx
 import orjson
 
 from core.cancel import CancelHandle
-from core.packs.install import integrity
+from core.packs.install import integrity, npmrc
 from core.packs.install.errors import InstallError
+from core.packs.install.npmrc import NpmConfig
 from core.packs.install.semver import RangeError, max_satisfying
 
 DEFAULT_REGISTRY = "https://registry.npmjs.org"
@@ -31,6 +33,7 @@ REGISTRY_ENV = "CORDON_NPM_REGISTRY"
 MAX_PACKUMENT_BYTES = 32 * 1024 * 1024
 MAX_TARBALL_BYTES = 16 * 1024 * 1024
 CHUNK = 64 * 1024
+MAX_REDIRECTS = 5
 
 #: on_progress(phase, done, total): phases "resolve", "download", "extract", "dependencies".
 Progress = Callable[[str, int, int | None], None]
@@ -38,8 +41,12 @@ Progress = Callable[[str, int, int | None], None]
 PROGRESS_UNITS = {"download": "bytes", "extract": "bytes", "dependencies": "packages"}
 
 
-def registry_url(explicit: str | None = None) -> str:
-    url = (explicit or os.environ.get(REGISTRY_ENV) or DEFAULT_REGISTRY).rstrip("/")
+def registry_url(explicit: str | None = None, config: NpmConfig | None = None) -> str:
+    """`explicit` (`--registry`), else `$CORDON_NPM_REGISTRY`, else `.npmrc`'s `registry`, else npmjs.org."""
+    if config is None and not explicit and not os.environ.get(REGISTRY_ENV):
+        config = npmrc.load()
+    configured = config.registry if config is not None else None
+    url = (explicit or os.environ.get(REGISTRY_ENV) or configured or DEFAULT_REGISTRY).rstrip("/")
     if urlsplit(url).scheme not in ("http", "https"):
         raise InstallError(f"registry URL must be http(s): {url!r}", rule="registry-error")
     return url
@@ -73,13 +80,21 @@ class Registry:
         token: str | None = None,
         cancel: CancelHandle | None = None,
         timeout_s: float = 30.0,
+        config: NpmConfig | None = None,
     ) -> None:
-        self.url = registry_url(url)
+        """`config` is the `.npmrc` in force (`npmrc.load()` when None): scoped registries, per-origin
+        tokens, `cafile`, `strict-ssl`. `token` (Cordon's keyring token) is for `url`'s origin only."""
+        self._config = config if config is not None else npmrc.load()
+        self.url = registry_url(url, self._config)
         self._origin = _origin(self.url)
         self._token = token
         self._cancel = cancel or CancelHandle()
+        # Redirects are followed by hand (`_stream`) so each hop's credentials are decided afresh.
         self._client = httpx.Client(
-            timeout=timeout_s, follow_redirects=True, max_redirects=5, headers={"User-Agent": "cordon-installer"}
+            timeout=timeout_s,
+            follow_redirects=False,
+            headers={"User-Agent": "cordon-installer"},
+            verify=_verify(self._config),
         )
 
     def __enter__(self) -> Registry:
@@ -92,13 +107,17 @@ class Registry:
         self._client.close()
 
     # -- metadata ----------------------------------------------------------------
+    def base_for(self, name: str) -> str:
+        """The registry that serves `name`: its scope's `@scope:registry` if `.npmrc` names one."""
+        return (self._config.registry_for(name) or self.url).rstrip("/")
+
     def packument(self, name: str) -> dict[str, Any]:
-        url = f"{self.url}/{quote(name, safe='@')}"
+        url = f"{self.base_for(name)}/{quote(name, safe='@')}"
         doc = self._json(
             url,
             f"package '{name}'",
             accept="application/vnd.npm.install-v1+json; q=1.0, application/json; q=0.8",
-            not_found=f"package '{name}' was not found on {self.url}",
+            not_found=f"package '{name}' was not found on {self.base_for(name)}",
         )
         if not isinstance(doc, dict) or not isinstance(doc.get("versions"), dict):
             raise InstallError(f"the registry's metadata for '{name}' has no versions", rule="registry-error")
@@ -149,7 +168,7 @@ class Registry:
         versions: dict[str, Any] = doc["versions"]
         tags = doc.get("dist-tags") if isinstance(doc.get("dist-tags"), dict) else {}
         try:
-            chosen = max_satisfying(versions, spec or "latest", tags)
+            chosen = max_satisfying(versions, spec, tags, deprecated=_deprecated(versions))
         except RangeError as exc:
             raise InstallError(f"'{name}@{spec}': {exc}", rule="version-not-found") from None
         if chosen is None:
@@ -213,10 +232,22 @@ class Registry:
     # -- plumbing ------------------------------------------------------------------
     def _stream(self, url: str, *, accept: str, what: str) -> Any:
         self._check_cancel()
+        return _GuardedStream(self, url, accept, what)
+
+    def _auth(self, url: str) -> str | None:
+        """The token for exactly this URL: `.npmrc`'s for its host, port and path, else Cordon's keyring
+        token when the URL is on the registry's own origin; never one for another origin."""
+        found = self._config.token_for(url)
+        if found is None and self._token and _origin(url) == self._origin:
+            found = self._token
+        return found
+
+    def _open(self, url: str, accept: str) -> Any:
         headers = {"Accept": accept}
-        if self._token and _origin(url) == self._origin:
-            headers["Authorization"] = f"Bearer {self._token}"
-        return _GuardedStream(self._client.stream("GET", url, headers=headers), what)
+        token = self._auth(url)
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        return self._client.stream("GET", url, headers=headers)
 
     def _check_status(self, response: httpx.Response, what: str) -> None:
         if response.status_code in (401, 403):
@@ -233,20 +264,61 @@ class Registry:
 
 
 class _GuardedStream:
-    """`client.stream(...)` whose connection errors become `registry-error` refusals."""
+    """A GET that follows up to MAX_REDIRECTS redirects by hand, deciding each hop's token afresh (a
+    redirect to another host or port never carries one), and whose connection errors become
+    `registry-error` refusals."""
 
-    def __init__(self, inner: Any, what: str) -> None:
-        self._inner = inner
+    def __init__(self, registry: Registry, url: str, accept: str, what: str) -> None:
+        self._registry = registry
+        self._url = url
+        self._accept = accept
         self._what = what
+        self._inner: Any = None
 
     def __enter__(self) -> httpx.Response:
+        url = self._url
         try:
-            return self._inner.__enter__()
+            for _ in range(MAX_REDIRECTS + 1):
+                self._inner = self._registry._open(url, self._accept)
+                response: httpx.Response = self._inner.__enter__()
+                location = response.headers.get("location")
+                if response.status_code not in (301, 302, 303, 307, 308) or not location:
+                    return response
+                self._inner.__exit__(None, None, None)
+                self._inner = None
+                url = str(httpx.URL(url).join(location))
+                if urlsplit(url).scheme not in ("http", "https"):
+                    raise InstallError(f"{self._what}: redirected to a non-http(s) URL", rule="registry-error")
+                self._registry._check_cancel()
         except httpx.HTTPError as exc:
             raise InstallError(f"{self._what}: cannot reach the registry ({exc})", rule="registry-error") from None
+        raise InstallError(f"{self._what}: more than {MAX_REDIRECTS} redirects", rule="registry-error")
 
     def __exit__(self, *exc: object) -> None:
-        self._inner.__exit__(*exc)
+        if self._inner is not None:
+            self._inner.__exit__(*exc)
+
+
+def _verify(config: NpmConfig) -> Any:
+    """httpx's `verify` for `.npmrc`'s `strict-ssl` and `cafile` (an unreadable cafile is a refusal)."""
+    verify = config.verify()
+    if isinstance(verify, str):
+        try:
+            return ssl.create_default_context(cafile=verify)
+        except (OSError, ssl.SSLError) as exc:
+            raise InstallError(
+                f".npmrc cafile {verify}: cannot be read as PEM ({exc})", rule="registry-error"
+            ) from None
+    return verify
+
+
+def _deprecated(versions: Mapping[str, Any]) -> set[str]:
+    """Versions whose manifest carries a `deprecated` message (npm: a non-empty string)."""
+    return {
+        v
+        for v, meta in versions.items()
+        if isinstance(meta, dict) and isinstance(meta.get("deprecated"), str) and meta["deprecated"]
+    }
 
 
 def _origin(url: str) -> tuple[str, str, int | None]:

@@ -12,7 +12,7 @@ picks `2.0.0-rc.1`. Anything else is refused rather than guessed at.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from functools import total_ordering
 
@@ -195,29 +195,49 @@ def is_range(text: str) -> bool:
     return True
 
 
-def max_satisfying(versions: Iterable[str], spec: str, dist_tags: Mapping[str, str] | None = None) -> str | None:
-    """The highest version in `versions` that `spec` (a range or a dist-tag) selects, or None.
+def max_satisfying(
+    versions: Iterable[str],
+    spec: str,
+    dist_tags: Mapping[str, str] | None = None,
+    deprecated: Collection[str] = (),
+) -> str | None:
+    """The version npm would pick from `versions` for `spec` (a range, a version or a dist-tag), or None.
 
-    A dist-tag wins over range parsing when it names one (`latest`, `next`), as
-    npm does; an empty spec means `latest` when the registry has that tag.
+    npm-pick-manifest's rules (engines aside: Cordon runs no Node, so every version's
+    `engines` passes):
+    - a dist-tag (`latest`, `next`) selects exactly the version it names;
+    - otherwise the `latest` dist-tag wins when it satisfies the range (an empty spec or
+      `*` accepts it as is, even a prerelease) and is not `deprecated`;
+    - else the highest satisfying version, not-deprecated ones first (a deprecated version
+      is picked only when nothing else satisfies).
     """
     spec = spec.strip()
     tags = dict(dist_tags or {})
     available = set(versions)
-    if spec in ("", "*", "latest") and "latest" in tags:
-        tagged = tags["latest"]
-        if tagged in available and (spec == "latest" or not Version.parse(tagged).prerelease):
-            return tagged
     if spec in tags and _TAG.match(spec) and not is_range(spec):
         return tags[spec] if tags[spec] in available else None
-    rng = Range.parse(spec)
-    best: Version | None = None
+    rng = Range.parse(spec or "*")
+    latest = tags.get("latest")
+    if latest in available and latest not in deprecated:
+        if spec in ("", "*"):
+            return latest
+        parsed = _parse_or_none(latest)
+        if parsed is not None and rng.satisfied_by(parsed):
+            return latest
+    best: tuple[bool, Version] | None = None
     best_text: str | None = None
     for text in available:
-        try:
-            v = Version.parse(text)
-        except RangeError:
-            continue  # registries carry the odd malformed legacy version: never pick one
-        if rng.satisfied_by(v) and (best is None or v > best):
-            best, best_text = v, text
+        v = _parse_or_none(text)  # registries carry the odd malformed legacy version: never pick one
+        if v is None or not rng.satisfied_by(v):
+            continue
+        key = (text not in deprecated, v)
+        if best is None or key > best:
+            best, best_text = key, text
     return best_text
+
+
+def _parse_or_none(text: str | None) -> Version | None:
+    try:
+        return Version.parse(text or "")
+    except RangeError:
+        return None
