@@ -1,7 +1,7 @@
 """Open, save, recent files and crash recovery for Code node documents.
 
 Reading and writing a document is `core.codenode` (strict schema, atomic save
-keeping `.bak`); this module adds what a desktop tool owes its user on top:
+keeping the file's mode, no `.bak`); this module adds what a desktop tool owes its user on top:
 
 * `RecentFiles`: the last documents opened or saved, kept in
   `config_dir()/recent-files.json` (a missing or damaged file is an empty list).

@@ -1,6 +1,9 @@
-"""The *.node.json document: strict schema, versioning, atomic save with .bak, props -> limits."""
+"""The *.node.json document: strict schema, versioning, atomic save keeping the mode, props -> limits."""
 
 from __future__ import annotations
+
+import os
+import stat
 
 import orjson
 import pytest
@@ -74,16 +77,34 @@ def test_versions_newer_missing_or_wrong_are_refused_by_name():
         loads(b"{nope")
 
 
-def test_save_keeps_the_previous_file_as_bak_and_leaves_no_temp_files(tmp_path):
+def test_save_keeps_a_bak_only_when_asked_and_leaves_no_temp_files(tmp_path):
     path = tmp_path / "n.node.json"
     first = parse_document(_doc(name="first"))
     second = first.model_copy(update={"name": "second"})
     save_document(first, path)
-    assert not (tmp_path / "n.node.json.bak").exists()
     save_document(second, path)
     assert load_document(path).name == "second"
-    assert load_document(tmp_path / "n.node.json.bak").name == "first"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["n.node.json"]  # issue 30, item 6: no .bak unasked
+    save_document(first, path, backup=True)
+    assert load_document(tmp_path / "n.node.json.bak").name == "second"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["n.node.json", "n.node.json.bak"]
+
+
+def test_save_keeps_the_file_mode(tmp_path):
+    """Issue 30, item 6: 644 stays 644 (not the temp file's 600), 640 stays 640; a new file gets the umask's."""
+    path = tmp_path / "n.node.json"
+    doc = parse_document(_doc(name="m"))
+    mask = os.umask(0o022)
+    try:
+        save_document(doc, path)
+    finally:
+        os.umask(mask)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o644
+    save_document(doc, path)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o644
+    path.chmod(0o640)
+    save_document(doc, path)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640
 
 
 def test_a_failed_save_leaves_the_previous_document_intact(tmp_path, monkeypatch):

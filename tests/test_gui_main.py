@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import subprocess
 import sys
 import textwrap
@@ -55,6 +56,7 @@ def click_button(button: QMessageBox.StandardButton):
 def test_open_edit_save_round_trip_with_title_and_recent_files(qtbot, window, tmp_path):
     path = tmp_path / "adder.node.json"
     save_document(DOC, path)
+    path.chmod(0o644)
     assert window.open_path(path)
     assert window.editor.text() == DOC.body and not window.dirty
     assert window.windowTitle().startswith("adder.node.json") and not window.isWindowModified()
@@ -65,7 +67,8 @@ def test_open_edit_save_round_trip_with_title_and_recent_files(qtbot, window, tm
     assert not window.isWindowModified()
     saved = load_document(path)
     assert saved.body == 'await output("sum", inputs.a * inputs.b);\n' and saved.inputs == DOC.inputs
-    assert path.with_name(path.name + ".bak").exists()  # the old file is kept
+    # issue 30, item 6: saving keeps the file's mode and leaves nothing beside it
+    assert not path.with_name(path.name + ".bak").exists() and stat.S_IMODE(path.stat().st_mode) == 0o644
     assert RecentFiles().paths()[0] == path.resolve()
     assert run_and_wait(qtbot, window).result.outputs == {"sum": 2}
 

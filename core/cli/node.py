@@ -100,7 +100,7 @@ def main_new(args: argparse.Namespace) -> int:
         )
     stem = path.name.removesuffix(".node.json")
     try:
-        save_document(starter_document(stem), path)
+        save_document(starter_document(stem), path, backup=True)  # --force promises the old text in .bak
     except CordonError as exc:
         return usage_error(UsageError(exc.message, rule=exc.rule), False)
     print(f"wrote {path}")

@@ -4,8 +4,8 @@ It holds the body, the declared input and output handles, the node props and
 the pack declarations stamped from the body's imports. The schema is strict
 (unknown fields and wrong types are refused naming the field) and versioned,
 so a file written by a newer Cordon is refused by name instead of being
-half-read. Saving is atomic and keeps the previous file as `<file>.bak`: a
-crash or a full disk mid-save never costs a person their node.
+half-read. Saving is atomic (a crash or a full disk mid-save never costs a
+person their node) and keeps the file's mode; a `<file>.bak` only when asked.
 
 Props map onto sandbox limits exactly as the reference says (`limits_for`):
 timeout → timeoutMs (0 for none), max_response_mb → fetchMaxBodyBytes,
@@ -255,18 +255,21 @@ def dumps(doc: CodeNodeDocument) -> bytes:
 # -- saving -------------------------------------------------------------------------------
 
 
-def save_document(doc: CodeNodeDocument, path: str | os.PathLike[str]) -> Path:
-    """Write atomically and durably, keeping the previous file as `.bak`.
+def save_document(doc: CodeNodeDocument, path: str | os.PathLike[str], *, backup: bool = False) -> Path:
+    """Write atomically and durably, keeping the file's permission bits.
 
     At every instant the path holds either the old or the new document, never
-    a torn one; and the old one survives the save as `<file>.bak`.
+    a torn one, so no copy is needed for safety; `backup` (asked for, as by
+    `cordon node new --force`) also keeps the old one as `<file>.bak`. The
+    mode is the old file's (644 stays 644), not the temp file's private 600
+    (issue 30, item 6).
     """
     target = Path(path)
     payload = dumps(doc)
     try:
-        if target.exists():
-            write_atomic(target.with_name(target.name + ".bak"), target.read_bytes(), durable=True)
-        write_atomic(target, payload, durable=True)
+        if backup and target.exists():
+            write_atomic(target.with_name(target.name + ".bak"), target.read_bytes(), durable=True, keep_mode=True)
+        write_atomic(target, payload, durable=True, keep_mode=True)
     except OSError as exc:
         raise DocumentError(f"cannot save {target}: {exc.strerror or exc}; the previous file is unchanged") from None
     return target
