@@ -220,8 +220,8 @@ def test_a_run_that_makes_no_host_call_starts_no_worker(monkeypatch):
         spawned.append(1)
         return real(self, *args)
 
+    client.SPARE.stop()  # first: a spare being forked now is not this test's
     monkeypatch.setattr(client.Zygote, "spawn", counted)
-    client.SPARE.stop()
     ok(run_in_sandbox("return 1 + 1"))
     assert ok(_run(lambda: 1, "return 2")) == 2  # a host surface mounted, never called
     assert spawned == []
