@@ -37,6 +37,7 @@ CEILINGS: dict[str, int | float] = {
     "maxConsoleLines": 10_000,
     "maxConsoleChars": 1 * MB,
     "runMediaBytes": 2048 * MB,
+    "hostWorkerMemoryBytes": 8192 * MB,
     "wasmMaxCalls": 256,
     "wasmMaxConcurrency": 2,
     "wasmAggregateMs": 30_000,
@@ -72,6 +73,9 @@ class SandboxLimits(BaseModel):
     hostTextInputBytes: int = 5 * MB
     hostByteInputBytes: int = 10 * MB
     runMediaBytes: int = 256 * MB
+    hostWorkerMemoryBytes: int = Field(
+        2048 * MB, description="address space a run's host worker may add to what its libraries mapped"
+    )
     wasmMaxCalls: int = 256
     wasmMaxConcurrency: int = 2
     wasmAggregateMs: int = 30_000

@@ -362,6 +362,7 @@ LIMIT_RULES: dict[str, str] = {
     "maxStackBytes": "stack-limit",
     "maxOutputSize": "output-too-large",
     "runMediaBytes": "media-quota",
+    "hostWorkerMemoryBytes": "host-worker-memory",
     "hostByteInputBytes": "host-input-too-large",
     "hostTextInputBytes": "host-text-too-large",
     "workspaceMaxBytesWritten": "workspace-quota-bytes",

@@ -208,6 +208,15 @@ def test_a_worker_that_dies_mid_call_is_a_crash_refusal_and_the_next_run_is_serv
 def test_a_worker_past_its_memory_limit_is_refused_by_rule():
     result = _run(lambda: len(bytearray(8 * 1024**3)), "return await probe.run()")
     assert result.error is not None and result.error.rule == "host-worker-memory", result.error
+    assert "hostWorkerMemoryBytes" in result.error.message
+
+
+def test_the_worker_memory_limit_is_the_runs():
+    """256 MB fits the default limit (2 GB); under a 64 MB limit the same allocation is refused."""
+    allocate = "return await probe.run()"
+    assert ok(_run(lambda: len(bytearray(256 * 1024**2)), allocate)) == 256 * 1024**2
+    small = _run(lambda: len(bytearray(256 * 1024**2)), allocate, limits={"hostWorkerMemoryBytes": 64 * 1024**2})
+    assert small.error is not None and small.error.rule == "host-worker-memory", small.error
 
 
 def test_a_run_that_makes_no_host_call_starts_no_worker(monkeypatch):

@@ -63,11 +63,11 @@ class _RunWorker:
     async def _limited(self) -> HostWorker:
         """The spare (or a new fork), held to this run's memory and CPU. A spare that died while it
         waited (its zygote gone) is replaced by a new fork once, before the run's work is at stake."""
-        from core.hostwork.client import SPARE, WORKER_MEMORY_BYTES, HostWorker
+        from core.hostwork.client import SPARE, HostWorker
         from core.hostwork.confine import lower_limits  # POSIX only (resource)
 
         timeout = self.scope.limits.timeout_s
-        limits = (WORKER_MEMORY_BYTES, None if timeout is None else int(timeout) + CPU_SLACK_S)
+        limits = (self.scope.limits.hostWorkerMemoryBytes, None if timeout is None else int(timeout) + CPU_SLACK_S)
         spare = SPARE.take()
         if spare is not None:
             try:

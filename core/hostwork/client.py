@@ -44,7 +44,8 @@ logger = logging.getLogger(__name__)
 #: How long a zygote may take to import its libraries, and a worker to confine itself and say hello.
 ZYGOTE_START_S = 60.0
 WORKER_HELLO_S = 10.0
-#: Address space a worker may add to what the zygote's libraries mapped (decoded images, parses).
+#: Address space a worker may add to what the zygote's libraries mapped, until a run holds it to the
+#: run's own `hostWorkerMemoryBytes` (a spare, a preview's worker).
 WORKER_MEMORY_BYTES = 2 * 1024 * 1024 * 1024
 
 

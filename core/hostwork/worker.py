@@ -46,7 +46,10 @@ def _reply(call: tuple[Any, tuple[Any, ...], float | None]) -> bytes:
     except SandboxRefusal as exc:
         return wire.encode({"refused": {"message": exc.message, "rule": exc.rule, "name": exc.name}})
     except MemoryError:  # its address-space limit: the run asked for more host memory than a worker has
-        message = "the host work needed more memory than a host worker may use; give it smaller input"
+        message = (
+            "the host work needed more memory than the run's host worker may use (limit hostWorkerMemoryBytes); "
+            "give it smaller input, or raise the limit"
+        )
         return wire.encode({"refused": {"message": message, "rule": "host-worker-memory", "name": "RangeError"}})
     except BaseException as exc:  # a bug of ours: the host reports host-error (this log goes to /dev/null)
         logger.exception("host work failed")
