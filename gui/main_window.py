@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from core import host_worker_confinement, import_insertion_line, installation, paths
 from core.codenode import (
+    CONVERT_LEGACY,
     CodeNodeDocument,
     DocumentError,
     DocumentKey,
@@ -604,11 +605,15 @@ class MainWindow(QMainWindow):
         if fix.kind == INSTALL_NPM:
             self.open_pack_manager(install=fix.name)
             return
-        self._doc = apply_fix(self._doc, fix)
+        fixed = apply_fix(self.current_document(), fix)
+        if fixed.body != self.editor.text():  # Convert to output(): one undoable edit of the body
+            self.editor.replace_all_text(fixed.body)
+        self._doc = fixed
         self.details.load(self._doc)
         self._update_title()
         self.refresh_diagnostics()
-        self.statusBar().showMessage(f"{fix.label}: done (see the Node tab)", 5000)
+        where = "the body and the Node tab" if fix.kind == CONVERT_LEGACY else "the Node tab"
+        self.statusBar().showMessage(f"{fix.label}: done (see {where})", 5000)
 
     @Slot()
     def _on_inputs_changed(self) -> None:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import QSize, Qt, Signal, Slot
 from PySide6.QtWidgets import QHeaderView, QPushButton, QTreeWidget, QTreeWidgetItem
 
+from core.codenode import CONVERT_LEGACY
 from core.validate import INSTALL_NPM, Fix
 from gui.diagnostics import Diagnostic
 from gui.theme import icon
@@ -63,11 +64,13 @@ class ProblemsView(QTreeWidget):
     def _fix_button(self, fix: Fix) -> QPushButton:
         button = QPushButton(fix.label)
         button.setObjectName("quickFix")
-        button.setToolTip(
-            f"{fix.label} as a sandbox pack (the Pack Manager shows what it is and asks first)"
-            if fix.kind == INSTALL_NPM
-            else f"{fix.label} in the node's declarations (Node tab)"
-        )
+        if fix.kind == INSTALL_NPM:
+            tip = f"{fix.label} as a sandbox pack (the Pack Manager shows what it is and asks first)"
+        elif fix.kind == CONVERT_LEGACY:
+            tip = "Rewrite the final return as await output(name, value) calls and declare those outputs (undo: Ctrl+Z)"
+        else:
+            tip = f"{fix.label} in the node's declarations (Node tab)"
+        button.setToolTip(tip)
         button.clicked.connect(lambda: self.fixRequested.emit(fix))
         return button
 

@@ -74,12 +74,12 @@ def test_help_sandbox_api_opens_finds_text_and_inserts_a_selection(qtbot, window
 
 PARALLEL_EXAMPLE = (
     "const statuses = await parallelMap(inputs.urls, async (url) => (await fetch(url)).status, 4);\n"
-    "return { statuses };\n"
+    'await output("statuses", statuses);\n'
 )
 
 
 def test_help_sandbox_api_inserts_a_found_example_at_the_caret_in_one_step(qtbot, window):
-    set_body(window, "// before\n\nreturn statuses;\n")
+    set_body(window, "// before\n\nconsole.log(statuses);\n")
     window.editor.goto(2)  # the empty line
     window.api_help_action.trigger()
     view = window.api_help.findChild(SandboxApiView)
@@ -87,16 +87,16 @@ def test_help_sandbox_api_inserts_a_found_example_at_the_caret_in_one_step(qtbot
     assert view.current_example() is not None  # the find landed in an example block
     assert view.insert_button.isEnabled() and view.insert_button.text() == "Insert example"
     qtbot.mouseClick(view.insert_button, Qt.MouseButton.LeftButton)
-    assert window.editor.text() == "// before\n" + PARALLEL_EXAMPLE + "return statuses;\n"
+    assert window.editor.text() == "// before\n" + PARALLEL_EXAMPLE + "console.log(statuses);\n"
     window.editor.sci.undo()  # the whole example was one step
-    assert window.editor.text() == "// before\n\nreturn statuses;\n"
+    assert window.editor.text() == "// before\n\nconsole.log(statuses);\n"
 
     window.editor.goto(1, 10)  # inside a line: the example goes on its own lines
     stream = next(e for e in view.examples if "stream(" in e.text)
     rect = view.browser.cursorRect(_cursor_at(view, stream.start + 4))
     view.browser.ensureCursorVisible()
     qtbot.mouseDClick(view.browser.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
-    assert window.editor.text() == "// before\n" + stream.text + "\nreturn statuses;\n"
+    assert window.editor.text() == "// before\n" + stream.text + "\nconsole.log(statuses);\n"
     window.api_help.close()
 
 

@@ -3,6 +3,8 @@ the README's first example runs after one, and a refused run says where and how 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import Qt
 
 from core.codenode import CodeNodeDocument, InputHandle, OutputHandle, apply_fix, run_node, validate_node
@@ -11,26 +13,76 @@ from tests.install_support import memory_keyring
 
 __all__ = ["home", "memory_keyring", "window"]
 
-README_EXAMPLE = "return inputs.rows.filter((r) => r.score > 50).length"
+README_EXAMPLE = 'await output("count", inputs.rows.filter((r) => r.score > 50).length);'
 
 
 def _fixes(window) -> dict[str, object]:
     return {button.text(): button for button in window.problems.fix_buttons()}
 
 
-def test_the_readme_first_example_runs_after_one_quick_fix(qtbot, window):
+def test_the_readme_first_example_teaches_output_and_runs_after_the_quick_fixes(qtbot, window):
+    """Issue 30, item 7: the README's first example uses output(), not the deprecated return."""
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    first = readme[readme.index("```python") : readme.index("```", readme.index("```python") + 9)]
+    assert README_EXAMPLE in first and "return" not in first
     set_body(window, README_EXAMPLE)
     fixes = _fixes(window)
-    assert list(fixes) == ["Declare input 'rows'"]
+    assert sorted(fixes) == ["Declare input 'rows'", "Declare output 'count'"]
     qtbot.mouseClick(fixes["Declare input 'rows'"], Qt.MouseButton.LeftButton)
     assert window.current_document().input_names == ("items", "rows")
     assert window.current_document().inputs[-1].type == "array"  # `.filter` says what rows is
     assert [row.name_edit.text() for row in window.details.inputs.rows] == ["items", "rows"]  # the Node tab form
+    qtbot.mouseClick(_fixes(window)["Declare output 'count'"], Qt.MouseButton.LeftButton)
     assert _fixes(window) == {} and window.dirty
     window.run_panel.inputs.field("rows").set_text('[{"score": 70}, {"score": 20}]')
     outcome = run_and_wait(qtbot, window)
     assert outcome.result.ok, outcome.result.error
-    assert outcome.result.outputs == {"output": 1}
+    assert outcome.result.outputs == {"count": 1}
+
+
+def test_a_legacy_body_converts_to_output_in_one_undoable_click(qtbot, window):
+    """Issue 30, item 7: `return {...}` becomes output() calls, the handles declared, the outputs the same."""
+    set_body(window, "const n = 2;\nreturn { doubled: n * 2, n };\n")
+    legacy = next(d for d in validate_node(window.current_document()) if d.rule == "legacy-contract")
+    assert legacy.fix is not None and legacy.fix.label == "Convert to output()"
+    before = run_and_wait(qtbot, window).result.outputs
+    qtbot.mouseClick(_fixes(window)["Convert to output()"], Qt.MouseButton.LeftButton)
+    assert window.editor.text() == 'const n = 2;\nawait output("doubled", n * 2);\nawait output("n", n);\n'
+    assert window.current_document().output_names == ("running", "total", "doubled", "n")
+    assert not any(d.rule == "legacy-contract" for d in validate_node(window.current_document()))
+    assert "Convert to output()" not in _fixes(window)
+    after = run_and_wait(qtbot, window)
+    assert after.result.ok and after.result.outputs == before == {"doubled": 4, "n": 2}
+    window.editor.sci.undo()  # one edit of the body
+    assert window.editor.text() == "const n = 2;\nreturn { doubled: n * 2, n };\n"
+
+
+def test_the_conversion_is_offered_only_where_the_return_says_every_output():
+    def fix(body):
+        found = [d for d in validate_node(CodeNodeDocument(body=body)) if d.rule == "legacy-contract"]
+        return found[0].fix if found else None
+
+    assert fix("return inputs.x * 2") is not None  # the single `output` handle
+    doc = apply_fix(CodeNodeDocument(body="return inputs.x * 2"), fix("return inputs.x * 2"))
+    assert doc.body == 'await output("output", inputs.x * 2);' and doc.output_names[-1] == "output"
+    for body in (
+        "if (inputs.x) return 1;\nreturn 2;",  # two returns
+        "return { ...inputs.o };",  # keys known only at run time
+        'return { ["a" + 1]: 1 };',
+        'return { "not a handle": 1 };',
+        "return { a: 1, a: 2 };",
+        "yield(1);\nreturn 2;",
+        "inputs.x * 2",  # an implicit return: nothing to rewrite
+    ):
+        assert fix(body) is None, body
+    assert fix("const f = () => { return 1; };\nreturn { v: f() };") is not None  # a nested return is its own
+
+
+def test_the_help_examples_teach_output_not_return():
+    """Issue 30, item 7: the Sandbox API examples (Help) use output(), outside the legacy-contract section."""
+    text = (Path(__file__).parent.parent / "docs" / "sandbox-api.md").read_text(encoding="utf-8")
+    examples = text[text.index("## Examples") : text.index("## Running a body")]
+    assert "return " not in examples and examples.count("await output(") >= 5
 
 
 def test_an_undeclared_output_has_its_fix(qtbot, window):
@@ -88,7 +140,7 @@ def test_every_secret_read_form_is_checked_and_a_refused_write_says_how_to_decla
 def test_every_fix_button_fits_its_row(qtbot, window):
     set_body(
         window,
-        'import { x } from "@cordon/sandbox-no-such";\nconst key = await getSecret("API_KEY");\nreturn inputs.rows;\n',
+        'import { x } from "@cordon/sandbox-no-such";\nconst key = await getSecret("API_KEY");\ninputs.rows;\n',
     )
     qtbot.waitExposed(window)
     problems = window.problems

@@ -15,7 +15,7 @@ from core import lazy
 
 if TYPE_CHECKING:
     from core.codenode.analysis import analyse
-    from core.codenode.checks import apply_fix, validate_node
+    from core.codenode.checks import CONVERT_LEGACY, apply_fix, legacy_conversion, validate_node
     from core.codenode.contract import DEPRECATION, Emission, EmitQueue
     from core.codenode.document import (
         SUFFIX,
@@ -81,11 +81,14 @@ _EXPORTS = {
     "save_document": _DOCUMENT,
     "stamp_packages": _DOCUMENT,
     "apply_fix": "core.codenode.checks",
+    "CONVERT_LEGACY": "core.codenode.checks",
+    "legacy_conversion": "core.codenode.checks",
     "validate_node": "core.codenode.checks",
 }
 __getattr__, __dir__ = lazy.exports(__name__, _EXPORTS)
 
 __all__ = [
+    "CONVERT_LEGACY",
     "DEPRECATION",
     "STARTER_BODY",
     "SUFFIX",
@@ -109,6 +112,7 @@ __all__ = [
     "default_path",
     "dumps",
     "is_trusted",
+    "legacy_conversion",
     "limits_for",
     "load_document",
     "loads",

@@ -16,12 +16,17 @@ document, so the studio's quick fix and a script's agree.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+import json
+import re
+from collections.abc import Collection, Iterable, Iterator
 
+from tree_sitter import Node
+
+from core import jsparse
 from core.codenode import contract, streams
 from core.codenode.analysis import BodyFacts, Use, analyse_tree
 from core.codenode.contract import DEPRECATION
-from core.codenode.document import CodeNodeDocument, InputHandle, OutputHandle
+from core.codenode.document import HANDLE_NAME, CodeNodeDocument, InputHandle, OutputHandle
 from core.packs.catalog import Catalog
 from core.validate import REMOVE_DECLARATION, Check, CodeContext, Diagnostic, Fix, validate_code
 
@@ -47,6 +52,8 @@ def _at(use: Use, severity: str, rule: str, message: str, fix: Fix | None = None
 
 #: Fix kinds: what `apply_fix` changes.
 DECLARE_INPUT, DECLARE_OUTPUT, ALLOW_SECRET = "declare-input", "declare-output", "allow-secret"
+#: Rewrite a legacy body's final `return` as `output()` calls (and declare the handles they write).
+CONVERT_LEGACY = "convert-legacy"
 _HOW = {
     DECLARE_INPUT: "declare it in the Node tab (Inputs) or with the quick fix",
     DECLARE_OUTPUT: "declare it in the Node tab (Outputs) or with the quick fix",
@@ -73,7 +80,73 @@ def apply_fix(doc: CodeNodeDocument, fix: Fix) -> CodeNodeDocument:
         return doc.model_copy(update={"props": props})
     if fix.kind == REMOVE_DECLARATION:
         return doc.model_copy(update={"packages": tuple(p for p in doc.packages if p.specifier != fix.name)})
+    if fix.kind == CONVERT_LEGACY:
+        converted = legacy_conversion(doc.body)
+        if converted is None:
+            return doc
+        body, handles = converted
+        added = tuple(OutputHandle(name=h) for h in handles if h not in doc.output_names)
+        return doc.model_copy(update={"body": body, "outputs": (*doc.outputs, *added)})
     return doc
+
+
+def legacy_conversion(body: str) -> tuple[str, tuple[str, ...]] | None:
+    """A legacy body rewritten to the `output()` contract, and the handles it now writes; None where the
+    rewrite is not mechanical.
+
+    It is offered where the contract says exactly what the `return` meant: one `return` outside any
+    nested function, the body's last statement, no legacy `yield`. `return {a: 1, b}` writes handles
+    `a` and `b` (`await output("a", 1); await output("b", b);`), `return x` the single handle
+    `output` (contract.LEGACY_HANDLE), as a run of the legacy body would. An object with a spread, a
+    computed key, a method or a repeated key is left alone (its keys are not known before it runs).
+    """
+    tree = jsparse.parse(body)
+    root = tree.root_node
+    if root.has_error or jsparse.legacy_yields(tree) or not analyse_tree(tree).legacy:
+        return None
+    returns = [n for n in _outside_functions(root) if n.type == "return_statement"]
+    statements = [n for n in root.named_children if n.type != "comment"]
+    if len(returns) != 1 or not statements or statements[-1] != returns[0]:
+        return None
+    ret = returns[0]
+    value = next((c for c in ret.named_children if c.type != "comment"), None)
+    if value is None:
+        return None
+    writes: list[tuple[str, str]] = []
+    if value.type == "object":
+        for prop in value.named_children:
+            if prop.type == "comment":
+                continue
+            if prop.type == "shorthand_property_identifier":
+                writes.append((jsparse.text(prop), jsparse.text(prop)))
+                continue
+            key, val = prop.child_by_field_name("key"), prop.child_by_field_name("value")
+            if prop.type != "pair" or key is None or val is None:
+                return None
+            name = jsparse.text(key) if key.type == "property_identifier" else jsparse.string_value(key)
+            if name is None:
+                return None
+            writes.append((name, jsparse.text(val)))
+    else:
+        writes.append((contract.LEGACY_HANDLE, jsparse.text(value)))
+    handles = tuple(name for name, _ in writes)
+    if len(set(handles)) != len(handles) or not all(re.fullmatch(HANDLE_NAME, h) for h in handles):
+        return None  # a key no handle may be named stays for the person to rename
+    indent = "\n" + " " * ret.start_point[1]
+    calls = indent.join(f"await output({json.dumps(name)}, {expr});" for name, expr in writes)
+    data = body.encode("utf-8")
+    converted = data[: ret.start_byte] + calls.encode("utf-8") + data[ret.end_byte :]
+    return converted.decode("utf-8"), handles
+
+
+def _outside_functions(node: Node) -> Iterator[Node]:
+    """Every node below `node` that no nested function encloses (where a `return` ends the body)."""
+    stack = list(node.children)
+    while stack:
+        current = stack.pop()
+        yield current
+        if current.type not in jsparse.FUNCTION_NODES and current.type != "class_body":
+            stack.extend(current.children)
 
 
 def check_input_reads(ctx: CodeContext) -> Iterable[Diagnostic]:
@@ -163,7 +236,10 @@ def check_secret_reads(ctx: CodeContext) -> Iterable[Diagnostic]:
 def check_legacy(ctx: CodeContext) -> Iterable[Diagnostic]:
     _, facts = _node(ctx)
     if facts.legacy and ctx.code.strip():
-        yield Diagnostic(None, None, "warning", "legacy-contract", DEPRECATION)
+        fix = None
+        if legacy_conversion(ctx.code) is not None:
+            fix = Fix(CONVERT_LEGACY, "", "Convert to output()")
+        yield Diagnostic(None, None, "warning", "legacy-contract", DEPRECATION, fix)
 
 
 NODE_CHECKS: tuple[Check, ...] = (

@@ -36,7 +36,7 @@ SUFFIX = ".node.json"
 HandleType = Literal["any", "string", "number", "integer", "boolean", "object", "array", "bytes"]
 
 #: Handle names are JavaScript identifiers, so `inputs.<name>` always works.
-_HANDLE_NAME = r"^[A-Za-z_$][A-Za-z0-9_$]*$"
+HANDLE_NAME = r"^[A-Za-z_$][A-Za-z0-9_$]*$"
 
 
 class DocumentError(CordonError):
@@ -51,7 +51,7 @@ class _Strict(BaseModel):
 
 
 class InputHandle(_Strict):
-    name: Annotated[str, Field(pattern=_HANDLE_NAME)]
+    name: Annotated[str, Field(pattern=HANDLE_NAME)]
     type: HandleType = "any"
     #: The configured value; a missing input with no default is `undefined` in the body.
     default: Any = None
@@ -64,7 +64,7 @@ class InputHandle(_Strict):
 
 
 class OutputHandle(_Strict):
-    name: Annotated[str, Field(pattern=_HANDLE_NAME)]
+    name: Annotated[str, Field(pattern=HANDLE_NAME)]
     type: HandleType = "any"
 
 
