@@ -172,7 +172,20 @@ def _handler(registry: NpmRegistry) -> type[BaseHTTPRequestHandler]:
                 self._send(404, b'{"error":"Not found"}', "application/json")
                 return
             doc = {"name": name, "dist-tags": registry.tags.get(name, {}), "versions": versions}
-            self._send(200, json.dumps(doc).encode(), "application/json")
+            body = json.dumps(doc).encode()
+            etag = f'"{hashlib.sha256(body).hexdigest()[:32]}"'
+            if self.headers.get("If-None-Match") == etag:
+                self.send_response(304)
+                self.send_header("ETag", etag)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("ETag", etag)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
 
         def _search(self, text: str) -> None:
             """npm's search: `keywords:x` terms filter by keyword, other words must appear in name or description."""

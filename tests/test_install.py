@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -11,7 +12,7 @@ import textwrap
 
 import pytest
 
-from core import RunServices, run_in_sandbox
+from core import RunServices, paths, run_in_sandbox
 from core.packs import Catalog, resolve_body
 from core.packs.install import (
     INSTALL_MODE,
@@ -113,7 +114,8 @@ def test_versions_ranges_and_tags(registry):
 
 # -- refusals: nothing left behind, previous install intact -----------------------------------
 def _hostile(kind: str) -> bytes:
-    base = pack_folder(FIXTURES / "packs" / "scripted-pack")
+    # 1.1.0's own bytes: the 1.0.0 tarball's would be served from the verified cache, never downloaded.
+    base = pack_folder(FIXTURES / "packs" / "scripted-pack", overrides={"version": "1.1.0"})
     if kind == "traversal":
         return pack_folder(FIXTURES / "packs" / "scripted-pack", extra=[file_member("package/../../evil.js", b"x")])
     if kind == "symlink":
@@ -281,6 +283,7 @@ def test_registry_token_goes_only_to_the_registry(registry, memory_keyring):
     assert all(headers.get("authorization") == "Bearer s3cret" for _, headers in registry.requests)
 
     registry.requests.clear()
+    shutil.rmtree(paths.cache_dir() / "npm" / "tarballs")  # downloaded again, not read from the cache
     registry.packages["scripted-pack"]["1.0.0"]["dist"]["tarball"] = (
         f"http://localhost:{registry.port}/-/scripted-pack-1.0.0.tgz"  # another origin
     )

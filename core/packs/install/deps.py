@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import os
 from collections import deque
+from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,7 +33,7 @@ from core.packs.install.archive import MAX_UNPACKED_BYTES, ArchiveLimits, extrac
 from core.packs.install.errors import InstallError
 from core.packs.install.names import validate_name
 from core.packs.install.package_json import read_package_json, string_map
-from core.packs.install.registry import Progress, Registry
+from core.packs.install.registry import DOWNLOAD_POOL, Progress, Registry
 from core.packs.install.semver import Range, RangeError, Version
 from core.packs.install.staging import Staging
 
@@ -41,6 +43,7 @@ MAX_DEPENDENCY_BYTES = MAX_UNPACKED_BYTES
 #: Lockfiles of real packs run to megabytes; larger ones are ignored (the ranges still apply).
 MAX_LOCKFILE_BYTES = 16 * 1024 * 1024
 LOCKFILES = ("npm-shrinkwrap.json", "package-lock.json")
+_UNSUPPORTED = ("file:", "link:", "git", "http:", "https:", "npm:", "workspace:")
 
 
 @dataclass(frozen=True)
@@ -161,13 +164,58 @@ def fetch_dependencies(
     the byte budget and package count are shared with them.
     """
     fetched = [] if fetched is None else fetched
-    budget = MAX_DEPENDENCY_BYTES - sum(dep.size for dep in fetched)
     lock = read_lockfile(pack_root)
-    queue: deque[tuple[str, str, tuple[str, ...]]] = deque((n, r, ()) for n, r in sorted(wanted.items()))
+    # A bounded pool resolves and downloads what is queued into Cordon's verified cache ahead of the
+    # loop below, which keeps npm's placement order and reads each tarball back (verified again).
+    with ThreadPoolExecutor(max_workers=DOWNLOAD_POOL, thread_name_prefix="cordon-npm-fetch") as pool:
+        try:
+            _fetch_all(pack_root, wanted, registry, staging, on_progress, fetched, lock, pool)
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+    return fetched
+
+
+class _Queue(deque[tuple[str, str, tuple[str, ...]]]):
+    """The breadth-first queue of (name, range, requiring folder); each entry queued is prefetched."""
+
+    def __init__(self, registry: Registry, pool: ThreadPoolExecutor, lock: dict[str, tuple[str, str]]) -> None:
+        super().__init__()
+        self._registry = registry
+        self._pool = pool
+        self._lock = lock
+        self._asked: set[tuple[str, str]] = set()
+
+    def append(self, item: tuple[str, str, tuple[str, ...]]) -> None:
+        super().append(item)
+        name, spec, _ = item
+        locked = self._lock.get(f"node_modules/{name}")
+        spec = locked[0] if locked is not None and _satisfies(spec, _parse(locked[0])) else spec
+        if (name, spec) not in self._asked and not spec.startswith(_UNSUPPORTED) and "/" not in spec:
+            self._asked.add((name, spec))
+            self._pool.submit(self._registry.prefetch, name, spec)
+
+    def extend(self, items: Iterable[tuple[str, str, tuple[str, ...]]]) -> None:
+        for item in items:
+            self.append(item)
+
+
+def _fetch_all(
+    pack_root: Path,
+    wanted: dict[str, str],
+    registry: Registry,
+    staging: Staging,
+    on_progress: Progress | None,
+    fetched: list[FetchedDependency],
+    lock: dict[str, tuple[str, str]],
+    pool: ThreadPoolExecutor,
+) -> None:
+    budget = MAX_DEPENDENCY_BYTES - sum(dep.size for dep in fetched)
+    queue = _Queue(registry, pool, lock)
+    queue.extend((n, r, ()) for n, r in sorted(wanted.items()))
     while queue:
         name, spec, parent = queue.popleft()
         validate_name(name, "dependency name")
-        if spec.startswith(("file:", "link:", "git", "http:", "https:", "npm:", "workspace:")) or "/" in spec:
+        if spec.startswith(_UNSUPPORTED) or "/" in spec:
             raise InstallError(
                 f"dependency {name}@{spec}: only registry version ranges are supported", rule="dependency-unsupported"
             )
@@ -227,4 +275,3 @@ def fetch_dependencies(
             if dep not in optional:
                 queue.append((dep, dep_spec, place))
         queue.extend((dep, dep_spec, parent) for dep, dep_spec in sorted(_peers(doc).items()))
-    return fetched

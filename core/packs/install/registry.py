@@ -10,8 +10,13 @@ the registry's own origin, never to a tarball host elsewhere.
 
 from __future__ import annotations
 
+import hashlib
+import logging
 import os
 import ssl
+import tempfile
+import threading
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,11 +26,14 @@ from urllib.parse import quote, urlsplit
 import httpx
 import orjson
 
+from core import cache
 from core.cancel import CancelHandle
 from core.packs.install import integrity, npmrc
 from core.packs.install.errors import InstallError
 from core.packs.install.npmrc import NpmConfig
 from core.packs.install.semver import RangeError, max_satisfying
+
+logger = logging.getLogger(__name__)
 
 DEFAULT_REGISTRY = "https://registry.npmjs.org"
 #: Environment override of the registry URL (settings and `--registry` win over it).
@@ -34,6 +42,12 @@ MAX_PACKUMENT_BYTES = 32 * 1024 * 1024
 MAX_TARBALL_BYTES = 16 * 1024 * 1024
 CHUNK = 64 * 1024
 MAX_REDIRECTS = 5
+#: How long a cached packument is used without asking the registry, by default: never, so an update
+#: or `outdated` sees a version published a second ago; it is revalidated with its ETag instead (a 304
+#: costs no body). `Registry(packument_max_age_s=300)` is npm's install-time policy (registry max-age).
+PACKUMENT_MAX_AGE_S = 0.0
+#: Tarballs downloaded at once while dependencies are fetched (`deps.fetch_dependencies`).
+DOWNLOAD_POOL = 4
 
 #: on_progress(phase, done, total): phases "resolve", "download", "extract", "dependencies".
 Progress = Callable[[str, int, int | None], None]
@@ -81,6 +95,8 @@ class Registry:
         cancel: CancelHandle | None = None,
         timeout_s: float = 30.0,
         config: NpmConfig | None = None,
+        use_cache: bool = True,
+        packument_max_age_s: float = PACKUMENT_MAX_AGE_S,
     ) -> None:
         """`config` is the `.npmrc` in force (`npmrc.load()` when None): scoped registries, per-origin
         tokens, `cafile`, `strict-ssl`. `token` (Cordon's keyring token) is for `url`'s origin only."""
@@ -89,6 +105,11 @@ class Registry:
         self._origin = _origin(self.url)
         self._token = token
         self._cancel = cancel or CancelHandle()
+        self._cache = use_cache
+        self._max_age_s = packument_max_age_s
+        self._packuments: dict[str, dict[str, Any]] = {}
+        self._locks: dict[str, threading.Lock] = {}
+        self._locks_lock = threading.Lock()
         # Redirects are followed by hand (`_stream`) so each hop's credentials are decided afresh.
         self._client = httpx.Client(
             timeout=timeout_s,
@@ -112,16 +133,40 @@ class Registry:
         return (self._config.registry_for(name) or self.url).rstrip("/")
 
     def packument(self, name: str) -> dict[str, Any]:
+        """The package's metadata: from this client's memory, else Cordon's cache while fresh
+        (`packument_max_age_s`, else revalidated with its ETag), else the registry."""
         url = f"{self.base_for(name)}/{quote(name, safe='@')}"
-        doc = self._json(
+        with self._lock(f"packument {url}"):
+            if url in self._packuments:
+                return self._packuments[url]
+            doc = self._packument(url, name)
+            self._packuments[url] = doc
+            return doc
+
+    def _packument(self, url: str, name: str) -> dict[str, Any]:
+        key = f"npm/packuments/{hashlib.sha256(url.encode()).hexdigest()}.json"
+        cached = _read_packument(key) if self._cache else None
+        if cached is not None and time.time() - cached[0] < self._max_age_s:
+            return cached[2]
+        status, body, etag = self._fetch(
             url,
             f"package '{name}'",
             accept="application/vnd.npm.install-v1+json; q=1.0, application/json; q=0.8",
             not_found=f"package '{name}' was not found on {self.base_for(name)}",
+            etag=cached[1] if cached is not None else None,
         )
+        if status == 304 and cached is not None:
+            doc = cached[2]
+            body = orjson.dumps(doc)
+            etag = etag or cached[1]
+        else:
+            doc = _loads(body, f"package '{name}'")
         if not isinstance(doc, dict) or not isinstance(doc.get("versions"), dict):
             raise InstallError(f"the registry's metadata for '{name}' has no versions", rule="registry-error")
-        return doc
+        if self._cache:
+            header = orjson.dumps({"fetched": time.time(), "etag": etag or ""})
+            cache.write(key, header + b"\n" + body)
+        return dict(doc)
 
     def search(self, text: str, *, keyword: str, size: int = 20) -> list[dict[str, str]]:
         """The registry's search endpoint (`/-/v1/search`), limited to packages with `keyword`:
@@ -142,10 +187,18 @@ class Registry:
 
     def _json(self, url: str, what: str, *, accept: str, not_found: str) -> Any:
         """A JSON document of at most MAX_PACKUMENT_BYTES (404 -> `package-not-found`)."""
+        return _loads(self._fetch(url, what, accept=accept, not_found=not_found)[1], what)
+
+    def _fetch(
+        self, url: str, what: str, *, accept: str, not_found: str, etag: str | None = None
+    ) -> tuple[int, bytes, str | None]:
+        """(status, body, ETag) of a GET of at most MAX_PACKUMENT_BYTES; status 304 only when `etag` was sent."""
         chunks = []
-        with self._stream(url, accept=accept, what=what) as response:
+        with self._stream(url, accept=accept, what=what, etag=etag) as response:
             if response.status_code == 404:
                 raise InstallError(not_found, rule="package-not-found")
+            if response.status_code == 304 and etag:
+                return 304, b"", response.headers.get("etag")
             self._check_status(response, what)
             received = 0
             for chunk in response.iter_bytes(CHUNK):
@@ -157,10 +210,7 @@ class Registry:
                         rule="registry-error",
                     )
                 chunks.append(chunk)
-        try:
-            return orjson.loads(b"".join(chunks))
-        except orjson.JSONDecodeError:
-            raise InstallError(f"the registry's metadata for {what} is not JSON", rule="registry-error") from None
+            return 200, b"".join(chunks), response.headers.get("etag")
 
     def resolve(self, name: str, spec: str) -> ResolvedPackage:
         """The exact version `spec` (range or dist-tag) selects, with its tarball and integrity."""
@@ -177,8 +227,9 @@ class Registry:
         dist = meta.get("dist") if isinstance(meta, dict) else None
         if not isinstance(dist, dict) or not isinstance(dist.get("tarball"), str):
             raise InstallError(f"'{name}@{chosen}' has no tarball in the registry", rule="registry-error")
-        sri = dist.get("integrity")
-        integrity.expected_digests(sri if isinstance(sri, str) else None, f"{name}@{chosen}")
+        raw_sri = dist.get("integrity")
+        sri = raw_sri if isinstance(raw_sri, str) else ""
+        integrity.expected_digests(sri, f"{name}@{chosen}")  # refuses a missing or malformed one
         deps = meta.get("dependencies")
         deps = (
             {k: v for k, v in deps.items() if isinstance(k, str) and isinstance(v, str)}
@@ -196,6 +247,44 @@ class Registry:
         what = f"{package.name}@{package.version}"
         if urlsplit(package.tarball).scheme not in ("http", "https"):
             raise InstallError(f"{what}: tarball URL must be http(s)", rule="registry-error")
+        key = _tarball_key(package.integrity, what)
+        with self._lock(key):
+            hit = self._cached_tarball(key, package, max_bytes)
+            if hit is not None:
+                dest.write_bytes(hit[0])
+                if on_progress is not None:
+                    on_progress("download", len(hit[0]), len(hit[0]))
+                return Download(dest, len(hit[0]), hit[1])
+            download = self._download(package, dest, what, on_progress, max_bytes)
+            if self._cache:
+                cache.write(key, dest.read_bytes())
+            return download
+
+    def prefetch(self, name: str, spec: str) -> None:
+        """Resolve and download `name@spec` into Cordon's cache, for a parallel pool: what the installer
+        asks for next is then a verified cache read. Failures are left for the installer to meet and
+        report itself."""
+        try:
+            package = self.resolve(name, spec)
+            with tempfile.TemporaryDirectory(prefix="cordon-prefetch-") as folder:
+                self.download(package, Path(folder) / "t.tgz")
+        except (InstallError, OSError, ValueError):
+            logger.debug("prefetch of %s@%s left to the installer", name, spec, exc_info=True)
+
+    def _cached_tarball(self, key: str, package: ResolvedPackage, max_bytes: int) -> tuple[bytes, str] | None:
+        """The cached tarball's bytes and SRI, only if its sha512 matches the package's integrity now."""
+        data = cache.read(key) if self._cache else None
+        if data is None or len(data) > max_bytes:
+            return None
+        try:
+            return data, integrity.verify(hashlib.sha512(data).digest(), package.integrity, package.name)
+        except InstallError:
+            logger.warning("cached tarball of %s@%s fails its integrity; downloading", package.name, package.version)
+            return None
+
+    def _download(
+        self, package: ResolvedPackage, dest: Path, what: str, on_progress: Progress | None, max_bytes: int
+    ) -> Download:
         received = 0
         with self._stream(package.tarball, accept="application/octet-stream", what=what) as response:
             self._check_status(response, what)
@@ -230,9 +319,14 @@ class Registry:
         return Download(dest, received, sri)
 
     # -- plumbing ------------------------------------------------------------------
-    def _stream(self, url: str, *, accept: str, what: str) -> Any:
+    def _stream(self, url: str, *, accept: str, what: str, etag: str | None = None) -> Any:
         self._check_cancel()
-        return _GuardedStream(self, url, accept, what)
+        return _GuardedStream(self, url, accept, what, etag)
+
+    def _lock(self, key: str) -> threading.Lock:
+        """One lock per packument or tarball, so a prefetch and the installer never fetch it twice."""
+        with self._locks_lock:
+            return self._locks.setdefault(key, threading.Lock())
 
     def _auth(self, url: str) -> str | None:
         """The token for exactly this URL: `.npmrc`'s for its host, port and path, else Cordon's keyring
@@ -242,8 +336,10 @@ class Registry:
             found = self._token
         return found
 
-    def _open(self, url: str, accept: str) -> Any:
+    def _open(self, url: str, accept: str, etag: str | None = None) -> Any:
         headers = {"Accept": accept}
+        if etag:
+            headers["If-None-Match"] = etag
         token = self._auth(url)
         if token:
             headers["Authorization"] = f"Bearer {token}"
@@ -268,8 +364,9 @@ class _GuardedStream:
     redirect to another host or port never carries one), and whose connection errors become
     `registry-error` refusals."""
 
-    def __init__(self, registry: Registry, url: str, accept: str, what: str) -> None:
+    def __init__(self, registry: Registry, url: str, accept: str, what: str, etag: str | None = None) -> None:
         self._registry = registry
+        self._etag = etag
         self._url = url
         self._accept = accept
         self._what = what
@@ -279,7 +376,7 @@ class _GuardedStream:
         url = self._url
         try:
             for _ in range(MAX_REDIRECTS + 1):
-                self._inner = self._registry._open(url, self._accept)
+                self._inner = self._registry._open(url, self._accept, self._etag)
                 response: httpx.Response = self._inner.__enter__()
                 location = response.headers.get("location")
                 if response.status_code not in (301, 302, 303, 307, 308) or not location:
@@ -310,6 +407,34 @@ def _verify(config: NpmConfig) -> Any:
                 f".npmrc cafile {verify}: cannot be read as PEM ({exc})", rule="registry-error"
             ) from None
     return verify
+
+
+def _loads(body: bytes, what: str) -> Any:
+    try:
+        return orjson.loads(body)
+    except orjson.JSONDecodeError:
+        raise InstallError(f"the registry's metadata for {what} is not JSON", rule="registry-error") from None
+
+
+def _read_packument(key: str) -> tuple[float, str | None, dict[str, Any]] | None:
+    """(fetched at, ETag, document) of a cached packument, or None (missing, altered or malformed)."""
+    data = cache.read(key)
+    if data is None:
+        return None
+    header, _, body = data.partition(b"\n")
+    try:
+        meta, doc = orjson.loads(header), orjson.loads(body)
+    except orjson.JSONDecodeError:
+        return None
+    if not isinstance(meta, dict) or not isinstance(doc, dict) or not isinstance(meta.get("fetched"), float):
+        return None
+    etag = meta.get("etag")
+    return meta["fetched"], etag if isinstance(etag, str) and etag else None, doc
+
+
+def _tarball_key(sri: str, what: str) -> str:
+    """A tarball's cache name: its published sha512, so an entry is addressed by the content it must have."""
+    return f"npm/tarballs/{integrity.expected_digests(sri, what)[0].hex()}.tgz"
 
 
 def _deprecated(versions: Mapping[str, Any]) -> set[str]:
