@@ -327,7 +327,9 @@ class RunPanel(QWidget):
             self.status.setText(f"Finished in {format_ms(outcome.wall_ms)} ({detail}){invocations}")
         else:
             self.status.setText(f"Failed after {format_ms(outcome.wall_ms)} ({detail}){invocations}")
-        if not result.ok and result.error is not None:
+        # A cancel the person asked for is not an error: the status line says it, in neutral words, and the
+        # red banner stays for runs that failed (issue 30, item 13).
+        if not result.ok and result.error is not None and not outcome.cancelled:
             self._error = result.error
             self.error_banner.setText(describe_error(result.error))
             self.error_banner.setToolTip("Click to go to the line" if result.error.line else "")

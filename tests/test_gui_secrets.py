@@ -219,3 +219,32 @@ def test_a_prompter_destroyed_while_a_run_waits_answers_false(qtbot, memory_keyr
     shiboken6.delete(prompter)  # its window closed without cancel_pending
     qtbot.waitUntil(lambda: not thread.is_alive(), timeout=20_000)
     assert out[0].result == {"stored": False} and memory_keyring.store == {}
+
+
+def test_add_asks_before_replacing_a_secret_that_is_set(qtbot, memory_keyring):
+    """Issue 30, item 13: Secrets → Add never overwrites an existing name silently."""
+    store.set_secret("GITHUB_TOKEN", "old-value")
+    dialog = SecretPromptDialog(None)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.keyClicks(dialog.name_edit, "GITHUB_TOKEN")
+    qtbot.keyClicks(dialog.value, "new-value")
+    asked: list[str] = []
+
+    def answer(button: QMessageBox.StandardButton):
+        def click():
+            box = QApplication.activeModalWidget()
+            assert isinstance(box, QMessageBox) and box.windowTitle() == "Replace secret"
+            asked.append(box.text())
+            box.button(button).click()
+
+        return click
+
+    QTimer.singleShot(0, answer(QMessageBox.StandardButton.No))
+    qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
+    assert asked and "GITHUB_TOKEN" in asked[0] and "already set" in asked[0]
+    assert dialog.isVisible() and not dialog.stored and store.get_secret("GITHUB_TOKEN") == "old-value"
+    assert dialog.name_edit.selectedText() == "GITHUB_TOKEN"  # to change the name
+    QTimer.singleShot(0, answer(QMessageBox.StandardButton.Yes))
+    qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
+    assert dialog.stored and store.get_secret("GITHUB_TOKEN") == "new-value" and len(asked) == 2

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLineEdit,
+    QMessageBox,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -126,6 +127,8 @@ class SecretPromptDialog(QDialog):
         if self.name_edit is not None:
             self.name = self.name_edit.text().strip()
         try:
+            if self.name_edit is not None and not self._may_replace():
+                return
             secrets_store.set_secret(self.name, self.value.text())
         except CordonError as exc:
             self.error.setText(exc.message)
@@ -134,6 +137,31 @@ class SecretPromptDialog(QDialog):
         self.stored = True
         self.value.clear()
         super().accept()
+
+    def _may_replace(self) -> bool:
+        """Add never overwrites silently (issue 30, item 13): a name already set asks first; No keeps
+        the dialog open with the name selected, to change it."""
+        if not secrets_store.list_names(within=(self.name,)):
+            return True
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Replace secret",
+            f"A secret named “{self.name}” is already set. Replace its value?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            self,
+        )
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setInformativeText("Nodes that read it will get the new value; the old one cannot be recovered.")
+        box.button(QMessageBox.StandardButton.Yes).setText("&Replace")
+        box.setDefaultButton(QMessageBox.StandardButton.No)
+        box.exec()
+        clicked = box.clickedButton()
+        if clicked is not None and box.standardButton(clicked) == QMessageBox.StandardButton.Yes:
+            return True
+        assert self.name_edit is not None
+        self.name_edit.setFocus()
+        self.name_edit.selectAll()
+        return False
 
     def reject(self) -> None:
         self.value.clear()
