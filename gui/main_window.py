@@ -73,6 +73,12 @@ from gui.theme import Theme, apply_theme, icon
 from gui.worker import RunOutcome, RunRequest
 
 APP_TITLE = "Cordon Studio"
+#: The unsaved-changes question's buttons, each with its mnemonic.
+UNSAVED_BUTTONS = {
+    QMessageBox.StandardButton.Save: "&Save",
+    QMessageBox.StandardButton.Discard: "Do&n't Save",
+    QMessageBox.StandardButton.Cancel: "&Cancel",
+}
 #: Pixels the code editor keeps however narrow the window or wide the side panel is dragged.
 EDITOR_MIN_WIDTH = 420
 SIDE_MIN_WIDTH = 260
@@ -314,6 +320,7 @@ class MainWindow(QMainWindow):
         if self.run_panel.running:  # its results belong to the document being replaced
             self.cancel_run()
         self.run_panel.clear_results(new_document=True)  # the last document's results are not this one's
+        self.run_state_label.setText("Ready")  # nor is its "Failed" (issue 30, item 13)
         self.path = path
         self._saved = saved if saved is not None else doc
         self._doc = doc
@@ -466,13 +473,21 @@ class MainWindow(QMainWindow):
         """Before unsaved work would be lost: Save / Discard / Cancel. True when it is safe to go on."""
         if not self.dirty:
             return True
-        answer = QMessageBox.warning(
-            self,
+        box = QMessageBox(
+            QMessageBox.Icon.Warning,
             "Unsaved changes",
             f"Save the changes to {display_name(self.path, self._doc)}?",
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Save,
+            self,
         )
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        for button, text in UNSAVED_BUTTONS.items():  # Alt+S, Alt+N, Alt+C, as in most editors
+            box.button(button).setText(text)
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        box.setEscapeButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        clicked = box.clickedButton()
+        answer = box.standardButton(clicked) if clicked is not None else None
         if answer == QMessageBox.StandardButton.Save:
             return self.save()
         return answer == QMessageBox.StandardButton.Discard

@@ -248,3 +248,21 @@ def test_cordon_studio_entry_point_opens_the_files_it_is_given(home, tmp_path):
     assert done.returncode == 0, done.stderr
     shown = json.loads(done.stdout.strip().splitlines()[-1])
     assert shown == [[str(path), DOC.body, "adder.node.json[*] — Cordon Studio"]]
+
+
+def test_new_resets_the_run_state_and_the_unsaved_question_has_mnemonics(qtbot, window):
+    """Issue 30, item 13: the status bar does not keep the last document's "Failed" after New; the
+    unsaved-changes buttons have Alt mnemonics."""
+    set_body(window, 'throw new Error("boom");\n')
+    assert not run_and_wait(qtbot, window).result.ok
+    assert window.run_state_label.text() == "Failed"
+    texts: list[list[str]] = []
+
+    def discard(box) -> None:
+        texts.append([b.text() for b in box.buttons()])
+        box.button(QMessageBox.StandardButton.Discard).click()
+
+    answer_modal(qtbot, discard)
+    window.new_action.trigger()
+    assert sorted(texts[0]) == ["&Cancel", "&Save", "Do&n't Save"]
+    assert window.run_state_label.text() == "Ready" and not window.dirty
