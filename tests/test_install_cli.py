@@ -54,12 +54,12 @@ def test_refusals_exit_1_naming_the_rule(registry, capsys):
     assert "pack-not-installed" in capsys.readouterr().err
 
 
-def _install_on_a_terminal(registry, home: Path, *flags: str) -> tuple[int, str, str]:
+def _install_on_a_terminal(registry, home: Path, *flags: str, source: str = "scripted-pack") -> tuple[int, str, str]:
     """Run `cordon packs install` with stderr on a real pseudo-terminal: (status, stdout, terminal text)."""
     main_fd, term_fd = pty.openpty()
     code = "import sys\nfrom core.cli import main\nsys.exit(main(sys.argv[1:]))"
     proc = subprocess.run(
-        [sys.executable, "-c", code, "packs", "install", "scripted-pack", "--registry", registry.url, "--yes", *flags],
+        [sys.executable, "-c", code, "packs", "install", source, "--registry", registry.url, "--yes", *flags],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=term_fd,
@@ -92,6 +92,20 @@ def test_install_progress_redraws_one_line_on_a_terminal_and_is_silent_under_jso
     main(["packs", "remove", "scripted-pack"])
     status, out, terminal = _install_on_a_terminal(registry, home, "--json")
     assert status == 0 and json.loads(out)["installed"] and terminal == ""
+
+
+def test_install_progress_names_every_phase_of_an_npm_library_on_a_terminal(registry, home):
+    """issue 29, item 5: resolve, download, extract, compile and probe each show on stderr's terminal."""
+    registry.publish_file("js-yaml-4.1.0.tgz")
+    registry.publish_file("argparse-2.0.1.tgz")
+    status, out, terminal = _install_on_a_terminal(registry, home, source="npm:js-yaml")
+    assert status == 0 and "installed js-yaml@4.1.0" in out, out
+    shown = [line.split(": ", 1)[1] for line in terminal.split("\r\x1b[K") if line.startswith("js-yaml: ")]
+    phases = list(dict.fromkeys(line.split()[0] for line in shown))
+    assert phases == ["resolve", "dependencies", "download", "extract", "compile", "probe"], phases
+    # (a first run's one-time engine notice may follow the probe line on the same row)
+    assert "compile 0/1 modules" in shown and any(line.startswith("probe 0/1 modules") for line in shown)
+    assert terminal.endswith("\r\x1b[K")
 
 
 def test_trusting_a_pack_that_is_not_installed_is_refused(capsys):

@@ -40,6 +40,7 @@ import contextlib
 import hashlib
 import os
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -185,10 +186,14 @@ def _write_cache(digest: str, doc: dict[str, object]) -> None:
     cache.write(_cache_name(digest), orjson.dumps({"compiler_version": COMPILER_VERSION, **doc}))
 
 
-def compile_npm(pack_root: Path, dependency: str, *, use_cache: bool = True) -> CompiledModule:
+def compile_npm(
+    pack_root: Path, dependency: str, *, use_cache: bool = True, on_phase: Callable[[str], None] | None = None
+) -> CompiledModule:
     """Compile and admit `<pack_root>/node_modules/<dependency>`, or raise a named CompileError.
 
     Blocks its thread (the probes run the engine): call it from a worker, not an event loop.
+    `on_phase("compile")` runs before bundling and `on_phase("probe")` before the test-loads
+    (neither on a cache hit), for progress.
     """
     digest = input_digest(pack_root, dependency)
     if use_cache:
@@ -196,7 +201,11 @@ def compile_npm(pack_root: Path, dependency: str, *, use_cache: bool = True) -> 
         if cached is not None:
             return cached
     try:
+        if on_phase is not None:
+            on_phase("compile")
         built = bundle.build(pack_root, dependency)
+        if on_phase is not None:
+            on_phase("probe")
         names = probe.export_names(built.keys_probe_source(), dependency)
         codegen.check(built.links, names, dependency)
         source, exported = built.module_source(names)

@@ -17,6 +17,7 @@ ever runs.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -234,7 +235,11 @@ def prepare_install(
                 if exc.rule in WHOLE_PACK_RULES:
                     raise
                 unfetched[dep] = failed or _fetch_skip(dep, exc)
-        modules = tuple(unfetched.get(dep) or _compile(staging.pack, dep) for dep in sorted(found.npm))
+        order = sorted(found.npm)
+        modules = tuple(
+            unfetched.get(dep) or _compile(staging.pack, dep, _phase_progress(on_progress, index, len(order)))
+            for index, dep in enumerate(order)
+        )
         if modules and not any(m.ok for m in modules) and set(found.module_kinds) == {"npm"}:
             reasons = "; ".join(f"{m.dependency}: {m.rule}: {m.message[:300]}" for m in modules)
             raise InstallError(
@@ -372,9 +377,17 @@ def _fetch_skip(dependency: str, exc: InstallError) -> NpmModuleStatus:
     )
 
 
-def _compile(pack_root: Path, dependency: str) -> NpmModuleStatus:
+def _phase_progress(on_progress: Progress | None, index: int, total: int) -> Callable[[str], None] | None:
+    """`compile_npm`'s phase hook as install progress: ("compile" | "probe", modules done, modules)."""
+    if on_progress is None:
+        return None
+    report = on_progress
+    return lambda phase: report(phase, index, total)
+
+
+def _compile(pack_root: Path, dependency: str, on_phase: Callable[[str], None] | None = None) -> NpmModuleStatus:
     try:
-        compiled = compile_npm(pack_root, dependency)
+        compiled = compile_npm(pack_root, dependency, on_phase=on_phase)
     except CompileError as exc:
         return NpmModuleStatus(dependency, False, exc.rule, exc.message)
     return NpmModuleStatus(

@@ -49,10 +49,17 @@ PACKUMENT_MAX_AGE_S = 0.0
 #: Tarballs downloaded at once while dependencies are fetched (`deps.fetch_dependencies`).
 DOWNLOAD_POOL = 4
 
-#: on_progress(phase, done, total): phases "resolve", "download", "extract", "dependencies".
+#: on_progress(phase, done, total): phases "resolve", "download", "extract", "dependencies", then for
+#: each npm module "compile" (bundling) and "probe" (its test-loads in the sandbox), in that order.
 Progress = Callable[[str, int, int | None], None]
 #: What `done` counts in each phase ("resolve" counts nothing): a progress line names the unit.
-PROGRESS_UNITS = {"download": "bytes", "extract": "bytes", "dependencies": "packages"}
+PROGRESS_UNITS = {
+    "download": "bytes",
+    "extract": "bytes",
+    "dependencies": "packages",
+    "compile": "modules",
+    "probe": "modules",
+}
 
 
 def registry_url(explicit: str | None = None, config: NpmConfig | None = None) -> str:
