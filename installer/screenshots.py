@@ -32,7 +32,7 @@ from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 
 from core.packs import Catalog  # noqa: E402
 from core.packs.install import commit_install, discard, prepare_install  # noqa: E402
-from gui.dialogs.consent import ConsentDialog, ConsentFacts  # noqa: E402
+from gui.dialogs.consent import ConsentDialog, ConsentFacts, PackListConsentDialog  # noqa: E402
 from gui.dialogs.secret_prompt import SecretPromptDialog  # noqa: E402
 from gui.pack_manager import PackManager  # noqa: E402
 from gui.theme import apply_theme  # noqa: E402
@@ -97,6 +97,19 @@ def shot_consent_dialog() -> QWidget:
     """Installing a pack: what it reaches, its integrity, install mode and doc trust."""
     with _prepared_demo() as request:
         return ConsentDialog(ConsentFacts.from_request(request))  # type: ignore[arg-type]
+
+
+def shot_consent_list() -> QWidget:
+    """A run importing two packs the document does not allow yet: one question, a choice per pack."""
+    catalog = Catalog()
+    facts = []
+    for name in ("@cordon/sandbox-csv", "@cordon/sandbox-dates"):
+        pack = catalog.pack(name)
+        assert pack is not None, name
+        facts.append(ConsentFacts.from_pack(pack, tuple(pack.modules)))
+    dialog = PackListConsentDialog(tuple(facts))
+    dialog.allow_choice["@cordon/sandbox-csv"].setChecked(True)
+    return dialog
 
 
 def shot_pack_manager() -> QWidget:
@@ -278,6 +291,7 @@ SHOTS: dict[str, tuple[Callable[[], QWidget], str]] = {
     "quick-fixes-dark": (shot_quick_fixes, "dark"),
     "secrets-setup": (shot_secrets_setup, "light"),
     "consent-dialog": (shot_consent_dialog, "light"),
+    "consent-list": (shot_consent_list, "light"),
     "pack-manager": (shot_pack_manager, "light"),
     "secret-prompt": (shot_secret_prompt, "light"),
 }
