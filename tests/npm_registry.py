@@ -17,6 +17,7 @@ import io
 import json
 import tarfile
 import threading
+import time
 from collections.abc import Iterable
 from http.server import BaseHTTPRequestHandler
 from pathlib import Path
@@ -89,6 +90,11 @@ class NpmRegistry(LoopbackServer):
         self.token: str | None = None
         #: {request path: absolute URL} answered with a 302 to that URL.
         self.redirects: dict[str, str] = {}
+        #: Seconds each tarball takes to start; the most tarball requests served at once.
+        self.tarball_delay_s = 0.0
+        self.max_in_flight = 0
+        self._in_flight = 0
+        self._in_flight_lock = threading.Lock()
         super().__init__(_handler(self))
         self.url = f"http://127.0.0.1:{self.port}"
 
@@ -155,7 +161,15 @@ def _handler(registry: NpmRegistry) -> type[BaseHTTPRequestHandler]:
             if self.path.startswith("/-/v1/search?"):
                 self._search(parse_qs(urlsplit(self.path).query).get("text", [""])[0])
             elif self.path.startswith("/-/"):
-                self._tarball(self.path[3:])
+                with registry._in_flight_lock:
+                    registry._in_flight += 1
+                    registry.max_in_flight = max(registry.max_in_flight, registry._in_flight)
+                try:
+                    time.sleep(registry.tarball_delay_s)
+                    self._tarball(self.path[3:])
+                finally:
+                    with registry._in_flight_lock:
+                        registry._in_flight -= 1
             else:
                 self._packument(unquote(self.path[1:]))
 

@@ -109,3 +109,23 @@ def test_a_cached_packument_is_revalidated_with_its_etag_and_a_new_version_is_se
     publish_package(registry, tmp_path, {"name": "tagged", "version": "1.1.0"}, {"index.js": "export default 2;"})
     with Registry(registry.url) as client:
         assert client.resolve("tagged", "^1").version == "1.1.0"
+
+
+def test_dependencies_download_in_parallel_with_a_bounded_pool(registry, tmp_path):
+    from core.packs.install.registry import DOWNLOAD_POOL
+
+    leaves = [f"leaf-{i}" for i in range(8)]
+    for name in leaves:
+        publish_package(registry, tmp_path, {"name": name, "main": "index.js"}, {"index.js": "exports.v = 1;"})
+    publish_package(
+        registry,
+        tmp_path,
+        {"name": "wide", "main": "index.js", "dependencies": {n: "^1" for n in leaves}},
+        {"index.js": "module.exports = 1;"},
+    )
+    registry.tarball_delay_s = 0.2
+    request = prepare_install("npm:wide", registry=registry.url)
+    assert sorted(d.name for d in request.dependencies) == sorted([*leaves, "wide"])
+    discard(request)
+    assert 2 <= registry.max_in_flight <= DOWNLOAD_POOL
+    assert len(_tarball_requests(registry)) == len(leaves) + 1  # each once

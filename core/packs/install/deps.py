@@ -167,7 +167,8 @@ def fetch_dependencies(
     lock = read_lockfile(pack_root)
     # A bounded pool resolves and downloads what is queued into Cordon's verified cache ahead of the
     # loop below, which keeps npm's placement order and reads each tarball back (verified again).
-    with ThreadPoolExecutor(max_workers=DOWNLOAD_POOL, thread_name_prefix="cordon-npm-fetch") as pool:
+    # The installer's own thread is the pool's last member: at most DOWNLOAD_POOL requests at once.
+    with ThreadPoolExecutor(max_workers=DOWNLOAD_POOL - 1, thread_name_prefix="cordon-npm-fetch") as pool:
         try:
             _fetch_all(pack_root, wanted, registry, staging, on_progress, fetched, lock, pool)
         finally:
@@ -190,7 +191,12 @@ class _Queue(deque[tuple[str, str, tuple[str, ...]]]):
         name, spec, _ = item
         locked = self._lock.get(f"node_modules/{name}")
         spec = locked[0] if locked is not None and _satisfies(spec, _parse(locked[0])) else spec
-        if (name, spec) not in self._asked and not spec.startswith(_UNSUPPORTED) and "/" not in spec:
+        if (
+            (name, spec) not in self._asked
+            and len(self._asked) < MAX_DEPENDENCIES  # a package listing thousands gets no more downloads ahead
+            and not spec.startswith(_UNSUPPORTED)
+            and "/" not in spec
+        ):
             self._asked.add((name, spec))
             self._pool.submit(self._registry.prefetch, name, spec)
 

@@ -46,7 +46,8 @@ MAX_REDIRECTS = 5
 #: or `outdated` sees a version published a second ago; it is revalidated with its ETag instead (a 304
 #: costs no body). `Registry(packument_max_age_s=300)` is npm's install-time policy (registry max-age).
 PACKUMENT_MAX_AGE_S = 0.0
-#: Tarballs downloaded at once while dependencies are fetched (`deps.fetch_dependencies`).
+#: Requests (packuments, tarballs) in flight at once while dependencies are fetched
+#: (`deps.fetch_dependencies`: this many less one threads ahead, plus the installer's own).
 DOWNLOAD_POOL = 4
 
 #: on_progress(phase, done, total): phases "resolve", "download", "extract", "dependencies", then for
