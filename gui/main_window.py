@@ -40,11 +40,11 @@ from core.codenode import (
     analyse,
     apply_fix,
     default_path,
-    dumps,
     is_trusted,
     load_document,
     read_document,
     save_document,
+    saved_bytes,
     starter_document,
     strip_grants,
     trust,
@@ -463,7 +463,7 @@ class MainWindow(QMainWindow):
 
         Grants still waiting for a decision stay waiting, now about the new file.
         """
-        key = DocumentKey.of(path, dumps(doc))  # the bytes save_document wrote
+        key = DocumentKey.of(path, saved_bytes(doc))  # the bytes save_document wrote
         if self._arrived:
             self._arrived_key = key
         elif Grants.requested_by(doc):

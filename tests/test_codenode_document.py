@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import os
 import stat
 
@@ -18,6 +20,7 @@ from core.codenode.document import (
     loads,
     parse_document,
     save_document,
+    saved_bytes,
     stamp_packages,
 )
 from core.limits import MB
@@ -164,3 +167,32 @@ def test_stamping_derives_packages_from_the_body_imports():
         # Not installed here: the author's stamp survives the save.
         {"specifier": "yaml-pack", "resolvedPackVersion": "0.9.0", "contentDigest": None},
     ]
+
+
+def test_large_test_input_media_are_stored_beside_the_document(tmp_path):
+    """Issue 30, item 6: bytes and data: URIs of 16 KiB or more go to <name>.assets/<sha256>; reading puts
+    them back; a marker resolves only to an untampered, non-symlinked file of that digest in that folder."""
+    big = os.urandom(20 * 1024)
+    ref = {"type": "video", "uri": "data:video/mp4;base64," + base64.b64encode(big).decode(), "filename": "f.mp4"}
+    inputs = {"raw": {"$bytes": base64.b64encode(big).decode()}, "film": ref, "small": {"$bytes": "AAEC"}}
+    doc = parse_document(_doc(name="media")).model_copy(update={"testInputs": inputs})
+    path = tmp_path / "m.node.json"
+    save_document(doc, path)
+    digest = hashlib.sha256(big).hexdigest()
+    assert [p.name for p in (tmp_path / "m.assets").iterdir()] == [digest]  # one copy, content-addressed
+    written = orjson.loads(path.read_bytes())["testInputs"]
+    assert written["raw"] == {"$beside": digest, "as": "bytes"} and written["small"] == {"$bytes": "AAEC"}
+    assert written["film"]["uri"] == {"$beside": digest, "as": "data-uri", "mime": "video/mp4"}
+    assert path.stat().st_size < 2048 and saved_bytes(doc) == path.read_bytes()
+    assert load_document(path) == doc
+
+    (tmp_path / "m.assets" / digest).write_bytes(b"tampered")
+    assert load_document(path).testInputs == {"small": {"$bytes": "AAEC"}}  # a bad value is dropped, not read
+    (tmp_path / "m.assets" / digest).unlink()
+    (tmp_path / "m.assets" / digest).symlink_to(tmp_path / "elsewhere")
+    (tmp_path / "elsewhere").write_bytes(big)
+    assert load_document(path).testInputs == {"small": {"$bytes": "AAEC"}}  # never through a symlink
+    (tmp_path / "m.assets" / digest).unlink()
+
+    save_document(doc.model_copy(update={"testInputs": {}}), path)  # nothing left to store: the folder goes
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["elsewhere", "m.node.json"]

@@ -140,6 +140,30 @@ def test_test_inputs_are_saved_with_the_document_and_survive_declaration_edits(q
     assert not window.dirty
 
 
+def test_a_large_picked_video_is_stored_beside_the_document_not_in_it(qtbot, window, tmp_path):
+    """Issue 30, item 6: a 42 KB video made a 1 KB document 58 KB of base64; now it goes beside it."""
+    path = tmp_path / "clip.node.json"
+    save_document(
+        CodeNodeDocument(
+            body='await output("out", inputs.film);\n',
+            inputs=(InputHandle(name="film", type="any"),),
+            outputs=(OutputHandle(name="out"),),
+        ),
+        path,
+    )
+    assert window.open_path(path, ask=False)
+    film = tmp_path / "film.mp4"
+    film.write_bytes(os.urandom(42 * 1024))
+    window.run_panel.inputs.field("film").add_files([film])
+    before = window.run_panel.inputs.values()
+    assert window.save() and not window.dirty
+    assert path.stat().st_size < 4 * 1024  # a marker, not 56 KB of base64
+    assert [p.name for p in (tmp_path / "clip.assets").iterdir()] == [hashlib.sha256(film.read_bytes()).hexdigest()]
+    window.new_document(ask=False)
+    assert window.open_path(path, ask=False)  # reopened: the video comes back whole, and nothing asks
+    assert window.run_panel.inputs.values() == before and not window.dirty
+
+
 def test_a_file_without_test_inputs_loads_and_one_without_them_is_written_as_before():
     old = {"schemaVersion": 1, "body": ["return 1"], "inputs": [{"name": "x", "type": "any"}]}
     doc = loads(json.dumps(old))

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
         parse_document,
         read_document,
         save_document,
+        saved_bytes,
         stamp_packages,
         value_matches,
     )
@@ -79,6 +80,7 @@ _EXPORTS = {
     "loads": _DOCUMENT,
     "run_node": "core.codenode.runner",
     "save_document": _DOCUMENT,
+    "saved_bytes": _DOCUMENT,
     "stamp_packages": _DOCUMENT,
     "apply_fix": "core.codenode.checks",
     "CONVERT_LEGACY": "core.codenode.checks",
@@ -121,6 +123,7 @@ __all__ = [
     "read_document",
     "run_node",
     "save_document",
+    "saved_bytes",
     "stamp_packages",
     "starter_document",
     "strip_grants",

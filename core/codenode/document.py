@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from core import jsparse
 from core.atomic import write_atomic
+from core.codenode import beside
 from core.errors import CordonError
 from core.limits import SandboxLimits, resolve_limits
 
@@ -245,11 +246,27 @@ def read_document(path: str | os.PathLike[str]) -> tuple[CodeNodeDocument, bytes
         data = file.read_bytes()
     except OSError as exc:
         raise DocumentError(f"cannot read {file}: {exc.strerror or exc}") from None
-    return loads(data, source=str(file)), data
+    doc = loads(data, source=str(file))
+    if doc.testInputs and b'"$beside"' in data:
+        doc = doc.model_copy(update={"testInputs": beside.join_in(doc.testInputs, file)})
+    return doc, data
 
 
 def dumps(doc: CodeNodeDocument) -> bytes:
     return orjson.dumps(doc.to_json(), option=orjson.OPT_INDENT_2) + b"\n"
+
+
+def _on_disk(doc: CodeNodeDocument) -> tuple[CodeNodeDocument, dict[str, bytes]]:
+    """The document as saved (large picked media as markers) and the values to store beside it."""
+    if not doc.testInputs:
+        return doc, {}
+    kept, stored = beside.split_out(doc.testInputs)
+    return (doc.model_copy(update={"testInputs": kept}) if stored else doc), stored
+
+
+def saved_bytes(doc: CodeNodeDocument) -> bytes:
+    """The bytes `save_document` writes for `doc` (what a trust key of the saved file hashes)."""
+    return dumps(_on_disk(doc)[0])
 
 
 # -- saving -------------------------------------------------------------------------------
@@ -259,16 +276,19 @@ def save_document(doc: CodeNodeDocument, path: str | os.PathLike[str], *, backup
     """Write atomically and durably, keeping the file's permission bits.
 
     At every instant the path holds either the old or the new document, never
-    a torn one, so no copy is needed for safety; `backup` (asked for, as by
+    a torn one, so no copy is needed for safety; large picked media of the
+    test inputs go beside it (`core.codenode.beside`), not into it as base64; `backup` (asked for, as by
     `cordon node new --force`) also keeps the old one as `<file>.bak`. The
     mode is the old file's (644 stays 644), not the temp file's private 600
     (issue 30, item 6).
     """
     target = Path(path)
-    payload = dumps(doc)
+    on_disk, stored = _on_disk(doc)
+    payload = dumps(on_disk)
     try:
         if backup and target.exists():
             write_atomic(target.with_name(target.name + ".bak"), target.read_bytes(), durable=True, keep_mode=True)
+        beside.store(target, stored)  # before the document that names them
         write_atomic(target, payload, durable=True, keep_mode=True)
     except OSError as exc:
         raise DocumentError(f"cannot save {target}: {exc.strerror or exc}; the previous file is unchanged") from None
