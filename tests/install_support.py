@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from pathlib import Path
 
 import keyring
@@ -21,6 +22,8 @@ def home(tmp_path, monkeypatch) -> Path:
     monkeypatch.setenv("CORDON_HOME", str(root))
     monkeypatch.delenv("CORDON_NPM_REGISTRY", raising=False)
     monkeypatch.setenv("NPM_CONFIG_USERCONFIG", str(tmp_path / "no-user-npmrc"))  # never the developer's ~/.npmrc
+    for name in [n for n in os.environ if n.lower().startswith("npm_config_") and n != "NPM_CONFIG_USERCONFIG"]:
+        monkeypatch.delenv(name)
     return root
 
 

@@ -152,3 +152,15 @@ def test_without_the_token_the_scoped_registry_refuses_and_the_message_names_no_
     assert refused.value.rule == "registry-error" and "401" in refused.value.message
     assert "wrong-token" not in refused.value.message and SECRET not in refused.value.message
     assert not public.requests
+
+
+def test_npm_config_environment_variables_win_over_the_files(tmp_path):
+    rc = tmp_path / "u.npmrc"
+    rc.write_text("registry=https://file.example/\nstrict-ssl=true\n")
+    env = {
+        "NPM_CONFIG_USERCONFIG": str(rc),
+        "npm_config_registry": "https://env.example/",
+        "NPM_CONFIG_STRICT_SSL": "false",
+    }
+    config = load(tmp_path, env)
+    assert config.registry == "https://env.example" and config.strict_ssl is False

@@ -11,6 +11,9 @@ project file (`.npmrc` in the nearest folder at or above the working folder that
   on a redirect that leaves them, and never over plain http except to a loopback host;
 - `cafile` (a PEM bundle that replaces the default CAs, as npm's does) and `strict-ssl`.
 
+`npm_config_registry`, `npm_config_cafile` and `npm_config_strict_ssl` in the environment win
+over both files, as npm's environment layer does.
+
 Values expand `${VAR}` from the environment as npm does (an unset variable stays literal,
 `${VAR?}` becomes empty when unset, `\\${VAR}` is the literal text). Anything else in the
 file is ignored. A token never appears in a repr, a log line or an error message.
@@ -30,6 +33,8 @@ USERCONFIG_ENV = "NPM_CONFIG_USERCONFIG"
 MAX_NPMRC_BYTES = 1024 * 1024
 _ENV_REF = re.compile(r"(?<!\\)(\\*)\$\{([^${}?]+)(\?)?\}")
 _LOOPBACK = ("127.0.0.1", "localhost", "::1")
+#: Keys read from `npm_config_<key>` environment variables too (npm's env layer, above the files).
+_ENV_KEYS = ("registry", "cafile", "strict-ssl")
 
 
 def expand_env(text: str, env: Mapping[str, str]) -> str:
@@ -137,6 +142,11 @@ def load(cwd: Path | None = None, env: Mapping[str, str] | None = None) -> NpmCo
         if text is not None:
             merged.update(parse(text, env))
             files.append(str(path))
+    # npm's environment layer wins over both files: npm_config_registry, npm_config_strict_ssl, ...
+    for name, value in env.items():
+        key = name.lower().removeprefix("npm_config_").replace("_", "-")
+        if name.lower().startswith("npm_config_") and key in _ENV_KEYS:
+            merged[key] = value
     scopes = {
         key[: -len(":registry")].lower(): value.rstrip("/")
         for key, value in merged.items()

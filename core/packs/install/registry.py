@@ -446,12 +446,9 @@ def _tarball_key(sri: str, what: str) -> str:
 
 
 def _deprecated(versions: Mapping[str, Any]) -> set[str]:
-    """Versions whose manifest carries a `deprecated` message (npm: a non-empty string)."""
-    return {
-        v
-        for v, meta in versions.items()
-        if isinstance(meta, dict) and isinstance(meta.get("deprecated"), str) and meta["deprecated"]
-    }
+    """Versions whose manifest is deprecated: npm-pick-manifest tests `!mani.deprecated`, so any
+    truthy value counts (a message string, as the registry writes it, or a hostile `true`)."""
+    return {v for v, meta in versions.items() if isinstance(meta, dict) and meta.get("deprecated")}
 
 
 def _origin(url: str) -> tuple[str, str, int | None]:
