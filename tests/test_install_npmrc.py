@@ -164,3 +164,72 @@ def test_npm_config_environment_variables_win_over_the_files(tmp_path):
     }
     config = load(tmp_path, env)
     assert config.registry == "https://env.example" and config.strict_ssl is False
+
+
+class _Proxy:
+    """A forwarding HTTP proxy on 127.0.0.1 (absolute-form GETs), recording what it carried."""
+
+    def __init__(self) -> None:
+        import http.client
+        import threading
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+        from urllib.parse import urlsplit
+
+        carried: list[tuple[str, str | None]] = []
+        self.carried = carried
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+            def do_GET(self) -> None:
+                carried.append((self.path, self.headers.get("Authorization")))
+                target = urlsplit(self.path)
+                upstream = http.client.HTTPConnection(target.hostname, target.port, timeout=10)
+                headers = {k: v for k, v in self.headers.items() if k.lower() not in ("proxy-connection", "host")}
+                upstream.request("GET", target.path + (f"?{target.query}" if target.query else ""), headers=headers)
+                response = upstream.getresponse()
+                body = response.read()
+                self.send_response(response.status)
+                for key, value in response.getheaders():
+                    if key.lower() not in ("content-length", "transfer-encoding", "connection"):
+                        self.send_header(key, value)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+                upstream.close()
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def test_proxy_and_noproxy_keys_route_requests(registry, tmp_path, monkeypatch):
+    publish_package(registry, tmp_path, {"name": "via-proxy"}, {"index.js": "export default 1;"})
+    proxy = _Proxy()
+    try:
+        rc = tmp_path / "u.npmrc"
+        rc.write_text(f"proxy={proxy.url}/\n")
+        monkeypatch.setenv("NPM_CONFIG_USERCONFIG", str(rc))
+        with Registry(registry.url) as client:
+            package = client.resolve("via-proxy", "")
+            client.download(package, tmp_path / "p.tgz")
+        assert [path for path, _ in proxy.carried] == [
+            f"{registry.url}/via-proxy",
+            f"{registry.url}/-/via-proxy-1.0.0.tgz",
+        ]
+        proxy.carried.clear()
+        rc.write_text(f"proxy={proxy.url}/\nnoproxy=example.org,127.0.0.1\n")
+        with Registry(registry.url, use_cache=False) as client:
+            client.resolve("via-proxy", "")
+        assert proxy.carried == []
+        assert proxy.url not in repr(load(tmp_path))  # a proxy URL (it may hold credentials) is never shown
+    finally:
+        proxy.close()

@@ -9,7 +9,9 @@ project file (`.npmrc` in the nearest folder at or above the working folder that
 - `//host[:port]/path/:_authToken`: a bearer token for URLs under that host, port and path
   (npm's "nerf dart"); it is sent to such a URL only, never to another host or port, never
   on a redirect that leaves them, and never over plain http except to a loopback host;
-- `cafile` (a PEM bundle that replaces the default CAs, as npm's does) and `strict-ssl`.
+- `cafile` (a PEM bundle that replaces the default CAs, as npm's does) and `strict-ssl`;
+- `proxy` (http requests), `https-proxy` (https requests; `proxy` when unset) and `noproxy`
+  (comma-separated domains reached directly).
 
 `npm_config_registry`, `npm_config_cafile` and `npm_config_strict_ssl` in the environment win
 over both files, as npm's environment layer does.
@@ -34,7 +36,7 @@ MAX_NPMRC_BYTES = 1024 * 1024
 _ENV_REF = re.compile(r"(?<!\\)(\\*)\$\{([^${}?]+)(\?)?\}")
 _LOOPBACK = ("127.0.0.1", "localhost", "::1")
 #: Keys read from `npm_config_<key>` environment variables too (npm's env layer, above the files).
-_ENV_KEYS = ("registry", "cafile", "strict-ssl")
+_ENV_KEYS = ("registry", "cafile", "strict-ssl", "proxy", "https-proxy", "noproxy")
 
 
 def expand_env(text: str, env: Mapping[str, str]) -> str:
@@ -84,6 +86,10 @@ class NpmConfig:
     strict_ssl: bool = True
     #: {nerf dart: token}; never shown.
     tokens: Mapping[str, str] = field(default_factory=dict, repr=False)
+    #: Proxy URLs (they may hold credentials: never shown either) and the domains reached directly.
+    proxy: str | None = field(default=None, repr=False)
+    https_proxy: str | None = field(default=None, repr=False)
+    noproxy: tuple[str, ...] = ()
     files: tuple[str, ...] = ()
 
     def registry_for(self, name: str) -> str | None:
@@ -167,4 +173,7 @@ def load(cwd: Path | None = None, env: Mapping[str, str] | None = None) -> NpmCo
         strict_ssl=merged.get("strict-ssl", "true").lower() != "false",
         tokens=tokens,
         files=tuple(files),
+        proxy=merged.get("proxy") or None,
+        https_proxy=merged.get("https-proxy") or merged.get("proxy") or None,
+        noproxy=tuple(d.strip().lstrip(".").lower() for d in merged.get("noproxy", "").split(",") if d.strip()),
     )

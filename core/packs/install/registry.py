@@ -119,11 +119,13 @@ class Registry:
         self._locks: dict[str, threading.Lock] = {}
         self._locks_lock = threading.Lock()
         # Redirects are followed by hand (`_stream`) so each hop's credentials are decided afresh.
+        verify = _verify(self._config)
         self._client = httpx.Client(
             timeout=timeout_s,
             follow_redirects=False,
             headers={"User-Agent": "cordon-installer"},
-            verify=_verify(self._config),
+            verify=verify,
+            mounts=_proxy_mounts(self._config, verify),
         )
 
     def __enter__(self) -> Registry:
@@ -402,6 +404,20 @@ class _GuardedStream:
     def __exit__(self, *exc: object) -> None:
         if self._inner is not None:
             self._inner.__exit__(*exc)
+
+
+def _proxy_mounts(config: NpmConfig, verify: Any) -> dict[str, httpx.BaseTransport | None] | None:
+    """httpx transports for `.npmrc`'s `proxy`, `https-proxy` and `noproxy` (None: httpx's own
+    environment handling, HTTP(S)_PROXY and NO_PROXY, as before)."""
+    if not (config.proxy or config.https_proxy):
+        return None
+    mounts: dict[str, httpx.BaseTransport | None] = {}
+    for scheme, proxy in (("http://", config.proxy), ("https://", config.https_proxy)):
+        if proxy:
+            mounts[scheme] = httpx.HTTPTransport(proxy=proxy, verify=verify)
+    for domain in config.noproxy:
+        mounts[f"all://*{domain}"] = httpx.HTTPTransport(verify=verify)
+    return mounts
 
 
 def _verify(config: NpmConfig) -> Any:
