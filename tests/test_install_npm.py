@@ -532,5 +532,6 @@ def test_version_choice_prefers_the_latest_dist_tag_as_npm_pick_manifest_does(re
     }
     with Registry(registry.url) as client:
         assert {spec: client.resolve("picky", spec).version for spec in expected} == expected
-        registry.packages["picky"]["1.1.0"]["deprecated"] = "broken"
+    registry.packages["picky"]["1.1.0"]["deprecated"] = "broken"
+    with Registry(registry.url) as client:
         assert client.resolve("picky", "^1").version == "1.0.0"  # deprecated latest and 1.2.0 passed over
