@@ -87,6 +87,8 @@ PHASES = {
     "download": "Downloading",
     "extract": "Unpacking",
     "dependencies": "Fetching dependencies",
+    "compile": "Bundling",
+    "probe": "Test-loading in the sandbox",
 }
 
 

@@ -419,3 +419,11 @@ def test_a_documents_pack_consent_can_be_revoked(qtbot, home):
         win.load(win.current_document(), win.path)
         win.close()
         win.deleteLater()
+
+
+def test_every_install_phase_has_words_in_the_pack_manager():
+    """The installer reports compile and probe for npm libraries too: the progress bar names each phase
+    in words, never the installer's own key."""
+    from gui.pack_manager import PHASES
+
+    assert {"resolve", "download", "extract", "dependencies", "compile", "probe"} <= set(PHASES)
