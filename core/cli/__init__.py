@@ -122,7 +122,9 @@ def dispatch(args: argparse.Namespace) -> int:
 
     if args.verbose:
         logs.to_stderr()
-    notices.set_notice_sink(lambda text: print(f"cordon: {text}", file=sys.stderr, flush=True))
+    # On a terminal a progress line may be drawn (`packs install`): clear it first, it redraws after.
+    clear = "\r\x1b[K" if sys.stderr.isatty() else ""
+    notices.set_notice_sink(lambda text: print(f"{clear}cordon: {text}", file=sys.stderr, flush=True))
     logger.debug("cordon %s", args.command)
     as_json = bool(getattr(args, "json", False))
     try:
