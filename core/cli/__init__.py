@@ -45,9 +45,42 @@ class _VersionAction(argparse.Action):
         parser.exit()
 
 
+class UsageExit(SystemExit):
+    """argparse's exit on a usage error, keeping its message so `--json` can carry it in its one object."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(2)
+        self.message = message
+
+
+class CordonParser(argparse.ArgumentParser):
+    """argparse, answering a misspelt command as git does: `cordon rnu` says "'rnu' is not a cordon
+    command. Did you mean 'run'?" (difflib, imported only then) instead of listing every choice.
+    Subcommands' parsers are of this class too (add_subparsers passes the parent's class on)."""
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        if isinstance(action, argparse._SubParsersAction) and value not in action.choices:
+            import difflib
+
+            close = difflib.get_close_matches(value, list(action.choices), n=1)
+            hint = f"Did you mean '{close[0]}'?" if close else f"See '{self.prog} --help'."
+            self.print_usage_error(f"'{value}' is not a {self.prog} command. {hint}")
+        super()._check_value(action, value)
+
+    def print_usage_error(self, message: str) -> NoReturn:
+        """One line on stderr, as git prints it, then exit 2 (a UsageExit)."""
+        print(f"cordon: {message}", file=sys.stderr)
+        raise UsageExit(message)
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        raise UsageExit(message)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The whole command line, with no subcommand's code imported (core/cli/commands.py)."""
-    parser = argparse.ArgumentParser(prog="cordon", description="Run JavaScript Code nodes in Cordon's sandbox.")
+    parser = CordonParser(prog="cordon", description="Run JavaScript Code nodes in Cordon's sandbox.")
     parser.add_argument(
         "-v",
         "--verbose",
@@ -107,7 +140,8 @@ def _main(argv: Sequence[str] | None) -> int:
         if exc.code and "--json" in words:
             from core.cli.common import fail
 
-            return fail(UsageError("invalid command-line arguments (the reason is on stderr)"), True, int(exc.code))
+            reason = getattr(exc, "message", "invalid command-line arguments (the reason is on stderr)")
+            return fail(UsageError(reason), True, int(exc.code))
         return int(exc.code or 0)
     return dispatch(args)
 
