@@ -20,10 +20,13 @@ from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QIcon, QKeySeq
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
+    QFrame,
+    QHBoxLayout,
     QInputDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
+    QPushButton,
     QSplitter,
     QTabWidget,
     QVBoxLayout,
@@ -43,6 +46,7 @@ from core.codenode import (
     is_trusted,
     load_document,
     read_document,
+    revoke_trust,
     save_document,
     saved_bytes,
     starter_document,
@@ -54,7 +58,7 @@ from core.validate import INSTALL_NPM, REMOVE_DECLARATION, Fix
 from gui.catalog_holder import CatalogHolder
 from gui.completion import CompletionSource, GuestApiProbe, PackIndex
 from gui.diagnostics import diagnose, summary
-from gui.dialogs.common import closable_window
+from gui.dialogs.common import closable_window, styled_label
 from gui.dialogs.document_trust import TrustDecision, TrustFacts, ask_trust
 from gui.dialogs.help import sandbox_api_window, shortcuts_window
 from gui.dialogs.package_picker import ensure_consent, pick_package
@@ -87,6 +91,24 @@ DIAGNOSE_MS = 300
 
 def examples_dir() -> Path:
     return paths.resources_dir() / "examples"
+
+
+def elevated_part(grants: Grants) -> Grants:
+    """What of `grants` reaches past the sandbox on the host: files, the local network, secrets, raised
+    limits (packs run inside the sandbox and have their own consent)."""
+    return Grants(grants.host_filesystem, grants.local_network, grants.secrets, (), grants.limits)
+
+
+def elevated_summary(grants: Grants) -> str:
+    """A few words per elevated grant, for the status-bar badge."""
+    words = ["host files"] if grants.host_filesystem else []
+    if grants.local_network:
+        words.append("local network")
+    if grants.secrets:
+        words.append("secrets")
+    if grants.limits:
+        words.append("raised limits")
+    return ", ".join(words)
 
 
 def installation_html(facts: dict[str, Any]) -> str:
@@ -132,6 +154,8 @@ class MainWindow(QMainWindow):
         #: Grants the open document arrived with that the person has not decided on (see `settle_grants`).
         self._arrived = Grants()
         self._arrived_key: DocumentKey | None = None
+        #: The open file's trust record, when the person trusted it (Revoke Trust removes it).
+        self._trusted_key: DocumentKey | None = None
         self._build_layout()
         self._build_actions()
         self._build_status_bar()
@@ -184,7 +208,33 @@ class MainWindow(QMainWindow):
         self.split.setStretchFactor(0, 3)
         self.split.setStretchFactor(1, 2)
         self.split.setSizes([740, 520])
-        self.setCentralWidget(self.split)
+        self._build_trust_banner()
+        central = QWidget()
+        central_layout = QVBoxLayout(central)
+        central_layout.setContentsMargins(0, 0, 0, 0)
+        central_layout.setSpacing(0)
+        central_layout.addWidget(self.trust_banner)
+        central_layout.addWidget(self.split, 1)
+        self.setCentralWidget(central)
+
+    def _build_trust_banner(self) -> None:
+        """VS Code's restricted-mode banner, inverted: this document runs with more than the sandbox allows."""
+        self.trust_banner = QFrame(objectName="trustBanner")
+        self.trust_banner.setFrameShape(QFrame.Shape.StyledPanel)
+        row = QHBoxLayout(self.trust_banner)
+        row.setContentsMargins(8, 4, 8, 4)
+        self.trust_banner_text = styled_label(role="callout")
+        self.trust_banner_text.setWordWrap(True)
+        self.trust_banner_revoke = QPushButton("Revoke Trust")
+        self.trust_banner_revoke.setToolTip("Forget that you trust this file: its next run asks again")
+        self.trust_banner_revoke.clicked.connect(self.revoke_trust)
+        self.trust_banner_close = QPushButton("Dismiss")
+        self.trust_banner_close.setFlat(True)
+        self.trust_banner_close.clicked.connect(self.trust_banner.hide)
+        row.addWidget(self.trust_banner_text, 1)
+        row.addWidget(self.trust_banner_revoke)
+        row.addWidget(self.trust_banner_close)
+        self.trust_banner.hide()
 
     def _action(
         self,
@@ -241,6 +291,14 @@ class MainWindow(QMainWindow):
         self._fill_examples_menu()
         file_menu.addSeparator()
         file_menu.addActions([self.save_action, self.save_as_action])
+        file_menu.addSeparator()
+        self.revoke_trust_action = self._action(
+            "Revoke &Trust",
+            self.revoke_trust,
+            tip="Forget that you trust this document: its grants are asked about again before the next run",
+        )
+        self.revoke_trust_action.setEnabled(False)
+        file_menu.addAction(self.revoke_trust_action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
 
@@ -302,9 +360,12 @@ class MainWindow(QMainWindow):
         self.caret_label = QLabel("Ln 1, Col 1")
         self.problems_label = QLabel("No problems")
         self.run_state_label = QLabel("Ready")
-        for label in (self.problems_label, self.caret_label, self.run_state_label):
+        self.trust_badge = QLabel()
+        self.trust_badge.setObjectName("trustBadge")
+        for label in (self.trust_badge, self.problems_label, self.caret_label, self.run_state_label):
             label.setContentsMargins(8, 0, 8, 0)
             bar.addPermanentWidget(label)
+        self.trust_badge.hide()
 
     # -- the document ------------------------------------------------------------------------
     def current_document(self) -> CodeNodeDocument:
@@ -324,7 +385,7 @@ class MainWindow(QMainWindow):
         self.path = path
         self._saved = saved if saved is not None else doc
         self._doc = doc
-        self._arrived, self._arrived_key = Grants(), None
+        self._arrived, self._arrived_key, self._trusted_key = Grants(), None, None
         self.details.load(doc)
         with QSignalBlocker(self.editor):
             self.editor.set_text(doc.body)
@@ -334,6 +395,7 @@ class MainWindow(QMainWindow):
         self.recovery.clear()
         self._update_title()
         self.refresh_diagnostics()
+        self.refresh_trust(banner=False)
 
     def _update_title(self) -> None:
         self.setWindowTitle(f"{display_name(self.path, self._doc)}[*] — {APP_TITLE}")
@@ -379,7 +441,45 @@ class MainWindow(QMainWindow):
         work): its decision cannot be remembered.
         """
         self._arrived_key = key
-        self._arrived = Grants() if key is not None and is_trusted(key) else Grants.requested_by(doc)
+        trusted = key is not None and is_trusted(key)
+        self._arrived = Grants() if trusted else Grants.requested_by(doc)
+        self._trusted_key = key if trusted else None
+        self.refresh_trust(banner=True)
+
+    def elevated(self) -> Grants:
+        """What the next run would hold beyond the sandbox without asking: the document's host grants
+        that are not waiting for the person's decision."""
+        return elevated_part(Grants.requested_by(self._doc).missing(self._arrived))
+
+    def refresh_trust(self, *, banner: bool = False) -> None:
+        """The badge shows while the document runs elevated; `banner` (on open, on Trust) shows the banner
+        when a trusted file does. Revoke Trust is there while a trust record is."""
+        elevated = self.elevated()
+        self.trust_badge.setVisible(bool(elevated))
+        self.trust_badge.setText(f"Elevated: {elevated_summary(elevated)}" if elevated else "")
+        self.trust_badge.setToolTip("\n".join(elevated.lines()))
+        self.revoke_trust_action.setEnabled(self._trusted_key is not None)
+        self.run_panel.set_host_filesystem(elevated.host_filesystem)
+        if self._trusted_key is None or not elevated:
+            self.trust_banner.hide()
+        elif banner:
+            asks = "; ".join(elevated.lines())
+            self.trust_banner_text.setText(
+                f"You trust this document: it runs with more than the sandbox allows. It may {asks}."
+            )
+            self.trust_banner.show()
+
+    @Slot()
+    def revoke_trust(self) -> None:
+        """Forget the trust record of the open file; its grants wait for a decision again (never widens)."""
+        key = self._trusted_key
+        if key is None:
+            return
+        revoke_trust(key.path)
+        self._trusted_key = None
+        self._arrived = Grants.requested_by(self._doc)
+        self.refresh_trust()
+        self.statusBar().showMessage("Trust revoked: the next run asks about this document's grants", 5000)
 
     def settle_grants(self, doc: CodeNodeDocument) -> CodeNodeDocument | None:
         """`doc` as it may run: the person decides once on the grants it arrived with. None: cancelled.
@@ -398,9 +498,12 @@ class MainWindow(QMainWindow):
         if decision is TrustDecision.TRUST:
             if self._arrived_key is not None:
                 trust(self._arrived_key)
+                self._trusted_key = self._arrived_key
+            self.refresh_trust(banner=True)
             return doc
         self._doc = strip_grants(self._doc, asked)
         self._update_title()
+        self.refresh_trust()
         return strip_grants(doc, asked)
 
     def ask_trust(self, facts: TrustFacts) -> TrustDecision:
@@ -468,6 +571,8 @@ class MainWindow(QMainWindow):
             self._arrived_key = key
         elif Grants.requested_by(doc):
             trust(key)
+            self._trusted_key = key
+        self.refresh_trust()
 
     def maybe_save(self) -> bool:
         """Before unsaved work would be lost: Save / Discard / Cancel. True when it is safe to go on."""
@@ -611,6 +716,7 @@ class MainWindow(QMainWindow):
         with contextlib.suppress(DocumentError):
             self._doc = self.details.apply_to(self._doc)
         self._update_title()
+        self.refresh_trust()
         self._diagnose_timer.start()
 
     @Slot(object)
@@ -834,6 +940,7 @@ class MainWindow(QMainWindow):
         if props is not None and props != self._doc.props:
             self._doc = self._doc.model_copy(update={"props": props})
             self._update_title()
+            self.refresh_trust()
 
     @Slot()
     def open_log_folder(self) -> None:

@@ -112,8 +112,10 @@ class RunPanel(QWidget):
         self.console.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         self.console.setObjectName("console")
         self.workspace: Path | None = None
+        self.host_filesystem = False
         self.workspace_label = QLabel()
         self.workspace_label.setObjectName("hint")
+        self.workspace_label.setWordWrap(True)
         self.workspace_button = QToolButton(text="Choose…", toolTip="The folder the body may use through workspace.*")
         self.workspace_clear = QToolButton(text="✕", toolTip="No workspace", autoRaise=True)
         self.tabs = QTabWidget()
@@ -184,7 +186,22 @@ class RunPanel(QWidget):
     def set_workspace(self, folder: Path | None) -> None:
         """The folder runs may read and write through `workspace.*` (None: workspace calls are refused)."""
         self.workspace = folder
-        self.workspace_label.setText(str(folder) if folder else "none (workspace.* calls are refused)")
+        self._show_workspace()
+
+    def set_host_filesystem(self, granted: bool) -> None:
+        """Whether the document runs with `allow_host_filesystem`: then `workspace.*` reaches every file
+        this account can, and the Workspace line says so rather than "refused" (issue 30, item 4)."""
+        self.host_filesystem = granted
+        self._show_workspace()
+
+    def _show_workspace(self) -> None:
+        folder = self.workspace
+        if self.host_filesystem:
+            where = f"{folder} (relative paths)" if folder else "none"
+            text = f"{where}; this document may read and write any file on this computer (allow_host_filesystem)"
+        else:
+            text = str(folder) if folder else "none (workspace.* calls are refused)"
+        self.workspace_label.setText(text)
         self.workspace_label.setToolTip(str(folder) if folder else "")
         self.workspace_clear.setVisible(folder is not None)
 

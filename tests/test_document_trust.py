@@ -17,7 +17,15 @@ import pytest
 
 from core.cli import main
 from core.codenode.document import CodeNodeDocument, NodeProps, PackDeclaration, read_document
-from core.codenode.grants import RULE_NOT_TRUSTED, DocumentKey, Grants, is_trusted, strip_grants, trust
+from core.codenode.grants import (
+    RULE_NOT_TRUSTED,
+    DocumentKey,
+    Grants,
+    is_trusted,
+    revoke_trust,
+    strip_grants,
+    trust,
+)
 from core.paths import resources_dir
 from tests.http_server import RecordingServer
 from tests.install_support import home
@@ -118,6 +126,19 @@ def test_trust_is_keyed_by_the_resolved_path(tmp_path):
     copy = tmp_path / "copy.node.json"
     copy.write_bytes(data)
     assert not is_trusted(DocumentKey.of(copy, data)), "the same bytes elsewhere are another document"
+
+
+def test_revoking_trust_forgets_the_path_whatever_its_content(tmp_path):
+    """Issue 30, item 4: the studio's Revoke Trust; other documents keep theirs."""
+    path = write_doc(tmp_path, "", allow_local_network=True)
+    other = tmp_path / "other.node.json"
+    other.write_bytes(path.read_bytes())
+    key, other_key = DocumentKey.of(path, path.read_bytes()), DocumentKey.of(other, other.read_bytes())
+    trust(key)
+    trust(other_key)
+    assert revoke_trust(tmp_path / "." / path.name)
+    assert not is_trusted(key) and is_trusted(other_key)
+    assert not revoke_trust(path), "nothing left to revoke"
 
 
 def test_shipped_examples_are_first_party(capsys):

@@ -16,7 +16,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
 from core.codenode import load_document
-from core.codenode.grants import Grants
+from core.codenode.grants import DocumentKey, Grants, is_trusted, trust
 from gui.dialogs.document_trust import DocumentTrustDialog, TrustDecision, TrustFacts
 from tests.gui_support import RUN_TIMEOUT_MS, home, window
 from tests.http_server import RecordingServer
@@ -130,3 +130,51 @@ def test_a_document_the_person_saved_is_trusted_as_written(qtbot, window, tmp_pa
         asked = answer_trust("cancel")
         window.run_action.trigger()
         assert len(asked) == 1 and server.count == 1
+
+
+def test_a_trusted_document_shows_its_elevated_access_and_trust_can_be_revoked(qtbot, window, tmp_path):
+    """Issue 30, item 4: a banner on open and a status-bar badge while a trusted file runs elevated; the
+    Run tab does not say workspace calls are refused when the host filesystem is granted; File → Revoke
+    Trust removes the record (core's `revoke_trust`) and the next run asks again."""
+    path = tmp_path / "trusted.node.json"
+    path.write_text(
+        json.dumps(
+            {
+                "schemaVersion": 1,
+                "body": ['await output("out", 1);'],
+                "outputs": [{"name": "out"}],
+                "props": {"allow_host_filesystem": True, "allow_local_network": True},
+            }
+        )
+    )
+    key = DocumentKey.of(path, path.read_bytes())
+    trust(key)
+    assert window.open_path(path)
+    assert window.trust_banner.isVisible()
+    banner = window.trust_banner_text.text()
+    assert "You trust this document" in banner and "allow_host_filesystem" in banner and "local network" in banner
+    assert window.trust_badge.isVisible() and "host files" in window.trust_badge.text()
+    assert "refused" not in window.run_panel.workspace_label.text()
+    assert "any file on this computer" in window.run_panel.workspace_label.text()
+    assert window.revoke_trust_action.isEnabled()
+    assert window.revoke_trust_action in window.menuBar().actions()[0].menu().actions()
+
+    window.revoke_trust_action.trigger()
+    assert not is_trusted(key)  # the record is gone from Cordon's state
+    assert not window.trust_banner.isVisible() and not window.trust_badge.isVisible()
+    assert "refused" in window.run_panel.workspace_label.text()
+    assert not window.revoke_trust_action.isEnabled()
+    asked = answer_trust("cancel")  # revoking never widens: the next run asks, and cancel runs nothing
+    window.run_action.trigger()
+    assert len(asked) == 1 and "allow_host_filesystem" in asked[0] and not window.run_panel.running
+
+    assert window.open_path(path)  # reopened: no longer trusted, so no banner and no badge
+    assert not window.trust_banner.isVisible() and not window.trust_badge.isVisible()
+
+
+def test_an_untrusted_document_shows_no_trust_banner(qtbot, window, tmp_path):
+    path = tmp_path / "arrived.node.json"
+    path.write_text(json.dumps({"schemaVersion": 1, "body": ["1"], "props": {"allow_host_filesystem": True}}))
+    assert window.open_path(path)
+    assert not window.trust_banner.isVisible() and not window.trust_badge.isVisible()
+    assert not window.revoke_trust_action.isEnabled()

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
         stamp_packages,
         value_matches,
     )
-    from core.codenode.grants import DocumentKey, Grants, is_trusted, strip_grants, trust
+    from core.codenode.grants import DocumentKey, Grants, is_trusted, revoke_trust, strip_grants, trust
     from core.codenode.guest_api import GuestApi, declared_guest_api, probe_guest_api
     from core.codenode.runner import NodeRunResult, run_node
     from core.codenode.starter import STARTER_BODY, starter_document
@@ -59,6 +59,7 @@ _EXPORTS = {
     "DocumentKey": "core.codenode.grants",
     "Grants": "core.codenode.grants",
     "is_trusted": "core.codenode.grants",
+    "revoke_trust": "core.codenode.grants",
     "strip_grants": "core.codenode.grants",
     "trust": "core.codenode.grants",
     "GuestApi": "core.codenode.guest_api",
@@ -121,6 +122,7 @@ __all__ = [
     "parse_document",
     "probe_guest_api",
     "read_document",
+    "revoke_trust",
     "run_node",
     "save_document",
     "saved_bytes",

@@ -224,6 +224,26 @@ def trust(key: DocumentKey) -> None:
         )
 
 
+def revoke_trust(path: str | os.PathLike[str]) -> bool:
+    """Forget the person's trust in the document at `path`, whatever its content; True when one was held.
+
+    Only ever narrows: the next run of that file asks again. A shipped example
+    stays first-party (it has no record to remove).
+    """
+    resolved = str(Path(path).resolve())
+    with _lock:
+        documents = _load()
+        if documents.pop(resolved, None) is None:
+            return False
+        write_atomic(
+            _store_path(),
+            orjson.dumps({"version": 1, "documents": documents}, option=orjson.OPT_INDENT_2),
+            durable=True,
+        )
+    logger.info("trust revoked for %s", resolved)
+    return True
+
+
 def require_grants(doc: CodeNodeDocument, key: DocumentKey, given: Grants) -> None:
     """Refuse to run `doc` when it asks for grants the user neither trusted nor gave (the CLI's rule).
 
