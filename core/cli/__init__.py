@@ -89,6 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action=_VersionAction, help="show program's version number and exit")
     commands.register(parser.add_subparsers(dest="command", required=True))
+    commands.add_examples(parser)
     return parser
 
 

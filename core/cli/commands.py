@@ -37,9 +37,73 @@ class Handler(NamedTuple):
 
 
 def register(subparsers: Verbs) -> None:
-    """Every subcommand, in the order `cordon --help` lists them."""
+    """Every subcommand, in the order `cordon --help` lists them (their examples: `add_examples`)."""
     for add in (register_run, register_node, register_packs, register_validate, register_secrets, register_doctor):
         add(subparsers)
+
+
+#: `cordon ... --help` ends with these, as git's and cargo's helps do: keyed by the command's words,
+#: 1-3 commands a newcomer can paste (tests/test_cli_newcomer.py parses each and checks every
+#: subcommand has some).
+EXAMPLES: dict[str, tuple[str, ...]] = {
+    "": (
+        "echo 'return 6 * 7' | cordon run -",
+        "cordon node run resources/examples/csv-summary.node.json",
+        "cordon packs install npm:nanoid",
+    ),
+    "run": (
+        "echo 'return 6 * 7' | cordon run -",
+        "cordon run body.js --inputs '{\"rows\": [1, 2, 3]}' --json",
+        "cordon run body.js --workspace ./data --limits '{\"timeoutMs\": 5000}'",
+    ),
+    "node": (
+        "cordon node new greet",
+        "cordon node run resources/examples/csv-summary.node.json --json",
+    ),
+    "node run": (
+        "cordon node run resources/examples/csv-summary.node.json",
+        "cordon node run resources/examples/running-total.node.json --inputs '{\"numbers\": [1, 2, 3]}' --json",
+        "cordon node run report.node.json --workspace ./data --allow-secret API_KEY",
+    ),
+    "node new": ("cordon node new greet", "cordon node new greet.node.json --force"),
+    "validate": ("cordon validate body.js", "cordon validate body.js --allow-package nanoid --json"),
+    "secrets": ("cordon secrets set API_KEY", "cordon secrets list"),
+    "secrets set": ("cordon secrets set API_KEY", 'printf %s "$TOKEN" | cordon secrets set API_KEY'),
+    "secrets list": ("cordon secrets list", "cordon secrets list --json"),
+    "secrets delete": ("cordon secrets delete API_KEY",),
+    "secrets setup": ("cordon secrets setup",),
+    "doctor": ("cordon doctor", "cordon doctor --json"),
+    "packs": ("cordon packs list", "cordon packs install npm:nanoid", "cordon packs outdated"),
+    "packs list": ("cordon packs list", "cordon packs list --all --json"),
+    "packs show": ("cordon packs show @cordon/sandbox-color", "cordon packs show nanoid --json"),
+    "packs install": (
+        "cordon packs install npm:nanoid",
+        "cordon packs install npm:date-fns@^3 --entry . --entry ./locale",
+        "cordon packs install ./my-pack --yes",
+    ),
+    "packs remove": ("cordon packs remove nanoid",),
+    "packs trust": ("cordon packs trust", "cordon packs trust my-pack", "cordon packs trust my-pack --revoke"),
+    "packs outdated": ("cordon packs outdated", "cordon packs outdated --json"),
+    "packs update": ("cordon packs update", "cordon packs update nanoid --yes"),
+    "packs new": ("cordon packs new my-pack", "cordon packs new @me/my-pack --dir ./my-pack --wasm"),
+    "packs check": ("cordon packs check ./my-pack", "cordon packs check ./my-pack --json"),
+    "packs link": ("cordon packs link ./my-pack",),
+    "packs unlink": ("cordon packs unlink my-pack",),
+    "packs search": ("cordon packs search", "cordon packs search csv parse"),
+}
+
+
+def add_examples(parser: argparse.ArgumentParser) -> None:
+    """Give `parser` and every subcommand under it the epilog of `EXAMPLES` (their line breaks kept)."""
+    words = parser.prog.split()[1:]
+    examples = EXAMPLES.get(" ".join(words), ())
+    if examples:
+        parser.epilog = "examples:\n" + "\n".join(f"  {line}" for line in examples)
+        parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                add_examples(sub)
 
 
 def register_doctor(subparsers: Verbs) -> None:
@@ -156,7 +220,8 @@ def register_secrets(subparsers: Verbs) -> None:
 
 
 def register_packs(subparsers: Verbs) -> None:
-    packs = subparsers.add_parser("packs", help="list and inspect sandbox packs")
+    what = "install, update, list, inspect, trust and remove sandbox packs; write, check and link your own"
+    packs = subparsers.add_parser("packs", help=what, description=f"{what[0].upper()}{what[1:]}.")
     verbs = packs.add_subparsers(dest="verb", required=True)
     for add in PACKS_VERBS:
         add(verbs)
