@@ -5,12 +5,17 @@ no display prints help instead of aborting, Ctrl+D at a prompt cancels cleanly, 
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import shlex
+import sys
+from pathlib import Path
 
 import pytest
 
 from core.cli import build_parser, main
+
+REPO = Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.parametrize(
@@ -69,3 +74,64 @@ def test_packs_says_what_it_does(capsys, monkeypatch):
     assert "list and inspect" not in top
     packs_line = next(line for line in top.splitlines() if line.strip().startswith("packs "))
     assert all(verb in packs_line for verb in ("install", "update", "list", "inspect", "trust", "remove")), packs_line
+
+
+#: More than a shell passes as one argument (Linux: 128 KiB, MAX_ARG_STRLEN): "Argument list too long".
+BIG_ROWS = {"rows": list(range(40_000))}
+CSV_SUMMARY = str(REPO / "resources" / "examples" / "csv-summary.node.json")
+
+
+def on_stdin(monkeypatch, data: bytes) -> None:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+
+
+def json_out(capsys) -> dict:
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1, out
+    return json.loads(out)
+
+
+def test_run_reads_large_inputs_from_a_file_or_stdin(capsys, monkeypatch, tmp_path):
+    (tmp_path / "body.js").write_text("return inputs.rows.length")
+    rows = tmp_path / "rows.json"
+    rows.write_bytes(json.dumps(BIG_ROWS).encode())
+    assert rows.stat().st_size > 128 * 1024
+    monkeypatch.chdir(tmp_path)
+    assert main(["run", "body.js", "--inputs", "@rows.json", "--json"]) == 0
+    assert json_out(capsys)["result"] == 40_000
+    on_stdin(monkeypatch, rows.read_bytes())
+    assert main(["run", "body.js", "--inputs", "-", "--json"]) == 0
+    assert json_out(capsys)["result"] == 40_000
+
+
+def test_node_run_reads_inputs_from_a_file_or_stdin(capsys, monkeypatch, tmp_path):
+    csv = "n\n" + "\n".join(str(i) for i in range(30_000)) + "\n"
+    values = tmp_path / "values.json"
+    values.write_text(json.dumps({"csv": csv}))
+    assert main(["node", "run", CSV_SUMMARY, "--inputs", f"@{values}", "--json"]) == 0
+    assert json_out(capsys)["outputs"]["summary"]["rows"] == 30_000
+    on_stdin(monkeypatch, values.read_bytes())
+    assert main(["node", "run", CSV_SUMMARY, "--inputs", "-", "--json"]) == 0
+    assert json_out(capsys)["outputs"]["summary"]["rows"] == 30_000
+
+
+def test_a_missing_inputs_file_says_so(capsys, tmp_path):
+    (tmp_path / "body.js").write_text("return 1")
+    missing = tmp_path / "nope.json"
+    assert main(["run", str(tmp_path / "body.js"), "--inputs", f"@{missing}", "--json"]) == 2
+    error = json_out(capsys)["error"]
+    assert error["message"] == f"--inputs @{missing}: no such file: {missing}"
+    assert error["rule"] == "source-not-found"
+    assert main(["node", "run", CSV_SUMMARY, "--inputs", f"@{missing}"]) == 2
+    assert f"--inputs @{missing}: no such file" in capsys.readouterr().err
+
+
+def test_inputs_and_body_both_from_stdin_are_refused(capsys, monkeypatch):
+    on_stdin(monkeypatch, b"return 1")
+    for argv in (["run", "-", "--inputs", "-"], ["run", "--inputs", "-"]):
+        assert main([*argv, "--json"]) == 2
+        message = json_out(capsys)["error"]["message"]
+        assert message.startswith("--inputs - and the body (FILE -) both read stdin"), message
+    argv = ["node", "run", CSV_SUMMARY, "--inputs", "-", "--input-streams", "-", "--json"]
+    assert main(argv) == 2
+    assert "--inputs - and --input-streams - both read stdin" in json_out(capsys)["error"]["message"]

@@ -54,7 +54,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "run": (
         "echo 'return 6 * 7' | cordon run -",
         "cordon run body.js --inputs '{\"rows\": [1, 2, 3]}' --json",
-        "cordon run body.js --workspace ./data --limits '{\"timeoutMs\": 5000}'",
+        "cordon run body.js --inputs @rows.json --workspace ./data --limits '{\"timeoutMs\": 5000}'",
     ),
     "node": (
         "cordon node new greet",
@@ -62,7 +62,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     ),
     "node run": (
         "cordon node run resources/examples/csv-summary.node.json",
-        "cordon node run resources/examples/running-total.node.json --inputs '{\"numbers\": [1, 2, 3]}' --json",
+        "cordon node run resources/examples/running-total.node.json --input-streams '{\"numbers\": [1, 2, 3]}' --json",
         "cordon node run report.node.json --workspace ./data --allow-secret API_KEY",
     ),
     "node new": ("cordon node new greet", "cordon node new greet.node.json --force"),
@@ -115,7 +115,11 @@ def register_doctor(subparsers: Verbs) -> None:
 def register_run(subparsers: Verbs) -> None:
     p = subparsers.add_parser("run", help="run one Code-node body in the sandbox")
     p.add_argument("file", nargs="?", default="-", help="a .js body, or - for stdin")
-    p.add_argument("--inputs", help="JSON object available to the body as `inputs`")
+    p.add_argument(
+        "--inputs",
+        metavar="JSON|@FILE|-",
+        help="JSON object available to the body as `inputs`: inline, @FILE to read a file, - to read stdin",
+    )
     p.add_argument("--limits", help="JSON object of limits (camelCase names), clamped to the ceilings")
     p.add_argument("--workspace", help="folder the body may reach through workspace.*")
     p.add_argument(
@@ -135,11 +139,16 @@ def register_node(subparsers: Verbs) -> None:
 
     run = verbs.add_parser("run", help="run a Code node document headlessly")
     run.add_argument("file", help="a *.node.json document")
-    run.add_argument("--inputs", help="JSON object of input values (declared inputs only)")
+    run.add_argument(
+        "--inputs",
+        metavar="JSON|@FILE|-",
+        help="JSON object of input values (declared inputs only): inline, @FILE to read a file, - to read stdin",
+    )
     run.add_argument(
         "--input-streams",
         dest="input_streams",
-        help="JSON object {handle: [items]}: staged stream items, then end-of-stream",
+        metavar="JSON|@FILE|-",
+        help="JSON object {handle: [items]}: staged stream items, then end-of-stream (inline, @FILE or -)",
     )
     run.add_argument("--workspace", help="folder the body may reach through workspace.*")
     run.add_argument("--json", action="store_true", help="print exactly one JSON result object")

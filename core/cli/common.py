@@ -23,8 +23,8 @@ from core.rules import problem_line
 from core.transport import from_public
 
 
-def json_arg(text: str | None, what: str) -> Any:
-    """Parse a JSON command-line argument (public tagging: $bytes/$date/$number)."""
+def json_arg(text: str | bytes | None, what: str) -> Any:
+    """Parse a JSON command-line argument, or a file's bytes (UTF-8; public tagging: $bytes/$date/$number)."""
     if text is None:
         return None
     try:
@@ -33,6 +33,37 @@ def json_arg(text: str | None, what: str) -> Any:
         raise UsageError(f"{what} is not valid JSON: {exc}") from None
     except RecursionError:
         raise UsageError(f"{what} is nested too deeply to read", rule="usage-too-deep") from None
+
+
+def json_input_arg(text: str | None, what: str, *, stdin_used_by: str | None = None) -> Any:
+    """`--inputs JSON`, `--inputs @FILE` or `--inputs -` (stdin), as curl's `-d @file` and `-d @-`: a
+    shell refuses an argument of 128 KiB or more ("Argument list too long"), a file or a pipe does not.
+    Neither `@` nor `-` can begin a JSON object, so inline JSON reads as before. `stdin_used_by` names
+    what else of the command reads stdin (the body, another option): then `-` is refused, since one
+    stream cannot be both."""
+    if text is None:
+        return None
+    if text == "-":
+        if stdin_used_by is not None:
+            raise UsageError(
+                f"{what} - and {stdin_used_by} both read stdin, which only one of them can; "
+                f"pass {what} @FILE (or the other from a file)",
+                rule="usage",
+            )
+        return json_arg(sys.stdin.buffer.read(), f"{what} - (stdin)")
+    if text.startswith("@"):
+        path = text[1:]
+        try:
+            _check_source_file(path)
+            data = Path(path).read_bytes()
+        except UsageError as exc:
+            raise UsageError(f"{what} {text}: {exc.message}", rule=exc.rule) from None
+        except OSError as exc:
+            raise UsageError(
+                f"{what} {text}: cannot read {path}: {exc.strerror or exc}", rule="source-unreadable"
+            ) from None
+        return json_arg(data, f"{what} {text}")
+    return json_arg(text, what)
 
 
 def read_source(path: str | None) -> str:

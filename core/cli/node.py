@@ -18,7 +18,7 @@ import sys
 from typing import Any
 
 from core.bridges.base import HostServices
-from core.cli.common import json_arg, print_json, signals_cancel, usage_error, workspace_arg
+from core.cli.common import json_input_arg, print_json, signals_cancel, usage_error, workspace_arg
 from core.cli.run import print_human, result_object
 from core.codenode.document import (
     default_path,
@@ -54,8 +54,9 @@ def main_run(args: argparse.Namespace) -> int:
     try:
         doc, data = read_document(args.file)
         require_grants(doc, DocumentKey.of(args.file, data), given_grants(args))
-        inputs = json_arg(args.inputs, "--inputs")
-        streams = json_arg(args.input_streams, "--input-streams")
+        both = args.inputs == "-" and args.input_streams == "-"
+        inputs = json_input_arg(args.inputs, "--inputs", stdin_used_by="--input-streams -" if both else None)
+        streams = json_input_arg(args.input_streams, "--input-streams")
         if inputs is not None and not isinstance(inputs, dict):
             raise UsageError("--inputs must be a JSON object of input names")
         if streams is not None and not isinstance(streams, dict):

@@ -1,4 +1,4 @@
-"""`cordon run [FILE|-] [--inputs JSON] [--limits JSON] [--workspace DIR] [--json]` (docs/design.md)."""
+"""`cordon run [FILE|-] [--inputs JSON|@FILE|-] [--limits JSON] [--workspace DIR] [--json]` (docs/design.md)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Any
 from core import HostServices, RunHooks, RunResult, RunServices, run_in_sandbox
 from core.cli.common import (
     json_arg,
+    json_input_arg,
     print_json,
     read_source,
     signals_cancel,
@@ -41,8 +42,11 @@ def result_object(
 
 def main(args: argparse.Namespace) -> int:
     try:
+        body_on_stdin = args.file in (None, "-")
+        if body_on_stdin and args.inputs == "-":  # refused before either is read
+            json_input_arg("-", "--inputs", stdin_used_by="the body (FILE -)")
         code = read_source(args.file)
-        inputs = json_arg(args.inputs, "--inputs")
+        inputs = json_input_arg(args.inputs, "--inputs")
         limits = resolve_limits(json_arg(args.limits, "--limits"))
         workspace = workspace_arg(args.workspace)
     except UsageError as exc:
