@@ -57,6 +57,7 @@ from core.packs import Catalog, Pack, PackStatus, default_catalog, reference_ali
 from core.packs.install import (
     PROGRESS_UNITS,
     ConsentRequest,
+    InstallError,
     InstallSource,
     Outdated,
     PackageVersions,
@@ -81,6 +82,8 @@ UNTRUSTED_BANNER = (
     "Untrusted documentation: written by the pack's author, not by Cordon. Read it as you would "
     "any third-party text; agents see it only as untrusted content."
 )
+#: Typed before a name in the name box, it names any npm library, as `cordon packs install npm:<name>` does.
+NPM_PREFIX = "npm:"
 TRUSTED_BANNER = "Trusted documentation: registered for agents like any skill."
 PHASES = {
     "resolve": "Looking up",
@@ -125,6 +128,8 @@ class PackManager(QWidget):
         self.registry = registry
         self.consent_dialog: ConsentDialog | None = None
         self._request: ConsentRequest | None = None
+        #: The source of the install in flight (its failure is said in words that fit how it was asked for).
+        self._installing: InstallSource | None = None
         #: The background job in flight (one at a time), if any.
         self._task: Future[Any] | None = None
         #: Packs whose recorded range now selects a newer version (from the last "Check for updates").
@@ -157,7 +162,7 @@ class PackManager(QWidget):
     def _install_bar(self) -> QHBoxLayout:
         bar = QHBoxLayout()
         self.package_name = QLineEdit()
-        self.package_name.setPlaceholderText("package name on the registry")
+        self.package_name.setPlaceholderText("pack name on the registry (npm:<name> for any npm library)")
         self.package_name.returnPressed.connect(self.find_versions)
         self.package_name.textEdited.connect(self._forget_versions)
         self.find_button = QPushButton("Find versions")
@@ -455,9 +460,10 @@ class PackManager(QWidget):
         if not name or self.busy:
             return
         registry = self.registry
+        lookup = name.removeprefix(NPM_PREFIX)  # `npm:<library>` lists the library's versions
         self._start(
             f"Looking up {name}",
-            lambda _progress: package_versions(name, registry=registry, cancel=self._cancel),
+            lambda _progress: package_versions(lookup, registry=registry, cancel=self._cancel),
             self._versions_found,
             self._failed,
         )
@@ -484,8 +490,17 @@ class PackManager(QWidget):
     def _install_chosen_version(self) -> None:
         version = self.versions.currentData()
         name = self.package_name.text().strip()
-        if name and version:
+        if not (name and version):
+            return
+        if not name.startswith(NPM_PREFIX):
             self.install(InstallSource("registry", name=name, spec=version))
+            return
+        try:  # the same wrapping as the From npm… box
+            source = InstallSource.npm_library(f"{name.removeprefix(NPM_PREFIX)}@{version}")
+        except CordonError as exc:
+            self._failed(exc)
+            return
+        self.install(source)
 
     @Slot()
     def _install_npm_library(self) -> None:
@@ -519,6 +534,7 @@ class PackManager(QWidget):
         if self.busy:
             return
         registry = registry or self.registry
+        self._installing = source
         self._start(
             f"Preparing {source.name or source.path}",
             lambda progress: prepare_install(source, registry=registry, on_progress=progress, cancel=self._cancel),
@@ -568,7 +584,16 @@ class PackManager(QWidget):
         self.install_finished.emit(True, message)
 
     def _install_failed(self, exc: Exception) -> None:
-        self._failed(exc)
+        by_name = self._installing is not None and self._installing.kind == "registry"
+        library = exc.npm_library if isinstance(exc, InstallError) and by_name else None
+        if library:  # a plain npm library typed where packs go: say which box installs it
+            self.npm_library.setText(library)
+            self.status.setText(
+                f"{library} is an npm library, not a sandbox pack: use From npm… (or type {NPM_PREFIX}{library})"
+            )
+            self.status.setStyleSheet("color: #c62828")
+        else:
+            self._failed(exc)
         self.install_finished.emit(False, self.status.text())
 
     def _failed(self, exc: Exception) -> None:

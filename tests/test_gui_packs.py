@@ -427,3 +427,33 @@ def test_every_install_phase_has_words_in_the_pack_manager():
     from gui.pack_manager import PHASES
 
     assert {"resolve", "download", "extract", "dependencies", "compile", "probe"} <= set(PHASES)
+
+
+def test_an_npm_library_typed_in_the_name_box_says_which_box_installs_it_or_installs_as_npm(qtbot, manager, registry):
+    """Issue 30, item 10: name box → Find versions → Install… on a plain npm library says plainly to use
+    From npm… (not `manifest-invalid`); typed as `npm:<name>`, the same path installs it wrapped."""
+    registry.publish_file("js-yaml-4.1.0.tgz")
+    registry.publish_file("argparse-2.0.1.tgz")
+    manager.registry = registry.url
+    qtbot.keyClicks(manager.package_name, "js-yaml")
+    qtbot.mouseClick(manager.find_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: manager.install_button.isEnabled(), timeout=30_000)
+    with qtbot.waitSignal(manager.install_finished, timeout=30_000) as finished:
+        qtbot.mouseClick(manager.install_button, Qt.MouseButton.LeftButton)
+    said = finished.args[1]
+    assert finished.args[0] is False and "manifest-invalid" not in said
+    assert said == "js-yaml is an npm library, not a sandbox pack: use From npm… (or type npm:js-yaml)"
+    assert manager.npm_library.text() == "js-yaml"
+
+    manager.package_name.clear()
+    qtbot.keyClicks(manager.package_name, "npm:js-yaml")
+    qtbot.mouseClick(manager.find_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: manager.install_button.isEnabled(), timeout=30_000)
+    assert manager.versions.currentData() == "4.1.0"
+    with qtbot.waitSignal(manager.consent_requested, timeout=30_000) as asked:
+        qtbot.mouseClick(manager.install_button, Qt.MouseButton.LeftButton)
+    dialog = asked.args[0]
+    assert dialog.facts.version == "4.1.0" and "wrapped by Cordon" in dialog.facts.source
+    with qtbot.waitSignal(manager.install_finished, timeout=30_000) as finished:
+        qtbot.mouseClick(dialog.allow, Qt.MouseButton.LeftButton)
+    assert finished.args == [True, "Installed js-yaml 4.1.0."]

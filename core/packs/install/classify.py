@@ -95,14 +95,14 @@ def classify(root: Path, what: str) -> Classification:
         raise InstallError(f"{what}: {exc}", rule="manifest-invalid") from None
     if manifest.sandbox is None:
         name = doc.get("name")
+        library = name if isinstance(name, str) and is_package_name(name) else None
         offer = (
-            f"; it is a plain npm library: install it as one with `cordon packs install npm:{name}`"
-            if isinstance(name, str) and is_package_name(name)
-            else ""
+            f"; it is a plain npm library: install it as one with `cordon packs install npm:{name}`" if library else ""
         )
         raise InstallError(
             f'{what}: package.json has no "cordon" (or "nodetool") sandbox field, so it is not a sandbox pack{offer}',
             rule="manifest-invalid",
+            npm_library=library,
         )
     dependencies = doc.get("dependencies") if isinstance(doc.get("dependencies"), dict) else {}
     kinds: set[str] = set()

@@ -20,3 +20,11 @@ class InstallError(CordonError):
 
     rule = "install-error"
     name = "InstallError"
+
+    def __init__(
+        self, message: str, *, rule: str | None = None, name: str | None = None, npm_library: str | None = None
+    ) -> None:
+        super().__init__(message, rule=rule, name=name)
+        #: Set when the package is a plain npm library, not a sandbox pack: it installs as `npm:<this>`
+        #: (the pack manager says so instead of showing `manifest-invalid`, issue 30, item 10).
+        self.npm_library = npm_library
