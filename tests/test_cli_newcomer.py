@@ -7,7 +7,9 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import shlex
+import subprocess
 import sys
 from pathlib import Path
 
@@ -135,3 +137,21 @@ def test_inputs_and_body_both_from_stdin_are_refused(capsys, monkeypatch):
     argv = ["node", "run", CSV_SUMMARY, "--inputs", "-", "--input-streams", "-", "--json"]
     assert main(argv) == 2
     assert "--inputs - and --input-streams - both read stdin" in json_out(capsys)["error"]["message"]
+
+
+def test_cordon_alone_without_a_display_prints_help_and_how_to_open_the_studio():
+    """A fresh process, as an SSH session or a container runs it: Qt used to abort it (exit 134)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    proc = subprocess.run(
+        [sys.executable, "-c", "import sys; from core.cli import main; sys.exit(main([]))"],
+        cwd=REPO,
+        env={**env, "PYTHONPATH": str(REPO)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.stdout.startswith("usage: cordon"), proc.stdout
+    assert "\nexamples:\n" in proc.stdout
+    assert "the studio was not opened" in proc.stderr
+    assert "Run `cordon` in a desktop session" in proc.stderr

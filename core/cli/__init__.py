@@ -5,7 +5,7 @@ subcommand runs, so a command pays for no other's imports (as whole processes, m
 bench/bench_startup.py).
 
 `cordon` with no arguments opens the studio (`cordon --screenshot PATH`: run the welcome node, save a
-PNG of the window, exit).
+PNG of the window, exit); where no display is (no DISPLAY or WAYLAND_DISPLAY), it prints the help.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import argparse
 import logging
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, NoReturn
 
 from core.cli import commands
@@ -110,6 +110,27 @@ def studio(argv: Sequence[str]) -> int:
     return studio_main(["cordon", *argv])
 
 
+def has_display(environ: Mapping[str, str]) -> bool:
+    """Whether the studio's window can open: always on macOS and Windows; elsewhere (X11, Wayland) only
+    with DISPLAY or WAYLAND_DISPLAY set, or a Qt platform chosen (QT_QPA_PLATFORM=offscreen)."""
+    if sys.platform in ("darwin", "win32"):
+        return True
+    return any(environ.get(name) for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"))
+
+
+def help_without_display() -> int:
+    """`cordon` alone where no window can open (an SSH session, a container, CI): Qt would abort the
+    process (exit 134), so print the help instead, and say where the studio opens, as exit 0."""
+    build_parser().print_help()
+    print(
+        "\ncordon: no display here (DISPLAY and WAYLAND_DISPLAY are unset), so the studio was not opened. "
+        "Run `cordon` in a desktop session (or over `ssh -X`) to open it; "
+        "`QT_QPA_PLATFORM=offscreen cordon --screenshot shot.png` renders it without a display.",
+        file=sys.stderr,
+    )
+    return 0
+
+
 #: 128 + SIGPIPE: what a shell reports for a writer whose reader went away (`yes | head`).
 CLOSED_PIPE = 141
 
@@ -129,6 +150,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
+    if not words and not has_display(os.environ):
+        return help_without_display()
     if not words or words[0] == "--screenshot":
         return studio(words)
     if words == ["--version"]:  # the common case answered without building the parser
