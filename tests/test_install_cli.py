@@ -113,3 +113,25 @@ def test_trusting_a_pack_that_is_not_installed_is_refused(capsys):
     assert "pack-not-installed" in capsys.readouterr().err
     assert main(["packs", "trust", "never-installed", "--revoke"]) == 1
     assert main(["packs", "trust"]) == 0 and "never-installed" not in capsys.readouterr().out
+
+
+class _TerminalAtEndOfFile:
+    """stdin as a terminal on which the user pressed Ctrl+D at the prompt."""
+
+    def isatty(self) -> bool:
+        return True
+
+    def readline(self, *args: object) -> str:
+        return ""
+
+
+def test_ctrl_d_at_the_consent_prompt_cancels_and_leaves_no_staging(registry, capsys, monkeypatch):
+    """Issue 30, item 14: Ctrl+D printed `internal error: EOFError` and left the staging folder."""
+    registry.publish_fixture("packs/scripted-pack")
+    monkeypatch.setattr("sys.stdin", _TerminalAtEndOfFile())
+    assert main(["packs", "install", "scripted-pack", "--registry", registry.url]) == 1
+    out, err = capsys.readouterr()
+    assert "Install it? [y/N]" in out
+    assert "cancelled, nothing installed" in err
+    assert "internal error" not in err and "EOFError" not in err
+    assert not (installed_dir() / "scripted-pack").exists() and install_area()["staging"] == []

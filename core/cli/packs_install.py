@@ -80,7 +80,15 @@ def _install(source: InstallSource, registry: str | None, *, yes: bool, as_json:
         print("\n".join(request.lines()))
     consent = yes
     if not consent and not as_json and sys.stdin.isatty():
-        consent = input("Install it? [y/N] ").strip().lower() in ("y", "yes")
+        try:
+            consent = input("Install it? [y/N] ").strip().lower() in ("y", "yes")
+        except EOFError:  # Ctrl+D: a "no", said without a newline (it was `internal error: EOFError`)
+            discard(request)
+            print("\ncancelled, nothing installed", file=sys.stderr)
+            return 1
+        except KeyboardInterrupt:  # Ctrl+C: the staged pack goes too, then `cordon` reports "interrupted"
+            discard(request)
+            raise
     if not consent:
         discard(request)
         if as_json:
