@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from core.hostwork.client import host_worker_confinement
     from core.jsparse import ImportBinding, export_names, import_bindings, import_insertion_line
     from core.limits import CEILINGS, MB, SandboxLimits, resolve_limits
-    from core.media_preview import MediaPreview, load_preview, media_kind
+    from core.media_preview import MediaPreview, load_preview, media_kind, media_suffix, save_media
     from core.notices import set_notice_sink
     from core.rules import RULE_SENTENCES, RULES, problem_line, rule_sentence
     from core.transport import UNDEFINED, from_public, to_public
@@ -68,6 +68,8 @@ _EXPORTS = {
     "UsageError": "core.errors",
     "load_preview": "core.media_preview",
     "media_kind": "core.media_preview",
+    "media_suffix": "core.media_preview",
+    "save_media": "core.media_preview",
     "problem_line": "core.rules",
     "resolve_limits": "core.limits",
     "rule_sentence": "core.rules",
@@ -114,10 +116,12 @@ __all__ = [
     "installation",
     "load_preview",
     "media_kind",
+    "media_suffix",
     "problem_line",
     "resolve_limits",
     "rule_sentence",
     "run_in_sandbox",
+    "save_media",
     "set_notice_sink",
     "to_public",
     "warm_engine",

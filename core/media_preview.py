@@ -25,9 +25,13 @@ from __future__ import annotations
 
 import io
 import logging
+import mimetypes
+import os
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+from core.atomic import write_atomic
 from core.bridges.media import sniff_mime
 from core.errors import SandboxRefusal
 from core.hostwork.client import call_alone
@@ -37,6 +41,8 @@ logger = logging.getLogger(__name__)
 
 #: Encoded bytes one preview reads and keeps (the image shown, the clip played).
 PREVIEW_CAP = Cap(64 * 1024 * 1024, "preview, 64 MB", "preview-too-large")
+#: Encoded bytes "Save image/audio/video as…" reads and writes (an asset of any size a run may store).
+SAVE_CAP = Cap(1024 * 1024 * 1024, "saved media, 1 GB", "preview-too-large")
 #: The longer side of the picture the studio draws (an image, a video's first frame), in pixels.
 PICTURE_EDGE = 1280
 #: How long a preview's inspection may take in its host worker.
@@ -80,10 +86,11 @@ def media_kind(value: Any) -> str | None:
     return None
 
 
-def _read(value: Any) -> bytes:
+def _read(value: Any, cap: Cap | None = None) -> bytes:
+    cap = cap or PREVIEW_CAP  # looked up at each call: the cap is a module setting
     if isinstance(value, (bytes, bytearray, memoryview)):
-        if len(value) > PREVIEW_CAP.size:
-            raise too_large("the media", PREVIEW_CAP)
+        if len(value) > cap.size:
+            raise too_large("the media", cap)
         return bytes(value)
     uri = str(value.get("uri"))
     if uri.startswith(HANDLE_PREFIX):
@@ -93,7 +100,28 @@ def _read(value: Any) -> bytes:
             rule="media-handle-unknown",
             name="ReferenceError",
         )
-    return AssetStore().read(uri, PREVIEW_CAP)
+    return AssetStore().read(uri, cap)
+
+
+def media_suffix(value: Any) -> str:
+    """The file suffix the media behind `value` is saved with (".png", ".wav", ...; "" when unknown).
+    Reads no file: the declared `mimeType`, or the first bytes of encoded media."""
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        mime = sniff_mime(bytes(value[:16]))
+    else:
+        declared = value.get("mimeType") if isinstance(value, dict) else None
+        mime = declared if isinstance(declared, str) else None
+    return (mimetypes.guess_extension(mime.split(";", 1)[0].strip()) or "") if mime else ""
+
+
+def save_media(value: Any, path: str | os.PathLike[str]) -> int:
+    """Write the media behind `value` to `path`, the file the person chose ("Save image as…"); the bytes
+    written. Only there: the studio asks for the path and never picks a workspace on its own. The file is
+    the person's: it gets the mode any file they create gets, and replaces the old one atomically."""
+    data = _read(value, SAVE_CAP)
+    write_atomic(Path(path), data, keep_mode=True)
+    logger.info("saved %d bytes of media to %s", len(data), path)
+    return len(data)
 
 
 def _picture(image: Any) -> bytes:

@@ -218,6 +218,7 @@ _NAMES: tuple[str, ...] = (
     "media-decode",
     "media-fetch-status",
     "media-format-unsupported",
+    "media-handle-returned",
     "media-handle-unknown",
     "media-no-audio",
     "media-no-video",

@@ -356,6 +356,64 @@ def check_bare_reads(ctx: CodeContext) -> Iterable[Diagnostic]:
         )
 
 
+#: Methods whose value is a `sandbox://media/` handle, which ends with its run (a canvas's `toImage()`);
+#: `media.toImage/toAudio/toVideo` return assets and are left out.
+_HANDLE_MAKERS = {"toImage": "image", "toAudio": "audio", "toVideo": "video"}
+_FUNCTIONS = frozenset(
+    {"function_declaration", "function_expression", "arrow_function", "method_definition", "generator_function"}
+)
+
+
+def _handle_call(node: Node) -> tuple[Node, str] | None:
+    """(the call, its media kind) when `node`, under `await` and parentheses, makes a media handle."""
+    while node.type in ("await_expression", "parenthesized_expression") and node.named_child_count:
+        node = node.named_children[0]
+    callee = node.child_by_field_name("function") if node.type == "call_expression" else None
+    if callee is None or callee.type != "member_expression":
+        return None
+    prop, obj = callee.child_by_field_name("property"), callee.child_by_field_name("object")
+    kind = _HANDLE_MAKERS.get(jsparse.text(prop)) if prop is not None else None
+    if kind is None or (obj is not None and jsparse.text(obj) == "media"):
+        return None
+    return node, kind
+
+
+def _in_function(node: Node) -> bool:
+    parent = node.parent
+    while parent is not None:
+        if parent.type in _FUNCTIONS:
+            return True
+        parent = parent.parent
+    return False
+
+
+def check_returned_handles(ctx: CodeContext) -> Iterable[Diagnostic]:
+    """A media handle the body returns or outputs ends with its run: the studio cannot preview it and
+    nothing downstream can read it (issue 30, item 11). `<kind>.toAsset(...)` keeps it."""
+    for node in jsparse.walk(ctx.tree.root_node):
+        if node.type == "return_statement" and not _in_function(node):
+            values = node.named_children[:1]
+        elif node.type == "call_expression":
+            callee, args = node.child_by_field_name("function"), node.child_by_field_name("arguments")
+            is_result = callee is not None and jsparse.text(callee) in ("output", "emit")
+            values = args.named_children if is_result and args is not None else []
+        else:
+            continue
+        for value in values:
+            found = _handle_call(value)
+            if found is None:
+                continue
+            call, kind = found
+            yield at(
+                call,
+                "warning",
+                "media-handle-returned",
+                f"`{jsparse.text(call)[:60]}` gives a {kind} handle, which ends with the run: the outputs panel "
+                f"cannot preview it and nothing downstream can read it; keep it with "
+                f"`await {kind}.toAsset(await {jsparse.text(call)[:60]})`",
+            )
+
+
 BASE_CHECKS: tuple[Check, ...] = (
     check_syntax,
     check_exports,
@@ -363,6 +421,7 @@ BASE_CHECKS: tuple[Check, ...] = (
     check_imports,
     check_declarations,
     check_bare_reads,
+    check_returned_handles,
 )
 
 

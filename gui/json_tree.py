@@ -13,16 +13,20 @@ from __future__ import annotations
 
 import json
 import math
+from concurrent.futures import Future
 from datetime import datetime
+from functools import partial
+from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QPoint, Qt, Slot
+from PySide6.QtCore import QPoint, Qt, Signal, Slot
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QHeaderView, QMenu, QTreeWidget, QTreeWidgetItem
+from PySide6.QtWidgets import QFileDialog, QHeaderView, QMenu, QTreeWidget, QTreeWidgetItem
 
-from core import UNDEFINED, media_kind, to_public
+from core import UNDEFINED, CordonError, media_kind, media_suffix, problem_line, save_media, to_public
 from gui.dialogs.common import plural
 from gui.media_preview import MediaPreviewWidget
+from gui.tasks import task_manager
 
 MAX_CHILDREN = 1000
 _VALUE = Qt.ItemDataRole.UserRole
@@ -85,6 +89,9 @@ def summary(value: Any, limit: int = 200) -> str:
 
 
 class JsonTree(QTreeWidget):
+    #: "Save image/audio/video as…" ended: True and where it wrote, or False and why not.
+    mediaSaved = Signal(bool, str)
+
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.setColumnCount(3)
@@ -168,10 +175,44 @@ class JsonTree(QTreeWidget):
         item = self.itemAt(point)
         if item is None:
             return
+        self.context_menu(item).exec(self.viewport().mapToGlobal(point))
+
+    def context_menu(self, item: QTreeWidgetItem) -> QMenu:
+        """The row's actions: copy its value; for media, save it to a file the person picks."""
         menu = QMenu(self)
-        copy = menu.addAction("Copy value as JSON")
-        if menu.exec(self.viewport().mapToGlobal(point)) is copy:
-            QGuiApplication.clipboard().setText(as_json(self.value_of(item)))
+        value = self.value_of(item)
+        menu.addAction("Copy value as JSON", lambda: QGuiApplication.clipboard().setText(as_json(value)))
+        kind = media_kind(value)
+        if kind is not None:
+            menu.addAction(f"Save {kind} as…", partial(self.save_media_as, item))
+        return menu
+
+    def save_media_as(self, item: QTreeWidgetItem) -> None:
+        """Write the row's media to a file the person picks (never anywhere they did not choose)."""
+        value = self.value_of(item)
+        kind = media_kind(value)
+        if kind is None:
+            return
+        suggested = Path.home() / f"{item.text(0).strip('[]') or kind}{media_suffix(value)}"
+        path = self.ask_media_path(kind, suggested)
+        if path is None:
+            return
+        task_manager().run_in_background(partial(save_media, value, path), partial(self._media_saved, path), owner=self)
+
+    def ask_media_path(self, kind: str, suggested: Path) -> Path | None:
+        """The save dialog (a method, like the main window's, so tests and embedding apps can answer it)."""
+        name, _ = QFileDialog.getSaveFileName(self, f"Save {kind} as", str(suggested))
+        return Path(name) if name else None
+
+    def _media_saved(self, path: Path, future: Future[int]) -> None:
+        try:
+            size = future.result()
+        except CordonError as exc:
+            self.mediaSaved.emit(False, problem_line(f"Not saved: {exc.message}", exc.rule))
+        except OSError as exc:
+            self.mediaSaved.emit(False, f"Not saved: {exc.strerror or exc}")
+        else:
+            self.mediaSaved.emit(True, f"Saved {plural(size, 'byte')} to {path}")
 
 
 def as_json(value: Any) -> str:

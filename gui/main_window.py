@@ -174,6 +174,8 @@ class MainWindow(QMainWindow):
         self.run_panel.runRequested.connect(self.run)
         self.run_panel.errorActivated.connect(self._on_error_line)
         self.run_panel.runFinished.connect(self._on_run_finished)
+        for tree in (self.run_panel.outputs, self.run_panel.emitted):
+            tree.mediaSaved.connect(self._on_media_saved)
         self.run_panel.controller.runningChanged.connect(self._on_running_changed)
         self.catalogs.ready.connect(self._on_catalog_ready)
         GuestApiProbe.start()
@@ -468,6 +470,11 @@ class MainWindow(QMainWindow):
                 f"You trust this document: it runs with more than the sandbox allows. It may {asks}."
             )
             self.trust_banner.show()
+
+    @Slot(bool, str)
+    def _on_media_saved(self, ok: bool, message: str) -> None:
+        """A media output saved (or not) through its row's "Save … as…": said in the status bar."""
+        self.statusBar().showMessage(message, 8000 if ok else 15000)
 
     @Slot()
     def revoke_trust(self) -> None:

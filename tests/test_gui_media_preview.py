@@ -12,7 +12,7 @@ from PySide6.QtMultimedia import QMediaDevices, QMediaPlayer
 from core.codenode import CodeNodeDocument, InputHandle, OutputHandle
 from gui.json_tree import JsonTree
 from gui.media_preview import MediaPreviewWidget, clock
-from tests.gui_support import home, run_and_wait, window
+from tests.gui_support import home, run_and_wait, set_body, window
 from tests.test_audio import sine
 from tests.test_video import clip
 
@@ -129,3 +129,63 @@ def test_media_inside_an_array_is_read_only_when_its_row_opens(qtbot, home):
     clips.child(1).setExpanded(True)
     (opened,) = loaded(qtbot, tree, 1)
     assert opened.preview.kind == "audio" and opened.duration_ms == 750
+
+
+def save_action(tree: JsonTree, row: int, kind: str):
+    (action,) = [a for a in tree.context_menu(tree.topLevelItem(row)).actions() if a.text() == f"Save {kind} as…"]
+    return action
+
+
+def test_save_media_as_writes_the_bytes_only_where_the_person_chose(qtbot, window, tmp_path, monkeypatch):
+    """Issue 30, item 11: an output row's "Save image/audio/video as…" writes the media's own bytes to
+    the file the person picks; cancelling the dialog writes nothing; a handle of the finished run says why."""
+    doc = CodeNodeDocument(
+        body="\n".join(BODY.splitlines()[:5]) + '\nawait output("tone", await audio.toAsset(inputs.tone));',
+        inputs=(InputHandle(name="tone"),),
+        outputs=(OutputHandle(name="drawing"), OutputHandle(name="tone")),
+    )
+    (tmp_path / "tone.wav").write_bytes(sine(0.5))
+    window.load(doc, None)
+    window.run_panel.inputs.field("tone").add_files([tmp_path / "tone.wav"])
+    outcome = run_and_wait(qtbot, window)
+    assert outcome.result.ok, outcome.result.error
+    outputs = window.run_panel.outputs
+    asked: list[tuple[str, object]] = []
+    target = tmp_path / "chosen" / "picture.png"
+    target.parent.mkdir()
+    monkeypatch.setattr(outputs, "ask_media_path", lambda kind, suggested: asked.append((kind, suggested)) or None)
+    save_action(outputs, 0, "image").trigger()
+    assert asked[0][0] == "image" and str(asked[0][1]).endswith("drawing.png")
+    assert list(target.parent.iterdir()) == []  # cancelled: nothing written anywhere
+
+    monkeypatch.setattr(outputs, "ask_media_path", lambda kind, suggested: target)
+    with qtbot.waitSignal(outputs.mediaSaved, timeout=20_000) as saved:
+        save_action(outputs, 0, "image").trigger()
+    assert saved.args[0] is True and str(target) in saved.args[1]
+    assert target.read_bytes().startswith(b"\x89PNG") and list(target.parent.iterdir()) == [target]
+    assert str(target) in window.statusBar().currentMessage()
+
+    sound = tmp_path / "chosen" / "tone.wav"
+    monkeypatch.setattr(outputs, "ask_media_path", lambda kind, suggested: sound)
+    with qtbot.waitSignal(outputs.mediaSaved, timeout=20_000) as saved:
+        save_action(outputs, 1, "audio").trigger()
+    assert saved.args[0] is True and sound.read_bytes() == (tmp_path / "tone.wav").read_bytes()
+
+    tree = JsonTree()
+    qtbot.addWidget(tree)
+    tree.add_entry("dead", {"type": "image", "uri": "sandbox://media/" + "0" * 32, "mimeType": "image/png"})
+    monkeypatch.setattr(tree, "ask_media_path", lambda kind, suggested: tmp_path / "dead.png")
+    with qtbot.waitSignal(tree.mediaSaved, timeout=20_000) as saved:
+        save_action(tree, 0, "image").trigger()
+    assert saved.args[0] is False and "[media-handle-unknown]" in saved.args[1]
+    assert not (tmp_path / "dead.png").exists()
+
+
+def test_returning_a_canvas_image_handle_is_a_problem_naming_to_asset(qtbot, window):
+    """Issue 30, item 11: the Problems list says a returned handle ends with the run, before any run."""
+    set_body(window, "const c = createCanvas(8, 8);\nreturn await c.toImage();\n")
+    problems = window.problems
+    qtbot.waitUntil(lambda: problems.topLevelItemCount() > 0, timeout=5000)
+    rows = [problems.topLevelItem(i) for i in range(problems.topLevelItemCount())]
+    row = next(r for r in rows if r.text(2) == "media-handle-returned")
+    assert row.text(0).startswith("2:") and "image.toAsset" in row.text(1)

@@ -190,3 +190,16 @@ def test_cordon_packs_list_and_show(capsys):
     assert shown["modules"][0]["digest"].startswith("sha256:") and "yaml.load" in shown["skill"]["body"]
     assert cli(["packs", "show", "@acme/none"]) == 1
     capsys.readouterr()
+
+
+def test_a_media_handle_returned_or_output_is_flagged_with_to_asset():
+    """Issue 30, item 11: `return await c.toImage()` keeps nothing once the run ends; the linter says so."""
+    code = """const c = createCanvas(4, 4);
+const kept = await media.toImage(await c.toBytes());
+const inner = [1].map((x) => { return c.toImage(); });
+await output("fine", kept);
+await output("pic", await c.toImage());
+return await (c.toImage());"""
+    flagged = [d for d in validate_code(code) if d.rule == "media-handle-returned"]
+    assert [(d.line, d.severity) for d in flagged] == [(5, "warning"), (6, "warning")]
+    assert "await image.toAsset(await c.toImage())" in flagged[0].message
