@@ -61,7 +61,10 @@ def test_every_help_ends_with_examples_that_parse():
         examples = help_text.split("\nexamples:\n", 1)[1].strip().splitlines()
         assert 1 <= len(examples) <= 3, parser.prog
         for line in examples:
-            command = shlex.split(line.split(" | ")[-1])
+            text = line.split(" | ")[-1]  # what a pipe feeds
+            if "$(" in text:  # eval "$(cordon completion bash)"
+                text = text.split("$(", 1)[1].split(")", 1)[0]
+            command = shlex.split(text.split(" > ")[0])  # without the redirection
             assert command[0] == "cordon", line
             # each example is a command of this parser's, and the grammar accepts it as written
             assert " ".join(command).startswith(parser.prog), (parser.prog, line)
@@ -155,3 +158,38 @@ def test_cordon_alone_without_a_display_prints_help_and_how_to_open_the_studio()
     assert "\nexamples:\n" in proc.stdout
     assert "the studio was not opened" in proc.stderr
     assert "Run `cordon` in a desktop session" in proc.stderr
+
+
+CORDON_SCRIPT = Path(sys.executable).parent / "cordon"
+
+
+def bash_completes(line: str) -> list[str]:
+    """What real bash offers on Tab after `line`, through the script `cordon completion bash` prints."""
+    words = line.split(" ")
+    script = (
+        "source <(cordon completion bash) || exit 3\n"
+        f"COMP_LINE={shlex.quote(line)}; COMP_POINT=${{#COMP_LINE}}; COMP_TYPE=9\n"
+        f"COMP_WORDS=({' '.join(shlex.quote(w) for w in words)}); COMP_CWORD={len(words) - 1}\n"
+        f"_python_argcomplete cordon {shlex.quote(words[-1])} {shlex.quote(words[-2])}\n"
+        'printf "%s\\n" "${COMPREPLY[@]}"\n'
+    )
+    env = {**os.environ, "PATH": f"{CORDON_SCRIPT.parent}{os.pathsep}{os.environ['PATH']}"}
+    proc = subprocess.run(["bash", "-c", script], env=env, capture_output=True, text=True, timeout=60, cwd=REPO)
+    assert proc.returncode == 0, proc.stderr
+    return [word.strip() for word in proc.stdout.splitlines() if word.strip()]
+
+
+def test_bash_completes_commands_verbs_and_options_from_the_parser():
+    assert bash_completes("cordon packs ins") == ["install"]
+    assert bash_completes("cordon run --inp") == ["--inputs"]
+    assert {"run", "node", "packs", "validate", "secrets", "doctor", "completion"} <= set(bash_completes("cordon "))
+    assert set(bash_completes("cordon completion ")) >= {"bash", "zsh", "fish"}
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_completion_prints_a_script_for_each_shell(capsys, shell):
+    assert main(["completion", shell]) == 0
+    script = capsys.readouterr().out
+    assert "cordon" in script and "_ARGCOMPLETE" in script
+    if shell == "bash":
+        assert subprocess.run(["bash", "-n"], input=script, text=True, timeout=30).returncode == 0

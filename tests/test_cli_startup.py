@@ -32,7 +32,8 @@ PROBE = (
 )
 #: Every subcommand module's code; `cordon X` may load only X's.
 SUBCOMMAND_MODULES = {
-    f"core.cli.{m}" for m in ("run", "node", "packs", "packs_install", "packs_author", "validate", "secrets")
+    f"core.cli.{m}"
+    for m in ("run", "node", "packs", "packs_install", "packs_author", "validate", "secrets", "completion")
 }
 #: What the other subcommands import and a run of a body without imports must not (installer, keyring,
 #: Code-node documents, static checks, the npm compiler).
@@ -151,7 +152,8 @@ def handlers(parser: argparse.ArgumentParser) -> list[Handler]:
 def test_every_declared_handler_is_a_function_of_its_module():
     """A handler is named as text, so a misspelt one would fail only when that subcommand runs: load them all."""
     found = handlers(build_parser())
-    assert len(found) == 1 + 2 + 4 + 12 + 1 + 1  # run, node run|new, secrets x4, packs x12, validate, doctor
+    # run, node run|new, secrets x4, packs x12, validate, doctor, completion
+    assert len(found) == 1 + 2 + 4 + 12 + 1 + 1 + 1
     for handler in found:
         assert isinstance(handler, Handler)
         assert callable(handler.load()), handler

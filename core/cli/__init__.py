@@ -149,6 +149,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
+    if "_ARGCOMPLETE" in os.environ:  # the shell's Tab (`cordon completion`): answered and ended here
+        from core.cli.completion import complete
+
+        complete(build_parser())
     words = list(sys.argv[1:] if argv is None else argv)
     if not words and not has_display(os.environ):
         return help_without_display()

@@ -38,7 +38,15 @@ class Handler(NamedTuple):
 
 def register(subparsers: Verbs) -> None:
     """Every subcommand, in the order `cordon --help` lists them (their examples: `add_examples`)."""
-    for add in (register_run, register_node, register_packs, register_validate, register_secrets, register_doctor):
+    for add in (
+        register_run,
+        register_node,
+        register_packs,
+        register_validate,
+        register_secrets,
+        register_doctor,
+        register_completion,
+    ):
         add(subparsers)
 
 
@@ -73,6 +81,11 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "secrets delete": ("cordon secrets delete API_KEY",),
     "secrets setup": ("cordon secrets setup",),
     "doctor": ("cordon doctor", "cordon doctor --json"),
+    "completion": (
+        "cordon completion bash > ~/.local/share/bash-completion/completions/cordon",
+        'eval "$(cordon completion zsh)"  # in ~/.zshrc, after compinit',
+        "cordon completion fish > ~/.config/fish/completions/cordon.fish",
+    ),
     "packs": ("cordon packs list", "cordon packs install npm:nanoid", "cordon packs outdated"),
     "packs list": ("cordon packs list", "cordon packs list --all --json"),
     "packs show": ("cordon packs show @cordon/sandbox-color", "cordon packs show nanoid --json"),
@@ -104,6 +117,15 @@ def add_examples(parser: argparse.ArgumentParser) -> None:
         if isinstance(action, argparse._SubParsersAction):
             for sub in action.choices.values():
                 add_examples(sub)
+
+
+def register_completion(subparsers: Verbs) -> None:
+    p = subparsers.add_parser(
+        "completion",
+        help="print the shell script that completes cordon's commands and options (bash, zsh, fish)",
+    )
+    p.add_argument("shell", choices=("bash", "zsh", "fish"), help="the shell to write the script for")
+    p.set_defaults(handler=Handler("completion", "main"), json=False)
 
 
 def register_doctor(subparsers: Verbs) -> None:
