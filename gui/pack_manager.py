@@ -41,7 +41,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLineEdit,
     QListWidget,
-    QMessageBox,
     QProgressBar,
     QPushButton,
     QSplitter,
@@ -71,7 +70,7 @@ from core.packs.install import (
     remove,
     set_trust,
 )
-from gui.dialogs.common import CALLOUT_STYLE, display_text, plain_label, plural, styled_label
+from gui.dialogs.common import CALLOUT_STYLE, confirm, display_text, plain_label, plural, styled_label
 from gui.dialogs.consent import ConsentDialog, ConsentFacts, human_size, pack_trusted
 from gui.pack_statuses import detail, sentence
 from gui.tasks import task_manager
@@ -429,18 +428,13 @@ class PackManager(QWidget):
         name = self.selected_name()
         if name is None:
             return
-        confirm = QMessageBox(
-            QMessageBox.Icon.Question,
+        if confirm(
+            self,
             "Remove pack",
             f"Remove {name}?",
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-            self,
-        )
-        confirm.setTextFormat(Qt.TextFormat.PlainText)
-        confirm.setInformativeText("Documents that import it will fail to run until it is installed again.")
-        confirm.button(QMessageBox.StandardButton.Yes).setText("Remove")
-        confirm.setDefaultButton(QMessageBox.StandardButton.No)
-        if confirm.exec() == QMessageBox.StandardButton.Yes:
+            "Documents that import it will fail to run until it is installed again.",
+            "Remove",
+        ):
             self._start(
                 f"Removing {name}",
                 lambda _progress: self._rediscovered(remove(name)),

@@ -15,7 +15,7 @@ secrets on such a machine.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -23,14 +23,13 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLineEdit,
     QListWidget,
-    QMessageBox,
     QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
 from core import CordonError, secrets_store
-from gui.dialogs.common import fit_to_width, refit, styled_label
+from gui.dialogs.common import confirm, fit_to_width, refit, styled_label
 from gui.dialogs.secret_prompt import SecretPromptDialog
 
 
@@ -111,18 +110,13 @@ class SecretsPage(QWidget):
         name = self.selected_name()
         if name is None:
             return
-        confirm = QMessageBox(
-            QMessageBox.Icon.Question,
+        if not confirm(
+            self,
             "Delete secret",
             f"Delete the secret “{name}” from the system keyring?",
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-            self,
-        )
-        confirm.setTextFormat(Qt.TextFormat.PlainText)
-        confirm.setInformativeText("Nodes that read it will fail until it is set again.")
-        confirm.button(QMessageBox.StandardButton.Yes).setText("Delete")
-        confirm.setDefaultButton(QMessageBox.StandardButton.No)
-        if confirm.exec() != QMessageBox.StandardButton.Yes:
+            "Nodes that read it will fail until it is set again.",
+            "Delete",
+        ):
             return
         try:
             secrets_store.delete_secret(name)

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from core.bridges.base import RunLocal, RunScope
-from core.errors import RunCancelled, SandboxRefusal
+from core.errors import RunCancelled
 from core.hostwork import check_platform
 
 if TYPE_CHECKING:  # the client (cloudpickle, msgpack) is imported by the first host call, not by every run
@@ -46,7 +46,11 @@ class _RunWorker:
             self.scope.check_alive()  # a stopped run's waiting calls start nothing
             if self.worker is None or self.worker.dead:
                 began = time.perf_counter()
-                self.worker = worker = await self._limited()
+                from core.hostwork.client import take_worker
+
+                timeout = self.scope.limits.timeout_s
+                cpu = None if timeout is None else int(timeout) + CPU_SLACK_S
+                self.worker = worker = await take_worker(self.scope.limits.hostWorkerMemoryBytes, cpu)
                 missing = [line for line in str(worker.layers.get("missing") or "").splitlines() if line]
                 for line in missing:
                     warning = f"host worker confinement: {line}"
@@ -59,26 +63,6 @@ class _RunWorker:
                     "missing": missing,
                 }
             return self.worker
-
-    async def _limited(self) -> HostWorker:
-        """The spare (or a new fork), held to this run's memory and CPU. A spare that died while it
-        waited (its zygote gone) is replaced by a new fork once, before the run's work is at stake."""
-        from core.hostwork.client import SPARE, HostWorker
-        from core.hostwork.confine import lower_limits  # POSIX only (resource)
-
-        timeout = self.scope.limits.timeout_s
-        limits = (self.scope.limits.hostWorkerMemoryBytes, None if timeout is None else int(timeout) + CPU_SLACK_S)
-        spare = SPARE.take()
-        if spare is not None:
-            try:
-                await spare.call(lower_limits, limits, None)
-                return spare
-            except SandboxRefusal as exc:
-                if exc.rule != "host-worker-crashed":
-                    raise
-        worker = await asyncio.to_thread(HostWorker.spawn)
-        await worker.call(lower_limits, limits, None)
-        return worker
 
     def end(self) -> None:
         self.ended = True
@@ -115,9 +99,3 @@ async def in_host_worker(scope: RunScope, fn: Callable[..., Any], *args: Any) ->
     check_platform()
     worker = await _RUN_WORKER.of(scope).get()
     return await worker.call(fn, args, scope.clock.deadline())
-
-
-def worker_of(scope: RunScope) -> HostWorker | None:
-    """The run's worker, if its host work started one (for timings, and tests)."""
-    slot = _RUN_WORKER.of(scope)
-    return slot.worker

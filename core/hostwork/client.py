@@ -376,17 +376,34 @@ class _Spare:
 SPARE = _Spare()
 
 
+async def take_worker(memory_bytes: int, cpu_seconds: int | None) -> HostWorker:
+    """A worker held to `memory_bytes` (beyond the libraries) and `cpu_seconds`: the spare, or a new
+    fork. A spare that died while it waited (its zygote gone) is replaced by a new fork once, before
+    the caller's work is at stake."""
+    from core.hostwork.confine import lower_limits  # POSIX only (resource)
+
+    limits = (memory_bytes, cpu_seconds)
+    spare = SPARE.take()
+    if spare is not None:
+        try:
+            await spare.call(lower_limits, limits, None)
+            return spare
+        except SandboxRefusal as exc:
+            if exc.rule != "host-worker-crashed":
+                raise
+    worker = await asyncio.to_thread(HostWorker.spawn)
+    await worker.call(lower_limits, limits, None)
+    return worker
+
+
 def call_alone(fn: Callable[..., Any], *args: Any, timeout_s: float) -> Any:
     """`fn(*args)` in a host worker of its own, killed after: host work that belongs to no run
     (the studio's previews of a run's media). Blocking; refused past `timeout_s` (rule `timeout`)."""
     check_platform()
-    from core.hostwork.confine import lower_limits
 
     async def call() -> Any:
-        spare = SPARE.take()
-        worker = spare if spare is not None else await asyncio.to_thread(HostWorker.spawn)
+        worker = await take_worker(WORKER_MEMORY_BYTES, int(timeout_s) + 5)
         try:
-            await worker.call(lower_limits, (WORKER_MEMORY_BYTES, int(timeout_s) + 5), None)
             return await asyncio.wait_for(worker.call(fn, args, time.monotonic() + timeout_s), timeout_s)
         except TimeoutError:
             raise SandboxRefusal(f"the host work took longer than {timeout_s:g} s", rule="timeout") from None

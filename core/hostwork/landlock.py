@@ -73,8 +73,14 @@ def abi() -> int:
     return max(0, int(version))
 
 
+#: The filesystem rights of ABI 1.
+_ABI1_RIGHTS = (
+    EXECUTE | WRITE_FILE | READ_FILE | READ_DIR | REMOVE_DIR | REMOVE_FILE | MAKE_CHAR | MAKE_DIR | MAKE_REG
+) | (MAKE_SOCK | MAKE_FIFO | MAKE_BLOCK | MAKE_SYM)
+
+
 def _fs_rights(version: int) -> int:
-    rights = (1 << 13) - 1
+    rights = _ABI1_RIGHTS
     if version >= 2:
         rights |= REFER
     if version >= 3:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import unicodedata
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QMessageBox, QVBoxLayout, QWidget
 
 
 def plain_label(text: str = "", *, wrap: bool = True) -> QLabel:
@@ -101,3 +101,16 @@ def display_text(text: str, *, limit: int = 500) -> str:
     )
     flat = " ".join(visible.split())
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def confirm(parent: QWidget | None, title: str, text: str, detail: str, action: str) -> bool:
+    """Ask before something that cannot be undone: `action` names the Yes button, and No, the safe
+    answer, is the default (Enter and Esc keep things as they are). Plain text: names come from users."""
+    box = QMessageBox(
+        QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, parent
+    )
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    box.setInformativeText(detail)
+    box.button(QMessageBox.StandardButton.Yes).setText(action)
+    box.setDefaultButton(QMessageBox.StandardButton.No)
+    return box.exec() == QMessageBox.StandardButton.Yes

@@ -20,14 +20,13 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLineEdit,
-    QMessageBox,
     QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
 from core import CordonError, secrets_store
-from gui.dialogs.common import display_text, fit_to_width, plain_label, styled_label
+from gui.dialogs.common import confirm, display_text, fit_to_width, plain_label, styled_label
 
 
 class SecretPromptDialog(QDialog):
@@ -143,20 +142,13 @@ class SecretPromptDialog(QDialog):
         the dialog open with the name selected, to change it."""
         if not secrets_store.list_names(within=(self.name,)):
             return True
-        box = QMessageBox(
-            QMessageBox.Icon.Question,
+        if confirm(
+            self,
             "Replace secret",
             f"A secret named “{self.name}” is already set. Replace its value?",
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-            self,
-        )
-        box.setTextFormat(Qt.TextFormat.PlainText)
-        box.setInformativeText("Nodes that read it will get the new value; the old one cannot be recovered.")
-        box.button(QMessageBox.StandardButton.Yes).setText("&Replace")
-        box.setDefaultButton(QMessageBox.StandardButton.No)
-        box.exec()
-        clicked = box.clickedButton()
-        if clicked is not None and box.standardButton(clicked) == QMessageBox.StandardButton.Yes:
+            "Nodes that read it will get the new value; the old one cannot be recovered.",
+            "&Replace",
+        ):
             return True
         assert self.name_edit is not None
         self.name_edit.setFocus()
