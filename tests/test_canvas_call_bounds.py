@@ -4,6 +4,7 @@ dashed strokes stops at its deadline and the next run is served (issue 27: the r
 
 from __future__ import annotations
 
+import psutil
 import pytest
 
 from core import run_in_sandbox
@@ -43,9 +44,11 @@ def test_costly_strokes_stop_at_the_deadline_and_the_next_run_is_served():
       }});
       return await Promise.all(canvases.map((c) => c.toBytes()));
     """
+    rss = psutil.Process().memory_info().rss
     result = run_in_sandbox(code, limits={"timeoutMs": TIMEOUT_MS})
     assert result.error is not None and result.error.rule == "timeout", result.error
     assert result.timings["run_ms"] < TIMEOUT_MS + 1000
+    assert psutil.Process().memory_info().rss - rss < 200 * 1024 * 1024  # the drawing was the worker's
     small = render("ctx.fillRect(0, 0, 5, 5);", 10, 10)
     assert ok(run_in_sandbox(small, limits={"timeoutMs": TIMEOUT_MS}))[:4] == b"\x89PNG"
 

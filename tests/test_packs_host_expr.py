@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import psutil
 import pytest
 
 from tests.conftest import ok
@@ -106,9 +107,11 @@ def test_round_to_digits_are_bounded_so_no_huge_power_of_ten_is_built():
     """`roundTo(x, n)` computed `10 ** int(n)`: one C call holding the GIL (n=1e7: 24 s past a 1 s
     limit, n=1e9: hours). Past ±308 digits it is refused by name, within the run's deadline."""
     code = f'import {{ evaluate }} from "{EXPR}";\nreturn await evaluate(inputs.src);'
+    rss = psutil.Process().memory_info().rss
     result = run_body(code, inputs={"src": "roundTo(1.5, 1e9)"}, limits={"timeoutMs": 1000})
     refused(result, "expr-digits-out-of-range", "sandbox-expr.evaluate", "308")
     assert result.timings["run_ms"] < 2000
+    assert psutil.Process().memory_info().rss - rss < 200 * 1024 * 1024
     refused(run_body(code, inputs={"src": "roundTo(1.5, -1e9)"}), "expr-digits-out-of-range")
     assert ok(run_body(code, inputs={"src": "[roundTo(3.14159, 2), roundTo(1234.5, -2), roundTo(1, 308)]"})) == [
         3.14,
