@@ -126,12 +126,12 @@ def test_installed_wheel_finds_and_runs_a_shipped_pack(wheel, tmp_path):
 
 
 def test_wheel_metadata_requires_ranges_not_pins(wheel):
-    """The published requirements let Cordon live beside other packages: no `==` but wasmtime's, which
-    the engine driver is calibrated against. (Each range starts at the version constraints.txt pins, so
+    """The published requirements let Cordon live beside other packages: no `==`, wasmtime's included
+    (the driver takes the patch releases of its series). (Each range starts at the version constraints.txt pins, so
     the suite's own environment is the lowest each range allows.)"""
     names = zipfile.ZipFile(wheel).namelist()
     metadata = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
     requires = [line.split(":", 1)[1].strip() for line in metadata.splitlines() if line.startswith("Requires-Dist:")]
     assert len(requires) > 30
     exact = [Requirement(r).name for r in requires if any(s.operator == "==" for s in Requirement(r).specifier)]
-    assert exact == ["wasmtime"], exact
+    assert exact == [], exact

@@ -28,14 +28,30 @@ MAX_WASM_STACK = 1536 * 1024
 PINNED = {"wasmtime": "50.0.1"}
 
 
+def accepted_range(dist: str) -> str:
+    """The versions of `dist` the driver runs on: the pinned one and the later patch releases of its
+    series (`>=50.0.1,<50.1`). wasmtime's patch releases are backported security and crash fixes, which
+    a desktop install should be able to take without waiting for Cordon; a new minor or major release
+    may change code generation, so it is refused until the driver is measured against it."""
+    major, minor, _ = PINNED[dist].split(".")
+    return f">={PINNED[dist]},<{major}.{int(minor) + 1}"
+
+
+def _release(version: str) -> tuple[int, ...] | None:
+    """`50.0.2` -> (50, 0, 2); a pre-release or local version (`51.0.0.dev1`) -> None (never accepted)."""
+    parts = version.split(".")
+    return tuple(int(p) for p in parts) if len(parts) == 3 and all(p.isdigit() for p in parts) else None
+
+
 def check_versions() -> None:
-    """Refuse to run on a wasmtime the driver was not calibrated against."""
+    """Refuse to run on a wasmtime the driver was not calibrated against (see `accepted_range`)."""
     for dist, want in PINNED.items():
         have = metadata.version(dist)
-        if have != want:
+        pinned, found = _release(want), _release(have)
+        if pinned is None or found is None or found[:2] != pinned[:2] or found < pinned:
             raise RuntimeError(
-                f"Cordon's engine driver is pinned to {dist}=={want}, found {have}; "
-                f"reinstall with: pip install {dist}=={want}"
+                f"Cordon's engine driver runs on {dist}{accepted_range(dist)}, found {have}; "
+                f"reinstall with: pip install '{dist}{accepted_range(dist)}'"
             )
 
 
