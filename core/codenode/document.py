@@ -100,6 +100,8 @@ class CodeNodeDocument(_Strict):
     description: str = ""
     #: The JavaScript body. Files may store it as a list of lines (readable diffs).
     body: str
+    #: What the body is written in: a TypeScript body runs with its types stripped (core/typescript).
+    language: Literal["javascript", "typescript"] = "javascript"
     inputs: tuple[InputHandle, ...] = ()
     outputs: tuple[OutputHandle, ...] = ()
     props: NodeProps = NodeProps()
@@ -153,6 +155,8 @@ class CodeNodeDocument(_Strict):
         data["body"] = self.body.split("\n")
         if not self.testInputs:
             del data["testInputs"]
+        if self.language == "javascript":  # the default, left out so older files stay byte for byte
+            del data["language"]
         return data
 
 
