@@ -279,9 +279,8 @@ def check_dynamic_imports(ctx: CodeContext) -> Iterable[Diagnostic]:
 
 
 def check_imports(ctx: CodeContext) -> Iterable[Diagnostic]:
-    """Each static import must name a pack that is installed, allowed and (if given) declared."""
-    # Canonical names: declaring `@cordon/sandbox-x` covers an import of `@nodetool-ai/sandbox-x` and back.
-    declared = None if ctx.declarations is None else {canonical_specifier(d.specifier) for d in ctx.declarations}
+    """Each static import must name a pack that is installed and allowed (whether the Code node's document
+    declares it is the node's check: `core.codenode.checks`)."""
     for imp in ctx.imports():
         spec = imp.specifier
         refusal = specifier_refusal(spec)  # the loader's own verdict, word for word
@@ -301,14 +300,6 @@ def check_imports(ctx: CodeContext) -> Iterable[Diagnostic]:
             problem = ctx.catalog.check(spec, allowed=ctx.allowed)
             if problem is not None:
                 yield _from_status(problem, imp.node)
-                continue
-        if declared is not None and canonical_specifier(spec) not in declared:
-            yield at(
-                imp.node,
-                "error",
-                "import-not-declared",
-                f"import '{spec}' is missing from the node's packages: declare '{spec}' to import it",
-            )
 
 
 def check_declarations(ctx: CodeContext) -> Iterable[Diagnostic]:

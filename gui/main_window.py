@@ -52,6 +52,7 @@ from core.codenode import (
     starter_document,
     strip_grants,
     trust,
+    unallowed_imports,
 )
 from core.packs.install import InstallSource
 from core.validate import INSTALL_NPM, REMOVE_DECLARATION, Fix
@@ -829,7 +830,7 @@ class MainWindow(QMainWindow):
                 "Not run: this node reads secrets and there is nowhere to keep them yet (Tools → Secrets → Set up…)."
             )
             return
-        if doc.packages or "import" in doc.body:
+        if unallowed_imports(doc):
             catalog = self.catalogs.wait()
             consent = ensure_consent(self, catalog, doc)
             allowed = consent.document

@@ -11,6 +11,7 @@ import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QDialog, QLabel, QLineEdit
 
+from core.codenode import import_line
 from core.codenode.document import CodeNodeDocument, PackDeclaration
 from core.packs import Catalog, PackRoot
 from core.packs.install import INSTALL_MODE, discard, prepare_install
@@ -21,7 +22,6 @@ from gui.dialogs.package_picker import (
     ConsentOutcome,
     PackagePicker,
     ensure_consent,
-    import_line,
     pick_package,
 )
 from tests import install_support

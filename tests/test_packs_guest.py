@@ -16,13 +16,13 @@ import pytest
 
 from core import RunServices, run_in_sandbox
 from core.cli import main as cli
+from core.codenode.declarations import is_declared
 from core.codenode.document import CodeNodeDocument, PackDeclaration
 from core.engine.results import RunResult
 from core.packs import Catalog, Declaration, PackRoot, resolve_body
 from core.packs.caps import AUTHORED_JS_MAX
 from core.packs.roots import SHIPPED_DIR
 from core.validate import validate_code
-from gui.dialogs.package_picker import is_allowed_in
 from tests.conftest import ok
 from tests.packfixtures import make_pack, roots, rules
 
@@ -125,7 +125,7 @@ def test_validation_and_consent_treat_both_names_as_one_pack(shipped):
     code = 'import yaml from "@nodetool-ai/sandbox-yaml";\nreturn yaml.load("a: 1");'
     assert validate_code(code, catalog=shipped, declarations=declared) == []
     document = CodeNodeDocument(body=code, packages=(PackDeclaration(specifier="@cordon/sandbox-yaml"),))
-    assert is_allowed_in(document, "@nodetool-ai/sandbox-yaml") and not is_allowed_in(document, "@cordon/sandbox-qr")
+    assert is_declared(document, "@nodetool-ai/sandbox-yaml") and not is_declared(document, "@cordon/sandbox-qr")
 
 
 def test_reference_names_cordon_does_not_ship_and_installed_impostors(tmp_path):

@@ -15,8 +15,15 @@ from core import lazy
 
 if TYPE_CHECKING:
     from core.codenode.analysis import analyse
-    from core.codenode.checks import CONVERT_LEGACY, apply_fix, legacy_conversion, validate_node
+    from core.codenode.checks import ALLOW_PACK, CONVERT_LEGACY, apply_fix, legacy_conversion, validate_node
     from core.codenode.contract import DEPRECATION, Emission, EmitQueue
+    from core.codenode.declarations import (
+        import_line,
+        imported_packs,
+        is_declared,
+        stamp_declaration,
+        unallowed_imports,
+    )
     from core.codenode.document import (
         SUFFIX,
         CodeNodeDocument,
@@ -56,6 +63,11 @@ _EXPORTS = {
     "parse_document": "core.codenode.document",
     "read_document": "core.codenode.document",
     "value_matches": "core.codenode.document",
+    "import_line": "core.codenode.declarations",
+    "imported_packs": "core.codenode.declarations",
+    "is_declared": "core.codenode.declarations",
+    "stamp_declaration": "core.codenode.declarations",
+    "unallowed_imports": "core.codenode.declarations",
     "DocumentKey": "core.codenode.grants",
     "Grants": "core.codenode.grants",
     "is_trusted": "core.codenode.grants",
@@ -84,6 +96,7 @@ _EXPORTS = {
     "saved_bytes": _DOCUMENT,
     "stamp_packages": _DOCUMENT,
     "apply_fix": "core.codenode.checks",
+    "ALLOW_PACK": "core.codenode.checks",
     "CONVERT_LEGACY": "core.codenode.checks",
     "legacy_conversion": "core.codenode.checks",
     "validate_node": "core.codenode.checks",
@@ -91,6 +104,7 @@ _EXPORTS = {
 __getattr__, __dir__ = lazy.exports(__name__, _EXPORTS)
 
 __all__ = [
+    "ALLOW_PACK",
     "CONVERT_LEGACY",
     "DEPRECATION",
     "STARTER_BODY",
@@ -114,6 +128,9 @@ __all__ = [
     "declared_guest_api",
     "default_path",
     "dumps",
+    "import_line",
+    "imported_packs",
+    "is_declared",
     "is_trusted",
     "legacy_conversion",
     "limits_for",
@@ -126,10 +143,12 @@ __all__ = [
     "run_node",
     "save_document",
     "saved_bytes",
+    "stamp_declaration",
     "stamp_packages",
     "starter_document",
     "strip_grants",
     "trust",
+    "unallowed_imports",
     "validate_node",
     "value_matches",
 ]

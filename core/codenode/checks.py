@@ -26,8 +26,10 @@ from core import jsparse
 from core.codenode import contract, streams
 from core.codenode.analysis import BodyFacts, Use, analyse_tree
 from core.codenode.contract import DEPRECATION
+from core.codenode.declarations import is_declared
 from core.codenode.document import HANDLE_NAME, CodeNodeDocument, InputHandle, OutputHandle
 from core.packs.catalog import Catalog
+from core.packs.specifier import looks_like_pack_specifier
 from core.validate import REMOVE_DECLARATION, Check, CodeContext, Diagnostic, Fix, validate_code
 
 NODE_KEY = "codenode.document"
@@ -54,6 +56,9 @@ def _at(use: Use, severity: str, rule: str, message: str, fix: Fix | None = None
 DECLARE_INPUT, DECLARE_OUTPUT, ALLOW_SECRET = "declare-input", "declare-output", "allow-secret"
 #: Rewrite a legacy body's final `return` as `output()` calls (and declare the handles they write).
 CONVERT_LEGACY = "convert-legacy"
+#: Allow an imported pack in this document: the caller asks the person's consent (the pack's facts, as before
+#: a run) and stamps the declaration (`core.codenode.declarations.stamp_declaration`); `apply_fix` cannot.
+ALLOW_PACK = "allow-pack"
 _HOW = {
     DECLARE_INPUT: "declare it in the Node tab (Inputs) or with the quick fix",
     DECLARE_OUTPUT: "declare it in the Node tab (Outputs) or with the quick fix",
@@ -242,7 +247,31 @@ def check_legacy(ctx: CodeContext) -> Iterable[Diagnostic]:
         yield Diagnostic(None, None, "warning", "legacy-contract", DEPRECATION, fix)
 
 
+def check_declared_imports(ctx: CodeContext) -> Iterable[Diagnostic]:
+    """An installed pack the body imports that the document does not allow yet: the next run asks for
+    consent to it (the studio) or refuses it without `--allow-package` (the CLI), so it warns with the
+    remedy instead of erring with one the person has nowhere to apply."""
+    doc, _ = _node(ctx)
+    for imp in ctx.imports():
+        spec = imp.specifier
+        if not looks_like_pack_specifier(spec) or is_declared(doc, spec):
+            continue
+        if ctx.catalog is not None and ctx.catalog.check(spec, allowed=ctx.allowed) is not None:
+            continue  # not installed or not allowed: check_imports already says so at this line
+        line, column = imp.node.start_point
+        yield Diagnostic(
+            line + 1,
+            column + 1,
+            "warning",
+            "import-not-declared",
+            f"'{spec}' is not allowed in this document yet: the next run asks for your consent to it "
+            f"(or use the quick fix; on the command line: --allow-package {spec})",
+            Fix(ALLOW_PACK, spec, f"Allow pack '{spec}'…"),
+        )
+
+
 NODE_CHECKS: tuple[Check, ...] = (
+    check_declared_imports,
     check_input_reads,
     check_stream_names,
     check_handles,

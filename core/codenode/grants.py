@@ -42,7 +42,8 @@ import orjson
 
 from core import paths
 from core.atomic import write_atomic
-from core.codenode.document import CodeNodeDocument, NodeProps, imported_specifiers
+from core.codenode.declarations import imported_packs
+from core.codenode.document import CodeNodeDocument, NodeProps
 from core.errors import SandboxRefusal
 from core.packs.specifier import canonical_specifier
 
@@ -94,7 +95,7 @@ class Grants:
         """
         packages = dict.fromkeys(p.specifier for p in doc.packages)
         if imports:
-            packages.update(dict.fromkeys(imported_specifiers(doc.body)))
+            packages.update(dict.fromkeys(imported_packs(doc.body)))
         return cls(
             doc.props.allow_host_filesystem,
             doc.props.allow_local_network,

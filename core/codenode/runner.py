@@ -30,6 +30,7 @@ from core.cancel import CancelHandle
 from core.codenode import contract, streams
 from core.codenode.analysis import BodyFacts, analyse
 from core.codenode.contract import DEPRECATION, Emission, EmitQueue, NodeContract, legacy_outputs, services_with
+from core.codenode.declarations import declaration_of
 from core.codenode.document import CodeNodeDocument, limits_for, value_matches
 from core.codenode.jsoncopy import json_copy
 from core.codenode.streams import InputStreams, StreamAccess
@@ -38,7 +39,7 @@ from core.engine.results import RunError, RunResult
 from core.errors import CordonError, SandboxRefusal, UsageError
 from core.media_store import ASSETS_KEY, AssetLedger
 from core.packs import Catalog, Resolution, declarations_from_code, default_catalog
-from core.packs.specifier import canonical_specifier
+from core.typescript import strip_types
 
 
 @dataclass
@@ -110,6 +111,11 @@ def _run(
     node_contract: NodeContract,
     **wiring: Any,
 ) -> NodeRunResult:
+    if doc.language == "typescript":  # runs as its JavaScript, every line and column kept (core/typescript)
+        try:
+            doc = doc.model_copy(update={"body": strip_types(doc.body), "language": "javascript"})
+        except CordonError as exc:
+            return NodeRunResult(RunResult.failure(exc, timings={"setup_ms": 0.0, "run_ms": 0.0}))
     facts = analyse(doc.body)
     warnings: list[str] = []
     try:
@@ -193,11 +199,10 @@ def resolve_packs(doc: CodeNodeDocument, catalog: Catalog | None = None) -> Reso
     Each import is resolved with the node's saved declaration of it (so version
     and digest drift warn); what the body does not import is not mounted.
     """
-    imported = declarations_from_code(doc.body)
+    imported = declarations_from_code(doc.body)  # refuses a body too deep or too large to read, as its run would
     if not imported:
         return None
-    saved = {canonical_specifier(p.specifier): p for p in doc.packages}  # either name of a pack is its declaration
-    declarations = [saved.get(canonical_specifier(d.specifier), d) for d in imported]
+    declarations = [declaration_of(doc, d.specifier) or d for d in imported]
     return (catalog or default_catalog()).resolve_for_execution(declarations)
 
 

@@ -18,7 +18,6 @@ remembers its consent, and a no inserts nothing.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt, Slot
@@ -33,51 +32,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.codenode import CodeNodeDocument, PackDeclaration
-from core.packs import Catalog, SandboxModule, canonical_specifier, declarations_from_code
+from core.codenode import CodeNodeDocument, import_line, imported_packs, is_declared, stamp_declaration
+from core.packs import Catalog, SandboxModule
 from gui.completion import PackIndex
 from gui.dialogs.common import plain_label
 from gui.dialogs.consent import ConsentFacts, ask_consent, ask_pack_consents
 
 ALLOWED_MARK = "  ✓ allowed in this document"
-#: Up to this many named exports are imported by name; more get a namespace import.
-NAMED_IMPORTS_MAX = 4
-
-
-def is_allowed_in(document: CodeNodeDocument | None, specifier: str) -> bool:
-    """Whether the document's declarations already carry the person's consent for `specifier`.
-
-    Consent is per pack, not per name: a declared `@cordon/sandbox-x` covers `@nodetool-ai/sandbox-x`.
-    """
-    wanted = canonical_specifier(specifier)
-    return document is not None and any(canonical_specifier(p.specifier) == wanted for p in document.packages)
-
-
-def stamp_declaration(document: CodeNodeDocument, module: SandboxModule) -> CodeNodeDocument:
-    """The document with `module` declared, stamped with the installed version and graph digest."""
-    declaration = PackDeclaration(
-        specifier=module.specifier, resolvedPackVersion=module.version, contentDigest=module.digest
-    )
-    kept = tuple(p for p in document.packages if canonical_specifier(p.specifier) != module.specifier)
-    return document.model_copy(update={"packages": (*kept, declaration)})
-
-
-def binding_name(specifier: str) -> str:
-    """A JavaScript identifier for a specifier: `@acme/geo-tools/extra` -> `geoToolsExtra`."""
-    parts = specifier.split("/")[1:] if specifier.startswith("@") else specifier.split("/")
-    words = [w for w in re.split(r"[^A-Za-z0-9]+", " ".join(parts)) if w]
-    name = "".join(w if i == 0 else w[:1].upper() + w[1:] for i, w in enumerate(words)) or "pack"
-    return f"_{name}" if name[0].isdigit() else name
-
-
-def import_line(specifier: str, exports: tuple[str, ...] = ()) -> str:
-    """The import statement to insert: default, a few named exports, or a namespace."""
-    named = [e for e in exports if e != "default"]
-    if "default" in exports:
-        return f'import {binding_name(specifier)} from "{specifier}";'
-    if named and len(named) <= NAMED_IMPORTS_MAX:
-        return f'import {{ {", ".join(named)} }} from "{specifier}";'
-    return f'import * as {binding_name(specifier)} from "{specifier}";'
 
 
 class _FilterField(QLineEdit):
@@ -125,7 +86,7 @@ class PackagePicker(QDialog):
         self.filter.textChanged.connect(self._apply_filter)
         layout.addWidget(self.filter)
         for summary in catalog.summaries():
-            mark = ALLOWED_MARK if is_allowed_in(document, summary.specifier) else ""
+            mark = ALLOWED_MARK if is_declared(document, summary.specifier) else ""
             item = QListWidgetItem(
                 f"{summary.specifier}   ({summary.pack} {summary.version}){mark}\n    {summary.description}"
             )
@@ -196,7 +157,7 @@ def allow_in_document(
     parent: QWidget | None, catalog: Catalog, document: CodeNodeDocument, specifier: str
 ) -> CodeNodeDocument | None:
     """The document with `specifier` allowed: as is when already declared, else after a yes. None: refused."""
-    if is_allowed_in(document, specifier):
+    if is_declared(document, specifier):
         return document
     module = catalog.module(specifier)
     pack = catalog.pack(module.pack) if module is not None else None
@@ -239,9 +200,9 @@ def ensure_consent(parent: QWidget | None, catalog: Catalog, document: CodeNodeD
     alone: the run fails on them by name.
     """
     wanted: dict[str, list[SandboxModule]] = {}
-    for declaration in declarations_from_code(document.body):
-        module = catalog.module(declaration.specifier)
-        if module is None or is_allowed_in(document, declaration.specifier):
+    for specifier in imported_packs(document.body):
+        module = catalog.module(specifier)
+        if module is None or is_declared(document, specifier):
             continue
         if all(m.specifier != module.specifier for m in wanted.get(module.pack, ())):
             wanted.setdefault(module.pack, []).append(module)
