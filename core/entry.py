@@ -32,6 +32,26 @@ class EntryModule:
     import_lines: tuple[int, ...] = ()
     #: 1-based lines of the body's dynamic `import()` calls (the loader refuses each when it runs).
     dynamic_import_lines: tuple[int, ...] = ()
+    #: The body as written: a syntax error past its end is explained in its terms (`syntax_error_in_body`).
+    code: str = ""
+
+    def syntax_error_in_body(self, message: str, line: int | None) -> tuple[str, int | None]:
+        """(message, line) of the engine's SyntaxError as the body's own.
+
+        What the entry module adds after the body starts on the line after its last (see the module
+        docstring), so an error past that line is about the wrapper's tokens: the parser met the
+        wrapper's `}` because the body ended unfinished (`return (1 +`: "unexpected end of input", as
+        Node says, at the body's last line of code) or because the body closed a bracket it never
+        opened (tree-sitter finds that stray `}` or `)` in the body: "unexpected token" there).
+        """
+        lines = self.code.split("\n")
+        if line is None or line <= len(lines):
+            return message, line
+        stray = jsparse.syntax_error_node(jsparse.parse(self.code))
+        if stray is not None and stray.type == "ERROR" and jsparse.text(stray)[:1] in ("}", ")", "]"):
+            return f"unexpected token '{jsparse.text(stray)[0]}'", stray.start_point[0] + 1
+        last = max((n for n, text in enumerate(lines, 1) if text.strip()), default=1)
+        return "unexpected end of input", last
 
 
 def _one_line(node: Node) -> str:
@@ -112,6 +132,7 @@ def build_entry(code: str, *, global_names: tuple[str, ...] = (), legacy: bool =
         specifiers=tuple(i.specifier for i in imports),
         import_lines=tuple(i.line for i in imports),
         dynamic_import_lines=tuple(jsparse.dynamic_imports(tree)),
+        code=code,
     )
 
 

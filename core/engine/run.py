@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import inspect
 import logging
 import math
@@ -441,6 +442,13 @@ class _Run:
                 self.vm = None
 
     def _classify(self, exc: BaseException) -> RunError:
+        error = self._classify_ending(exc)
+        if error.name == "SyntaxError" and error.rule is None:  # the engine's, about the wrapped body
+            message, line = self.entry.syntax_error_in_body(error.message, error.line)
+            error = dataclasses.replace(error, message=message, line=line)
+        return error
+
+    def _classify_ending(self, exc: BaseException) -> RunError:
         clock, vm = self.scope.clock, self.vm
         return outcomes.classify(
             outcomes.Ending(
