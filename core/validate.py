@@ -25,14 +25,14 @@ from tree_sitter import Node, Tree
 from core import jsparse
 from core.bridges.base import Surface
 from core.packs.catalog import Catalog
-from core.packs.specifier import (
+from core.packs.status import PackStatus
+from core.specifier import (
     RESERVED_SCOPES,
     DeclarationLike,
     canonical_specifier,
     looks_like_pack_specifier,
     specifier_refusal,
 )
-from core.packs.status import PackStatus
 
 Severity = Literal["error", "warning", "info"]
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from core import CancelHandle, RunHooks, run_in_sandbox
+from core import CancelHandle, RunHooks, run_in_sandbox, ticker
 from core.bridges.base import HostServices, RunLocal, RunScope, WallClock
-from core.engine import driver, guest_errors, outcomes, ticker, wire
+from core.engine import driver, guest_errors, outcomes, wire
 from core.engine.results import RunResult
 from core.errors import RunCancelled, SandboxRefusal
 from core.guest import surface_js

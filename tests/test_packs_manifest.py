@@ -15,7 +15,7 @@ from core.packs.manifest import (
     parse_entry,
     parse_package_json,
 )
-from core.packs.specifier import (
+from core.specifier import (
     declarations_from_code,
     looks_like_pack_specifier,
     module_name_problem,

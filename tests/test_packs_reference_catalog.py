@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from core.cli import main as cli
-from core.packs.specifier import OUT_OF_SCOPE, canonical_specifier
+from core.specifier import OUT_OF_SCOPE, canonical_specifier
 from tests.hostpacks import shipped
 
 #: The reference's pack table (../shared/reference/packs.md), by its names.

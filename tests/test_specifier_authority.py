@@ -1,6 +1,6 @@
 """The loader is the only authority on specifiers: one verdict from a run, `validate` and discovery.
 
-`core.packs.specifier.specifier_refusal` decides; the engine (with and without packs),
+`core.specifier.specifier_refusal` decides; the engine (with and without packs),
 `validate_code`/`validate_node` (what `cordon validate` and the editor show) and a pack's
 discovery all report its rule and its words.
 """

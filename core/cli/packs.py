@@ -12,7 +12,7 @@ from typing import Any
 
 from core.cli.common import print_json
 from core.packs import Pack, default_catalog
-from core.packs.specifier import OUT_OF_SCOPE, canonical_specifier, package_of, reference_alias
+from core.specifier import OUT_OF_SCOPE, canonical_specifier, package_of, reference_alias
 
 
 def pack_json(pack: Pack, *, skill: bool = False) -> dict[str, Any]:

@@ -29,7 +29,7 @@ from core.codenode.contract import DEPRECATION
 from core.codenode.declarations import is_declared
 from core.codenode.document import HANDLE_NAME, CodeNodeDocument, InputHandle, OutputHandle
 from core.packs.catalog import Catalog
-from core.packs.specifier import looks_like_pack_specifier
+from core.specifier import looks_like_pack_specifier
 from core.validate import REMOVE_DECLARATION, Check, CodeContext, Diagnostic, Fix, validate_code
 
 NODE_KEY = "codenode.document"

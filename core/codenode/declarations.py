@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from core import jsparse
 from core.codenode.document import CodeNodeDocument, PackDeclaration
 from core.packs.pack import SandboxModule
-from core.packs.specifier import DeclarationLike, canonical_specifier, looks_like_pack_specifier
+from core.specifier import DeclarationLike, canonical_specifier, looks_like_pack_specifier
 
 #: Up to this many named exports are imported by name; more get a namespace import.
 NAMED_IMPORTS_MAX = 4

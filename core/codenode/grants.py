@@ -45,7 +45,7 @@ from core.atomic import write_atomic
 from core.codenode.declarations import imported_packs
 from core.codenode.document import CodeNodeDocument, NodeProps
 from core.errors import SandboxRefusal
-from core.packs.specifier import canonical_specifier
+from core.specifier import canonical_specifier
 
 logger = logging.getLogger(__name__)
 

@@ -6,7 +6,7 @@ ships with Cordon. This module runs one instance of it, and is the only one that
 knows the guest's exports, its fixed addresses and its imports:
 
 * one hardened Engine per process (epoch interruption as the backstop, advanced by the
-  process's one ticker, `core/engine/ticker.py`; a bounded native stack) and the module
+  process's one ticker, `core/ticker.py`; a bounded native stack) and the module
   compiled once per process, both as `core/engine/guest_module.py` configures and caches them,
   with the guest's fixed addresses read once from a fresh instance;
 * a VM per run, started from a template (`core/engine/templates.py`: the guest's memory after
@@ -42,7 +42,8 @@ from typing import TYPE_CHECKING, Any
 
 import wasmtime
 
-from core.engine import bytecode, guest_module, prefault, ticker
+from core import ticker
+from core.engine import bytecode, guest_module, prefault
 from core.engine.guest_errors import (
     ENTRY_MODULE_NAME,
     DeadlockError,

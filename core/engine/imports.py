@@ -16,7 +16,7 @@ from core.engine import guest_errors
 from core.engine.config import ModuleGraph
 from core.entry import ENTRY_ID, INTERNAL_ID, INTERNAL_SOURCE, EntryModule
 from core.errors import CordonError, ModuleRefused, SandboxRefusal
-from core.packs.specifier import show_specifier, specifier_refusal
+from core.specifier import show_specifier, specifier_refusal
 
 logger = logging.getLogger(__name__)
 

@@ -21,14 +21,14 @@ if TYPE_CHECKING:
     from core.packs.loader import PackModuleGraph
     from core.packs.pack import Pack, SandboxModule
     from core.packs.roots import PackRoot, default_roots, installed_dir
-    from core.packs.specifier import Declaration, canonical_specifier, declarations_from_code, reference_alias
     from core.packs.status import PackStatus
+    from core.specifier import Declaration, canonical_specifier, declarations_from_code, reference_alias
 
 _EXPORTS = {
-    "canonical_specifier": "core.packs.specifier",
-    "reference_alias": "core.packs.specifier",
+    "canonical_specifier": "core.specifier",
+    "reference_alias": "core.specifier",
     "Catalog": "core.packs.catalog",
-    "Declaration": "core.packs.specifier",
+    "Declaration": "core.specifier",
     "ModuleSummary": "core.packs.catalog",
     "Pack": "core.packs.pack",
     "PackModuleGraph": "core.packs.loader",
@@ -36,7 +36,7 @@ _EXPORTS = {
     "PackStatus": "core.packs.status",
     "Resolution": "core.packs.catalog",
     "SandboxModule": "core.packs.pack",
-    "declarations_from_code": "core.packs.specifier",
+    "declarations_from_code": "core.specifier",
     "default_roots": "core.packs.roots",
     "installed_dir": "core.packs.roots",
 }
@@ -93,7 +93,7 @@ def resolve_body(
     or disallowed packs are refused by the returned graph at preflight, so the
     run fails naming them before a guest starts.
     """
-    from core.packs.specifier import declarations_from_code
+    from core.specifier import declarations_from_code
 
     declarations = declarations_from_code(code)
     if not declarations:

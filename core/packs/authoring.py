@@ -31,8 +31,8 @@ from core.errors import CordonError
 from core.packs.catalog import Catalog
 from core.packs.pack import Pack
 from core.packs.roots import PackRoot, links_dir
-from core.packs.specifier import is_package_name
 from core.packs.status import PackStatus
+from core.specifier import is_package_name
 
 #: A WebAssembly module exporting `add(i32, i32) -> i32` with one page of memory (hand-assembled, 47 bytes).
 ADD_WASM = bytes.fromhex(

@@ -27,15 +27,15 @@ from core.packs.loader import PackModuleGraph
 from core.packs.manifest import HostEntry, WasmEntry
 from core.packs.pack import MountedModule, Pack, SandboxModule
 from core.packs.roots import PackRoot, default_roots
-from core.packs.specifier import (
+from core.packs.status import PackStatus
+from core.packs.watch import Signature, signature, watched_paths
+from core.specifier import (
     OUT_OF_SCOPE,
     DeclarationLike,
     canonical_specifier,
     looks_like_pack_specifier,
     package_of,
 )
-from core.packs.status import PackStatus
-from core.packs.watch import Signature, signature, watched_paths
 
 logger = logging.getLogger(__name__)
 

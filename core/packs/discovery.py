@@ -55,7 +55,8 @@ from core.packs.pack import (
 )
 from core.packs.roots import PackRoot, default_roots
 from core.packs.skill import Skill, read_skill
-from core.packs.specifier import (
+from core.packs.status import DiscoveryError, PackStatus
+from core.specifier import (
     REFERENCE_PACK_PREFIX,
     canonical_specifier,
     module_name_problem,
@@ -64,7 +65,6 @@ from core.packs.specifier import (
     specifier_kind,
     specifier_refusal,
 )
-from core.packs.status import DiscoveryError, PackStatus
 
 logger = logging.getLogger(__name__)
 

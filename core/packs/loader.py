@@ -23,8 +23,8 @@ from collections.abc import Callable, Mapping
 from core.entry import ENTRY_ID
 from core.errors import ModuleRefused
 from core.packs.pack import MountedModule
-from core.packs.specifier import canonical_specifier, specifier_kind, specifier_refusal
-from core.packs.specifier import show_specifier as _show
+from core.specifier import canonical_specifier, specifier_kind, specifier_refusal
+from core.specifier import show_specifier as _show
 
 #: Extra advice for an undeclared specifier imported by the body (the catalog knows what is installed).
 Hint = Callable[[str], str | None]

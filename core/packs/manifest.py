@@ -36,7 +36,7 @@ from pydantic import (
 
 from core.limits import SandboxLimits
 from core.packs.caps import WASM_PAGES_CEILING
-from core.packs.specifier import is_package_name, module_name_problem
+from core.specifier import is_package_name, module_name_problem
 
 #: Fields a pack may use for its sandbox configuration, in order of preference.
 SANDBOX_FIELDS = ("cordon", "nodetool")

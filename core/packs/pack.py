@@ -20,7 +20,7 @@ from typing import Literal
 
 from core.packs.manifest import HostEntry, JsFileEntry, JsNpmEntry, WasmEntry
 from core.packs.skill import Skill
-from core.packs.specifier import reference_alias
+from core.specifier import reference_alias
 
 Origin = Literal["shipped", "installed"]
 ModuleKind = Literal["js", "npm", "host", "wasm"]

@@ -39,8 +39,8 @@ from core.packs.manifest import (
     parse_entry,
     parse_package_json,
 )
-from core.packs.specifier import is_package_name, specifier_for
 from core.packs.status import DiscoveryError
+from core.specifier import is_package_name, specifier_for
 
 #: Declarations that mean "run this package's code on the host" in the reference's pack system.
 HOST_ENTRY_POINTS = ("register", "nodes")

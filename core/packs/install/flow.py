@@ -42,7 +42,7 @@ from core.packs.install.registry import CHUNK, MAX_TARBALL_BYTES, Progress, Regi
 from core.packs.install.staging import Staging, discard_installed, pack_dir, place, recover, transaction_lock
 from core.packs.install.updates import InstallRecord
 from core.packs.manifest import split_npm_target
-from core.packs.specifier import RESERVED_SCOPES
+from core.specifier import RESERVED_SCOPES
 
 logger = logging.getLogger(__name__)
 

@@ -9,7 +9,7 @@ rule leaves no room for `..`, separators or drive letters.
 from __future__ import annotations
 
 from core.packs.install.errors import InstallError
-from core.packs.specifier import is_package_name
+from core.specifier import is_package_name
 
 
 def validate_name(name: object, what: str = "package name") -> str:

@@ -47,7 +47,7 @@ import orjson
 from core.errors import CordonError
 from core.packs.caps import MANIFEST_MAX
 from core.packs.npm import polyfills
-from core.packs.specifier import NODE_BUILTINS
+from core.specifier import NODE_BUILTINS
 
 #: The conditions Cordon claims (see the module docstring); `import` or `require` by the reference's kind.
 CONDITIONS = ("browser", "module", "import", "require", "default")

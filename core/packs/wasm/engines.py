@@ -10,7 +10,7 @@ a call is stopped from another thread.
 
 Every running call owns an engine of its own (see `runtime.py`): bumping that
 engine's epoch interrupts that call and nothing else. The process's one epoch
-ticker (`core/engine/ticker.py`) advances every engine's epoch, which is what
+ticker (`core/ticker.py`) advances every engine's epoch, which is what
 makes per-call deadlines fire.
 """
 
@@ -20,7 +20,7 @@ from functools import lru_cache
 
 import wasmtime
 
-from core.engine import ticker
+from core import ticker
 
 
 def _config() -> wasmtime.Config:
