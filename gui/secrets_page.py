@@ -197,7 +197,7 @@ class SecretsSetupDialog(QDialog):
         if self.again is not None and self.again.text() != self.passphrase.text():
             return self._say("The two passphrases differ.")
         try:
-            secrets_store.unlock_encrypted_store(self.passphrase.text())
+            secrets_store.unlock(self.passphrase.text())
         except CordonError as exc:
             return self._say(exc.message)
         super().accept()

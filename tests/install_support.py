@@ -52,7 +52,7 @@ def no_keyring(home, monkeypatch):
     try:
         yield home
     finally:
-        secrets_store.lock_encrypted_store()
+        secrets_store.lock()
         keyring.set_keyring(previous)
 
 

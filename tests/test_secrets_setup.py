@@ -43,10 +43,10 @@ def test_a_missing_keyring_leads_to_a_working_encrypted_store(no_keyring, monkey
     assert result.ok and result.result == "sk-live-123"
 
     # A new process: locked until the passphrase is given (a wrong one changes nothing).
-    store.lock_encrypted_store()
+    store.lock()
     assert store.keyring_state() == "locked"
     with pytest.raises(store.KeyringUnavailable) as info:
-        store.unlock_encrypted_store("not the passphrase")
+        store.unlock("not the passphrase")
     assert info.value.rule == "keyring-passphrase"
     monkeypatch.setenv(store.PASSPHRASE_ENV, "correct horse battery")  # headless: from the environment
     assert store.get_secret("API_KEY") == "sk-live-123"

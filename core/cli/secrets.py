@@ -53,7 +53,7 @@ def ready() -> bool:
             file=sys.stderr,
         )
         return False
-    secrets_store.unlock_encrypted_store(getpass.getpass("Passphrase of Cordon's encrypted secrets file: "))
+    secrets_store.unlock(getpass.getpass("Passphrase of Cordon's encrypted secrets file: "))
     return True
 
 
@@ -121,7 +121,7 @@ def main_setup(args: argparse.Namespace) -> int:
                 return 1
         else:
             passphrase = _stdin_line()
-        secrets_store.unlock_encrypted_store(passphrase)
+        secrets_store.unlock(passphrase)
     except CordonError as exc:
         print(f"cordon: {exc.message}", file=sys.stderr)
         return 1
