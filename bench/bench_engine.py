@@ -2,12 +2,14 @@
 
     python bench/bench_engine.py                 # Cordon + the reference harness (if Node is present)
     python bench/bench_engine.py --no-reference  # Cordon only
+    python bench/bench_engine.py --check         # exit 1 if a ratio is under its floor (FLOORS)
     BENCH_SCALE=0.2 python bench/bench_engine.py # fewer iterations
 
 Runs the portable workloads of ../shared/anchor-bench/workloads on Cordon and prints median/p90 per
 metric; when `node`/`npm` exist it copies the reference harness to a temp dir, runs
-`npm ci && node bench.mjs` there, and prints the reference's figures in the same table.
-Numbers, not assertions: nothing here fails on a slow machine.
+`npm ci && node bench.mjs` there, and prints the reference's figures in the same table, with each
+paired row's ratio (the reference's median over Cordon's: above 1 is Cordon ahead). Numbers, not
+assertions: only `--check` turns the ratios into an exit status, against the floors issue 33 set.
 """
 
 from __future__ import annotations
@@ -222,23 +224,10 @@ def bench_cordon() -> dict[str, tuple[float, float, str]]:
         "100 sequential awaits of an async host bridge",
     )
 
-    first = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            (
-                "import time,sys; t0=time.perf_counter(); from core import run_in_sandbox; t1=time.perf_counter();"
-                "r=run_in_sandbox('return 1+1'); t2=time.perf_counter(); assert r.ok;"
-                "print((t1-t0)*1000, (t2-t1)*1000)"
-            ),
-        ],
-        capture_output=True,
-        text=True,
-        env=os.environ,
-        cwd=Path(__file__).resolve().parents[1],
-    )
-    imp, run_ms = (float(x) for x in first.stdout.split())
+    imp, run_ms = _first_run(os.environ["CORDON_HOME"])
     res["first_run_new_process"] = (run_ms, run_ms, f"first run after import (import itself {imp:.0f} ms)")
+    imp, run_ms = _first_run(tempfile.mkdtemp(prefix="cordon-bench-empty-"))
+    res["first_run_empty_home"] = (run_ms, run_ms, f"first run in an empty CORDON_HOME (import {imp:.0f} ms)")
 
     proc = psutil.Process()
     for _ in range(20):
@@ -255,6 +244,28 @@ def bench_cordon() -> dict[str, tuple[float, float, str]]:
         f"% RSS growth over {runs} runs ({before >> 20} -> {after >> 20} MiB)",
     )
     return res
+
+
+def _first_run(home: str) -> tuple[float, float]:
+    """(import ms, first run ms) of `return 1+1` in a new process whose CORDON_HOME is `home`."""
+    first = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            (
+                "import time,sys; t0=time.perf_counter(); from core import run_in_sandbox; t1=time.perf_counter();"
+                "r=run_in_sandbox('return 1+1'); t2=time.perf_counter(); assert r.ok;"
+                "print((t1-t0)*1000, (t2-t1)*1000)"
+            ),
+        ],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, CORDON_HOME=home),
+        cwd=Path(__file__).resolve().parents[1],
+        check=True,
+    )
+    imp, run_ms = (float(x) for x in first.stdout.split())
+    return imp, run_ms
 
 
 def bench_reference() -> dict[str, dict]:
@@ -283,29 +294,73 @@ PAIRS = {
     "async_bridge_100": "async_bridge_100",
 }
 
+#: The least ratio (reference median / Cordon median) `--check` accepts per paired row (issue 33
+#: item 7): a fresh run at 15x the reference, and no row behind it.
+FLOORS = {metric: 1.0 for metric in PAIRS} | {"fresh_run_1plus1": 15.0}
+
+
+def ratios(cordon: dict[str, tuple[float, float, str]], reference: dict[str, dict]) -> dict[str, float]:
+    """Each paired row's reference median over Cordon's (above 1: Cordon is faster)."""
+    out: dict[str, float] = {}
+    for metric, (med, _, _) in cordon.items():
+        rmed = _reference_median(metric, reference)
+        if rmed is not None and med > 0:
+            out[metric] = rmed / med
+    return out
+
+
+def _reference_median(metric: str, reference: dict[str, dict]) -> float | None:
+    ref = reference.get(PAIRS.get(metric, ""), {})
+    if metric == "cancel_cpu_loop_latency" and ref:
+        return ref.get("abort_to_return_median_ms", ref.get("median_ms"))
+    return ref.get("median_ms")
+
+
+def below_floor(ratio_of: dict[str, float]) -> list[str]:
+    """The rows whose ratio is under its floor, or that have no ratio at all (no reference figure)."""
+    return [
+        f"{metric}: {ratio_of[metric]:.2f}x < {floor:.1f}x" if metric in ratio_of else f"{metric}: no reference figure"
+        for metric, floor in FLOORS.items()
+        if ratio_of.get(metric, 0.0) < floor
+    ]
+
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--no-reference", action="store_true")
+    parser.add_argument(
+        "--check", action="store_true", help="exit 1 when a paired row's ratio is under its floor (FLOORS)"
+    )
     args = parser.parse_args()
+    if args.check and args.no_reference:
+        parser.error("--check compares against the reference: drop --no-reference")
     reference = {} if args.no_reference else bench_reference()
     cordon = bench_cordon()
-    print(f"\n{'metric':28s} {'cordon med':>11s} {'p90':>9s} | {'reference med':>13s} {'p90':>9s}  notes")
+    ratio_of = ratios(cordon, reference)
+    print(f"load average at the end: {os.getloadavg()[0]:.2f} ({os.cpu_count()} CPUs)")
+    print(f"\n{'metric':28s} {'cordon med':>11s} {'p90':>9s} | {'reference med':>13s} {'p90':>9s} {'ratio':>7s}  notes")
     for metric, (med, p90, note) in cordon.items():
         ref = reference.get(PAIRS.get(metric, ""), {})
-        rmed, rp90 = ref.get("median_ms"), ref.get("p90_ms")
+        rmed, rp90 = _reference_median(metric, reference), ref.get("p90_ms")
         if metric == "cancel_cpu_loop_latency" and ref:
-            rmed, rp90 = ref.get("abort_to_return_median_ms", rmed), ref.get("abort_to_return_p90_ms", rp90)
+            rp90 = ref.get("abort_to_return_p90_ms", rp90)
         rtext = f"{rmed:13.2f} {rp90:9.2f}" if rmed is not None else f"{'-':>13s} {'-':>9s}"
-        print(f"{metric:28s} {med:11.2f} {p90:9.2f} | {rtext}  {note}")
+        ratio = f"{ratio_of[metric]:6.2f}x" if metric in ratio_of else f"{'-':>7s}"
+        print(f"{metric:28s} {med:11.2f} {p90:9.2f} | {rtext} {ratio}  {note}")
     nothing = cordon["run_importing_nothing"][0]
     print(
         f"\nrun importing yaml vs importing nothing (medians, target <= 1.5x): import and call "
         f"{cordon['run_importing_yaml'][0] / nothing:.2f}x, import only {cordon['run_importing_yaml_only'][0] / nothing:.2f}x"
     )
-    if "fresh_run_1plus1" in reference:
-        ratio = reference["fresh_run_1plus1"]["median_ms"] / cordon["fresh_run_1plus1"][0]
-        print(f"\nfresh run speed-up vs reference wrapper (median): {ratio:.2f}x")
+    if "fresh_run_1plus1" in ratio_of:
+        print(f"\nfresh run speed-up vs reference wrapper (median): {ratio_of['fresh_run_1plus1']:.2f}x")
+    if args.check:
+        failing = below_floor(ratio_of)
+        for line in failing:
+            print(f"check: below the floor: {line}", file=sys.stderr)
+        if failing:
+            sys.exit(1)
+        print("check: every ratio is at or above its floor", file=sys.stderr)
 
 
 if __name__ == "__main__":
