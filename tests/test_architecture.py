@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -222,3 +223,102 @@ def test_a_broad_except_logs_the_traceback_it_swallows():
                 if not (reraises or logs):
                     silent.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert silent == []
+
+
+# -- the layers of docs/architecture.md ------------------------------------------------------------
+
+#: Edges up the layer list that are allowed, each with its reason (the list is the exception, not the rule).
+LAYER_ALLOWLIST: dict[tuple[str, str], str] = {
+    ("core.cli", "gui.app"): "`cordon` with no subcommand opens the studio (imported only then)",
+    ("core.specifier", "core.packs.npm.polyfills"): "a refused Node builtin's advice names the polyfill packs "
+    "Cordon vendors (imported only when such an import is refused)",
+    ("core.hostwork.wire", "core.media_store"): "a host worker's reply carries the run's media items "
+    "(`MediaItem`, plain data) into the run's media store",
+}
+
+#: A layer line: one or more paths (`core/bridges/, core/media_store.py`), then what the layer holds.
+_LAYER_PATHS = re.compile(r"(?:\S+, )*\S+")
+
+
+def documented_layers(text: str | None = None) -> list[tuple[str, ...]]:
+    """The layer list of docs/architecture.md ("## The layers"), top first: each line's paths
+    (`core/cli/`, `core/validate.py`, `core/*.py`); continuation lines (`  |  ...`) are skipped."""
+    if text is None:
+        text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    block = text.split("## The layers", 1)[1].split("```", 2)[1]
+    found = []
+    for line in block.splitlines()[1:]:
+        match = _LAYER_PATHS.match(line)
+        if match is not None:
+            found.append(tuple(match.group(0).split(", ")))
+    return found
+
+
+def _holds(layer: str, path: str) -> bool:
+    if layer.endswith("/*.py"):
+        parent = layer[: -len("/*.py")]
+        return path == parent or (path.startswith(parent + "/") and "/" not in path[len(parent) + 1 :])
+    if layer.endswith("/"):
+        return path == layer[:-1] or path.startswith(layer)
+    return path == layer.removesuffix(".py")
+
+
+def layer_of(module: str, layers: list[tuple[str, ...]]) -> int | None:
+    """The index of the layer whose most specific path holds `module` (a dotted name), or None."""
+    path = module.replace(".", "/")
+    best: tuple[int, int] | None = None  # (specificity, index)
+    for index, paths in enumerate(layers):
+        for layer in paths:
+            if _holds(layer, path) and (best is None or len(layer) > best[0]):
+                best = (len(layer), index)
+    return None if best is None else best[1]
+
+
+def layer_violations(graph: dict[str, set[str]], layers: list[tuple[str, ...]]) -> list[str]:
+    """Every import from a lower layer up to a higher one, and every module in no layer. A package and its
+    parent are two layers like any others (`core/*.py` may not reach into `core/engine/`)."""
+    found = []
+    for name in sorted(graph):
+        mine = layer_of(name, layers)
+        if mine is None:
+            found.append(f"{name} is in no layer of docs/architecture.md")
+            continue
+        for target in sorted(graph[name]):
+            theirs = layer_of(target, layers)
+            if theirs is not None and theirs < mine and (name, target) not in LAYER_ALLOWLIST:
+                above = ", ".join(layers[theirs])
+                found.append(f"{name} ({', '.join(layers[mine])}) imports {target} ({above}), a layer above it")
+    return found
+
+
+def gui_and_core_graph() -> dict[str, set[str]]:
+    core, gui = modules("core"), modules("gui")
+    known = {**core, **gui}
+    return {name: {m for m, _ in imports(name, path, known) if m in known} for name, path in known.items()}
+
+
+def test_each_layer_imports_only_the_layers_below_it():
+    assert layer_violations(gui_and_core_graph(), documented_layers()) == []
+
+
+def test_the_layer_check_fails_on_a_planted_back_edge():
+    """A test of the test: an edge up the list, also from a parent package into its child, is found."""
+    layers = documented_layers()
+    graph = gui_and_core_graph()
+    assert layer_violations(graph, layers) == []
+    planted = {**graph, "core.jsparse": {*graph["core.jsparse"], "core.codenode.runner"}}
+    assert layer_violations(planted, layers) == [
+        "core.jsparse (core/*.py, core/secrets/) imports core.codenode.runner (core/codenode/), a layer above it"
+    ]
+    parent_to_child = {**graph, "core.paths": {*graph["core.paths"], "core.engine.run"}}
+    assert layer_violations(parent_to_child, layers) == [
+        "core.paths (core/*.py, core/secrets/) imports core.engine.run (core/engine/), a layer above it"
+    ]
+    stray = {**graph, "core.nowhere.thing": set()}
+    assert "core.nowhere.thing is in no layer of docs/architecture.md" in layer_violations(stray, layers)
+
+
+def test_the_layer_list_is_read_from_the_document():
+    layers = documented_layers()
+    assert layers[0] == ("gui/",) and "core/*.py" in layers[-1]
+    assert layers.index(("core/codenode/",)) < layers.index(("core/packs/",)) < layers.index(("core/engine/",))
