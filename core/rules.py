@@ -304,6 +304,8 @@ _NAMES: tuple[str, ...] = (
     "transport-malformed",
     "transport-type",
     "twilio-host",
+    "typescript-unavailable",
+    "typescript-unsupported-syntax",
     "undeclared-input",
     "unknown-limit",
     "unknown-op",

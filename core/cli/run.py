@@ -20,6 +20,7 @@ from core.errors import CordonError, UsageError
 from core.limits import resolve_limits
 from core.packs import resolve_body
 from core.transport import to_public
+from core.typescript import is_typescript_path, strip_types
 
 
 def result_object(
@@ -56,6 +57,8 @@ def main(args: argparse.Namespace) -> int:
     # The packs the body's imports name, through the catalog: a missing or disallowed one is
     # refused by the graph before any guest starts.
     try:
+        if is_typescript_path(args.file):  # runs as its JavaScript, every line and column kept (core/typescript)
+            code = strip_types(code)
         packs = resolve_body(code, allowed=args.allow_package)
     except CordonError as exc:  # a body too deep or too large to read its imports fails as its run would
         return _report(RunResult.failure(exc, timings={"setup_ms": 0.0, "run_ms": 0.0}), args.json)

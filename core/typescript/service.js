@@ -1,0 +1,276 @@
+// Cordon's TypeScript service, in the guest after the vendored compiler (resources/typescript/).
+// It has no capabilities: two host functions carry a request in and its answer out, as JSON text
+// (core/typescript/guest.py). Positions cross as 0-based {line, character} in UTF-16 units, which
+// is what JavaScript strings, TypeScript and the Language Server Protocol all count in.
+(function () {
+  "use strict";
+  const { ts, blankSourceFile } = globalThis.__cordon_typescript;
+  const take = globalThis.__ts_take;
+  const reply = globalThis.__ts_reply;
+  delete globalThis.__cordon_typescript;
+  delete globalThis.__ts_take;
+  delete globalThis.__ts_reply;
+
+  // -- stripping ------------------------------------------------------------------------
+  const NAMES = {
+    EnumDeclaration: "an enum",
+    ModuleDeclaration: "a namespace",
+    PublicKeyword: "a parameter property",
+    PrivateKeyword: "a parameter property",
+    ProtectedKeyword: "a parameter property",
+    ReadonlyKeyword: "a parameter property",
+    OverrideKeyword: "a parameter property",
+    ImportEqualsDeclaration: "'import = require'",
+    ExportAssignment: "'export ='",
+    TypeAssertionExpression: "a '<Type>value' assertion (write 'value as Type')",
+    AsExpression: "an 'as' mixed with ?? and && (add parentheses)",
+    SatisfiesExpression: "a 'satisfies' mixed with ?? and && (add parentheses)",
+    Decorator: "a decorator",
+  };
+
+  function where(sf, node) {
+    const at = sf.getLineAndCharacterOfPosition(node.getStart(sf));
+    return { line: at.line, character: at.character };
+  }
+
+  function strip(source) {
+    const sf = ts.createSourceFile("body.ts", source, ts.ScriptTarget.ESNext, true, ts.ScriptKind.TS);
+    const refused = [];
+    const refuse = (node) => {
+      const kind = ts.SyntaxKind[node.kind];
+      refused.push({ construct: NAMES[kind] || kind, ...where(sf, node) });
+    };
+    // Decorators are JavaScript syntax ts-blank-space keeps; the guest's QuickJS has none.
+    (function visit(node) {
+      if (node.kind === ts.SyntaxKind.Decorator) refuse(node);
+      ts.forEachChild(node, visit);
+    })(sf);
+    const code = blankSourceFile(sf, refuse);
+    refused.sort((a, b) => a.line - b.line || a.character - b.character);
+    return { code, refused };
+  }
+
+  // -- the language service over in-memory files -------------------------------------
+  const files = new Map(); // name -> {text, version}
+  const libs = new Map(); // "/lib/lib.es5.d.ts" -> text
+  const snapshots = new Map(); // name -> [version, snapshot]
+  let packMap = {}; // specifier -> file name
+  let projectVersion = 0;
+
+  const options = {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    lib: ["lib.es2023.d.ts"],
+    allowJs: true,
+    checkJs: true,
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    types: [],
+    allowNonTsExtensions: true,
+    moduleDetection: ts.ModuleDetectionKind.Force,
+  };
+
+  function textOf(name) {
+    const file = files.get(name);
+    if (file) return file.text;
+    return libs.get(name);
+  }
+
+  const host = {
+    getCompilationSettings: () => options,
+    getProjectVersion: () => String(projectVersion),
+    getScriptFileNames: () => [...files.keys()].filter((n) => !n.startsWith("/packs/")),
+    getScriptVersion: (name) => String(files.has(name) ? files.get(name).version : 0),
+    getScriptSnapshot(name) {
+      const text = textOf(name);
+      if (text === undefined) return undefined;
+      const version = files.has(name) ? files.get(name).version : 0;
+      const kept = snapshots.get(name);
+      if (kept && kept[0] === version) return kept[1];
+      const snap = ts.ScriptSnapshot.fromString(text);
+      snapshots.set(name, [version, snap]);
+      return snap;
+    },
+    getCurrentDirectory: () => "/",
+    getDefaultLibFileName: () => "/lib/lib.es2023.d.ts",
+    fileExists: (name) => textOf(name) !== undefined,
+    readFile: (name) => textOf(name),
+    directoryExists: (name) => name === "/" || name === "/lib" || name.startsWith("/packs"),
+    getDirectories: () => [],
+    useCaseSensitiveFileNames: () => true,
+    resolveModuleNameLiterals(literals, containingFile) {
+      return literals.map((literal) => {
+        const spec = literal.text;
+        let target = packMap[spec];
+        if (!target && spec.startsWith(".") && containingFile.startsWith("/packs/")) {
+          const base = containingFile.slice(0, containingFile.lastIndexOf("/") + 1);
+          const parts = [];
+          for (const part of (base + spec).split("/")) {
+            if (part === "..") parts.pop();
+            else if (part !== "." && part !== "") parts.push(part);
+          }
+          const joined = "/" + parts.join("/");
+          target = [joined, joined + ".js", joined + ".d.ts"].find((n) => files.has(n));
+        }
+        if (!target) return { resolvedModule: undefined };
+        const extension = target.endsWith(".d.ts") ? ts.Extension.Dts : ts.Extension.Js;
+        return { resolvedModule: { resolvedFileName: target, extension, isExternalLibraryImport: false } };
+      });
+    },
+  };
+  const service = ts.createLanguageService(host, ts.createDocumentRegistry());
+
+  function update(request) {
+    let changed = false;
+    for (const [name, text] of Object.entries(request.files || {})) {
+      const file = files.get(name);
+      if (file && file.text === text) continue;
+      files.set(name, { text, version: file ? file.version + 1 : 1 });
+      changed = true;
+    }
+    for (const name of request.remove || []) changed = files.delete(name) || changed;
+    if (request.packs) {
+      changed = changed || JSON.stringify(request.packs) !== JSON.stringify(packMap);
+      packMap = request.packs;
+    }
+    if (changed) projectVersion++;
+    return { files: files.size };
+  }
+
+  // -- answers -----------------------------------------------------------------------------
+  function sourceFile(name) {
+    return service.getProgram().getSourceFile(name);
+  }
+
+  function offset(request) {
+    const text = textOf(request.file);
+    const lines = ts.computeLineStarts(text);
+    const start = lines[Math.min(request.line, lines.length - 1)];
+    return Math.min(start + request.character, text.length);
+  }
+
+  function position(name, at) {
+    const text = textOf(name) || "";
+    const lc = ts.computeLineAndCharacterOfPosition(ts.computeLineStarts(text), Math.min(at, text.length));
+    return { line: lc.line, character: lc.character };
+  }
+
+  function range(name, span) {
+    return { start: position(name, span.start), end: position(name, span.start + span.length) };
+  }
+
+  const text = (parts) => ts.displayPartsToString(parts || []);
+
+  function docs(documentation, tags) {
+    const out = [text(documentation)];
+    for (const tag of tags || []) out.push(`@${tag.name}${tag.text ? " " + text(tag.text) : ""}`);
+    return out.filter(Boolean).join("\n\n");
+  }
+
+  // TypeScript's codes a body may break on purpose: it is the body of an async function, so a
+  // top-level `return` is how it answers.
+  const BODY_IS_A_FUNCTION = new Set([1108]);
+  const CATEGORY = ["warning", "error", "info", "info"];
+
+  function diagnostics(request) {
+    const name = request.file;
+    const found = [...service.getSyntacticDiagnostics(name), ...service.getSemanticDiagnostics(name)];
+    return found
+      .filter((d) => !BODY_IS_A_FUNCTION.has(d.code) && d.start !== undefined)
+      .map((d) => ({
+        ...range(name, { start: d.start, length: d.length || 0 }),
+        code: d.code,
+        severity: CATEGORY[d.category],
+        message: ts.flattenDiagnosticMessageText(d.messageText, "\n"),
+      }));
+  }
+
+  function completion(request) {
+    const at = offset(request);
+    const found = service.getCompletionsAtPosition(request.file, at, {
+      includeCompletionsWithInsertText: true,
+      includeCompletionsForModuleExports: false,
+    });
+    if (!found) return { items: [], member: false };
+    const prefix = /[A-Za-z0-9_$]*$/.exec(textOf(request.file).slice(0, at))[0].toLowerCase();
+    const entries = found.entries
+      .filter((e) => e.name.toLowerCase().startsWith(prefix))
+      .sort((a, b) => (a.sortText < b.sortText ? -1 : a.sortText > b.sortText ? 1 : a.name.localeCompare(b.name)))
+      .slice(0, request.limit || 100);
+    const detailed = request.details === undefined ? 40 : request.details;
+    const items = entries.map((e, i) => {
+      const item = { name: e.name, kind: e.kind, sortText: e.sortText };
+      if (i < detailed) Object.assign(item, details(request.file, at, e));
+      return item;
+    });
+    return { items, member: found.isMemberCompletion };
+  }
+
+  function details(file, at, entry) {
+    const d = service.getCompletionEntryDetails(file, at, entry.name, undefined, entry.source, undefined, entry.data);
+    return d ? { detail: text(d.displayParts), documentation: docs(d.documentation, d.tags) } : {};
+  }
+
+  function hover(request) {
+    const info = service.getQuickInfoAtPosition(request.file, offset(request));
+    if (!info) return null;
+    return {
+      ...range(request.file, info.textSpan),
+      signature: text(info.displayParts),
+      documentation: docs(info.documentation, info.tags),
+    };
+  }
+
+  function signature(request) {
+    const help = service.getSignatureHelpItems(request.file, offset(request), undefined);
+    if (!help) return null;
+    return {
+      active: help.selectedItemIndex,
+      parameter: help.argumentIndex,
+      signatures: help.items.map((item) => ({
+        label: text(item.prefixDisplayParts) + item.parameters.map((p) => text(p.displayParts)).join(text(item.separatorDisplayParts)) + text(item.suffixDisplayParts),
+        documentation: docs(item.documentation, item.tags),
+        parameters: item.parameters.map((p) => ({ label: text(p.displayParts), documentation: text(p.documentation) })),
+      })),
+    };
+  }
+
+  function definition(request) {
+    const found = service.getDefinitionAtPosition(request.file, offset(request)) || [];
+    return found.map((d) => ({ file: d.fileName, ...range(d.fileName, d.textSpan) }));
+  }
+
+  function rename(request) {
+    const at = offset(request);
+    const info = service.getRenameInfo(request.file, at, {});
+    if (!info.canRename) return { error: info.localizedErrorMessage, edits: [] };
+    const found = service.findRenameLocations(request.file, at, false, false, {}) || [];
+    if (found.some((l) => l.fileName !== request.file)) {
+      return { error: "this name is declared outside the body (the sandbox, a pack or the inputs)", edits: [] };
+    }
+    return { error: null, edits: found.map((l) => range(l.fileName, l.textSpan)) };
+  }
+
+  function setLibs(request) {
+    for (const [name, body] of Object.entries(request.libs)) libs.set(name, body);
+    return { libs: libs.size };
+  }
+
+  const OPS = { strip, update, diagnostics, completion, hover, signature, definition, rename, setLibs };
+
+  globalThis.__cordon_ls = function () {
+    let answer;
+    try {
+      const request = JSON.parse(take());
+      if (request.files || request.remove || request.packs) update(request);
+      const op = OPS[request.op];
+      if (!op) throw new Error(`unknown op ${request.op}`);
+      answer = { ok: true, value: request.op === "strip" ? strip(request.source) : op(request) };
+    } catch (e) {
+      answer = { ok: false, error: String((e && e.stack) || e) };
+    }
+    reply(JSON.stringify(answer));
+  };
+})();
