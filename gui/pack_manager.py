@@ -52,7 +52,7 @@ from PySide6.QtWidgets import (
 )
 
 from core import CancelHandle, CordonError, problem_line
-from core.packs import Catalog, Pack, PackStatus, default_catalog, reference_alias
+from core.packs import SIZE_LABELS, Catalog, Pack, PackStatus, default_catalog, pack_sizes, reference_alias
 from core.packs.install import (
     PROGRESS_UNITS,
     ConsentRequest,
@@ -70,8 +70,8 @@ from core.packs.install import (
     remove,
     set_trust,
 )
-from gui.dialogs.common import CALLOUT_STYLE, confirm, display_text, plain_label, plural, styled_label
-from gui.dialogs.consent import ConsentDialog, ConsentFacts, human_size, pack_trusted
+from gui.dialogs.common import CALLOUT_STYLE, confirm, display_text, human_size, plain_label, plural, styled_label
+from gui.dialogs.consent import ConsentDialog, ConsentFacts, pack_trusted
 from gui.pack_statuses import detail, sentence
 from gui.tasks import task_manager
 
@@ -209,10 +209,13 @@ class PackManager(QWidget):
         form = QFormLayout()
         self.origin = plain_label()
         self.trust_state = plain_label()
-        self.size_label = plain_label()
         form.addRow("Origin:", self.origin)
         form.addRow("Documentation:", self.trust_state)
-        form.addRow("Size:", self.size_label)
+        #: The pack's sizes as the consent dialog and the CLI say them (`core.packs.sizes`), by label.
+        self.size_labels = {label: plain_label() for label in SIZE_LABELS}
+        for label, widget in self.size_labels.items():
+            form.addRow(f"{label}:", widget)
+        self._form = form
         layout.addLayout(form)
         self.modules = QTreeWidget()
         self.modules.setHeaderLabels(["Module (import specifier)", "Kind", "Digest"])
@@ -348,7 +351,7 @@ class PackManager(QWidget):
             if pack
             else ("failed to load" if name else "")
         )
-        self.size_label.setText(human_size(pack.size) if pack else "")
+        self._show_sizes(pack)
         trusted = pack_trusted(pack) if pack is not None else bool(name) and is_trusted(name)
         self.trust_state.setText(("trusted" if trusted else "untrusted") if name else "")
         if pack is not None:
@@ -368,6 +371,12 @@ class PackManager(QWidget):
         self.trust_button.setEnabled(pack is not None)
         self.trust_button.setText("Untrust documentation" if trusted else "Trust documentation")
         self._update_remove_button()
+
+    def _show_sizes(self, pack: Pack | None) -> None:
+        shown = dict(pack_sizes(pack).rows()) if pack is not None else {}
+        for label, widget in self.size_labels.items():
+            widget.setText(shown.get(label, ""))
+            self._form.setRowVisible(widget, label in shown)
 
     def _update_remove_button(self) -> None:
         name = self.selected_name()

@@ -65,9 +65,9 @@ def test_an_allowed_install_is_listed_with_its_details_and_imports(qtbot, manage
     row = manager.pack_list.topLevelItem(0)
     assert [row.text(i) for i in range(4)] == ["scripted-pack", "1.0.0", "untrusted", "installed"]
     assert manager.title.text() == "scripted-pack 1.0.0"
-    assert manager.origin.text() == "installed (scripts never run)" and manager.size_label.text().endswith(
-        ("bytes", "KB")
-    )
+    assert manager.origin.text() == "installed (scripts never run)"
+    assert manager.size_labels["On disk"].text().endswith(" files")
+    assert manager.size_labels["Sandbox bundle"].text().endswith("(what a Code node loads)")
     module = manager.modules.topLevelItem(0)
     assert module.text(0) == "scripted-pack" and module.text(1) == "js"
     assert module.toolTip(2) == manager.catalog.module("scripted-pack").digest

@@ -335,7 +335,7 @@ def test_npm_prefix_installs_any_library_as_a_wrapper_pack(registry, capsys):
     assert [d.name for d in request.dependencies] == ["js-yaml", "argparse"]
     files, size = request.tree_size
     assert files == 1 + sum(d.files for d in request.dependencies) and size > 100_000
-    assert any(line.startswith("  dependency tree: 2 packages") for line in request.lines())
+    assert any(line.startswith("  on disk: ") and line.endswith("(2 npm packages)") for line in request.lines())
     [module] = request.npm_modules
     assert module.ok
     folder = commit_install(request)

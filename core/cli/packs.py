@@ -11,7 +11,7 @@ import sys
 from typing import Any
 
 from core.cli.common import print_json
-from core.packs import Pack, default_catalog
+from core.packs import Pack, default_catalog, pack_sizes
 from core.specifier import OUT_OF_SCOPE, canonical_specifier, package_of, reference_alias
 
 
@@ -24,6 +24,7 @@ def pack_json(pack: Pack, *, skill: bool = False) -> dict[str, Any]:
         "path": str(pack.root),
         "description": pack.description,
         "size": pack.size,
+        "sizes": pack_sizes(pack).to_json(),
         "modules": [
             {"specifier": m.specifier, "kind": m.kind, "digest": m.digest}
             for m in sorted(pack.modules.values(), key=lambda m: m.specifier)
@@ -78,7 +79,8 @@ def main_show(args: argparse.Namespace) -> int:
         print_json({"pack": pack_json(pack, skill=True) if pack else None, "statuses": [s.to_json() for s in statuses]})
         return 0 if pack else 1
     if pack is not None:
-        print(f"{pack.name} {pack.version} ({pack.origin}, {pack.size} bytes mounted)\n  {pack.root}")
+        print(f"{pack.name} {pack.version} ({pack.origin})\n  {pack.root}")
+        print("\n".join(pack_sizes(pack).lines()))
         if pack.alias:
             print(f"  also imported as {pack.alias}")
         if pack.description:

@@ -115,6 +115,7 @@ def _install(source: InstallSource, registry: str | None, *, yes: bool, as_json:
         print_json({"ok": True, "installed": True, "path": str(folder), "request": request.to_json()})
     else:
         print(f"installed {request.name}@{request.version} in {folder}")
+        print("\n".join(request.sizes.lines()))
     return 0
 
 

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from core.packs.loader import PackModuleGraph
     from core.packs.pack import Pack, SandboxModule
     from core.packs.roots import PackRoot, default_roots, installed_dir
+    from core.packs.sizes import SIZE_LABELS, PackSizes, human_size, pack_sizes
     from core.packs.status import PackStatus
     from core.specifier import Declaration, canonical_specifier, declarations_from_code, reference_alias
 
@@ -39,16 +40,22 @@ _EXPORTS = {
     "declarations_from_code": "core.specifier",
     "default_roots": "core.packs.roots",
     "installed_dir": "core.packs.roots",
+    "PackSizes": "core.packs.sizes",
+    "SIZE_LABELS": "core.packs.sizes",
+    "human_size": "core.packs.sizes",
+    "pack_sizes": "core.packs.sizes",
 }
 __getattr__, __dir__ = lazy.exports(__name__, _EXPORTS)
 
 __all__ = [
+    "SIZE_LABELS",
     "Catalog",
     "Declaration",
     "ModuleSummary",
     "Pack",
     "PackModuleGraph",
     "PackRoot",
+    "PackSizes",
     "PackStatus",
     "Resolution",
     "SandboxModule",
@@ -56,7 +63,9 @@ __all__ = [
     "declarations_from_code",
     "default_catalog",
     "default_roots",
+    "human_size",
     "installed_dir",
+    "pack_sizes",
     "reference_alias",
     "resolve_body",
 ]

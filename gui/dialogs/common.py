@@ -7,6 +7,9 @@ import unicodedata
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QMessageBox, QVBoxLayout, QWidget
 
+# One wording of sizes for the studio and the CLI (core/packs/sizes.py), re-exported for the studio's dialogs.
+from core.packs import human_size as human_size
+
 
 def plain_label(text: str = "", *, wrap: bool = True) -> QLabel:
     """A label that never interprets markup (for text from packs, registries or guest code)."""
@@ -21,15 +24,6 @@ def plain_label(text: str = "", *, wrap: bool = True) -> QLabel:
 def plural(n: int, word: str, words: str | None = None) -> str:
     """ "1 item", "2 items", "0 items": every count the studio shows reads as English."""
     return f"{n} {word if n == 1 else words or word + 's'}"
-
-
-def human_size(size: int) -> str:
-    """Bytes for people: 1 byte, 912 bytes, 14.2 KB, 3.1 MB."""
-    if size < 1024:
-        return plural(size, "byte")
-    if size < 1024 * 1024:
-        return f"{size / 1024:.1f} KB"
-    return f"{size / (1024 * 1024):.1f} MB"
 
 
 def closable_window(parent: QWidget | None, title: str, content: QWidget, width: int, height: int) -> QDialog:

@@ -5,7 +5,8 @@ installer's `ConsentRequest`, which describes the exact artifact already
 verified in staging) and before a document first imports a pack (facts from
 the installed `Pack`). Both say the design's sentence — the pack runs inside
 your Code nodes with that node's capabilities: network via fetch, the
-workspace, the secrets the node may read — plus version, specifiers, size,
+workspace, the secrets the node may read — plus version, specifiers, sizes
+(`core.packs.sizes`: the same three numbers as the pack's page and the CLI),
 digests, documentation trust and install mode. The safe choice is the default
 button, and Esc or closing the window refuses.
 
@@ -37,9 +38,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.packs import Pack
+from core.packs import Pack, pack_sizes
 from core.packs.install import INSTALL_MODE, INSTALL_MODE_DETAIL, ConsentRequest, grant_text, is_trusted
-from gui.dialogs.common import fit_to_width, human_size, plain_label, plural, styled_label
+from gui.dialogs.common import fit_to_width, plain_label, plural, styled_label
 
 SHIPPED_MODE = "shipped with Cordon"
 TRUSTED_DOCS = "trusted: its SKILL.md is registered like any skill"
@@ -62,7 +63,8 @@ class ConsentFacts:
     specifiers: tuple[str, ...]
     trusted: bool
     install_mode: str
-    size: str
+    #: (label, words) of each size that applies: download, on disk, sandbox bundle (`core.packs.PackSizes`).
+    sizes: tuple[tuple[str, str], ...]
     source: str = ""
     #: The artifact's sha512 SRI (install) — what the person's yes refers to.
     integrity: str = ""
@@ -106,12 +108,6 @@ class ConsentFacts:
         notices.extend(request.warnings)
         notices.extend(f"Discovery will skip: {problem}" for problem in request.problems)
         deps = "".join(f"\n+ dependency {d.name}@{d.version}" for d in request.dependencies)
-        size = f"{human_size(request.unpacked_size)} in {plural(request.file_count, 'file')}"
-        if request.download_size:
-            size += f" (download {human_size(request.download_size)})"
-        if request.dependencies:
-            files, total = request.tree_size
-            size += f"; with its dependencies {human_size(total)} in {plural(files, 'file')}"
         return cls(
             "install",
             request.name,
@@ -119,7 +115,7 @@ class ConsentFacts:
             request.specifiers,
             request.trusted,
             request.install_mode,
-            size,
+            tuple(request.sizes.rows()),
             request.source + deps,
             request.integrity,
             (),
@@ -137,7 +133,7 @@ class ConsentFacts:
             specifiers,
             pack_trusted(pack),
             mode,
-            human_size(pack.size),
+            tuple(pack_sizes(pack).rows()),
             digests=digests,
         )
 
@@ -177,7 +173,8 @@ class ConsentDialog(QDialog):
         form.addRow("Specifiers:", plain_label("\n".join(facts.specifiers) or "(none)"))
         if facts.source:
             form.addRow("From:", plain_label(facts.source))
-        form.addRow("Size:", plain_label(facts.size))
+        for label, words in facts.sizes:
+            form.addRow(f"{label}:", plain_label(words))
         if facts.integrity:
             form.addRow("Integrity:", _digest_field(facts.integrity))
         for specifier, digest in facts.digests:
@@ -244,7 +241,8 @@ class PackListConsentDialog(QDialog):
             box = QGroupBox(f"{fact.pack} {fact.version}")
             form = QFormLayout(box)
             form.addRow("Specifiers:", plain_label("\n".join(fact.specifiers) or "(none)"))
-            form.addRow("Size:", plain_label(fact.size))
+            for label, words in fact.sizes:
+                form.addRow(f"{label}:", plain_label(words))
             for specifier, digest in fact.digests:
                 form.addRow("Digest:" if len(fact.digests) == 1 else f"Digest of {specifier}:", _digest_field(digest))
             form.addRow("Documentation:", plain_label(TRUSTED_DOCS if fact.trusted else UNTRUSTED_DOCS))

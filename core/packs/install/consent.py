@@ -8,13 +8,14 @@ words, what importing it grants. Nothing is placed until `commit_install`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from core.packs.install.classify import Classification
 from core.packs.install.deps import FetchedDependency
 from core.packs.install.staging import Staging
 from core.packs.install.updates import InstallRecord
+from core.packs.sizes import PackSizes, human_size, plural
 
 INSTALL_MODE = "scripts never run"
 INSTALL_MODE_DETAIL = (
@@ -77,8 +78,16 @@ class ConsentRequest:
     record: InstallRecord | None = None
     #: Discovery's errors about the staged pack (modules it will skip), shown before consent.
     problems: tuple[str, ...] = ()
+    #: Bytes of the modules discovery mounts from the staged pack (None: its npm modules only, whose
+    #: compiled sizes are `npm_modules`' own, the same bundles discovery will mount).
+    mounted_size: int | None = None
     state: str = "prepared"
     _staging: Staging | None = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        # The install record keeps what was downloaded, so the pack's page says the same as this request.
+        if self.record is not None:
+            self.record = replace(self.record, download=self.sizes.download or 0)
 
     @property
     def specifiers(self) -> tuple[str, ...]:
@@ -94,6 +103,23 @@ class ConsentRequest:
         return (
             self.file_count + sum(d.files for d in self.dependencies),
             self.unpacked_size + sum(d.size for d in self.dependencies),
+        )
+
+    @property
+    def sizes(self) -> PackSizes:
+        """Download (the pack's tarball and its dependencies'), on disk (the whole tree) and the sandbox
+        bundle, as the pack's page and `cordon packs show` will say them once it is installed."""
+        files, size = self.tree_size
+        download = self.download_size + sum(d.download for d in self.dependencies)
+        bundle = self.mounted_size
+        if bundle is None:
+            bundle = sum(m.size for m in self.npm_modules if m.ok)
+        return PackSizes(
+            download if download or self.origin in ("registry", "npm", "tarball") else None,
+            size,
+            files,
+            bundle,
+            len(self.dependencies),
         )
 
     @property
@@ -114,20 +140,18 @@ class ConsentRequest:
                 f"  CHANGED: the installed version is {self.previous_classification}; "
                 f"this one is {self.classification.label}"
             )
-        out.append(
-            f"  size: {self.unpacked_size} bytes in {self.file_count} files (download {self.download_size} bytes)"
-        )
+        out.extend(self.sizes.lines())
         out.append(f"  integrity: {self.integrity}")
         out.append(f"  install mode: {self.install_mode} — {INSTALL_MODE_DETAIL}")
         if self.lifecycle_scripts:
             out.append(f"  declared install scripts (not run): {', '.join(self.lifecycle_scripts)}")
-        if self.dependencies:
-            files, size = self.tree_size
-            out.append(f"  dependency tree: {len(self.dependencies)} packages, {files} files, {size} bytes")
         for dep in self.dependencies:
-            out.append(f"  dependency {dep.name}@{dep.version} ({dep.files} files, {dep.size} bytes, {dep.integrity})")
+            out.append(
+                f"  dependency {dep.name}@{dep.version} ({plural(dep.files, 'file')}, {human_size(dep.size)}, "
+                f"{dep.integrity})"
+            )
         for module in self.npm_modules:
-            state = f"compiled, {module.size} bytes" if module.ok else f"skipped ({module.rule}): {module.message}"
+            state = f"bundled, {human_size(module.size)}" if module.ok else f"skipped ({module.rule}): {module.message}"
             out.append(f"  npm module {module.dependency}: {state}")
             if module.polyfills:
                 out.append(f"    polyfills (pure JavaScript, no new capability): {', '.join(module.polyfills)}")
@@ -163,6 +187,7 @@ class ConsentRequest:
             ],
             "treeFiles": self.tree_size[0],
             "treeSize": self.tree_size[1],
+            "sizes": self.sizes.to_json(),
             "npmModules": [
                 {
                     "dependency": m.dependency,

@@ -55,6 +55,8 @@ class FetchedDependency:
     path: str
     files: int
     size: int
+    #: Bytes of its tarball (what was downloaded, or read from Cordon's verified cache).
+    download: int = 0
 
 
 def _installed_version(folder: Path) -> Version | None:
@@ -274,7 +276,9 @@ def _fetch_all(
         destination.parent.mkdir(parents=True, exist_ok=True)
         os.replace(unpack_to, destination)
         fetched.append(
-            FetchedDependency(name, package.version, download.integrity, "/".join(place), unpacked.files, unpacked.size)
+            FetchedDependency(
+                name, package.version, download.integrity, "/".join(place), unpacked.files, unpacked.size, download.size
+            )
         )
         optional = string_map(doc, "optionalDependencies")
         for dep, dep_spec in sorted(string_map(doc, "dependencies").items()):

@@ -28,6 +28,7 @@ import orjson
 from core import secrets_store
 from core.cancel import CancelHandle
 from core.errors import CordonError
+from core.packs import verdicts
 from core.packs.compiler import CompileError, compile_npm
 from core.packs.install import trust, updates
 from core.packs.install.archive import Unpacked, copy_folder, extract_tarball
@@ -240,6 +241,8 @@ def prepare_install(
             unfetched.get(dep) or _compile(staging.pack, dep, _phase_progress(on_progress, index, len(order)))
             for index, dep in enumerate(order)
         )
+        if src.kind == "npm":  # what the probe said, for search to show before the next install
+            verdicts.remember(found.name, found.version, modules)
         if modules and not any(m.ok for m in modules) and set(found.module_kinds) == {"npm"}:
             reasons = "; ".join(f"{m.dependency}: {m.rule}: {m.message[:300]}" for m in modules)
             raise InstallError(
@@ -247,7 +250,7 @@ def prepare_install(
                 "nothing a Code node can import",
                 rule="pack-no-admitted-modules",
             )
-        problems = _discovery_problems(staging.pack, found, what, modules)
+        problems, mounted_size = _discovery_problems(staging.pack, found, what, modules)
         previous_version, previous_label = _installed(found.name)
         doc = read_package_json(staging.pack, what)
         record = _record(src, found.name, found.version, url, integrity)
@@ -285,6 +288,7 @@ def prepare_install(
             changes=changes,
             record=record,
             problems=problems,
+            mounted_size=mounted_size,
             _staging=staging,
         )
     except BaseException:
@@ -297,12 +301,13 @@ def prepare_install(
 
 def _discovery_problems(
     folder: Path, found: Classification, what: str, npm_modules: tuple[NpmModuleStatus, ...]
-) -> tuple[str, ...]:
+) -> tuple[tuple[str, ...], int | None]:
     """What discovery will say of the staged pack's js/wasm modules (a missing file, a module over its cap),
-    for the consent dialog; refuse the install when nothing in it would be importable. npm modules were
-    just compiled and carry their own statuses, so a pack of npm modules only is not discovered twice."""
+    for the consent dialog, and the bytes it will mount; refuse the install when nothing in it would be
+    importable. npm modules were just compiled and carry their own statuses and sizes, so a pack of npm
+    modules only is not discovered twice (None: its bundle is theirs)."""
     if not set(found.module_kinds) - {"npm"}:
-        return ()
+        return (), None
     from core.packs.authoring import discover_folder  # (authoring runs the engine; the installer rarely needs it)
 
     _, pack, statuses, _ = discover_folder(folder)
@@ -312,7 +317,7 @@ def _discovery_problems(
             f"{what}: nothing in it can be imported: {'; '.join(problems) or 'no modules'}",
             rule="pack-no-admitted-modules",
         )
-    return problems
+    return problems, pack.size if pack is not None else None
 
 
 def _record(src: InstallSource, name: str, version: str, registry: str, integrity: str) -> InstallRecord | None:

@@ -49,6 +49,8 @@ class InstallRecord:
     package: str
     #: For an `npm:` wrapper: its entry points, space-separated (an update wraps the same ones).
     entries: str = "."
+    #: Bytes downloaded at install (the pack's tarball and its dependencies'), for its page (`core.packs.sizes`).
+    download: int = 0
 
 
 @dataclass(frozen=True)
@@ -81,6 +83,7 @@ def records() -> dict[str, InstallRecord]:
             record = InstallRecord(
                 name=name,
                 entries=str(doc.get("entries", ".")),
+                download=doc["download"] if isinstance(doc.get("download"), int) else 0,
                 **{k: str(doc[k]) for k in ("source", "registry", "version", "integrity", "spec", "package")},
             )
         except KeyError:
@@ -100,7 +103,7 @@ def remember(record: InstallRecord | None, name: str) -> None:
         else:
             current[name] = {
                 k: getattr(record, k)
-                for k in ("source", "registry", "version", "integrity", "spec", "package", "entries")
+                for k in ("source", "registry", "version", "integrity", "spec", "package", "entries", "download")
             }
         write_atomic(
             _path(), orjson.dumps({"version": 1, "packs": dict(sorted(current.items()))}, option=orjson.OPT_INDENT_2)
