@@ -1,19 +1,28 @@
-"""The secrets page: the names Cordon keeps in the system keyring, with add and delete.
+"""The secrets page: the names of the secrets Cordon keeps, with add and delete.
 
 Values are never read here: the list comes from `secrets_store.list_names()`
 (names only), "Add" opens the secret prompt (which writes the value straight
-to the keyring) and "Delete" asks first. When no secure keyring is available
-the page says so and offers "Set up…": a short guided dialog
-(`SecretsSetupDialog`) that creates Cordon's encrypted secrets file under a
-passphrase the person sets (or unlocks it), or says how to start the
-platform's keyring. `ensure_secret_store()` opens it before a run that needs
-secrets on such a machine.
+to the store) and "Delete" asks first. The page names where values go as
+`secrets_store.store_info().label` does: a real platform keyring by its name
+("Secret Service (GNOME Keyring or KWallet)"), Cordon's file as "encrypted
+secrets file (<path>)", never "keyring" for the file (issue 30, item 5).
+
+When no secure keyring is available the page says so and offers "Set up…": a
+short guided dialog (`SecretsSetupDialog`) that creates Cordon's encrypted
+secrets file under a passphrase the person sets (or unlocks it), or says how
+to start the platform's keyring. The key derivation (~0.2 s, once per session)
+runs on a background thread (`gui.tasks`) behind a busy indicator, so the
+window keeps painting; a wrong passphrase is told after that one derivation.
+`ensure_secret_store()` opens the dialog before a run that needs secrets on
+such a machine.
 
     page = SecretsPage()      # a QWidget: put it in a tab or a dialog
     page.refresh()            # after something else changed the keyring
 """
 
 from __future__ import annotations
+
+from concurrent.futures import Future
 
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import (
@@ -23,14 +32,20 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLineEdit,
     QListWidget,
+    QProgressBar,
     QPushButton,
+    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from core import CordonError, secrets_store
-from gui.dialogs.common import confirm, fit_to_width, refit, styled_label
+from gui.dialogs.common import confirm, fit_to_width, styled_label
 from gui.dialogs.secret_prompt import SecretPromptDialog
+from gui.tasks import task_manager
+
+#: Lines of room the setup dialog keeps for a message from the start, so a message never moves its fields.
+MESSAGE_LINES = 2
 
 
 class SecretsPage(QWidget):
@@ -40,13 +55,8 @@ class SecretsPage(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         layout = QVBoxLayout(self)
-        layout.addWidget(
-            styled_label(
-                "Secrets Cordon keeps in your system keyring. Only names are shown; a node "
-                "reads a value with getSecret when its secret scope lists the name.",
-                role="hint",
-            )
-        )
+        self.where = styled_label(role="hint")
+        layout.addWidget(self.where)
         self.names = QListWidget()
         self.names.itemSelectionChanged.connect(self._update_buttons)
         layout.addWidget(self.names)
@@ -71,6 +81,12 @@ class SecretsPage(QWidget):
     @Slot()
     def refresh(self) -> None:
         self.names.clear()
+        info = secrets_store.store_info()
+        kept = "" if info.kind == "none" else f" in your {info.label}"
+        self.where.setText(
+            f"Secrets Cordon keeps{kept}. Only names are shown; a node reads a value with getSecret "
+            "when its secret scope lists the name."
+        )
         try:
             names = secrets_store.list_names()
         except CordonError as exc:
@@ -87,8 +103,12 @@ class SecretsPage(QWidget):
 
     @Slot()
     def set_up(self) -> None:
-        if ensure_secret_store(self):
+        dialog = SecretsSetupDialog(secrets_store.keyring_state(), self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
             self.refresh()
+            if dialog.note:  # an old file was converted: say so where the person looks
+                self.problem.setText(dialog.note)
+                self.problem.show()
 
     @Slot()
     def _update_buttons(self) -> None:
@@ -113,7 +133,7 @@ class SecretsPage(QWidget):
         if not confirm(
             self,
             "Delete secret",
-            f"Delete the secret “{name}” from the system keyring?",
+            f"Delete the secret “{name}” from your {secrets_store.store_info().label}?",
             "Nodes that read it will fail until it is set again.",
             "Delete",
         ):
@@ -132,13 +152,19 @@ class SecretsSetupDialog(QDialog):
     """No keyring to keep secrets in: create (or unlock) Cordon's encrypted file, or start the keyring.
 
     The passphrase is the person's: it is never stored, and without it the
-    file's values cannot be read. A wrong or short one is said in the dialog,
-    which stays as it was.
+    file's values cannot be read. The key is derived on a background thread
+    behind a busy indicator (the fields and buttons wait meanwhile). A wrong or
+    short one is said in the dialog, in room kept for it from the start, so the
+    dialog never grows or shifts per message (issue 30, item 13). After an
+    accepted `exec()`, `note` says what unlocking did beyond unlocking (an old
+    file converted), else None.
     """
 
     def __init__(self, state: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.creating = state == "missing"
+        self.note: str | None = None
+        self.unlocking = False
         self.setWindowTitle("Set up secrets" if self.creating else "Unlock secrets")
         layout = QVBoxLayout(self)
         path = secrets_store.encrypted_store_path()
@@ -151,8 +177,8 @@ class SecretsSetupDialog(QDialog):
             )
             layout.addWidget(
                 styled_label(
-                    f"Create an encrypted secrets file: values are encrypted (AES-GCM, "
-                    f"Argon2) with a passphrase you set, never stored in plain text. File: "
+                    f"Create an encrypted secrets file: values are encrypted (AES-256-GCM, key "
+                    f"from Argon2id) with a passphrase you set, never stored in plain text. File: "
                     f"{path}",
                     role="hint",
                 )
@@ -160,7 +186,7 @@ class SecretsSetupDialog(QDialog):
         else:
             layout.addWidget(
                 styled_label(
-                    f"Your secrets are in Cordon's encrypted file ({path}). Enter its "
+                    f"Your secrets are in Cordon's encrypted secrets file ({path}). Enter its "
                     "passphrase to use them in this session.",
                     role="hint",
                 )
@@ -175,9 +201,25 @@ class SecretsSetupDialog(QDialog):
             self.again.setEchoMode(QLineEdit.EchoMode.Password)
             form.addRow("Again", self.again)
         layout.addLayout(form)
+        # One place, sized from the start, for either a message or the busy indicator: neither moves the fields.
+        self.status = QStackedWidget()
         self.problem = styled_label(role="fieldError")
-        self.problem.hide()
-        layout.addWidget(self.problem)
+        self.problem.setMinimumHeight(MESSAGE_LINES * self.problem.fontMetrics().lineSpacing())
+        self.status.addWidget(self.problem)
+        busy_box = QWidget()
+        busy_layout = QVBoxLayout(busy_box)
+        busy_layout.setContentsMargins(0, 0, 0, 0)
+        self.busy_label = styled_label(
+            "Creating the encrypted file…" if self.creating else "Unlocking (deriving the key from your passphrase)…",
+            role="hint",
+        )
+        self.busy = QProgressBar()
+        self.busy.setRange(0, 0)  # no steps to count: one key derivation
+        self.busy.setTextVisible(False)
+        busy_layout.addWidget(self.busy_label)
+        busy_layout.addWidget(self.busy)
+        self.status.addWidget(busy_box)
+        layout.addWidget(self.status)
         if self.creating:
             layout.addWidget(
                 styled_label(
@@ -185,27 +227,50 @@ class SecretsSetupDialog(QDialog):
                     role="hint",
                 )
             )
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         self.ok_button.setText("Create encrypted file" if self.creating else "Unlock")
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
         fit_to_width(self, 520)  # sized for its wrapped texts at this width: no gaps between the rows
 
     def accept(self) -> None:
+        """Check the fields, then derive the key on a background thread; the answer comes to `_unlocked`."""
+        if self.unlocking:
+            return
         if self.again is not None and self.again.text() != self.passphrase.text():
             return self._say("The two passphrases differ.")
+        passphrase = self.passphrase.text()
+        self._set_unlocking(True)
+        task_manager().run_in_background(lambda: secrets_store.unlock(passphrase), self._unlocked, owner=self)
+
+    def reject(self) -> None:
+        if not self.unlocking:  # the derivation is short and cannot be stopped: let it answer
+            super().reject()
+
+    def _unlocked(self, future: Future[str | None]) -> None:
+        self._set_unlocking(False)
         try:
-            secrets_store.unlock(self.passphrase.text())
+            self.note = future.result()
         except CordonError as exc:
             return self._say(exc.message)
         super().accept()
 
+    def _set_unlocking(self, unlocking: bool) -> None:
+        self.unlocking = unlocking
+        self.problem.clear()
+        self.status.setCurrentIndex(1 if unlocking else 0)
+        for widget in (self.passphrase, self.again, self.buttons):
+            if widget is not None:
+                widget.setEnabled(not unlocking)
+
     def _say(self, message: str) -> None:
+        """Show `message` in the room kept for it; only a message longer than that room grows the dialog."""
         self.problem.setText(message)
-        self.problem.show()
-        refit(self)  # the message gets its own room; the fields keep theirs
+        needed = self.heightForWidth(self.width())
+        if needed > self.height():
+            self.resize(self.width(), needed)
         self.passphrase.selectAll()
         self.passphrase.setFocus()
 

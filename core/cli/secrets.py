@@ -10,7 +10,9 @@ process on the machine and lands in shell history). Without a platform
 keyring (a headless server), `setup` creates Cordon's encrypted secrets file
 under a passphrase the person sets; later commands ask for that passphrase
 on the terminal, or read it from CORDON_SECRETS_PASSPHRASE (see
-`core.secrets_store`), so a run needing a secret works headless too.
+`core.secrets_store`), so a run needing a secret works headless too. Every
+message names where values go as `secrets_store.store_info().label` does: the
+platform keyring by its name, or "encrypted secrets file (<path>)".
 """
 
 from __future__ import annotations
@@ -46,15 +48,23 @@ def ready() -> bool:
     if state == "missing":
         print(f"cordon: {START_KEYRING}", file=sys.stderr)
         return False
+    label = secrets_store.store_info().label
     if not _interactive():
         print(
-            f"cordon: Cordon's encrypted secrets file is locked; set {secrets_store.PASSPHRASE_ENV} or run this "
+            f"cordon: your {label} is locked; set {secrets_store.PASSPHRASE_ENV} or run this "
             "in a terminal to be asked for its passphrase",
             file=sys.stderr,
         )
         return False
-    secrets_store.unlock(getpass.getpass("Passphrase of Cordon's encrypted secrets file: "))
+    _unlock(getpass.getpass(f"Passphrase of your {label}: "))
     return True
+
+
+def _unlock(passphrase: str) -> None:
+    """Unlock (one key derivation); say what else happened (an old file converted) on stderr."""
+    note = secrets_store.unlock(passphrase)
+    if note:
+        print(f"cordon: {note}", file=sys.stderr)
 
 
 def main_set(args: argparse.Namespace) -> int:
@@ -67,7 +77,7 @@ def main_set(args: argparse.Namespace) -> int:
     except CordonError as exc:
         print(f"cordon: {exc.message}", file=sys.stderr)
         return 1
-    print(f"stored {args.name}")
+    print(f"stored {args.name} in your {secrets_store.store_info().label}")
     return 0
 
 
@@ -94,7 +104,7 @@ def main_delete(args: argparse.Namespace) -> int:
     except CordonError as exc:
         print(f"cordon: {exc.message}", file=sys.stderr)
         return 1
-    print(f"deleted {args.name}")
+    print(f"deleted {args.name} from your {secrets_store.store_info().label}")
     return 0
 
 
@@ -102,7 +112,7 @@ def main_setup(args: argparse.Namespace) -> int:
     """Say where secrets go; with no keyring, create (or unlock) the encrypted store."""
     state = secrets_store.keyring_state()
     if state == "ready":
-        print("Secrets are kept in your system keyring; nothing to set up.")
+        print(f"Secrets are kept in your {secrets_store.store_info().label}; nothing to set up.")
         return 0
     path = secrets_store.encrypted_store_path()
     if state == "missing":
@@ -121,9 +131,9 @@ def main_setup(args: argparse.Namespace) -> int:
                 return 1
         else:
             passphrase = _stdin_line()
-        secrets_store.unlock(passphrase)
+        _unlock(passphrase)
     except CordonError as exc:
         print(f"cordon: {exc.message}", file=sys.stderr)
         return 1
-    print(f"Encrypted secrets file ready: {path}. Store a secret with `cordon secrets set NAME`.")
+    print(f"Encrypted secrets file ready ({path}). Store a secret with `cordon secrets set NAME`.")
     return 0

@@ -130,7 +130,8 @@ class Grants:
             out.append("read and write files anywhere on this computer (allow_host_filesystem)")
         if self.local_network:
             out.append("reach this computer and your local network (allow_local_network)")
-        out.extend(f"read the secret {name} from your keyring" for name in self.secrets)
+        # Where secrets are kept (a keyring, or Cordon's encrypted file) is said by whoever shows these lines.
+        out.extend(f"read your secret {name}" for name in self.secrets)
         out.extend(f"run the pack {spec} inside this node" for spec in self.packages)
         if "timeout" in self.limits:
             out.append(f"run with no timeout or past the default {LIMIT_PROPS['timeout']:g} s (timeout)")

@@ -89,7 +89,7 @@ def read_old_file(path: Path, passphrase: str, known_names: Iterable[str] = ()) 
         raise _unreadable(path, "it has no password reference")
     opened = _open_entry(reference, passphrase, [(SETTINGS, REFERENCE[0])], joiner)
     if opened is None or opened[2] != REFERENCE[1]:
-        raise wrong_passphrase(path)
+        raise wrong_passphrase()
     known = list(dict.fromkeys(known_names))
     old = OldFile()
     for escaped_service in config.sections():

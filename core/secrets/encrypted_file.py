@@ -122,9 +122,9 @@ def _damaged(path: Path, why: str) -> SecretsFileError:
     )
 
 
-def wrong_passphrase(path: Path) -> SecretsFileError:
+def wrong_passphrase() -> SecretsFileError:
     return SecretsFileError(
-        f"wrong passphrase for the encrypted secrets file {path}: nothing was unlocked; try again",
+        "wrong passphrase for Cordon's encrypted secrets file: nothing was unlocked; try again",
         rule="keyring-passphrase",
     )
 
@@ -267,7 +267,7 @@ class EncryptedSecretsFile:
             return bytes(self._aead().decrypt(nonce, data, aad))
         except InvalidTag:
             if aad == _CHECK_AAD:
-                raise wrong_passphrase(path) from None
+                raise wrong_passphrase() from None
             raise _damaged(path, f"{what} was altered or moved from another name") from None
 
     def _write(self, entries: dict[str, dict[str, dict[str, str]]]) -> None:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QPushButton, QVBoxLayout, QWidget
 
+from core import secrets_store
 from core.codenode import Grants
 from gui.dialogs.common import display_text, fit_to_width, plain_label, styled_label
 
@@ -62,6 +63,12 @@ class DocumentTrustDialog(QDialog):
         )
         self.asks = styled_label("\n".join(f"• {display_text(line)}" for line in facts.grants.lines()), role="callout")
         layout.addWidget(self.asks)
+        self.secrets_where = styled_label(role="hint")
+        if facts.grants.secrets:  # named as it is: a platform keyring, or Cordon's encrypted file (issue 30, item 5)
+            info = secrets_store.store_info()
+            kept = f"are kept in your {info.label}" if info.kind != "none" else "have no store yet (Tools → Secrets)"
+            self.secrets_where.setText(f"Your secrets {kept}.")
+            layout.addWidget(self.secrets_where)
         remember = (
             "Trusting is remembered for this file as it is now; if it changes, Cordon asks again."
             if facts.remembered

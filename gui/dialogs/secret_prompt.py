@@ -1,4 +1,4 @@
-"""The secret prompt: a person types a secret's value and it goes straight to the keyring.
+"""The secret prompt: a person types a secret's value and it goes straight to the secret store.
 
 Two uses. A Code node's `requestSecret(name, reason)` (through `gui.prompter`)
 shows the name and the code's reason; the secrets page's "Add" lets a person
@@ -7,6 +7,10 @@ type the name too. Either way the value is handed to `core.secrets_store` in
 only learns true/false), a log, a signal or a return value. The reason is text
 written by untrusted code, so it is shown as plain text (never rich text or
 links) and labelled as the code's words.
+
+The dialog names where the value goes as `secrets_store.store_info().label`
+says it: a platform keyring by its name, Cordon's file as "encrypted secrets
+file (<path>)" (issue 30, item 5: never "keyring" for the file).
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ from gui.dialogs.common import confirm, display_text, fit_to_width, plain_label,
 class SecretPromptDialog(QDialog):
     """Ask for one secret's value (and its name when `name` is None). Esc cancels.
 
-    After `exec()`: `stored` says whether the value reached the keyring,
+    After `exec()`: `stored` says whether the value reached the store,
     `name` is the secret's name and `remember` whether the person wants it
     kept after the run (unticked: the prompter deletes it when the run ends).
     """
@@ -79,25 +83,26 @@ class SecretPromptDialog(QDialog):
         row.addWidget(self.show_value)
         form.addRow("Value", row)
         layout.addLayout(form)
-        self.remember = QCheckBox("Remember in the system keyring")
+        store = secrets_store.store_info()
+        where = store.label if store.kind != "none" else "secret store"
+        self.remember = QCheckBox(f"Remember in your {where}")
         self.remember.setChecked(True)
-        self.remember.setToolTip("Unticked, the secret is deleted from the keyring when this run ends.")
+        self.remember.setToolTip(f"Unticked, the secret is deleted from your {where} when this run ends.")
         self.remember.setVisible(asking)
         layout.addWidget(self.remember)
-        layout.addWidget(
-            styled_label(
-                "The value goes straight to your system keyring. The code only learns "
-                "whether you saved it; a node reads it with getSecret only if its secret "
-                "scope names it.",
-                role="hint",
-            )
+        self.where = styled_label(
+            f"The value goes straight to your {where}. The code only learns "
+            "whether you saved it; a node reads it with getSecret only if its secret "
+            "scope names it.",
+            role="hint",
         )
+        layout.addWidget(self.where)
         self.error = styled_label(role="fieldError")
         self.error.hide()
         layout.addWidget(self.error)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
         self.save_button = self.buttons.button(QDialogButtonBox.StandardButton.Save)
-        self.save_button.setText("Save to keyring")
+        self.save_button.setText("Save to encrypted file" if store.kind == "encrypted-file" else "Save to keyring")
         self.save_button.setDefault(True)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
@@ -122,7 +127,7 @@ class SecretPromptDialog(QDialog):
         self.save_button.setEnabled(bool(self.value.text()) and bool(name))
 
     def accept(self) -> None:
-        """Store the value; on a refusal (bad name, no keyring) say why and stay open."""
+        """Store the value; on a refusal (bad name, no store) say why and stay open."""
         if self.name_edit is not None:
             self.name = self.name_edit.text().strip()
         try:
