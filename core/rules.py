@@ -295,6 +295,7 @@ _NAMES: tuple[str, ...] = (
     "tokens-invalid-id",
     "tokens-run-too-long",
     "too-many-pending",
+    "too-many-runs",
     "top-level-export",
     "transport",
     "transport-bigint",

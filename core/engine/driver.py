@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 import wasmtime
 
 from core import ticker
-from core.engine import bytecode, guest_module, prefault
+from core.engine import bytecode, guest_module
 from core.engine.guest_errors import (
     ENTRY_MODULE_NAME,
     DeadlockError,
@@ -54,6 +54,7 @@ from core.engine.guest_errors import (
     StackOverflowError,
     StringTooLongError,
 )
+from core.errors import SandboxRefusal
 
 if TYPE_CHECKING:
     from core.engine.templates import GuestTemplate
@@ -98,7 +99,7 @@ class _Guest:
 
     def __init__(self) -> None:
         guest_module.check_versions()
-        self.engine = wasmtime.Engine(guest_module.engine_config())
+        self.engine = wasmtime.Engine(guest_module.use_instance_pool(guest_module.engine_config()))
         self.wasm = wasm = guest_module.guest_wasm_bytes()
         #: Part of every compiled module's cache key: bytecode is only ever read by the build that wrote it.
         self.digest = hashlib.sha256(wasm).hexdigest()
@@ -163,6 +164,19 @@ _SMALL_I32 = {n: wasmtime.Val.i32(n) for n in range(-1, 4)}
 def _i32(n: int) -> wasmtime.Val:
     small = _SMALL_I32.get(n)
     return wasmtime.Val.i32(n) if small is None else small
+
+
+def _instantiate(guest: _Guest, store: wasmtime.Store, module: wasmtime.Module) -> wasmtime.Instance:
+    """An instance of `module` in a slot of the Engine's pool; all slots taken is the caller's to hear."""
+    try:
+        return guest.linker.instantiate(store, module)
+    except wasmtime.WasmtimeError as exc:
+        if "concurrent" not in str(exc):  # wasmtime's "maximum concurrent ... limit of N reached"
+            raise
+        raise SandboxRefusal(
+            f"more than {guest_module.POOL_SLOTS} sandboxes are running at once in this process; wait for some to end",
+            rule="too-many-runs",
+        ) from exc
 
 
 def _build_linker(engine: wasmtime.Engine) -> wasmtime.Linker:
@@ -279,7 +293,7 @@ class GuestVM:
         self._ended: asyncio.Future[None] | None = None
         self.store = store = guest.new_store(self.memory_cap)
         baked = template.module_for_run()
-        self._instance = guest.linker.instantiate(store, baked or guest.module)
+        self._instance = _instantiate(guest, store, baked or guest.module)
         self._exports = self._instance.exports(store)
         memory = self._exports["memory"]
         assert isinstance(memory, wasmtime.Memory)
@@ -298,10 +312,6 @@ class GuestVM:
         self._known_len = 0
         if baked is None:
             self._write_pages(template)
-        elif template.hot:
-            prefault.populate(self._base, template.hot)
-        #: A run from the image before its written pages are known reports them when it closes.
-        self._learn = template if baked is not None and template.hot is None else None
         self._cancel_flag = ctypes.c_int32.from_address(self._base + self._addresses["cancel_flag"])
 
     @classmethod
@@ -675,9 +685,7 @@ class GuestVM:
 
     def write_layer(self, layer: GuestTemplate) -> None:
         """Write a layer of pages over this fresh VM's memory before its entry runs (a graph image,
-        core/engine/graph_image.py). Such a run is no model of what a run from the template's image
-        writes, so it teaches no prefault."""
-        self._learn = None
+        core/engine/graph_image.py)."""
         self._write_pages(layer)
 
     def _write_pages(self, template: GuestTemplate) -> None:
@@ -724,11 +732,6 @@ class GuestVM:
         that reads guest memory after this raises instead of touching freed memory: the view is
         emptied, and wasmtime refuses a closed store.
         """
-        if self._learn is not None:
-            # Only the image's own pages: memory the run grew is not there when the next run starts,
-            # and populating past a memory's end fails (EINVAL), which turns prefaulting off.
-            self._learn.learn(prefault.written_pages(self._base, min(self._refresh_len(self.store), self._learn.size)))
-            self._learn = None
         with self._lock:  # interrupt() writes the cancel flag only while the VM is open
             self._closed = True
         self._tasks.clear()

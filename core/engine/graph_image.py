@@ -343,8 +343,8 @@ def _build(template: templates.GuestTemplate, key: GraphKey, modules: ModuleGrap
         return source
 
     vm = driver.GuestVM(
-        # The template's pages written into a bare instance: never its baked image, whose first runs
-        # teach the prefault (core/engine/prefault.py) what a run writes, which this VM is not.
+        # The template's pages written into a bare instance, never its baked image: the graph's
+        # image is a layer over those pages, so its build must not count as a use of the image.
         templates.GuestTemplate(template.size, template.chunks, template.signature),
         _tripping_functions(template.signature, host_calls),
         memory_limit=MAX_MEMORY,

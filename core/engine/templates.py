@@ -20,7 +20,7 @@ from collections import OrderedDict
 import wasmtime
 
 from core import cache
-from core.engine import guest_module, image, prefault
+from core.engine import guest_module, image
 from core.engine.driver import MAX_JS_STACK, GuestVM, HostFunctions, install
 
 #: Runs from one template before its image module is compiled (a second of CPU in the background).
@@ -58,18 +58,6 @@ class GuestTemplate:
         self._image = image
         self._uses = 0
         self._lock = threading.Lock()
-        #: The page ranges a run from `module` writes, as its first such run wrote them: every
-        #: later run has them copied in before it starts (core/engine/prefault.py).
-        self.hot: prefault.Ranges | None = None
-        self._learn_left = 8
-
-    def learn(self, written: prefault.Ranges | None) -> None:
-        """Keep the pages a run from the image wrote as every later run's prefault; a run that
-        wrote too many (None) is no model, and after a few of those nothing is prefaulted."""
-        with self._lock:
-            self._learn_left -= 1
-            if self.hot is None and (written is not None or self._learn_left <= 0):
-                self.hot = written or ()
 
     def module_for_run(self) -> wasmtime.Module | None:
         """The baked module when it is ready; counts the use, and starts baking once hot."""
