@@ -44,6 +44,9 @@ MEDIA_TYPES = ("document", "image", "audio", "video")
 
 _HANDLE_ID = re.compile(r"[0-9a-f]{32}")
 _ASSET_ID = re.compile(r"[0-9a-f]{64}")
+#: A name a host gave an asset beside its digest (the reference's asset store has ids like "asset-1"): a
+#: plain file name, so `names/<name>` can never leave the store (no separator, no leading dot).
+_ASSET_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,127}")
 #: `HostServices.extra` key of the node's `AssetLedger`, shared by all invocations of one node run.
 ASSETS_KEY = "media.assets"
 
@@ -166,6 +169,11 @@ def asset_id(uri: str) -> str:
     return found
 
 
+def is_asset_name(value: str) -> bool:
+    """Whether `value` has the form of a host-given asset name (see `AssetStore.put`)."""
+    return bool(_ASSET_NAME.fullmatch(value))
+
+
 _LEDGER = RunLocal(lambda scope: AssetLedger())
 
 
@@ -221,14 +229,32 @@ class AssetStore:
     def __init__(self, root: Path | None = None) -> None:
         self.root = root if root is not None else paths.data_dir() / "assets"
 
-    def put(self, data: bytes) -> str:
-        """Store `data` (idempotent) and return its `asset://<sha256>` uri."""
+    def put(self, data: bytes, *, name: str | None = None) -> str:
+        """Store `data` (idempotent) and return its `asset://<sha256>` uri. `name`, when given, is an id the
+        host knows the asset by (its own asset store's id): `lookup(name)` answers that uri from then on."""
         digest = hashlib.sha256(data).hexdigest()
         target = self.root / digest[:2] / digest
         if not target.is_file():
             target.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(target, data)  # a reader never sees half an asset
+        if name is not None:
+            if not is_asset_name(name):
+                raise ValueError(f"{name[:80]!r} is not an asset name (letters, digits, '.', '_', '-'; 128 at most)")
+            (self.root / "names").mkdir(parents=True, exist_ok=True)
+            write_atomic(self.root / "names" / name, digest.encode())
         return ASSET_PREFIX + digest
+
+    def lookup(self, name: str) -> str | None:
+        """The `asset://<sha256>` uri of the asset the host named `name`, or None when no asset has that name."""
+        if not is_asset_name(name):
+            return None
+        try:
+            fd = os.open(self.root / "names" / name, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        except OSError:
+            return None
+        with os.fdopen(fd, "rb") as fh:
+            digest = fh.read(65).decode("ascii", "replace")
+        return ASSET_PREFIX + digest if _ASSET_ID.fullmatch(digest) else None
 
     def _open(self, uri: str) -> int:
         found = asset_id(uri)

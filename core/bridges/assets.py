@@ -4,9 +4,12 @@ The reference's pair, on Cordon's local asset store (`core.media_store`):
 
 * `assetToSandbox(assetId, path)` writes the asset's bytes to a workspace file
   (parent folders created) and resolves to the workspace path. The id is the
-  asset's `asset://<sha256>` uri, its bare 64-hex-digit id, or a ref holding
-  one. The run may read only assets it, its node or its host inputs named
-  (rule `asset-not-granted`), like every other asset read.
+  asset's `asset://<sha256>` uri, its bare 64-hex-digit id, a ref holding
+  one, or any other id the asset store knows the asset by (a name the host
+  gave it, as the reference's `assetToSandbox("asset-1", path)` uses its host's
+  ids). The run may read only assets it, its node or its host inputs named
+  (rule `asset-not-granted`), like every other asset read; an unknown name is
+  refused in the same words, so a run cannot probe which names exist.
 * `sandboxToAsset(path)` stores a workspace file in the asset store and
   resolves to its ref `{type, uri, mimeType, filename, asset_id}` (the type
   from the file's MIME type), which this run, its node and any node it is
@@ -30,7 +33,7 @@ from core.bridges.base import Op, RunScope, Surface
 from core.bridges.media import byte_cap, mime_of, persist
 from core.errors import SandboxRefusal
 from core.guest import surface_js
-from core.media_store import ASSET_PREFIX, AssetStore, MediaItem, readable_asset, run_store
+from core.media_store import ASSET_PREFIX, AssetStore, MediaItem, is_asset_name, readable_asset, run_store
 
 GUEST_JS = surface_js("assets.js")
 
@@ -38,13 +41,18 @@ _BARE_ID = re.compile(r"[0-9a-f]{64}")
 
 
 def _asset_uri(value: Any) -> str:
-    """`asset://<id>` from an asset uri, a bare id or a ref object holding one."""
+    """`asset://<sha256>` from an asset uri, a bare id, a host-given name or a ref object holding one."""
     if isinstance(value, dict):
-        value = value.get("uri")
-    if isinstance(value, str) and _BARE_ID.fullmatch(value):
-        return ASSET_PREFIX + value
-    if isinstance(value, str) and value.startswith(ASSET_PREFIX):
-        return value
+        value = value.get("uri") or value.get("asset_id")
+    if isinstance(value, str):
+        bare = value.removeprefix(ASSET_PREFIX)
+        if _BARE_ID.fullmatch(bare):
+            return ASSET_PREFIX + bare
+        if is_asset_name(bare):
+            found = AssetStore().lookup(bare)
+            if found is None:
+                raise _not_granted(value)
+            return found
     raise SandboxRefusal(
         "assetToSandbox(assetId, path): assetId must be an asset's id, its asset:// uri "
         f"or its ref, got {str(value)[:80]!r}",
@@ -53,9 +61,28 @@ def _asset_uri(value: Any) -> str:
     )
 
 
+def _not_granted(asked: str) -> SandboxRefusal:
+    """readable_asset's refusal, naming what the body asked for: for a name, never the digest it stands for."""
+    return SandboxRefusal(
+        f"{asked[:80]!r} was not put in the asset store by this run or its node, nor handed to "
+        "it in inputs; pass the asset's ref as an input to read it",
+        rule="asset-not-granted",
+        name="NotFoundError",
+    )
+
+
 async def _to_sandbox(scope: RunScope, asset: Any, path: Any) -> str:
-    uri = _asset_uri(asset)
-    readable_asset(scope, uri)
+    uri = await asyncio.to_thread(_asset_uri, asset)  # a name is looked up in the store, on disk
+    try:
+        readable_asset(scope, uri)
+    except SandboxRefusal as exc:  # an unknown name and a known one not granted read the same
+        if (
+            exc.rule == "asset-not-granted"
+            and isinstance(asset, str)
+            and asset.removeprefix(ASSET_PREFIX) != uri.removeprefix(ASSET_PREFIX)
+        ):
+            raise _not_granted(asset) from None
+        raise
     data = await asyncio.to_thread(AssetStore().read, uri, byte_cap(scope))
     await workspace.SURFACE.ops["workspace.writeBytes"].fn(scope, path, data)
     return path

@@ -57,9 +57,28 @@ DEPRECATION = (
 class Emission:
     handle: str
     value: Any
+    #: The legacy `yield(value)` this emission came from (numbered per node run): the keys of one yielded
+    #: object belong together, as the reference's one output dict per yield. None for `emit()`.
+    bag: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"handle": self.handle, "value": self.value}
+        data: dict[str, Any] = {"handle": self.handle, "value": self.value}
+        if self.bag is not None:
+            data["bag"] = self.bag
+        return data
+
+
+def bags(emissions: Sequence[Emission]) -> list[dict[str, Any]]:
+    """The emissions as the reference's genProcess yields them: one dict per yielded value (its keys
+    together), one single-key dict per `emit()`."""
+    out: list[dict[str, Any]] = []
+    last: int | None = None
+    for emission in emissions:
+        if emission.bag is None or emission.bag != last:
+            out.append({})
+        out[-1][emission.handle] = emission.value
+        last = emission.bag
+    return out
 
 
 class EmitQueue:
@@ -154,6 +173,8 @@ class NodeContract:
         #: Values the current invocation passed to a legacy `yield(value)`, and their encoded bytes.
         self.yielded: list[Any] = []
         self.yielded_bytes = 0
+        #: Legacy yields replayed so far in this node run (each one's emissions share its number).
+        self.bags_replayed = 0
 
     def retain(self, emission: Emission, size: int, warnings: list[str]) -> None:
         """Keep an emission for the run's result, up to `RETAINED_BYTES` in total.
@@ -175,8 +196,10 @@ class NodeContract:
         """Deliver the invocation's legacy yields, in order: each value is one bag (a plain
         object's keys are its handles, any other value goes to `output`, null is skipped)."""
         for value in self.yielded:
+            bag = self.bags_replayed
+            self.bags_replayed += 1
             for handle, item in legacy_outputs(value).items():
-                emission = Emission(handle, item)
+                emission = Emission(handle, item, bag)
                 self.retain(emission, encoded_size(item, "yield"), warnings)
                 if self.on_emit is not None:
                     self.on_emit(emission)

@@ -60,6 +60,12 @@ class NodeRunResult:
     def error(self) -> RunError | None:
         return self.run.error
 
+    @property
+    def bags(self) -> list[dict[str, Any]]:
+        """What was emitted, as the reference's genProcess yields it: one dict per legacy yield, its
+        keys together (`yield({a: 1, b: 2})` is one bag, not two), and one per `emit()`."""
+        return contract.bags(self.emitted)
+
 
 def run_node(
     doc: CodeNodeDocument,
@@ -73,6 +79,7 @@ def run_node(
     host: HostServices | None = None,
     catalog: Catalog | None = None,
     state: dict[str, Any] | None = None,
+    streaming: bool | None = None,
 ) -> NodeRunResult:
     """Run `doc` to completion (blocking; call it from a worker thread).
 
@@ -83,6 +90,9 @@ def run_node(
     `catalog` defaults to the process's catalog of shipped and installed packs.
     `state` continues a workflow run's state (a kernel invoking the node item
     by item passes back `result.state`); by default it starts empty.
+    `streaming=True` is a kernel's streaming-input entry (the reference's `run()`): it refuses a body
+    that never mentions `stream` (rule `stream-not-called`), which that entry would starve of every
+    connected input; by default (None) the body decides the mode.
     Never raises for what the body or its inputs do: failures are results.
     """
     try:
@@ -93,6 +103,7 @@ def run_node(
             catalog,
             state,
             contract.NodeContract(doc.output_names, on_emit=on_emit, queue=emit_queue),
+            streaming=streaming,
             hooks=hooks or RunHooks(),
             host=host,
             on_outputs=on_outputs,
@@ -109,6 +120,8 @@ def _run(
     catalog: Catalog | None,
     state: dict[str, Any] | None,
     node_contract: NodeContract,
+    *,
+    streaming: bool | None = None,
     **wiring: Any,
 ) -> NodeRunResult:
     if doc.language == "typescript":  # runs as its JavaScript, every line and column kept (core/typescript)
@@ -118,6 +131,18 @@ def _run(
             return NodeRunResult(RunResult.failure(exc, timings={"setup_ms": 0.0, "run_ms": 0.0}))
     facts = analyse(doc.body)
     warnings: list[str] = []
+    if streaming and not facts.streaming:
+        return NodeRunResult(
+            RunResult.failure(
+                SandboxRefusal(
+                    "this node was run as streaming-input but its body never calls stream(...), so it would "
+                    "see none of its connected inputs: add a stream(name) call to consume them, or run the "
+                    "node item by item",
+                    rule="stream-not-called",
+                ),
+                timings={"setup_ms": 0.0, "run_ms": 0.0},
+            )
+        )
     try:
         configured = _configured_inputs(doc, inputs)
         feed = _input_streams(doc, input_streams)
@@ -129,6 +154,10 @@ def _run(
             warnings.extend(packs.warnings)
     except CordonError as exc:  # refused before any guest starts
         return NodeRunResult(RunResult.failure(exc, timings={"setup_ms": 0.0, "run_ms": 0.0}))
+    if not doc.body.strip("\ufeff \t\r\n\v\f"):
+        # The reference's Code node runs an empty body as `return {}`: no outputs, not "No code provided"
+        # (that stays the sandbox's answer to `cordon run` with nothing to run). No guest is needed.
+        return NodeRunResult(RunResult(ok=True, timings={"setup_ms": 0.0, "run_ms": 0.0}), invocations=1)
     if facts.legacy:
         warnings.append(DEPRECATION)
     node = _NodeRun(doc, facts, node_contract, packs=packs, warnings=warnings, state=state, **wiring)
