@@ -10,13 +10,17 @@ keep their line numbers. Text inside strings, template literals and regular
 expression literals is never touched: only comment nodes and the whitespace
 at the start of a line that begins outside such a literal are removed.
 Identifiers are not renamed: the bundle must stay readable in a stack trace.
+One more edit rides on this pass, a regex literal's `v` flag written as `u`
+where both mean the same (`regexflags`: the guest's parser refuses valid `v`
+patterns).
 """
 
 from __future__ import annotations
 
-from tree_sitter import Tree
+from tree_sitter import Node, Tree
 
 from core import jsparse
+from core.packs.npm import regexflags
 
 #: Node types whose text spans lines verbatim (a line inside one keeps its indentation).
 _VERBATIM = frozenset({"template_string", "string", "regex"})
@@ -34,6 +38,8 @@ def minify(source: str, tree: Tree) -> str:
             cuts.append((node.start_byte, node.end_byte, keep or (b"" if body.startswith(b"//") else b" ")))
         elif node.type in _VERBATIM and node.start_point[0] != node.end_point[0]:
             verbatim.append((node.start_byte, node.end_byte))
+        if node.type == "regex":
+            cuts.extend(_unicode_sets(node))
     cuts.extend(_indentation(data, verbatim))
     cuts.sort()
     out = bytearray()
@@ -46,6 +52,16 @@ def minify(source: str, tree: Tree) -> str:
         position = end
     out += data[position:]
     return out.decode("utf-8")
+
+
+def _unicode_sets(regex: Node) -> list[tuple[int, int, bytes]]:
+    """The cut that writes a `v` literal's flags as `u` where that means the same (see `regexflags`)."""
+    pattern = regex.child_by_field_name("pattern")
+    flags = regex.child_by_field_name("flags")
+    if pattern is None or flags is None:
+        return []
+    written = regexflags.as_unicode(jsparse.text(pattern), jsparse.text(flags))
+    return [] if written is None else [(flags.start_byte, flags.end_byte, written.encode("ascii"))]
 
 
 def _indentation(data: bytes, verbatim: list[tuple[int, int]]) -> list[tuple[int, int, bytes]]:
