@@ -280,14 +280,22 @@ def test_registry_token_goes_only_to_the_registry(registry, memory_keyring):
     secrets_store.set_secret(f"npm-token:127.0.0.1:{registry.port}", "s3cret")
     registry.publish_fixture("packs/scripted-pack")
     discard(prepare_install("scripted-pack", registry=registry.url))
-    assert all(headers.get("authorization") == "Bearer s3cret" for _, headers in registry.requests)
+    assert all("authorization" not in headers for _, headers in registry.requests)  # a public registry: never asked
+
+    registry.token = "s3cret"  # a private registry: the keyring's token once it refuses, then on each request
+    registry.requests.clear()
+    shutil.rmtree(paths.cache_dir() / "npm")  # downloaded again, not read from the cache
+    discard(prepare_install("scripted-pack", registry=registry.url))
+    assert [headers.get("authorization") for _, headers in registry.requests] == [None] + ["Bearer s3cret"] * 2
 
     registry.requests.clear()
-    shutil.rmtree(paths.cache_dir() / "npm" / "tarballs")  # downloaded again, not read from the cache
+    shutil.rmtree(paths.cache_dir() / "npm" / "tarballs")
     registry.packages["scripted-pack"]["1.0.0"]["dist"]["tarball"] = (
         f"http://localhost:{registry.port}/-/scripted-pack-1.0.0.tgz"  # another origin
     )
-    discard(prepare_install("scripted-pack", registry=registry.url))
+    with pytest.raises(InstallError) as refused:  # the other origin asks for it too, and never gets it
+        prepare_install("scripted-pack", registry=registry.url)
+    assert refused.value.rule == "registry-error"
     tarball_request = [h for path, h in registry.requests if path.startswith("/-/")]
     assert tarball_request and "authorization" not in tarball_request[0]
 

@@ -49,12 +49,12 @@ import orjson
 from core import cache
 from core.guest import ENGINE_VERSION
 from core.packs.caps import NPM_JS_MAX
-from core.packs.npm import bundle, codegen, polyfills, probe
+from core.packs.npm import polyfills
 from core.packs.npm.resolve import CONDITIONS, MAIN_FIELDS, CompileError
 from core.packs.npm.transform import DEFINES
 from core.packs.roots import installed_dir
 
-COMPILER_VERSION = "cordon-npm/5"
+COMPILER_VERSION = "cordon-npm/6"
 OPTIONS = {
     "format": "esm",
     "conditions": list(CONDITIONS),
@@ -65,7 +65,7 @@ OPTIONS = {
 }
 _ENGINE = ENGINE_VERSION
 #: The bundle runtime is part of every bundle: an edit of runtime.js must not be served from the cache.
-_RUNTIME_DIGEST = hashlib.sha256(bundle.RUNTIME.encode("utf-8")).hexdigest()
+_RUNTIME_DIGEST = hashlib.sha256((Path(polyfills.__file__).with_name("runtime.js")).read_bytes()).hexdigest()
 
 __all__ = ["COMPILER_VERSION", "CompileError", "CompiledModule", "compile_npm", "input_digest"]
 
@@ -200,6 +200,9 @@ def compile_npm(
         cached = _read_cache(digest)
         if cached is not None:
             return cached
+    # the bundler, its checks and the engine are imported on a miss only: a warm install or run never bundles
+    from core.packs.npm import bundle, codegen, probe
+
     try:
         if on_phase is not None:
             on_phase("compile")

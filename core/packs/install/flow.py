@@ -25,7 +25,6 @@ from urllib.parse import urlsplit
 
 import orjson
 
-from core import secrets_store
 from core.cancel import CancelHandle
 from core.errors import CordonError
 from core.packs import verdicts
@@ -47,7 +46,6 @@ from core.specifier import RESERVED_SCOPES
 
 logger = logging.getLogger(__name__)
 
-TOKEN_PREFIX = secrets_store.REGISTRY_TOKEN_PREFIX
 #: Refusals that fail the whole pack rather than skip one module: a tampered or unverifiable
 #: artifact, a registry that cannot be reached, or the person cancelling.
 NPM_PREFIX = "npm:"
@@ -124,9 +122,11 @@ def _refuse_reserved(name: str) -> None:
 
 def registry_token(url: str) -> str | None:
     """The keyring's token for this registry host (`npm-token:<host[:port]>`), if any is stored."""
+    from core import secrets_store  # keyring and its backends: imported only when a registry asks for a token
+
     parts = urlsplit(url)
     host = parts.hostname or ""
-    name = f"{TOKEN_PREFIX}{host}" + (f":{parts.port}" if parts.port else "")
+    name = f"{secrets_store.REGISTRY_TOKEN_PREFIX}{host}" + (f":{parts.port}" if parts.port else "")
     try:
         return secrets_store.get_credential(name)  # Cordon's own: no run can name it
     except CordonError:  # no usable keyring, or a host that is no valid secret name: install anonymously
@@ -173,7 +173,7 @@ def prepare_install(
     """
     src = source if isinstance(source, InstallSource) else InstallSource.parse(source)
     url = registry_url(registry)
-    auth = token if token is not None else registry_token(url)
+    auth: str | Callable[[], str | None] = token if token is not None else (lambda: registry_token(url))
     recover()
     staging = Staging.create()
     client: Registry | None = None
@@ -459,6 +459,8 @@ def remove(name: str) -> None:
 def _catalog_changed() -> None:
     """Installs and removals are the only writers of the packs folder: they swap the
     shared catalog's contents, so no caller can forget to (runs in flight keep theirs)."""
-    from core.packs import default_catalog
+    import core.packs
 
-    default_catalog().reload()
+    catalog = core.packs._default  # a catalog not made yet discovers the new state when it is (no second walk)
+    if catalog is not None:
+        catalog.reload()

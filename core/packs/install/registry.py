@@ -99,7 +99,7 @@ class Registry:
         self,
         url: str | None = None,
         *,
-        token: str | None = None,
+        token: str | Callable[[], str | None] | None = None,
         cancel: CancelHandle | None = None,
         timeout_s: float = 30.0,
         config: NpmConfig | None = None,
@@ -107,11 +107,15 @@ class Registry:
         packument_max_age_s: float = PACKUMENT_MAX_AGE_S,
     ) -> None:
         """`config` is the `.npmrc` in force (`npmrc.load()` when None): scoped registries, per-origin
-        tokens, `cafile`, `strict-ssl`. `token` (Cordon's keyring token) is for `url`'s origin only."""
+        tokens, `cafile`, `strict-ssl`. `token` (Cordon's keyring token) is for `url`'s origin only; a
+        callable is asked for it only when that origin first refuses a request sent without one (401, 403,
+        or the 404 a registry gives a private package), which is then sent again with it: finding the
+        keyring backend costs ~0.35 s, a third of a warm install, and public packages never need it."""
         self._config = config if config is not None else npmrc.load()
         self.url = registry_url(url, self._config)
         self._origin = _origin(self.url)
-        self._token = token
+        self._token = token if isinstance(token, str) else None
+        self._ask_token = token if callable(token) else None
         self._cancel = cancel or CancelHandle()
         self._cache = use_cache
         self._max_age_s = packument_max_age_s
@@ -346,6 +350,17 @@ class Registry:
             found = self._token
         return found
 
+    def _late_token(self, url: str, status: int) -> bool:
+        """After `status` to a request sent without a token: whether Cordon's keyring has one for this
+        origin (asked once per client), so the request is worth sending again with it."""
+        if status not in (401, 403, 404) or self._auth(url) is not None or _origin(url) != self._origin:
+            return False
+        with self._locks_lock:
+            ask, self._ask_token = self._ask_token, None
+            if ask is not None:
+                self._token = ask() or None
+        return self._auth(url) is not None
+
     def _open(self, url: str, accept: str, etag: str | None = None) -> Any:
         headers = {"Accept": accept}
         if etag:
@@ -388,6 +403,10 @@ class _GuardedStream:
             for _ in range(MAX_REDIRECTS + 1):
                 self._inner = self._registry._open(url, self._accept, self._etag)
                 response: httpx.Response = self._inner.__enter__()
+                if self._registry._late_token(url, response.status_code):
+                    self._inner.__exit__(None, None, None)
+                    self._inner = self._registry._open(url, self._accept, self._etag)
+                    response = self._inner.__enter__()
                 location = response.headers.get("location")
                 if response.status_code not in (301, 302, 303, 307, 308) or not location:
                     return response
