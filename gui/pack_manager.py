@@ -52,7 +52,16 @@ from PySide6.QtWidgets import (
 )
 
 from core import CancelHandle, CordonError, problem_line
-from core.packs import SIZE_LABELS, Catalog, Pack, PackStatus, default_catalog, pack_sizes, reference_alias
+from core.packs import (
+    SIZE_LABELS,
+    Catalog,
+    Pack,
+    PackStatus,
+    default_catalog,
+    npm_library_of,
+    pack_sizes,
+    reference_alias,
+)
 from core.packs.install import (
     PROGRESS_UNITS,
     ConsentRequest,
@@ -84,6 +93,10 @@ UNTRUSTED_BANNER = (
 #: Typed before a name in the name box, it names any npm library, as `cordon packs install npm:<name>` does.
 NPM_PREFIX = "npm:"
 TRUSTED_BANNER = "Trusted documentation: registered for agents like any skill."
+#: An npm library Cordon wrapped has the library's own documentation, not a SKILL.md.
+NPM_LIBRARY_DOCS = (
+    "*{library} is an npm library: import it as its own documentation shows (https://www.npmjs.com/package/{library}).*"
+)
 PHASES = {
     "resolve": "Looking up",
     "download": "Downloading",
@@ -308,7 +321,8 @@ class PackManager(QWidget):
                 self._show_selected()
 
     def _statuses(self, name: str) -> list[PackStatus]:
-        return [s for s in self.catalog.diagnostics() if s.pack == name]
+        """The pack's problems for someone who imports it: its SKILL.md's are its author's (`cordon packs check`)."""
+        return [s for s in self.catalog.diagnostics() if s.pack == name and not s.for_authors]
 
     def _unusable(self) -> list[str]:
         loaded = {p.name for p in self.catalog.packs()}
@@ -411,7 +425,12 @@ class PackManager(QWidget):
         if pack is None or pack.skill is None:
             self.docs_banner.setText("")
             self.docs_banner.hide()  # an empty banner would keep a band the docs should fill
-            self.docs.show_markdown("*This pack has no readable SKILL.md.*" if pack else "")
+            library = npm_library_of(pack.root) if pack else None
+            self.docs.show_markdown(
+                (NPM_LIBRARY_DOCS.format(library=library) if library else "*This pack has no readable SKILL.md.*")
+                if pack
+                else ""
+            )
             return
         self.docs_banner.setText(TRUSTED_BANNER if trusted else UNTRUSTED_BANNER)
         self.docs_banner.show()

@@ -111,3 +111,42 @@ def test_a_shipped_pack_shows_its_real_size(qtbot):
         assert "0 bytes" not in " ".join(w.text() for w in manager.size_labels.values())
     finally:
         manager.shutdown()
+
+
+def test_an_installed_npm_library_shows_no_agent_jargon(qtbot, registry, tmp_path, capsys):
+    """Every fresh npm pack showed a red "Problems (1) … agents cannot discover it [skill-missing]"."""
+    publish_library_with_a_dependency(registry, tmp_path)
+    assert main(["packs", "install", "npm:size-lib", "--registry", registry.url, "--yes"]) == 0
+    assert main(["packs", "list"]) == 0
+    assert main(["packs", "show", "size-lib"]) == 0
+    out = capsys.readouterr().out
+    assert "size-lib 1.0.0" in out and "skill" not in out.lower() and "agents" not in out
+    assert [s for s in default_catalog().diagnostics() if s.pack == "size-lib"] == []
+
+    manager = PackManager(Catalog([PackRoot(installed_dir(), "installed")]))
+    qtbot.addWidget(manager)
+    try:
+        assert manager.select_pack("size-lib")
+        assert manager.diagnostics_label.text() == "Problems: none" and manager.diagnostics.count() == 0
+        docs = manager.docs.toPlainText()
+        assert "size-lib is an npm library" in docs and "SKILL" not in docs
+    finally:
+        manager.shutdown()
+
+
+def test_the_skill_check_stays_in_the_pack_authors_view(tmp_path, capsys):
+    """`cordon packs check` (the author's view) still says a hand-written pack lacks its SKILL.md."""
+    folder = tmp_path / "my-pack"
+    folder.mkdir()
+    (folder / "index.js").write_text("export const one = 1;\n")
+    (folder / "package.json").write_text(
+        json.dumps(
+            {
+                "name": "my-pack",
+                "version": "1.0.0",
+                "cordon": {"apiVersion": 1, "sandboxModules": [{"name": ".", "kind": "js", "file": "index.js"}]},
+            }
+        )
+    )
+    assert main(["packs", "check", str(folder)]) == 0
+    assert "[skill-missing]" in capsys.readouterr().out

@@ -39,6 +39,7 @@ def pack_json(pack: Pack, *, skill: bool = False) -> dict[str, Any]:
 def main_list(args: argparse.Namespace) -> int:
     catalog = default_catalog()
     statuses = catalog.diagnostics()
+    shown = [s for s in statuses if not s.for_authors]  # SKILL.md's: `cordon packs check`, for the author
     out_of_scope = (
         [{"name": name, "alias": reference_alias(name), "reason": reason} for name, reason in OUT_OF_SCOPE.items()]
         if args.all
@@ -58,7 +59,7 @@ def main_list(args: argparse.Namespace) -> int:
         print(f"{pack.name} {pack.version} ({pack.origin}){also}")
         for module in sorted(pack.modules.values(), key=lambda m: m.specifier):
             print(f"  {module.specifier}  [{module.kind}]  {module.digest[:19]}")
-    for status in statuses:
+    for status in shown:
         print(status)
     if not catalog.packs() and not statuses:
         print("no sandbox packs found")
@@ -88,7 +89,8 @@ def main_show(args: argparse.Namespace) -> int:
         for module in sorted(pack.modules.values(), key=lambda m: m.specifier):
             print(f"  {module.specifier}  [{module.kind}]  {module.digest}")
     for status in statuses:
-        print(status)
+        if not status.for_authors:  # SKILL.md's problems: `cordon packs check` shows them to the author
+            print(status)
     if pack is not None and pack.skill is not None:
         print(f"\n--- SKILL.md ({pack.skill.name}) ---\n{pack.skill.body}")
     return 0 if pack else 1

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from core.packs.pack import Pack, SandboxModule
     from core.packs.roots import PackRoot, default_roots, installed_dir
     from core.packs.sizes import SIZE_LABELS, PackSizes, human_size, pack_sizes
+    from core.packs.skill import npm_library_of
     from core.packs.status import PackStatus
     from core.specifier import Declaration, canonical_specifier, declarations_from_code, reference_alias
 
@@ -44,6 +45,7 @@ _EXPORTS = {
     "SIZE_LABELS": "core.packs.sizes",
     "human_size": "core.packs.sizes",
     "pack_sizes": "core.packs.sizes",
+    "npm_library_of": "core.packs.skill",
 }
 __getattr__, __dir__ = lazy.exports(__name__, _EXPORTS)
 
@@ -65,6 +67,7 @@ __all__ = [
     "default_roots",
     "human_size",
     "installed_dir",
+    "npm_library_of",
     "pack_sizes",
     "reference_alias",
     "resolve_body",

@@ -3,6 +3,10 @@
 Frontmatter with `name` and `description`, a 16 KB cap. A missing or broken
 skill only costs agent discoverability: it yields a warning status and never
 disables a module, because a frontmatter typo must not break a workflow.
+Those statuses are news for the pack's author (`cordon packs check`), not for
+someone importing the pack (`PackStatus.for_authors`), and a pack Cordon wrote
+around an npm library has no SKILL.md by design: it gets no status at all
+(every fresh npm pack showed a red "agents cannot discover it", issue 30, item 8).
 The body is third-party prompt content: it is never part of the one-line
 catalog tier (see `Catalog.summaries`).
 """
@@ -13,11 +17,16 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from core.packs.caps import SKILL_MAX
-from core.packs.files import read_text
+import orjson
+
+from core.packs.caps import MANIFEST_MAX, SKILL_MAX
+from core.packs.files import read_contained, read_text
 from core.packs.status import DiscoveryError
 
 SKILL_FILE = "SKILL.md"
+#: package.json field of a pack Cordon wrote around an npm library (`cordon packs install npm:<name>`):
+#: `{"npm": library, "range": the range it follows}`.
+WRAPPER_FIELD = "cordonWrapper"
 _KEY = re.compile(r"^([A-Za-z][A-Za-z0-9_-]*):\s*(.*)$")
 
 
@@ -28,12 +37,15 @@ class Skill:
     body: str
 
 
-def read_skill(root: Path) -> Skill:
-    """Parse the pack's SKILL.md, or raise DiscoveryError with a `skill-*` rule."""
+def read_skill(root: Path) -> Skill | None:
+    """Parse the pack's SKILL.md, or raise DiscoveryError with a `skill-*` rule; None for an npm
+    library's wrapper without one (nobody could add it, and its user never wrote a skill)."""
     try:
         text = read_text(root, SKILL_FILE, SKILL_MAX, too_large="skill-too-large")
     except DiscoveryError as exc:
         if exc.rule == "module-missing-file":
+            if npm_library_of(root) is not None:
+                return None
             raise DiscoveryError(
                 "the pack has no SKILL.md: agents cannot discover it (the modules still work)",
                 rule="skill-missing",
@@ -43,6 +55,17 @@ def read_skill(root: Path) -> Skill:
             exc.message, rule=exc.rule if exc.rule.startswith("skill-") else "skill-invalid", path=SKILL_FILE
         ) from None
     return parse_skill(text)
+
+
+def npm_library_of(root: Path) -> str | None:
+    """The npm library a pack folder wraps (its package.json's `cordonWrapper`), or None."""
+    try:
+        doc = orjson.loads(read_contained(root, "package.json", MANIFEST_MAX))
+    except (DiscoveryError, orjson.JSONDecodeError):
+        return None
+    wrapper = doc.get(WRAPPER_FIELD) if isinstance(doc, dict) else None
+    library = wrapper.get("npm") if isinstance(wrapper, dict) else None
+    return library if isinstance(library, str) and library else None
 
 
 def parse_skill(text: str) -> Skill:

@@ -15,6 +15,9 @@ from core.errors import CordonError
 from core.rules import problem_line
 
 Severity = Literal["error", "warning"]
+#: Rules about a pack's agent documentation (SKILL.md): for its author (`cordon packs check`), never shown
+#: as a problem to someone who imports the pack (the pack manager, `cordon packs list|show`).
+AUTHOR_RULE_PREFIXES = ("skill-",)
 
 
 @dataclass(frozen=True)
@@ -30,6 +33,11 @@ class PackStatus:
 
     def to_json(self) -> dict[str, Any]:
         return {k: v for k, v in asdict(self).items() if v is not None}
+
+    @property
+    def for_authors(self) -> bool:
+        """Whether only the pack's author can act on this (its SKILL.md): kept out of users' views."""
+        return self.rule.startswith(AUTHOR_RULE_PREFIXES)
 
     @property
     def where(self) -> str:

@@ -61,7 +61,8 @@ class ConsentFacts:
     pack: str
     version: str
     specifiers: tuple[str, ...]
-    trusted: bool
+    #: Its SKILL.md's trust; None when it has none (an npm library: no agent documentation to speak of).
+    trusted: bool | None
     install_mode: str
     #: (label, words) of each size that applies: download, on disk, sandbox bundle (`core.packs.PackSizes`).
     sizes: tuple[tuple[str, str], ...]
@@ -113,7 +114,7 @@ class ConsentFacts:
             request.name,
             request.version,
             request.specifiers,
-            request.trusted,
+            None if request.origin == "npm" else request.trusted,
             request.install_mode,
             tuple(request.sizes.rows()),
             request.source + deps,
@@ -131,7 +132,7 @@ class ConsentFacts:
             pack.name,
             pack.version,
             specifiers,
-            pack_trusted(pack),
+            None if pack.skill is None else pack_trusted(pack),
             mode,
             tuple(pack_sizes(pack).rows()),
             digests=digests,
@@ -180,7 +181,8 @@ class ConsentDialog(QDialog):
         for specifier, digest in facts.digests:
             form.addRow("Digest:" if len(facts.digests) == 1 else f"Digest of {specifier}:", _digest_field(digest))
         self.trust = plain_label(TRUSTED_DOCS if facts.trusted else UNTRUSTED_DOCS)
-        form.addRow("Documentation:", self.trust)
+        if facts.trusted is not None:
+            form.addRow("Documentation:", self.trust)
         detail = f" — {INSTALL_MODE_DETAIL}" if facts.install_mode == INSTALL_MODE else ""
         form.addRow("Install mode:", plain_label(facts.install_mode + detail))
         layout.addLayout(form)
@@ -245,7 +247,8 @@ class PackListConsentDialog(QDialog):
                 form.addRow(f"{label}:", plain_label(words))
             for specifier, digest in fact.digests:
                 form.addRow("Digest:" if len(fact.digests) == 1 else f"Digest of {specifier}:", _digest_field(digest))
-            form.addRow("Documentation:", plain_label(TRUSTED_DOCS if fact.trusted else UNTRUSTED_DOCS))
+            if fact.trusted is not None:
+                form.addRow("Documentation:", plain_label(TRUSTED_DOCS if fact.trusted else UNTRUSTED_DOCS))
             allow = QRadioButton(f"Allow {fact.pack}")
             refuse = QRadioButton("Don't allow")
             refuse.setChecked(True)

@@ -158,8 +158,9 @@ class ConsentRequest:
             if module.stubs:
                 out.append(f"    stubs (Node builtins that throw if this code is reached): {', '.join(module.stubs)}")
             out.extend(f"    warning: {w}" for w in module.warnings)
-        docs = "trusted" if self.trusted else "untrusted (its SKILL.md reaches agents only as untrusted content)"
-        out.append(f"  docs: {docs}")
+        if self.origin != "npm":  # a wrapped npm library has no SKILL.md: its trust would only be jargon
+            docs = "trusted" if self.trusted else "untrusted (its SKILL.md reaches agents only as untrusted content)"
+            out.append(f"  docs: {docs}")
         out.extend(f"  warning: {w}" for w in self.warnings)
         return out
 

@@ -42,6 +42,7 @@ from core.packs.install.registry import CHUNK, MAX_TARBALL_BYTES, Progress, Regi
 from core.packs.install.staging import Staging, discard_installed, pack_dir, place, recover, transaction_lock
 from core.packs.install.updates import InstallRecord
 from core.packs.manifest import split_npm_target
+from core.packs.skill import WRAPPER_FIELD
 from core.specifier import RESERVED_SCOPES
 
 logger = logging.getLogger(__name__)
@@ -49,8 +50,6 @@ logger = logging.getLogger(__name__)
 #: Refusals that fail the whole pack rather than skip one module: a tampered or unverifiable
 #: artifact, a registry that cannot be reached, or the person cancelling.
 NPM_PREFIX = "npm:"
-#: package.json field of a wrapper pack Cordon wrote: which library and range it follows (for updates).
-WRAPPER_FIELD = "cordonWrapper"
 WHOLE_PACK_RULES = frozenset(
     {"integrity-mismatch", "integrity-missing", "registry-error", "download-incomplete", "cancelled"}
 )
