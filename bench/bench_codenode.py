@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("CORDON_HOME", tempfile.mkdtemp(prefix="cordon-bench-"))
 
-from core.codenode import EmitQueue, run_node
+from core.codenode import EmitQueue, NodeRunRequest, RunSinks, run_node
 from core.codenode.document import parse_document
 
 SCALE = float(os.environ.get("BENCH_SCALE", "1"))
@@ -50,8 +50,10 @@ def timed(fn) -> float:
 
 
 def main() -> None:
-    empty = timed(lambda: run_node(doc("await output('out', 1);")))
-    emit = timed(lambda: run_node(doc(f"for (let i = 0; i < {N}; i++) await emit('out', {{i, s: 'row'}});")))
+    empty = timed(lambda: run_node(NodeRunRequest(doc("await output('out', 1);"))))
+    emit = timed(
+        lambda: run_node(NodeRunRequest(doc(f"for (let i = 0; i < {N}; i++) await emit('out', {{i, s: 'row'}});")))
+    )
     queue_runs = []
 
     def with_consumer():
@@ -60,7 +62,11 @@ def main() -> None:
         queue = EmitQueue(capacity=16)
         drain = threading.Thread(target=lambda: sum(1 for _ in queue))
         drain.start()
-        result = run_node(doc(f"for (let i = 0; i < {N}; i++) await emit('out', i);"), emit_queue=queue)
+        result = run_node(
+            NodeRunRequest(
+                doc(f"for (let i = 0; i < {N}; i++) await emit('out', i);"), sinks=RunSinks(emit_queue=queue)
+            )
+        )
         drain.join()
         queue_runs.append(result)
         return result
@@ -68,12 +74,16 @@ def main() -> None:
     queued = timed(with_consumer)
     stream = timed(
         lambda: run_node(
-            doc("let s = 0; for await (const v of stream('n')) s += v; await output('out', s);"),
-            input_streams={"n": list(range(N))},
+            NodeRunRequest(
+                doc("let s = 0; for await (const v of stream('n')) s += v; await output('out', s);"),
+                streams={"n": list(range(N))},
+            )
         )
     )
     items = max(20, N // 20)
-    per_item = timed(lambda: run_node(doc("await output('out', inputs.n);"), input_streams={"n": list(range(items))}))
+    per_item = timed(
+        lambda: run_node(NodeRunRequest(doc("await output('out', inputs.n);"), streams={"n": list(range(items))}))
+    )
     print(f"empty node run                 {empty * 1000:8.2f} ms")
     print(f"emit (callback only)           {(emit - empty) / N * 1e6:8.1f} us per emit   (N={N})")
     print(f"emit (bounded queue, consumer) {(queued - empty) / N * 1e6:8.1f} us per emit")

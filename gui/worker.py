@@ -33,7 +33,8 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from core import CancelHandle, HostServices, RunError, RunHooks, RunResult, SecretPrompter
-from core.codenode import CodeNodeDocument, Emission, NodeRunResult, run_node
+from core.codenode import CodeNodeDocument, Emission, NodeRunRequest, NodeRunResult, RunSinks, run_node
+from core.packs import Catalog
 from gui.tasks import task_manager
 
 logger = logging.getLogger(__name__)
@@ -103,6 +104,8 @@ class RunRequest:
     streams: Mapping[str, Sequence[Any]] | None = None
     workspace: Path | None = None
     prompter: SecretPrompter | None = None
+    #: The catalog the run plan resolved the body's packs against (None: the body imports none).
+    catalog: Catalog | None = None
 
 
 def _execute(request: RunRequest, cancel: CancelHandle, feed: RunFeed) -> RunOutcome:
@@ -110,13 +113,15 @@ def _execute(request: RunRequest, cancel: CancelHandle, feed: RunFeed) -> RunOut
     start = time.perf_counter()
     try:
         result = run_node(
-            request.doc,
-            inputs=dict(request.inputs),
-            input_streams=request.streams,
-            on_emit=feed.emit,
-            on_outputs=feed.outputs,
-            hooks=RunHooks(cancel=cancel, on_log=feed.log, on_progress=feed.progress),
-            host=HostServices(workspace=request.workspace, prompter=request.prompter),
+            NodeRunRequest(
+                request.doc,
+                inputs=dict(request.inputs),
+                streams=request.streams,
+                hooks=RunHooks(cancel=cancel, on_log=feed.log, on_progress=feed.progress),
+                host=HostServices(workspace=request.workspace, prompter=request.prompter),
+                sinks=RunSinks(on_emit=feed.emit, on_outputs=feed.outputs),
+                catalog=request.catalog,
+            )
         )
     except Exception as exc:  # a studio bug must end the run visibly, never hang the panel
         logger.exception("the run failed inside the studio")

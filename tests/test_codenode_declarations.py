@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from core.codenode import CodeNodeDocument, PackDeclaration, imported_packs, is_declared, unallowed_imports
 from core.codenode.declarations import stamp_declaration
-from core.codenode.grants import Grants
 from core.codenode.runner import resolve_packs
 from core.packs import Catalog
 from tests.packfixtures import make_pack, roots
@@ -19,7 +18,6 @@ def test_the_word_import_in_a_comment_or_a_string_is_no_import():
     body = '// import x from "nanoid";\nconst s = "import y from \'zod\'";\nawait output("out", s);'
     assert imported_packs(body) == ()
     assert unallowed_imports(doc(body)) == ()
-    assert Grants.requested_by(doc(body), imports=True).packages == ()
 
 
 def test_only_pack_specifiers_count_and_each_once():

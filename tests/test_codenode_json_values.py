@@ -11,7 +11,7 @@ import datetime as dt
 import pytest
 
 from core.codenode.document import parse_document
-from core.codenode.runner import run_node
+from core.codenode.runner import NodeRunRequest, run_node
 
 
 def _node(body: str, inputs: list[dict]) -> object:
@@ -34,7 +34,9 @@ def _node(body: str, inputs: list[dict]) -> object:
     ],
 )
 def test_an_input_arrives_as_its_json_copy(value, expected):
-    result = run_node(_node("return { v: inputs.v, t: typeof inputs.v }", [{"name": "v"}]), inputs={"v": value})
+    result = run_node(
+        NodeRunRequest(_node("return { v: inputs.v, t: typeof inputs.v }", [{"name": "v"}]), inputs={"v": value})
+    )
     assert result.ok, result.error
     assert result.outputs["v"] == expected
     assert result.outputs["t"] == (
@@ -48,14 +50,17 @@ def test_a_declared_bytes_input_and_a_media_ref_pass_unchanged():
     ref = {"type": "image", "uri": "data:image/png;base64,AA==", "mimeType": "image/png"}
     body = "return { raw: inputs.raw instanceof Uint8Array, n: inputs.raw.length, ref: inputs.pic }"
     result = run_node(
-        _node(body, [{"name": "raw", "type": "bytes"}, {"name": "pic"}]), inputs={"raw": b"\x00\x01\x02", "pic": ref}
+        NodeRunRequest(
+            _node(body, [{"name": "raw", "type": "bytes"}, {"name": "pic"}]),
+            inputs={"raw": b"\x00\x01\x02", "pic": ref},
+        )
     )
     assert result.ok, result.error
     assert result.outputs == {"raw": True, "n": 3, "ref": ref}
 
 
 def test_a_value_json_cannot_hold_fails_the_node_by_name():
-    result = run_node(_node("return 1", [{"name": "v"}]), inputs={"v": {1, 2}})
+    result = run_node(NodeRunRequest(_node("return 1", [{"name": "v"}]), inputs={"v": {1, 2}}))
     assert not result.ok and result.error.rule == "input-type", result.error
     assert "input 'v'" in result.error.message
 
@@ -77,7 +82,7 @@ def test_a_value_json_cannot_hold_fails_the_node_by_name():
     ],
 )
 def test_a_legacy_return_is_its_json_copy(body, outputs):
-    result = run_node(_node(body, []))
+    result = run_node(NodeRunRequest(_node(body, [])))
     assert result.ok, result.error
     assert result.outputs == outputs
 

@@ -18,7 +18,7 @@ import pytest
 
 from core import run_in_sandbox
 from core import secrets_store as store
-from core.codenode import CodeNodeDocument, InputHandle, OutputHandle, run_node
+from core.codenode import CodeNodeDocument, InputHandle, NodeRunRequest, OutputHandle, run_node
 from core.media_store import AssetStore
 from core.packs.install import registry_token
 from core.paths import data_dir
@@ -158,6 +158,6 @@ def test_a_node_reads_back_what_its_earlier_invocations_put():
         await output("out", [text, other]);
     """
     doc = CodeNodeDocument(body=body, inputs=(InputHandle(name="item"),), outputs=(OutputHandle(name="out"),))
-    result = run_node(doc, input_streams={"item": [1, 2]})
+    result = run_node(NodeRunRequest(doc, streams={"item": [1, 2]}))
     assert result.ok, result.error
     assert result.outputs == {"out": ["from the first item", "asset-not-granted"]}

@@ -7,7 +7,15 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 
-from core.codenode import CodeNodeDocument, InputHandle, OutputHandle, apply_fix, run_node, validate_node
+from core.codenode import (
+    CodeNodeDocument,
+    InputHandle,
+    NodeRunRequest,
+    OutputHandle,
+    apply_fix,
+    run_node,
+    validate_node,
+)
 from tests.gui_support import home, run_and_wait, set_body, window
 from tests.install_support import memory_keyring
 
@@ -127,8 +135,10 @@ def test_every_secret_read_form_is_checked_and_a_refused_write_says_how_to_decla
         doc = apply_fix(doc, fix)
     assert doc.props.secrets == ("A", "B", "C") and apply_fix(doc, fixes[0]) == doc  # idempotent
     result = run_node(
-        CodeNodeDocument(
-            body='await emit("totl", 1);', inputs=(InputHandle(name="x"),), outputs=(OutputHandle(name="total"),)
+        NodeRunRequest(
+            CodeNodeDocument(
+                body='await emit("totl", 1);', inputs=(InputHandle(name="x"),), outputs=(OutputHandle(name="total"),)
+            )
         )
     )
     assert (

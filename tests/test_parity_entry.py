@@ -17,7 +17,7 @@ import pytest
 
 from core import RunServices, run_in_sandbox
 from core.cli import main
-from core.codenode import EmitQueue, run_node
+from core.codenode import EmitQueue, NodeRunRequest, RunSinks, run_node
 from core.codenode.document import parse_document
 from core.packs import Declaration
 from core.validate import validate_code
@@ -116,46 +116,52 @@ def test_cordon_run_json_says_truncated(capsys, tmp_path):
     ids=["objects", "primitives", "arrays", "mixed", "null-skipped", "await", "in-control-flow"],
 )
 def test_legacy_yield_emits_one_bag_per_value_in_order(body, bags):
-    result = run_node(node(body))
+    result = run_node(NodeRunRequest(node(body)))
     assert result.ok, result.error
     assert emitted(result) == bags
     assert result.outputs == {}  # the run ends with the yielded bags: no final bag
 
 
 def test_legacy_yield_with_a_return_keeps_the_yields_and_no_return_bag():
-    result = run_node(node("yield({ a: 1 }); yield(2); return { b: 3 };"))
+    result = run_node(NodeRunRequest(node("yield({ a: 1 }); yield(2); return { b: 3 };")))
     assert result.ok and emitted(result) == [{"a": 1}, {"output": 2}] and result.outputs == {}
 
 
 def test_legacy_yield_of_bytes_stays_bytes():
-    result = run_node(node("yield(new Uint8Array([137, 80, 78, 71])); yield({ raw: fromHex('0102') });"))
+    result = run_node(
+        NodeRunRequest(node("yield(new Uint8Array([137, 80, 78, 71])); yield({ raw: fromHex('0102') });"))
+    )
     assert result.ok and emitted(result) == [{"output": b"\x89PNG"}, {"raw": b"\x01\x02"}]
 
 
 def test_a_throw_after_some_yields_fails_the_node_and_replays_none():
-    result = run_node(node('yield({ a: 1 }); yield({ b: 2 });\nthrow new Error("boom");'))
+    result = run_node(NodeRunRequest(node('yield({ a: 1 }); yield({ b: 2 });\nthrow new Error("boom");')))
     assert not result.ok and "boom" in result.error.message and result.error.line == 2
     assert result.emitted == []
-    assert run_node(node("yield({ after: true });")).ok  # the next run is healthy
+    assert run_node(NodeRunRequest(node("yield({ after: true });"))).ok  # the next run is healthy
 
 
 def test_yields_are_bounded_by_value_and_in_all_and_the_next_run_is_healthy():
-    too_big = run_node(node('yield("x".repeat(200000));'))
+    too_big = run_node(NodeRunRequest(node('yield("x".repeat(200000));')))
     assert not too_big.ok and too_big.error.rule == "output-too-large"
-    too_many = run_node(node('const s = "x".repeat(100000);\nfor (let i = 0; i < 400; i++) yield(s + i);'))
+    too_many = run_node(
+        NodeRunRequest(node('const s = "x".repeat(100000);\nfor (let i = 0; i < 400; i++) yield(s + i);'))
+    )
     assert not too_many.ok and too_many.error.rule == "yield-limit" and too_many.emitted == []
-    assert emitted(run_node(node("yield(1);"))) == [{"output": 1}]
+    assert emitted(run_node(NodeRunRequest(node("yield(1);")))) == [{"output": 1}]
 
 
 def test_real_generators_keep_their_yield_beside_legacy_yields():
     result = run_node(
-        node("""
+        NodeRunRequest(
+            node("""
         function* gen() { yield 1; yield 2; }
         const o = { *pairs() { yield* [3, 4]; } };
         async function* later() { yield 5; }
         const all = [...gen(), ...o.pairs()];
         for await (const v of later()) all.push(v);
         yield({ all });""")
+        )
     )
     assert result.ok, result.error
     assert emitted(result) == [{"all": [1, 2, 3, 4, 5]}]
@@ -165,7 +171,7 @@ def test_a_body_importing_a_pack_yields_too_and_sees_no_yield_global(tmp_path):
     _, installed, _ = roots(tmp_path)
     make_pack(installed, "@acme/p", files={"index.js": "export default 'p';\n"})
     body = 'import p from "@acme/p";\nyield({ p, seen: typeof globalThis.__cordon_yield });'
-    result = run_node(node(body), catalog=catalog(tmp_path))
+    result = run_node(NodeRunRequest(node(body), catalog=catalog(tmp_path)))
     assert result.ok, result.error
     assert emitted(result) == [{"p": "p", "seen": "undefined"}]  # one yield, one bag
 
@@ -176,14 +182,18 @@ def test_yielded_values_reach_on_emit_and_the_emit_queue_in_order():
     drained: list = []
     consumer = threading.Thread(target=lambda: drained.extend(queue))
     consumer.start()
-    result = run_node(node("for (let i = 0; i < 5; i++) yield({ i });"), on_emit=seen.append, emit_queue=queue)
+    result = run_node(
+        NodeRunRequest(
+            node("for (let i = 0; i < 5; i++) yield({ i });"), sinks=RunSinks(on_emit=seen.append, emit_queue=queue)
+        )
+    )
     consumer.join(20)
     assert result.ok
     assert [e.value for e in seen] == [e.value for e in drained] == [0, 1, 2, 3, 4]
 
 
 def test_a_body_on_the_emit_contract_does_not_get_the_legacy_yield():
-    result = run_node(node("await emit('out', 1);\nyield(2);"))
+    result = run_node(NodeRunRequest(node("await emit('out', 1);\nyield(2);")))
     assert not result.ok and result.error.name == "SyntaxError"
 
 
@@ -212,13 +222,13 @@ def test_cordon_node_run_prints_the_yielded_bags(capsys, tmp_path):
     ids=["shorthand", "two-shorthands", "mixed", "pair", "nested", "multi-line", "comment-with-return"],
 )
 def test_a_trailing_object_literal_is_returned_in_every_form(body, outputs):
-    result = run_node(node(body))
+    result = run_node(NodeRunRequest(node(body)))
     assert result.ok, result.error
     assert result.outputs == outputs
 
 
 def test_a_trailing_block_of_statements_is_still_a_block():
-    result = run_node(node("let z = 0;\n{ z = 5; z++ }"))
+    result = run_node(NodeRunRequest(node("let z = 0;\n{ z = 5; z++ }")))
     assert result.ok and result.outputs == {}
 
 
@@ -315,7 +325,7 @@ def test_blank_code_fails_with_no_code_provided(run, code):
 def test_a_blank_code_node_body_has_no_outputs_as_the_reference_code_node():
     # The reference's Code node runs "" as `return {}` (code-node.test.ts, "handles empty code"); only
     # the sandbox says "No code provided" (issue 30, item 15).
-    result = run_node(node("  \n"))
+    result = run_node(NodeRunRequest(node("  \n")))
     assert result.ok and result.outputs == {}
 
 
@@ -327,14 +337,18 @@ def test_cordon_run_of_an_empty_file(capsys, tmp_path):
 
 # -- 14. input streams given to a body that never calls stream() ------------------------------------
 def test_a_body_that_never_calls_stream_is_refused_when_its_streams_bring_nothing():
-    result = run_node(node("return { n: inputs.numbers };", inputs=("numbers",)), input_streams={"numbers": []})
+    result = run_node(
+        NodeRunRequest(node("return { n: inputs.numbers };", inputs=("numbers",)), streams={"numbers": []})
+    )
     assert not result.ok and result.invocations == 0
     assert result.error.rule == "stream-not-called" and "never calls stream(...)" in result.error.message
 
 
 def test_the_same_body_still_runs_once_per_item_when_items_arrive():
     result = run_node(
-        node("return { n: inputs.numbers };", outputs=("n",), inputs=("numbers",)), input_streams={"numbers": [1, 2]}
+        NodeRunRequest(
+            node("return { n: inputs.numbers };", outputs=("n",), inputs=("numbers",)), streams={"numbers": [1, 2]}
+        )
     )
     assert result.ok and result.invocations == 2 and result.outputs == {"n": 2}
 

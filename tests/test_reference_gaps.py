@@ -7,7 +7,7 @@ The reference is NodeTool's sandbox and Code node (`packages/agents/tests/js-san
 from __future__ import annotations
 
 from core import HostServices, RunServices, run_in_sandbox
-from core.codenode import run_node
+from core.codenode import NodeRunRequest, run_node
 from core.codenode.document import parse_document
 from core.media_store import ASSETS_KEY, AssetLedger, AssetStore
 from tests.conftest import ok
@@ -68,7 +68,7 @@ def test_a_name_cannot_leave_the_store(tmp_path):
 def test_an_empty_body_has_no_outputs_as_in_the_reference():
     # code-node.test.ts, "handles empty code": run("") -> {}; "returns {} for code with only comments"
     for body in ("", "   \n\t", "// just a comment"):
-        result = run_node(node(body))
+        result = run_node(NodeRunRequest(node(body)))
         assert result.ok, result.error
         assert result.outputs == {} and result.bags == []
     # The sandbox itself still says there is nothing to run (`runInSandbox` with empty code).
@@ -79,20 +79,14 @@ def test_an_empty_body_has_no_outputs_as_in_the_reference():
 def test_a_legacy_yield_of_several_values_is_one_bag():
     # code-node.test.ts's genProcess bodies, and one yield holding two handles, which the reference's
     # runLegacyStream hands on as one normalizeCodeOutput dict.
-    assert run_node(node("yield({ a: 1 }); yield({ b: 2 }); yield({ c: 3 });")).bags == [{"a": 1}, {"b": 2}, {"c": 3}]
-    assert run_node(node('yield({ a: 1 }); yield(42); yield([1]); yield("hello");')).bags == [
+    assert run_node(NodeRunRequest(node("yield({ a: 1 }); yield({ b: 2 }); yield({ c: 3 });"))).bags == [{"a": 1}, {"b": 2}, {"c": 3}]
+    assert run_node(NodeRunRequest(node('yield({ a: 1 }); yield(42); yield([1]); yield("hello");'))).bags == [
         {"a": 1},
         {"output": 42},
         {"output": [1]},
         {"output": "hello"},
     ]
-    result = run_node(
-        node(
-            "yield({ sum: inputs.x + inputs.y, product: inputs.x * inputs.y }); yield({ done: true });",
-            inputs=("x", "y"),
-        ),
-        inputs={"x": 3, "y": 7},
-    )
+    result = run_node(NodeRunRequest(node("yield({ sum: inputs.x + inputs.y, product: inputs.x * inputs.y }); yield({ done: true });", inputs=("x", "y")), inputs={"x": 3, "y": 7}))
     assert result.bags == [{"sum": 10, "product": 21}, {"done": True}]
     assert [e.to_json() for e in result.emitted][:2] == [
         {"handle": "sum", "value": 10, "bag": 0},
@@ -103,19 +97,13 @@ def test_a_legacy_yield_of_several_values_is_one_bag():
 # -- the streaming entry refuses a body that never mentions stream --------------------------------
 def test_the_streaming_entry_refuses_a_body_that_never_calls_stream():
     # code-node-streaming-input.test.ts, "fails clearly when a non-streaming body is routed here"
-    result = run_node(
-        node('await output("x", 1);', outputs=("x",), inputs=("items",)), input_streams={"items": [1]}, streaming=True
-    )
+    result = run_node(NodeRunRequest(node('await output("x", 1);', outputs=("x",), inputs=("items",)), streams={"items": [1]}, streaming=True))
     assert not result.ok and result.error.rule == "stream-not-called"
     assert "never calls stream" in result.error.message
     assert result.invocations == 0 and result.outputs == {}
-    streamed = run_node(
-        node(
+    streamed = run_node(NodeRunRequest(node(
             'for await (const item of stream("items")) { await emit("echo", item); }\nawait output("done", true);',
             outputs=("echo", "done"),
             inputs=("items",),
-        ),
-        input_streams={"items": ["one"]},
-        streaming=True,
-    )
+        ), streams={"items": ["one"]}, streaming=True))
     assert streamed.ok and streamed.bags == [{"echo": "one"}] and streamed.outputs == {"done": True}

@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 from core.cli import main
-from core.codenode import CodeNodeDocument, loads, run_node
+from core.codenode import CodeNodeDocument, NodeRunRequest, loads, run_node
 from core.codenode.document import dumps
 from core.typescript import strip_types
 from core.typescript.guest import shared_guest
@@ -63,11 +63,11 @@ def test_a_typescript_node_document_runs_stripped_with_errors_on_the_right_line(
         language="typescript",
         inputs=({"name": "name", "type": "string"},),
     )
-    result = run_node(doc, inputs={"name": "Ada"})
+    result = run_node(NodeRunRequest(doc, inputs={"name": "Ada"}))
     assert not result.ok
     assert result.error.line == 4
     doc_ok = doc.model_copy(update={"body": "const g: string = `hi ${inputs.name as string}`;\nreturn g;"})
-    assert run_node(doc_ok, inputs={"name": "Ada"}).run.result == "hi Ada"
+    assert run_node(NodeRunRequest(doc_ok, inputs={"name": "Ada"})).run.result == "hi Ada"
 
 
 def test_constructs_that_need_code_are_refused_by_name_and_the_next_run_is_healthy(capsys, tmp_path):

@@ -18,17 +18,20 @@ import sys
 from typing import Any
 
 from core.bridges.base import HostServices
-from core.cli.common import json_input_arg, print_json, signals_cancel, usage_error, workspace_arg
+from core.cli.common import Stopped, json_input_arg, print_json, signals_cancel, usage_error, workspace_arg
+from core.cli.flag_prompter import FlagPrompter
 from core.cli.run import print_human, result_object
 from core.codenode.document import (
     default_path,
     read_document,
     save_document,
 )
-from core.codenode.grants import LIMIT_PROPS, DocumentKey, Grants, require_grants
+from core.codenode.grants import LIMIT_PROPS, DocumentKey, Grants
+from core.codenode.plan import RunTrust, plan_node_run, settle
 from core.codenode.runner import NodeRunResult, run_node
 from core.codenode.starter import starter_document
 from core.engine.config import RunHooks
+from core.engine.results import RunResult
 from core.errors import CordonError, UsageError
 from core.transport import to_public
 
@@ -53,7 +56,6 @@ def given_grants(args: argparse.Namespace) -> Grants:
 def main_run(args: argparse.Namespace) -> int:
     try:
         doc, data = read_document(args.file)
-        require_grants(doc, DocumentKey.of(args.file, data), given_grants(args))
         both = args.inputs == "-" and args.input_streams == "-"
         inputs = json_input_arg(args.inputs, "--inputs", stdin_used_by="--input-streams -" if both else None)
         streams = json_input_arg(args.input_streams, "--input-streams")
@@ -66,19 +68,33 @@ def main_run(args: argparse.Namespace) -> int:
         return usage_error(exc, args.json)
     except CordonError as exc:
         return usage_error(UsageError(exc.message, rule=exc.rule), args.json)
+    trust = RunTrust(str(args.file), DocumentKey.of(args.file, data), given=given_grants(args))
+    plan = plan_node_run(doc, inputs, streams, trust=trust)
+    settled = settle(plan, FlagPrompter.for_terminal(args.json))
+    if settled.refusal is not None and settled.refused_at is not None:  # a question no flag answered
+        return usage_error(UsageError(settled.refusal.message, rule=settled.refusal.rule), args.json)
+    if settled.refusal is not None:  # inputs the node does not declare: reported as the run would report them
+        node = NodeRunResult(RunResult.failure(settled.refusal, timings={"setup_ms": 0.0, "run_ms": 0.0}))
+        return _report(node, args.json, None)
     with signals_cancel() as stopped:
         node = run_node(
-            doc,
-            inputs=inputs,
-            input_streams=streams,
-            hooks=RunHooks(cancel=stopped.cancel),
-            host=HostServices(workspace=workspace),
+            settled.request(
+                inputs=inputs,
+                streams=streams,
+                hooks=RunHooks(cancel=stopped.cancel),
+                host=HostServices(workspace=workspace),
+            )
         )
-    if args.json:
+    return _report(node, args.json, stopped)
+
+
+def _report(node: NodeRunResult, as_json: bool, stopped: Stopped | None) -> int:
+    """Print the node's result (one JSON object under --json) and return the exit status."""
+    if as_json:
         print_json(node_result_object(node))
     else:
         _print_node(node)
-    if stopped.signum is not None:
+    if stopped is not None and stopped.signum is not None:
         return stopped.exit_status(1)
     if node.ok:
         return 0

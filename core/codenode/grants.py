@@ -42,9 +42,7 @@ import orjson
 
 from core import paths
 from core.atomic import write_atomic
-from core.codenode.declarations import imported_packs
 from core.codenode.document import CodeNodeDocument, NodeProps
-from core.errors import SandboxRefusal
 from core.specifier import canonical_specifier
 
 logger = logging.getLogger(__name__)
@@ -87,15 +85,10 @@ class Grants:
         object.__setattr__(self, "packages", tuple(dict.fromkeys(canonical_specifier(p) for p in self.packages)))
 
     @classmethod
-    def requested_by(cls, doc: CodeNodeDocument, *, imports: bool = False) -> Grants:
-        """What `doc` asks for. `imports` also counts every pack the body imports.
-
-        The studio leaves undeclared imports to the per-pack consent dialog; the
-        CLI has no dialog, so there an import is a request like a declaration.
-        """
+    def requested_by(cls, doc: CodeNodeDocument) -> Grants:
+        """What `doc` asks for: its host grants, raised limits and declared packs (the packs its body
+        imports without a declaration are the run plan's consent question, core/codenode/plan.py)."""
         packages = dict.fromkeys(p.specifier for p in doc.packages)
-        if imports:
-            packages.update(dict.fromkeys(imported_packs(doc.body)))
         return cls(
             doc.props.allow_host_filesystem,
             doc.props.allow_local_network,
@@ -244,24 +237,3 @@ def revoke_trust(path: str | os.PathLike[str]) -> bool:
         )
     logger.info("trust revoked for %s", resolved)
     return True
-
-
-def require_grants(doc: CodeNodeDocument, key: DocumentKey, given: Grants) -> None:
-    """Refuse to run `doc` when it asks for grants the user neither trusted nor gave (the CLI's rule).
-
-    Every import counts as a pack request here: without a dialog, nothing else
-    would ask before a pack's code runs in the node.
-    """
-    requested = Grants.requested_by(doc, imports=True)
-    if not requested or is_trusted(key):
-        return
-    missing = requested.missing(given)
-    if not missing:
-        return
-    asks = "; ".join(missing.lines())
-    raise SandboxRefusal(
-        f"{key.path} asks for grants you have not given: {asks}. A document cannot grant itself powers: "
-        f"pass {' '.join(missing.flags())} to run it with them, or trust the document in Cordon Studio",
-        rule=RULE_NOT_TRUSTED,
-        name="UsageError",
-    )

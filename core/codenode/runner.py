@@ -67,63 +67,84 @@ class NodeRunResult:
         return contract.bags(self.emitted)
 
 
-def run_node(
-    doc: CodeNodeDocument,
-    *,
-    inputs: Mapping[str, Any] | None = None,
-    input_streams: InputStreams | Mapping[str, Sequence[Any]] | None = None,
-    hooks: RunHooks | None = None,
-    on_emit: Callable[[Emission], None] | None = None,
-    emit_queue: EmitQueue | None = None,
-    on_outputs: Callable[[dict[str, Any]], None] | None = None,
-    host: HostServices | None = None,
-    catalog: Catalog | None = None,
-    state: dict[str, Any] | None = None,
-    streaming: bool | None = None,
-) -> NodeRunResult:
-    """Run `doc` to completion (blocking; call it from a worker thread).
+@dataclass(frozen=True, slots=True)
+class RunSinks:
+    """Where a node run's results go while it runs (all optional)."""
 
-    `hooks` cancel the run and hear its console and progress (core/engine/config.py); `host` is
-    what the host grants it (a workspace, a secret prompter).
-    `emit_queue`, when given, receives every emission with backpressure and
-    is closed when the node run ends, so a consumer iterating it finishes.
-    `catalog` defaults to the process's catalog of shipped and installed packs.
-    `state` continues a workflow run's state (a kernel invoking the node item
-    by item passes back `result.state`); by default it starts empty.
-    `streaming=True` is a kernel's streaming-input entry (the reference's `run()`): it refuses a body
-    that never mentions `stream` (rule `stream-not-called`), which that entry would starve of every
-    connected input; by default (None) the body decides the mode.
+    #: Hears every emission as it happens.
+    on_emit: Callable[[Emission], None] | None = None
+    #: Receives every emission with backpressure; closed when the node run ends, so a consumer
+    #: iterating it finishes.
+    emit_queue: EmitQueue | None = None
+    #: Hears each completed invocation's bag of finals.
+    on_outputs: Callable[[dict[str, Any]], None] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NodeRunRequest:
+    """Everything one node run is given, in one value: what the plan settled (`core/codenode/plan.py`:
+    `Settled.request`) and the caller's wiring. The fields travel together, so a new one is added
+    here, not to every function between a caller and `run_node`."""
+
+    document: CodeNodeDocument
+    inputs: Mapping[str, Any] | None = None
+    streams: InputStreams | Mapping[str, Sequence[Any]] | None = None
+    #: Cancel the run and hear its console and progress (core/engine/config.py).
+    hooks: RunHooks = field(default_factory=RunHooks)
+    #: What the host grants it (a workspace, a secret prompter).
+    host: HostServices | None = None
+    sinks: RunSinks = field(default_factory=RunSinks)
+    #: Defaults to the process's catalog of shipped and installed packs.
+    catalog: Catalog | None = None
+    #: Continues a workflow run's state (a kernel invoking the node item by item passes back
+    #: `result.state`); by default it starts empty.
+    state: Mapping[str, Any] | None = None
+    #: True: a kernel's streaming-input entry (the reference's `run()`), which refuses a body that never
+    #: mentions `stream` (rule `stream-not-called`); None: the body decides the mode.
+    streaming: bool | None = None
+
+    @classmethod
+    def of(
+        cls,
+        document: CodeNodeDocument,
+        *,
+        hooks: RunHooks | None = None,
+        sinks: RunSinks | None = None,
+        **fields: Any,
+    ) -> NodeRunRequest:
+        """A request where a missing `hooks` or `sinks` means none."""
+        return cls(document, hooks=hooks or RunHooks(), sinks=sinks or RunSinks(), **fields)
+
+
+def run_node(request: NodeRunRequest) -> NodeRunResult:
+    """Run the request's document to completion (blocking; call it from a worker thread).
+
     Never raises for what the body or its inputs do: failures are results.
     """
+    sinks = request.sinks
     try:
         return _run(
-            doc,
-            inputs,
-            input_streams,
-            catalog,
-            state,
-            contract.NodeContract(doc.output_names, on_emit=on_emit, queue=emit_queue),
-            streaming=streaming,
-            hooks=hooks or RunHooks(),
-            host=host,
-            on_outputs=on_outputs,
+            request,
+            contract.NodeContract(request.document.output_names, on_emit=sinks.on_emit, queue=sinks.emit_queue),
         )
     finally:
-        if emit_queue is not None:
-            emit_queue.close()
+        if sinks.emit_queue is not None:
+            sinks.emit_queue.close()
 
 
-def _run(
+def check_inputs(
     doc: CodeNodeDocument,
     inputs: Mapping[str, Any] | None,
-    input_streams: InputStreams | Mapping[str, Sequence[Any]] | None,
-    catalog: Catalog | None,
-    state: dict[str, Any] | None,
-    node_contract: NodeContract,
-    *,
-    streaming: bool | None = None,
-    **wiring: Any,
-) -> NodeRunResult:
+    streams: InputStreams | Mapping[str, Sequence[Any]] | None,
+) -> None:
+    """Refuse inputs and streams the node does not declare (or of the wrong type), as a run would,
+    before anything is asked (`core/codenode/plan.py`)."""
+    _configured_inputs(doc, inputs)
+    _input_streams(doc, streams)
+
+
+def _run(request: NodeRunRequest, node_contract: NodeContract) -> NodeRunResult:
+    doc, streaming = request.document, request.streaming
     if doc.language == "typescript":  # runs as its JavaScript, every line and column kept (core/typescript)
         try:
             doc = doc.model_copy(update={"body": strip_types(doc.body), "language": "javascript"})
@@ -144,11 +165,11 @@ def _run(
             )
         )
     try:
-        configured = _configured_inputs(doc, inputs)
-        feed = _input_streams(doc, input_streams)
+        configured = _configured_inputs(doc, request.inputs)
+        feed = _input_streams(doc, request.streams)
         if facts.streaming:
             _refuse_connected_reads(facts, feed)
-        packs = resolve_packs(doc, catalog)
+        packs = resolve_packs(doc, request.catalog)
         if packs is not None:
             packs.raise_for_errors()
             warnings.extend(packs.warnings)
@@ -160,7 +181,7 @@ def _run(
         return NodeRunResult(RunResult(ok=True, timings={"setup_ms": 0.0, "run_ms": 0.0}), invocations=1)
     if facts.legacy:
         warnings.append(DEPRECATION)
-    node = _NodeRun(doc, facts, node_contract, packs=packs, warnings=warnings, state=state, **wiring)
+    node = _NodeRun(request, doc, facts, node_contract, packs=packs, warnings=warnings)
     if facts.streaming:
         node.invoke(configured, StreamAccess(feed or InputStreams(()), doc.input_names))
     elif feed is None:
@@ -238,32 +259,29 @@ def resolve_packs(doc: CodeNodeDocument, catalog: Catalog | None = None) -> Reso
 class _NodeRun:
     def __init__(
         self,
+        request: NodeRunRequest,
         doc: CodeNodeDocument,
         facts: BodyFacts,
         node_contract: NodeContract,
         *,
-        hooks: RunHooks,
-        host: HostServices | None,
-        on_outputs: Callable[[dict[str, Any]], None] | None,
         packs: Resolution | None,
         warnings: list[str],
-        state: dict[str, Any] | None,
     ) -> None:
-        self.doc = doc
+        self.doc = doc  # the request's document as it runs (a TypeScript body stripped)
         self.facts = facts
         self.contract = node_contract
-        self.hooks = hooks
+        self.hooks = request.hooks
         #: The caller's handle; without one nobody can cancel, and a fresh handle never is.
-        self.cancel = hooks.cancel or CancelHandle()
-        self.on_outputs = on_outputs
-        self.host = host
+        self.cancel = request.hooks.cancel or CancelHandle()
+        self.on_outputs = request.sinks.on_outputs
+        self.host = request.host
         self.modules = packs.modules if packs is not None else None
         self.surfaces = (contract.SURFACE, streams.SURFACE, *(packs.surfaces if packs is not None else ()))
         self.limits = limits_for(doc)
         #: Assets any invocation put in the store: every later invocation of this node may read them.
         self.assets = AssetLedger()
         self.binary = {h.name for h in doc.inputs if h.type == "bytes"}
-        self.state: dict[str, Any] = dict(state or {})
+        self.state: dict[str, Any] = dict(request.state or {})
         self.outputs: dict[str, Any] = {}
         self.invocations = 0
         self.last: RunResult | None = None
