@@ -14,12 +14,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import functools
 import inspect
 import logging
 import math
 import re
 import threading
 import time
+import types
 import weakref
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -72,7 +74,9 @@ def run_in_sandbox(
     try:
         run = _Run(
             code,
-            limits=resolve_limits(dict(limits) if isinstance(limits, Mapping) else limits),
+            limits=_default_limits()
+            if limits is None
+            else resolve_limits(dict(limits) if isinstance(limits, Mapping) else limits),
             caller_globals=_caller_globals(inputs, globals, services.surfaces),
             hooks=hooks or RunHooks(),
             services=services,
@@ -169,9 +173,7 @@ class _Run:
             on_log=hooks.on_log,
             on_progress=hooks.on_progress,
         )
-        self.ops: dict[str, Op] = {}
-        for surface in (*_standard_surfaces(), *services.surfaces):
-            self.ops.update(surface.ops)
+        self.ops = _ops(services.surfaces)
         self.prelude = build_prelude(services.surfaces)
         self.vm: driver.GuestVM | None = None
         self.task: asyncio.Task[None] | None = None
@@ -485,7 +487,30 @@ def _check_run(run: weakref.ref[_Run], generation: int) -> float | None:
     return None if live is None else live._watchdog_check(generation)
 
 
-def _standard_surfaces() -> tuple[Surface, ...]:
+@functools.cache
+def _default_limits() -> SandboxLimits:
+    """The limits of a run given none: the model is frozen, so every such run shares one (a
+    validation per run was ~20 us of a fresh run)."""
+    return resolve_limits(None)
+
+
+@functools.cache
+def _standard_ops() -> Mapping[str, Op]:
+    """The standard surfaces' op table, merged once per process, read-only (`_ops`)."""
     from core.bridges import standard_surfaces
 
-    return standard_surfaces()
+    ops: dict[str, Op] = {}
+    for surface in standard_surfaces():
+        ops.update(surface.ops)
+    return types.MappingProxyType(ops)
+
+
+def _ops(extra: Sequence[Surface]) -> Mapping[str, Op]:
+    """A run's op table: the standard one shared as it is, or a copy with the run's extra surfaces
+    (a pack's ops close over the run, so those are merged per run)."""
+    if not extra:
+        return _standard_ops()
+    ops = dict(_standard_ops())
+    for surface in extra:
+        ops.update(surface.ops)
+    return ops
