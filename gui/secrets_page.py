@@ -255,6 +255,9 @@ class SecretsSetupDialog(QDialog):
             self.note = future.result()
         except CordonError as exc:
             return self._say(exc.message)
+        for field in (self.passphrase, self.again):  # the key is derived: the typed passphrase is not kept
+            if field is not None:
+                field.clear()
         super().accept()
 
     def _set_unlocking(self, unlocking: bool) -> None:
