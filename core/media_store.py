@@ -15,7 +15,7 @@ Two stores with different lifetimes, on purpose:
 
 The asset store is shared by every run on the machine, so it answers a run
 only for assets that run put there, that its node put there (an `AssetLedger`
-the Code node runner shares across its invocations under `ASSETS_KEY`), or
+the Code node runner shares across its invocations under `ASSETS`), or
 that the host handed it in `inputs` (`readable_asset`). An id is a digest of
 content, so without this a run could confirm or read any asset of any other
 document whose id it can guess or learned. The check comes before the store is
@@ -34,7 +34,7 @@ from pathlib import Path
 
 from core import paths
 from core.atomic import write_atomic
-from core.bridges.base import RunLocal, RunScope
+from core.bridges.base import RunLocal, RunScope, ServiceKey
 from core.errors import LimitExceeded, SandboxRefusal
 from core.rules import limit_rule
 
@@ -47,8 +47,6 @@ _ASSET_ID = re.compile(r"[0-9a-f]{64}")
 #: A name a host gave an asset beside its digest (the reference's asset store has ids like "asset-1"): a
 #: plain file name, so `names/<name>` can never leave the store (no separator, no leading dot).
 _ASSET_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,127}")
-#: `HostServices.extra` key of the node's `AssetLedger`, shared by all invocations of one node run.
-ASSETS_KEY = "media.assets"
 
 
 @dataclass(frozen=True)
@@ -159,6 +157,10 @@ class AssetLedger:
             return uri in self._uris
 
 
+#: The node run's `AssetLedger`, shared by all invocations of one node run (None outside a Code node run).
+ASSETS: ServiceKey[AssetLedger] = ServiceKey("media.assets")
+
+
 def asset_id(uri: str) -> str:
     """The 64-hex-digit id of an `asset://` uri, or a refusal naming the expected form."""
     found = uri[len(ASSET_PREFIX) :] if uri.startswith(ASSET_PREFIX) else ""
@@ -180,7 +182,7 @@ _LEDGER = RunLocal(lambda scope: AssetLedger())
 def _ledgers(scope: RunScope) -> tuple[AssetLedger, ...]:
     """The run's own ledger (created on first use) and its node's, when it runs as a Code node."""
     run = _LEDGER.of(scope)
-    node = scope.services.extra.get(ASSETS_KEY)
+    node = ASSETS.of(scope)
     return (run, node) if isinstance(node, AssetLedger) else (run,)
 
 

@@ -257,3 +257,20 @@ def test_what_a_run_keeps_for_its_result_is_bounded_but_delivery_is_not(monkeypa
     )
     assert chatty.invocations == 2 and len(chatty.run.logs) == 1001
     assert "limit maxConsoleLines" in chatty.run.logs[-1]
+
+
+def test_the_contract_reaches_its_ops_by_a_typed_key_never_by_a_string():
+    """`HostServices.provided` is keyed by `ServiceKey` objects: a host (or a body's run in `cordon run`) that
+    provides something under the same *name* reaches nothing, and outside a Code node `emit` is refused."""
+    from core import HostServices, RunServices, run_in_sandbox
+    from core.bridges.base import ServiceKey
+
+    assert not hasattr(HostServices(), "extra")
+    impostor = HostServices().provide(ServiceKey("codenode.contract"), object())
+    result = run_in_sandbox(
+        'await emit("out", 1);',
+        services=RunServices(host=impostor, surfaces=(contract_module.SURFACE,)),
+    )
+    assert not result.ok and result.error.rule == "not-a-code-node"
+    base = HostServices()
+    assert base.provide(contract_module.CONTRACT, object()).provided and not base.provided  # a new value each time

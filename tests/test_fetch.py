@@ -74,8 +74,8 @@ def server():
 
 def seam(public: RecordingServer | None = None, **names: str) -> HostServices:
     """Host services for a test: names resolve through the seam; `public`'s address counts as public."""
-    extra = {TREAT_AS_PUBLIC: {("127.0.0.1", public.port)}} if public is not None else {}
-    return HostServices(resolve_host=lambda host, port: [names.get(host, "127.0.0.1")], extra=extra)
+    services = HostServices(resolve_host=lambda host, port: [names.get(host, "127.0.0.1")])
+    return services.provide(TREAT_AS_PUBLIC, {("127.0.0.1", public.port)}) if public is not None else services
 
 
 def settle_all(urls: list[str], options: str = "{}") -> str:

@@ -254,7 +254,7 @@ def test_remote_refs_go_through_the_guarded_fetch():
     from tests.http_server import RecordingServer
 
     with RecordingServer() as server:
-        public = HostServices(extra={TREAT_AS_PUBLIC: [("127.0.0.1", server.port)]})
+        public = HostServices().provide(TREAT_AS_PUBLIC, [("127.0.0.1", server.port)])
         result = ok(
             run_in_sandbox(
                 """

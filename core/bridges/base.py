@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import dataclasses
 import importlib
 import logging
 import threading
@@ -91,7 +92,31 @@ class HostServices:
     prompter: SecretPrompter | None = None
     #: Resolver seam for the SSRF guard: host -> list of IP strings (tests inject one).
     resolve_host: Callable[[str, int], list[str]] | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    #: What a host hands particular ops beyond these fields (the Code node's contract, its streams), each
+    #: under its own typed `ServiceKey`: `services.provide(KEY, value)`, then `KEY.of(scope)` in the op.
+    provided: Mapping[ServiceKey[Any], Any] = field(default_factory=dict)
+
+    def provide(self, key: ServiceKey[T], value: T) -> HostServices:
+        """These services with `value` under `key` (a new value: services are shared by every op of a run)."""
+        return dataclasses.replace(self, provided={**self.provided, key: value})
+
+
+class ServiceKey(Generic[T]):
+    """A typed slot of `HostServices.provided`: declared once at module level,
+    `CONTRACT: ServiceKey[NodeContract] = ServiceKey("codenode.contract")`; `CONTRACT.of(scope)` is what the
+    host provided for this run, or None. The key object itself is the key (as `RunLocal`'s), so two
+    modules cannot collide on a name and a reader gets the type the provider had to give."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name  # for messages and repr only
+
+    def of(self, scope: RunScope) -> T | None:
+        return scope.services.provided.get(self)
+
+    def __repr__(self) -> str:
+        return f"ServiceKey({self.name!r})"
 
 
 class WallClock:

@@ -30,7 +30,7 @@ import ipaddress
 import re
 import socket
 import ssl
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 import httpcore
 import httpx
 
+from core.bridges.base import ServiceKey
 from core.errors import SandboxRefusal
 
 if TYPE_CHECKING:
@@ -55,10 +56,10 @@ RULE_BAD_URL = "fetch-bad-url"
 RULE_CREDENTIALS = "fetch-url-credentials"
 RULE_DNS = "fetch-dns"
 
-#: `HostServices.extra` key (host-only, tests): (ip, port) pairs the guard treats as public,
+#: A host service (host-only, tests): (ip, port) pairs the guard treats as public,
 #: so a test can stand a local server in for "the internet" and still see every other
 #: loopback address refused. Never derived from guest input.
-TREAT_AS_PUBLIC = "netguard.treat_as_public"
+TREAT_AS_PUBLIC: ServiceKey[Collection[tuple[str, int]]] = ServiceKey("netguard.treat_as_public")
 
 SCHEMES = {"http": 80, "https": 443}
 
@@ -404,7 +405,7 @@ class Guard:
 
 def guard_for(scope: RunScope) -> Guard:
     """The run's guard: the host's limits and services decide, never guest arguments."""
-    pairs = scope.services.extra.get(TREAT_AS_PUBLIC, ())
+    pairs = TREAT_AS_PUBLIC.of(scope) or ()
     policy = GuardPolicy(
         allow_private=scope.limits.allowPrivateNetwork,
         treat_as_public=frozenset((str(ip), int(port)) for ip, port in pairs),

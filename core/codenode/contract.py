@@ -20,12 +20,11 @@
   throws replays none.
 
 The surface is one constant (so the prelude cache holds); the per-run
-`NodeContract` reaches its ops through `HostServices.extra[CONTRACT_KEY]`.
+`NodeContract` reaches its ops through its typed service key, `CONTRACT.of(scope)`.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
@@ -33,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core import transport
-from core.bridges.base import HostServices, Op, RunScope, Surface
+from core.bridges.base import Op, RunScope, ServiceKey, Surface
 from core.cancel import CancelHandle
 from core.codenode.rendezvous import Rendezvous
 from core.entry import LEGACY_YIELD
@@ -41,7 +40,6 @@ from core.errors import LimitExceeded, SandboxRefusal
 from core.guest import surface_js
 from core.limits import MB
 
-CONTRACT_KEY = "codenode.contract"
 #: The single handle a legacy body's non-object return value goes to.
 LEGACY_HANDLE = "output"
 #: Emitted values kept for the run's result (the headless runner prints them all).
@@ -215,6 +213,10 @@ class NodeContract:
         return check_declared(verb, name, self.declared, "output handle", "undeclared-handle")
 
 
+#: The node run's contract, which its `emit`/`output` ops reach (None outside a Code node run).
+CONTRACT: ServiceKey[NodeContract] = ServiceKey("codenode.contract")
+
+
 def check_declared(verb: str, name: Any, declared: Sequence[str], what: str, rule: str) -> str:
     """`name` if the node declares it; else a refusal naming it and what is declared."""
     if not isinstance(name, str):
@@ -249,8 +251,8 @@ def legacy_outputs(result: Any) -> dict[str, Any]:
 
 
 def _contract(scope: RunScope, verb: str) -> NodeContract:
-    contract = scope.services.extra.get(CONTRACT_KEY)
-    if not isinstance(contract, NodeContract):
+    contract = CONTRACT.of(scope)
+    if contract is None:
         raise SandboxRefusal(f"{verb}() exists only in a Code node run", rule="not-a-code-node")
     return contract
 
@@ -333,9 +335,3 @@ SURFACE = Surface(
     GUEST_JS,
     ("emit", "output"),
 )
-
-
-def services_with(services: HostServices | None, **extra: Any) -> HostServices:
-    """The caller's services with the Code node's per-run objects added to `extra`."""
-    base = services or HostServices()
-    return dataclasses.replace(base, extra={**base.extra, **extra})

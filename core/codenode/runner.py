@@ -29,7 +29,7 @@ from core.bridges.base import HostServices
 from core.cancel import CancelHandle
 from core.codenode import contract, streams
 from core.codenode.analysis import BodyFacts, analyse
-from core.codenode.contract import DEPRECATION, Emission, EmitQueue, NodeContract, legacy_outputs, services_with
+from core.codenode.contract import DEPRECATION, Emission, EmitQueue, NodeContract, legacy_outputs
 from core.codenode.declarations import declaration_of
 from core.codenode.document import CodeNodeDocument, limits_for, value_matches
 from core.codenode.jsoncopy import json_copy
@@ -37,7 +37,7 @@ from core.codenode.streams import InputStreams, StreamAccess
 from core.engine.config import RunHooks, RunServices
 from core.engine.results import RunError, RunResult
 from core.errors import CordonError, SandboxRefusal, UsageError
-from core.media_store import ASSETS_KEY, AssetLedger
+from core.media_store import ASSETS, AssetLedger
 from core.packs import Catalog, Resolution, declarations_from_code, default_catalog
 from core.typescript import strip_types
 
@@ -319,9 +319,9 @@ class _NodeRun:
             self.last = RunResult.failure(exc)
             return False
         self.contract.begin_invocation()
-        extra: dict[str, Any] = {contract.CONTRACT_KEY: self.contract, ASSETS_KEY: self.assets}
+        host = (self.host or HostServices()).provide(contract.CONTRACT, self.contract).provide(ASSETS, self.assets)
         if access is not None:
-            extra[streams.STREAMS_KEY] = access
+            host = host.provide(streams.STREAMS, access)
         # Imported here: the studio imports this module for its run panel, and the engine's import
         # (~0.5 s) belongs to its background warm-up, not to the window's start.
         from core.engine.run import run_in_sandbox
@@ -332,7 +332,7 @@ class _NodeRun:
             limits=self.limits,
             globals={"state": self.state},
             hooks=self.hooks,
-            services=RunServices(host=services_with(self.host, **extra), modules=self.modules, surfaces=self.surfaces),
+            services=RunServices(host=host, modules=self.modules, surfaces=self.surfaces),
             legacy=self.facts.legacy,
         )
         self.invocations += 1

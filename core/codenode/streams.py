@@ -24,14 +24,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from core.bridges.base import Op, RunScope, Surface
+from core.bridges.base import Op, RunScope, ServiceKey, Surface
 from core.cancel import CancelHandle
 from core.codenode.contract import check_declared
 from core.codenode.rendezvous import Rendezvous
 from core.errors import SandboxRefusal
 from core.guest import surface_js
-
-STREAMS_KEY = "codenode.streams"
 
 
 class InputStreams:
@@ -152,9 +150,13 @@ class StreamAccess:
         return check_declared(verb, name, self.declared, "input", "undeclared-input")
 
 
+#: A whole-stream invocation's access to its input streams (None in a per-item invocation).
+STREAMS: ServiceKey[StreamAccess] = ServiceKey("codenode.streams")
+
+
 def _access(scope: RunScope) -> StreamAccess:
-    access = scope.services.extra.get(STREAMS_KEY)
-    if not isinstance(access, StreamAccess):
+    access = STREAMS.of(scope)
+    if access is None:
         raise SandboxRefusal(
             "stream() is available only to a Code node body run for a whole stream", rule="not-a-stream-run"
         )
