@@ -39,30 +39,38 @@ from core.codenode import (
     CodeNodeDocument,
     DocumentError,
     DocumentKey,
+    GrantQuestion,
     Grants,
+    LimitQuestion,
+    PackConsentQuestion,
+    RunTrust,
+    SecretStoreQuestion,
+    Settled,
     analyse,
     apply_fix,
     default_path,
     is_trusted,
     load_document,
+    plan_node_run,
     read_document,
     revoke_trust,
     save_document,
     saved_bytes,
+    settle,
     starter_document,
-    strip_grants,
     trust,
-    unallowed_imports,
 )
+from core.packs import Catalog
 from core.packs.install import InstallSource
 from core.validate import INSTALL_NPM, REMOVE_DECLARATION, Fix
 from gui.catalog_holder import CatalogHolder
 from gui.completion import CompletionSource, GuestApiProbe, PackIndex
 from gui.diagnostics import diagnose, summary
+from gui.dialog_prompter import DialogPrompter
 from gui.dialogs.common import closable_window, styled_label
 from gui.dialogs.document_trust import TrustDecision, TrustFacts, ask_trust
 from gui.dialogs.help import sandbox_api_window, shortcuts_window
-from gui.dialogs.package_picker import ensure_consent, pick_package
+from gui.dialogs.package_picker import pick_package
 from gui.documents import AUTOSAVE_MS, FILE_FILTER, RecentFiles, RecoveredWork, Recovery, display_name
 from gui.editor import CodeEditor
 from gui.inputs_form import InputsError
@@ -71,7 +79,7 @@ from gui.pack_manager import PackManager
 from gui.problems_view import ProblemsView
 from gui.prompter import GuiSecretPrompter
 from gui.run_panel import RunPanel
-from gui.secrets_page import SecretsPage, ensure_secret_store
+from gui.secrets_page import SecretsPage
 from gui.settings import AppSettings, edit_settings, load_settings
 from gui.tasks import task_manager
 from gui.theme import Theme, apply_theme, icon
@@ -110,6 +118,27 @@ def elevated_summary(grants: Grants) -> str:
     if grants.limits:
         words.append("raised limits")
     return ", ".join(words)
+
+
+def refusal_text(settled: Settled, catalog: Catalog | None) -> str:
+    """Why a run did not start, in the studio's words for the question that ended it."""
+    question = settled.refused_at
+    if isinstance(question, GrantQuestion | LimitQuestion):
+        return "Not run: cancelled at the question about the grants this document asks for."
+    if isinstance(question, SecretStoreQuestion):
+        return "Not run: this node reads secrets and there is nowhere to keep them yet (Tools → Secrets → Set up…)."
+    if isinstance(question, PackConsentQuestion):
+        module = catalog.module if catalog is not None else (lambda spec: None)
+        named = []
+        for spec in settled.refused.packages:
+            found = module(spec)
+            named.append(f"'{spec}' (pack {found.pack})" if found is not None else f"'{spec}'")
+        return (
+            f"Not run: the body imports {', '.join(named)}, which this document does not allow: run again to be "
+            "asked, or remove the import."
+        )
+    assert settled.refusal is not None
+    return f"Not run: {settled.refusal.message}"
 
 
 def installation_html(facts: dict[str, Any]) -> str:
@@ -155,6 +184,8 @@ class MainWindow(QMainWindow):
         #: Grants the open document arrived with that the person has not decided on (see `settle_grants`).
         self._arrived = Grants()
         self._arrived_key: DocumentKey | None = None
+        #: Grants the person refused with "Run without these grants": left out of runs, the document unchanged.
+        self._denied = Grants()
         #: The open file's trust record, when the person trusted it (Revoke Trust removes it).
         self._trusted_key: DocumentKey | None = None
         self._build_layout()
@@ -388,7 +419,7 @@ class MainWindow(QMainWindow):
         self.path = path
         self._saved = saved if saved is not None else doc
         self._doc = doc
-        self._arrived, self._arrived_key, self._trusted_key = Grants(), None, None
+        self._arrived, self._arrived_key, self._trusted_key, self._denied = Grants(), None, None, Grants()
         self.details.load(doc)
         with QSignalBlocker(self.editor):
             self.editor.set_text(doc.body)
@@ -443,7 +474,7 @@ class MainWindow(QMainWindow):
         `key` is None for a document whose file is not what is shown (recovered
         work): its decision cannot be remembered.
         """
-        self._arrived_key = key
+        self._arrived_key, self._denied = key, Grants()
         trusted = key is not None and is_trusted(key)
         self._arrived = Grants() if trusted else Grants.requested_by(doc)
         self._trusted_key = key if trusted else None
@@ -484,35 +515,38 @@ class MainWindow(QMainWindow):
         if key is None:
             return
         revoke_trust(key.path)
-        self._trusted_key = None
+        self._trusted_key, self._denied = None, Grants()
         self._arrived = Grants.requested_by(self._doc)
         self.refresh_trust()
         self.statusBar().showMessage("Trust revoked: the next run asks about this document's grants", 5000)
 
-    def settle_grants(self, doc: CodeNodeDocument) -> CodeNodeDocument | None:
-        """`doc` as it may run: the person decides once on the grants it arrived with. None: cancelled.
-
-        Grants the person set in this window (Settings, the pack picker) are
-        theirs; only those that came with the file and are still on are asked about.
-        """
-        asked = self._arrived.shared(Grants.requested_by(doc))
-        if not asked:
-            return doc
+    def run_trust(self, doc: CodeNodeDocument) -> RunTrust:
+        """What the person already decided about `doc` in this window, for the run plan: the grants it arrived
+        with wait for a decision; those the person set here (Settings, the pack picker) are given; those
+        refused with "Run without these grants" stay refused until the document is opened again."""
         name = str(self.path) if self.path is not None else display_name(self.path, doc)
-        decision = self.ask_trust(TrustFacts(name, asked, remembered=self._arrived_key is not None))
-        if decision is TrustDecision.CANCEL:
-            return None
-        self._arrived = Grants()
-        if decision is TrustDecision.TRUST:
+        given = Grants.requested_by(doc).missing(self._arrived)
+        return RunTrust(name, self._arrived_key, given=given, denied=self._denied)
+
+    def apply_settled(self, settled: Settled) -> None:
+        """Keep what the answers decided: a trust (remembered by core), the grants left out of runs (the
+        document itself is not changed), and the packs allowed (their consent lives in the document)."""
+        if settled.trusted_now:
+            self._arrived, self._denied = Grants(), Grants()
             if self._arrived_key is not None:
-                trust(self._arrived_key)
                 self._trusted_key = self._arrived_key
             self.refresh_trust(banner=True)
-            return doc
-        self._doc = strip_grants(self._doc, asked)
-        self._update_title()
-        self.refresh_trust()
-        return strip_grants(doc, asked)
+        elif settled.denied != self._denied and settled.refusal is None:
+            self._denied = settled.denied
+            self.statusBar().showMessage(
+                "Running without: " + "; ".join(settled.denied.lines()) + ". The document is unchanged "
+                "(open it again to be asked again).",
+                15000,
+            )
+        if settled.stamped.packages != self._doc.packages:  # what was allowed stays allowed, also when another
+            self._doc = self._doc.model_copy(update={"packages": settled.stamped.packages})  # pack was refused
+            self._update_title()
+            self.refresh_diagnostics()
 
     def ask_trust(self, facts: TrustFacts) -> TrustDecision:
         """The document trust dialog (a method, like the file dialogs, so embedding apps can answer it)."""
@@ -819,35 +853,24 @@ class MainWindow(QMainWindow):
         except InputsError as exc:
             self.run_panel.show_refusal(f"Not run: {exc}")
             return
-        doc = self.settle_grants(self.current_document())
-        if doc is None:
-            self.run_panel.show_refusal("Not run: cancelled at the question about the grants this document asks for.")
+        doc = self.current_document()
+        plan = plan_node_run(doc, inputs, streams or None, catalog=self.catalogs.wait, trust=self.run_trust(doc))
+        settled = settle(plan, DialogPrompter(self, self.ask_trust))
+        self.apply_settled(settled)
+        if settled.refusal is not None:
+            self.run_panel.show_refusal(refusal_text(settled, plan.catalog))
             return
-        # Only after the grants are settled (a document run without its grants reads no secret), and only for a
-        # body that reads one: no keyring, the guided setup first.
-        if doc.props.secrets and analyse(doc.body).secret_reads and not ensure_secret_store(self):
-            self.run_panel.show_refusal(
-                "Not run: this node reads secrets and there is nowhere to keep them yet (Tools → Secrets → Set up…)."
-            )
-            return
-        if unallowed_imports(doc):
-            catalog = self.catalogs.wait()
-            consent = ensure_consent(self, catalog, doc)
-            allowed = consent.document
-            if allowed != doc:  # what was allowed stays allowed, also when another pack was refused
-                self._doc = allowed.model_copy(update={"body": self._doc.body})
-                self._update_title()
-                self.refresh_diagnostics()
-                doc = allowed
-            if consent.refused:
-                refused = ", ".join(f"'{s}' (pack {catalog.module(s).pack})" for s in consent.refused)
-                self.run_panel.show_refusal(
-                    f"Not run: the body imports {refused}, which this document "
-                    "does not allow: run again to be asked, or remove the import."
-                )
-                return
         self.editor.clear_run_error()
-        self.run_panel.start(RunRequest(doc, inputs, streams or None, self.run_panel.workspace, self.prompter))
+        self.run_panel.start(
+            RunRequest(
+                settled.document,
+                inputs,
+                streams or None,
+                self.run_panel.workspace,
+                self.prompter,
+                catalog=settled.catalog,
+            )
+        )
 
     @Slot()
     def cancel_run(self) -> None:

@@ -11,17 +11,16 @@ import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QDialog, QLabel, QLineEdit
 
-from core.codenode import import_line
+from core.codenode import Grants, RunTrust, import_line, plan_node_run, settle
 from core.codenode.document import CodeNodeDocument, PackDeclaration
 from core.packs import Catalog, PackRoot
 from core.packs.install import INSTALL_MODE, discard, prepare_install
 from core.packs.roots import installed_dir
+from gui.dialog_prompter import DialogPrompter
 from gui.dialogs.consent import UNTRUSTED_DOCS, ConsentDialog, ConsentFacts, PackListConsentDialog
 from gui.dialogs.package_picker import (
     ALLOWED_MARK,
-    ConsentOutcome,
     PackagePicker,
-    ensure_consent,
     pick_package,
 )
 from tests import install_support
@@ -205,6 +204,14 @@ def test_refusing_inserts_nothing_and_records_nothing(qtbot, catalog):
     assert pick_package(None, catalog, doc) is None
 
 
+def ensure_consent(catalog: Catalog, doc: CodeNodeDocument) -> tuple[CodeNodeDocument, tuple[str, ...]]:
+    """The run plan's pack question, answered by the studio's dialogs: (the document with what was allowed
+    stamped, the specifiers refused)."""
+    mine = RunTrust("untitled", given=Grants.requested_by(doc))
+    settled = settle(plan_node_run(doc, catalog=catalog, trust=mine), DialogPrompter(None))
+    return settled.stamped, settled.refused.packages
+
+
 def test_hand_typed_imports_ask_before_a_run(qtbot, catalog):
     doc = CodeNodeDocument(body='import { km } from "geo-tools";\nimport x from "not-installed";\nreturn km(1, 3);')
     answers = iter(["allow"])
@@ -215,14 +222,13 @@ def test_hand_typed_imports_ask_before_a_run(qtbot, catalog):
         (dialog.allow if next(answers) == "allow" else dialog.refuse).click()
 
     QTimer.singleShot(0, answer)
-    consent = ensure_consent(None, catalog, doc)
-    allowed = consent.document
-    assert consent.refused == () and [p.specifier for p in allowed.packages] == ["geo-tools"]
+    allowed, refused = ensure_consent(catalog, doc)
+    assert refused == () and [p.specifier for p in allowed.packages] == ["geo-tools"]
     # nothing left to ask (not-installed fails the run)
-    assert ensure_consent(None, catalog, allowed) == ConsentOutcome(allowed)
+    assert ensure_consent(catalog, allowed) == (allowed, ())
 
     QTimer.singleShot(0, lambda: QApplication.activeModalWidget().reject())
-    assert ensure_consent(None, catalog, doc) == ConsentOutcome(doc, ("geo-tools",))
+    assert ensure_consent(catalog, doc) == (doc, ("geo-tools",))
 
 
 def test_several_packs_are_asked_once_and_a_refusal_keeps_the_other_yes(qtbot, catalog):
@@ -243,9 +249,9 @@ def test_several_packs_are_asked_once_and_a_refusal_keeps_the_other_yes(qtbot, c
         qtbot.mouseClick(dialog.apply, Qt.MouseButton.LeftButton)
 
     QTimer.singleShot(0, answer)
-    consent = ensure_consent(None, catalog, doc)
-    assert len(seen) == 1 and consent.refused == ("csv-kit",)
-    assert [p.specifier for p in consent.document.packages] == ["geo-tools", "geo-tools/extra"]
+    document, refused = ensure_consent(catalog, doc)
+    assert len(seen) == 1 and refused == ("csv-kit",)
+    assert [p.specifier for p in document.packages] == ["geo-tools", "geo-tools/extra"]
 
     # The next run asks about the refused pack only; the yes to geo-tools was kept.
     asked: list[tuple[str, ...]] = []
@@ -257,17 +263,16 @@ def test_several_packs_are_asked_once_and_a_refusal_keeps_the_other_yes(qtbot, c
         dialog.allow.click()
 
     QTimer.singleShot(0, answer_again)
-    again = ensure_consent(None, catalog, consent.document)
-    assert asked == [("csv-kit",)] and again.refused == ()
-    assert [p.specifier for p in again.document.packages] == ["geo-tools", "geo-tools/extra", "csv-kit"]
+    again, refused = ensure_consent(catalog, document)
+    assert asked == [("csv-kit",)] and refused == ()
+    assert [p.specifier for p in again.packages] == ["geo-tools", "geo-tools/extra", "csv-kit"]
 
     # "Allow all" allows every pack in one click; Esc refuses every pack.
     QTimer.singleShot(0, lambda: QApplication.activeModalWidget().allow_all.click())
-    everything = ensure_consent(None, catalog, doc)
-    assert everything.refused == () and len(everything.document.packages) == 3
+    everything, refused = ensure_consent(catalog, doc)
+    assert refused == () and len(everything.packages) == 3
     QTimer.singleShot(0, lambda: qtbot.keyClick(QApplication.activeModalWidget(), Qt.Key.Key_Escape))
-    nothing = ensure_consent(None, catalog, doc)
-    assert nothing == ConsentOutcome(doc, ("geo-tools", "geo-tools/extra", "csv-kit"))
+    assert ensure_consent(catalog, doc) == (doc, ("geo-tools", "geo-tools/extra", "csv-kit"))
 
 
 def test_import_lines():

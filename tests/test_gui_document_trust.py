@@ -3,7 +3,7 @@
 A real `.node.json` that switches on `allow_local_network` is opened in a real
 main window and run against a real HTTP server on 127.0.0.1: the trust dialog
 lists exactly what it asks for; "Run without these grants" runs it with the
-grant off (nothing reaches the server); "Trust" runs it as written and is
+grant off (nothing reaches the server) and leaves the document as it is; "Trust" runs it as written and is
 remembered for the file's path and bytes, so reopening does not ask again.
 """
 
@@ -95,11 +95,11 @@ def test_run_without_the_grants_then_trust_is_remembered(qtbot, window, tmp_path
         assert len(asked) == 1 and "allow_local_network" in asked[0] and "API_KEY" in asked[0]
         assert outcome.result.outputs == {"out": "ssrf-private-address"}, outcome.result.error
         assert server.count == 0
-        props = window.current_document().props
-        assert not props.allow_local_network and props.secrets == ()
+        props = window.current_document().props  # run once without them: the document is not edited
+        assert props.allow_local_network and props.secrets == ("API_KEY",) and not window.dirty
         assert run_and_wait(qtbot, window).result.ok  # decided once: the next run does not ask
+        assert len(asked) == 1
 
-        window.load(window.current_document(), window.path)  # discard the stripped copy
         assert window.open_path(path)  # the file still asks: it was never trusted
         asked = answer_trust("cancel")
         window.run_action.trigger()
@@ -178,3 +178,28 @@ def test_an_untrusted_document_shows_no_trust_banner(qtbot, window, tmp_path):
     assert window.open_path(path)
     assert not window.trust_banner.isVisible() and not window.trust_badge.isVisible()
     assert not window.revoke_trust_action.isEnabled()
+
+
+def test_run_without_says_what_it_left_out_and_problems_offer_no_silent_undo(qtbot, window, tmp_path, memory_keyring):
+    """Issue 30, item 9: "Run without these grants" used to turn the fields off in the document without a word,
+    and Problems then offered a one-click "Allow secret" that quietly gave back what the person had refused."""
+    path = tmp_path / "reads-a-secret.node.json"
+    path.write_text(
+        json.dumps(
+            {
+                "schemaVersion": 1,
+                "body": 'await output("out", await getSecret("API_KEY"));',
+                "outputs": [{"name": "out"}],
+                "props": {"secrets": ["API_KEY"]},
+            }
+        )
+    )
+    assert window.open_path(path)
+    answer_trust("without")
+    outcome = run_and_wait(qtbot, window)
+    assert not outcome.result.ok  # the secret was left out of this run
+    assert window.current_document() == load_document(path) and not window.dirty  # the document is unchanged
+    said = window.statusBar().currentMessage()
+    assert "Running without" in said and "API_KEY" in said and "unchanged" in said
+    window.refresh_diagnostics()
+    assert not any("Allow secret" in b.text() for b in window.problems.fix_buttons())

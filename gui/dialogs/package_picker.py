@@ -11,9 +11,8 @@ remembers its consent, and a no inserts nothing.
     picked = pick_package(window, catalog, doc)
     if picked: editor.insert(picked.import_line); doc = picked.document
 
-    consent = ensure_consent(window, catalog, doc)   # before a run: one question for every pack
-    doc = consent.document                           # what was allowed stays allowed
-    if consent.refused: ...                          # something refused: do not run
+Before a run, the run plan asks about every pack the body imports without consent
+(core/codenode/plan.py, answered by gui/dialog_prompter.py).
 """
 
 from __future__ import annotations
@@ -32,11 +31,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.codenode import CodeNodeDocument, import_line, imported_packs, is_declared, stamp_declaration
-from core.packs import Catalog, SandboxModule
+from core.codenode import CodeNodeDocument, import_line, is_declared, stamp_declaration
+from core.packs import Catalog
 from gui.completion import PackIndex
 from gui.dialogs.common import plain_label
-from gui.dialogs.consent import ConsentFacts, ask_consent, ask_pack_consents
+from gui.dialogs.consent import ConsentFacts, ask_consent
 
 ALLOWED_MARK = "  ✓ allowed in this document"
 
@@ -179,47 +178,3 @@ def pick_package(parent: QWidget | None, catalog: Catalog, document: CodeNodeDoc
     if allowed is None:
         return None
     return PickedPackage(specifier, import_line(specifier, PackIndex(catalog).exports(specifier)), allowed)
-
-
-@dataclass(frozen=True)
-class ConsentOutcome:
-    """What one consent question before a run settled."""
-
-    #: The document with every pack the person allowed stamped (also when others were refused).
-    document: CodeNodeDocument
-    #: Specifiers of the packs refused (empty: the run may go on).
-    refused: tuple[str, ...] = ()
-
-
-def ensure_consent(parent: QWidget | None, catalog: Catalog, document: CodeNodeDocument) -> ConsentOutcome:
-    """Ask once about every installed pack the body imports without a declaration.
-
-    One dialog lists every such pack with its own choice (issue 30, item 2): a pack
-    allowed is stamped into the document even when another is refused, so the next
-    run asks only about the refused ones. Imports no installed pack serves are left
-    alone: the run fails on them by name.
-    """
-    wanted: dict[str, list[SandboxModule]] = {}
-    for specifier in imported_packs(document.body):
-        module = catalog.module(specifier)
-        if module is None or is_declared(document, specifier):
-            continue
-        if all(m.specifier != module.specifier for m in wanted.get(module.pack, ())):
-            wanted.setdefault(module.pack, []).append(module)
-    if not wanted:
-        return ConsentOutcome(document)
-    packs = {name: catalog.pack(name) for name in wanted}
-    facts = tuple(
-        ConsentFacts.from_pack(pack, tuple(m.specifier for m in wanted[name]))
-        for name, pack in packs.items()
-        if pack is not None
-    )
-    decisions = ask_pack_consents(parent, facts) if facts else {}
-    refused: list[str] = []
-    for name, modules in wanted.items():
-        for module in modules:
-            if decisions.get(name, False):
-                document = stamp_declaration(document, module)
-            else:
-                refused.append(module.specifier)
-    return ConsentOutcome(document, tuple(refused))
