@@ -50,7 +50,8 @@ def _prefixed(what: str, exc: CordonError) -> SandboxRefusal:
 
 
 async def _store(what: str, fn: Callable[..., Any], *args: Any) -> Any:
-    """Keyring work off the loop; the store's errors (keyring-unavailable...) name the call."""
+    """Store work (a keyring's round trip, or the encrypted file's read and first unlock) off the loop; the
+    store's errors (keyring-unavailable, keyring-locked...) name the call."""
     try:
         return await asyncio.to_thread(fn, *args)
     except CordonError as exc:
@@ -58,7 +59,7 @@ async def _store(what: str, fn: Callable[..., Any], *args: Any) -> Any:
 
 
 def _check_scope(scope: RunScope, name: Any, what: str) -> str:
-    from core import secrets_store  # keyring (~35 ms to import) loads on a run's first secret call
+    from core import secrets_store  # keyring (~35 ms to import) and the store load on a run's first secret call
 
     try:
         secrets_store.secret_name(name)  # Cordon's own credentials are not nameable
