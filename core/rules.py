@@ -338,6 +338,7 @@ _NAMES: tuple[str, ...] = (
     "xlsx-invalid",
     "xlsx-sheet-not-found",
     "xlsx-too-large",
+    "xlsx-write-invalid",
     "xml-entities-forbidden",
     "xml-invalid",
     "xml-too-deep",

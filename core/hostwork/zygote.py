@@ -23,6 +23,7 @@ import contextlib
 import gc
 import importlib
 import json
+import mimetypes
 import os
 import select
 import signal
@@ -107,6 +108,9 @@ def main() -> None:
     """
     control = socket.socket(fileno=int(os.environ["CORDON_ZYGOTE_FD"]))
     prepared = Prepared.now()  # the allow-list and the compiled seccomp filter, once for every worker
+    # The system's MIME table is read here, unconfined: a confined worker cannot open /etc/mime.types, and
+    # openpyxl and python-docx build a MimeTypes (which reads it) when a worker imports them itself.
+    mimetypes.init()
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the kernel reaps every worker as it exits
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the host's to handle, not ours
     control.sendall(json.dumps({"ready": True, "threads": _threads()}).encode() + b"\n")
