@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from core.atomic import write_atomic
     from core.bridges.base import HostServices, SecretPrompter, Surface
     from core.bridges.media import data_ref
+    from core.bridges.workspace import WORKSPACE_HINT
     from core.cancel import CancelHandle
     from core.diagnostics import installation
     from core.engine.config import ModuleGraph, RunHooks, RunServices
@@ -50,6 +51,7 @@ _EXPORTS = {
     "CancelHandle": "core.cancel",
     "CordonError": "core.errors",
     "HostServices": "core.bridges.base",
+    "WORKSPACE_HINT": "core.bridges.workspace",
     "LimitExceeded": "core.errors",
     "LimitsError": "core.errors",
     "MediaPreview": "core.media_preview",
@@ -88,6 +90,7 @@ __all__ = [
     "RULES",
     "RULE_SENTENCES",
     "UNDEFINED",
+    "WORKSPACE_HINT",
     "CancelHandle",
     "CordonError",
     "HostServices",

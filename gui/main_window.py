@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from core import host_worker_confinement, import_insertion_line, installation, paths
 from core.codenode import (
+    ALLOW_PACK,
     CONVERT_LEGACY,
     CodeNodeDocument,
     DocumentError,
@@ -70,7 +71,7 @@ from gui.dialog_prompter import DialogPrompter
 from gui.dialogs.common import closable_window, styled_label
 from gui.dialogs.document_trust import TrustDecision, TrustFacts, ask_trust
 from gui.dialogs.help import sandbox_api_window, shortcuts_window
-from gui.dialogs.package_picker import pick_package
+from gui.dialogs.package_picker import allow_in_document, pick_package
 from gui.documents import AUTOSAVE_MS, FILE_FILTER, RecentFiles, RecoveredWork, Recovery, display_name
 from gui.editor import CodeEditor
 from gui.inputs_form import InputsError
@@ -763,12 +764,20 @@ class MainWindow(QMainWindow):
 
     @Slot(object)
     def apply_quick_fix(self, fix) -> None:
-        """A Problems quick fix: declare the input or output, or allow the secret, in this document; or
-        install the npm library an import names (the Pack Manager prepares it and asks for consent)."""
+        """A Problems quick fix: declare the input or output, or allow the secret, in this document; allow an
+        imported pack (after its consent question); or install the npm library an import names (the Pack
+        Manager prepares it and asks for consent)."""
         if fix.kind == INSTALL_NPM:
             self.open_pack_manager(install=fix.name)
             return
-        fixed = apply_fix(self.current_document(), fix)
+        if fix.kind == ALLOW_PACK:  # the pack's consent question, as before a run; a yes is stamped in the document
+            allowed = allow_in_document(self, self.catalogs.wait(), self.current_document(), fix.name)
+            if allowed is None:
+                self.statusBar().showMessage(f"'{fix.name}' is still not allowed in this document", 5000)
+                return
+            fixed = allowed
+        else:
+            fixed = apply_fix(self.current_document(), fix)
         if fixed.body != self.editor.text():  # Convert to output(): one undoable edit of the body
             self.editor.replace_all_text(fixed.body)
         self._doc = fixed

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import QSize, Qt, Signal, Slot
 from PySide6.QtWidgets import QHeaderView, QPushButton, QTreeWidget, QTreeWidgetItem
 
-from core.codenode import CONVERT_LEGACY
+from core.codenode import ALLOW_PACK, CONVERT_LEGACY
 from core.validate import INSTALL_NPM, Fix
 from gui.diagnostics import Diagnostic
 from gui.theme import icon
@@ -66,6 +66,8 @@ class ProblemsView(QTreeWidget):
         button.setObjectName("quickFix")
         if fix.kind == INSTALL_NPM:
             tip = f"{fix.label} as a sandbox pack (the Pack Manager shows what it is and asks first)"
+        elif fix.kind == ALLOW_PACK:
+            tip = "Shows what the pack is and what it can reach, then allows it in this document if you say yes"
         elif fix.kind == CONVERT_LEGACY:
             tip = "Rewrite the final return as await output(name, value) calls and declare those outputs (undo: Ctrl+Z)"
         else:

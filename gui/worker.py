@@ -32,7 +32,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from core import CancelHandle, HostServices, RunError, RunHooks, RunResult, SecretPrompter
+from core import WORKSPACE_HINT, CancelHandle, HostServices, RunError, RunHooks, RunResult, SecretPrompter
 from core.codenode import CodeNodeDocument, Emission, NodeRunRequest, NodeRunResult, RunSinks, run_node
 from core.packs import Catalog
 from gui.tasks import task_manager
@@ -118,7 +118,9 @@ def _execute(request: RunRequest, cancel: CancelHandle, feed: RunFeed) -> RunOut
                 inputs=dict(request.inputs),
                 streams=request.streams,
                 hooks=RunHooks(cancel=cancel, on_log=feed.log, on_progress=feed.progress),
-                host=HostServices(workspace=request.workspace, prompter=request.prompter),
+                host=HostServices(workspace=request.workspace, prompter=request.prompter).provide(
+                    WORKSPACE_HINT, "Choose… beside Workspace in the Run tab"
+                ),
                 sinks=RunSinks(on_emit=feed.emit, on_outputs=feed.outputs),
                 catalog=request.catalog,
             )

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication
 
 from core.codenode import (
     CodeNodeDocument,
@@ -16,6 +17,7 @@ from core.codenode import (
     run_node,
     validate_node,
 )
+from gui.dialogs.consent import ConsentDialog
 from tests.gui_support import home, run_and_wait, set_body, window
 from tests.install_support import memory_keyring
 
@@ -173,3 +175,31 @@ def test_an_import_no_pack_serves_offers_to_install_the_npm_library(qtbot, windo
     assert opened == ["lodash"]
     set_body(window, 'import x from "@cordon/sandbox-nope";\nreturn x;\n')
     assert not any(label.startswith("Install npm:") for label in _fixes(window))  # a reserved scope: never offered
+
+
+def test_an_import_not_allowed_yet_says_the_run_asks_and_its_fix_asks_the_packs_consent(qtbot, window):
+    """Issue 30, item 3: "declare 'nanoid'" asked for something the studio has no place for. The problem now
+    says what a run does about it (asks for consent), and its quick fix asks that same question now."""
+    set_body(window, 'import { parse } from "@cordon/sandbox-csv";\nawait output("out", 1);\n')
+    (problem,) = [d for d in validate_node(window.current_document()) if d.rule == "import-not-declared"]
+    assert "the next run asks for your consent" in problem.message and "declare '" not in problem.message
+    label = "Allow pack '@cordon/sandbox-csv'…"
+    fixes = _fixes(window)
+    assert label in fixes and "allows it in this document" in fixes[label].toolTip()
+    seen = []
+
+    def answer(click: str) -> None:
+        dialog = QApplication.activeModalWidget()
+        if not isinstance(dialog, ConsentDialog):
+            QTimer.singleShot(10, lambda: answer(click))
+            return
+        seen.append(dialog.facts.specifiers)
+        getattr(dialog, click).click()
+
+    QTimer.singleShot(0, lambda: answer("refuse"))
+    qtbot.mouseClick(fixes[label], Qt.MouseButton.LeftButton)
+    assert seen == [("@cordon/sandbox-csv",)] and window.current_document().packages == ()
+    QTimer.singleShot(0, lambda: answer("allow"))
+    qtbot.mouseClick(_fixes(window)[label], Qt.MouseButton.LeftButton)
+    assert [p.specifier for p in window.current_document().packages] == ["@cordon/sandbox-csv"]
+    assert label not in _fixes(window)  # allowed: nothing left to fix, and the next run does not ask

@@ -40,7 +40,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from core.bridges.base import Op, RunLocal, RunScope, Surface
+from core.bridges.base import Op, RunLocal, RunScope, ServiceKey, Surface
 from core.bridges.fsguard import CONTAINED, FsGuard, Location, kind_of, oserrors, read_capped, refusal
 from core.errors import LimitExceeded, SandboxRefusal
 from core.guest import surface_js
@@ -99,13 +99,18 @@ def _quota(scope: RunScope) -> _Quota:
     return _QUOTA.of(scope)
 
 
+#: How the host that runs the body grants a workspace, in its own words (the studio names its Choose… button,
+#: the command line its flag): the refusal of a workspace call says only what the person can do there.
+WORKSPACE_HINT: ServiceKey[str] = ServiceKey("workspace.hint")
+
+
 def _guard(scope: RunScope, op: str) -> FsGuard:
     host = scope.limits.filesystemAccess == "host"
     root = scope.services.workspace
     if root is None and not host:
+        how = WORKSPACE_HINT.of(scope) or "`--workspace DIR`, or Choose… beside Workspace in the studio"
         raise SandboxRefusal(
-            f"workspace.{op} is not available: grant a workspace to this run "
-            "(`cordon run --workspace DIR`, or the document's workspace folder)",
+            f"workspace.{op} is not available: grant a workspace to this run ({how})",
             rule="workspace-unavailable",
             name="WorkspaceError",
         )

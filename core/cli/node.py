@@ -18,6 +18,7 @@ import sys
 from typing import Any
 
 from core.bridges.base import HostServices
+from core.bridges.workspace import WORKSPACE_HINT
 from core.cli.common import Stopped, json_input_arg, print_json, signals_cancel, usage_error, workspace_arg
 from core.cli.flag_prompter import FlagPrompter
 from core.cli.run import print_human, result_object
@@ -82,7 +83,7 @@ def main_run(args: argparse.Namespace) -> int:
                 inputs=inputs,
                 streams=streams,
                 hooks=RunHooks(cancel=stopped.cancel),
-                host=HostServices(workspace=workspace),
+                host=HostServices(workspace=workspace).provide(WORKSPACE_HINT, "`--workspace DIR`"),
             )
         )
     return _report(node, args.json, stopped)

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from core import HostServices, RunHooks, RunResult, RunServices, run_in_sandbox
+from core import WORKSPACE_HINT, HostServices, RunHooks, RunResult, RunServices, run_in_sandbox
 from core.cli.common import (
     json_arg,
     json_input_arg,
@@ -69,7 +69,7 @@ def main(args: argparse.Namespace) -> int:
             limits=limits,
             hooks=RunHooks(cancel=stopped.cancel),
             services=RunServices(
-                host=HostServices(workspace=workspace),
+                host=HostServices(workspace=workspace).provide(WORKSPACE_HINT, "`--workspace DIR`"),
                 modules=packs.modules if packs else None,
                 surfaces=packs.surfaces if packs else (),
             ),
