@@ -68,6 +68,9 @@ class TypeScriptGuest:
         self._vm: Any = None
         self._request = ""
         self._answer = ""
+        #: The files the running guest holds (name -> text): a request sends only what changed.
+        self._held: dict[str, str] = {}
+        self._packs: dict[str, str] = {}
         #: Guests started by this object: tests tell a discarded guest from a kept one by it.
         self.starts = 0
 
@@ -106,6 +109,7 @@ class TypeScriptGuest:
 
     def _discard(self, vm: Any) -> None:
         self._vm = None
+        self._held, self._packs = {}, {}
         try:
             vm.close()
         except Exception:
@@ -127,17 +131,35 @@ class TypeScriptGuest:
             raise
         finally:
             self._request = ""
-        if not answer["ok"]:
+        if not answer["ok"]:  # a bug, or a body that broke the compiler: nothing of this guest is trusted on
+            self._discard(vm)
             logger.error("the TypeScript service failed a %s request: %s", request.get("op"), answer["error"])
-            raise TypeScriptUnavailable(f"the TypeScript service failed: {answer['error'].splitlines()[0]}")
+            raise TypeScriptUnavailable(f"the TypeScript service failed: {answer['error'][:300]}")
         return answer["value"]
 
-    def request(self, op: str, **fields: Any) -> Any:
-        """Ask the service (`service.js`'s OPS); starts the guest on first use or after a failure."""
+    def request(
+        self, op: str, *, files: dict[str, str] | None = None, packs: dict[str, str] | None = None, **fields: Any
+    ) -> Any:
+        """Ask the service (`service.js`'s OPS); starts the guest on first use or after a failure.
+
+        `files` is the whole set of files the question is about (the body, its declarations, its
+        packs' types): only those that changed since the guest last held them cross, and any it
+        holds that are not in the set are dropped."""
         with self._lock:
             if self._vm is None:
                 self._start()
-            return self._call({"op": op, **fields})
+            message: dict[str, Any] = {"op": op, **fields}
+            if files is not None:
+                message["files"] = {n: t for n, t in files.items() if self._held.get(n) != t}
+                message["remove"] = [n for n in self._held if n not in files]
+            if packs is not None and packs != self._packs:
+                message["packs"] = packs
+            answer = self._call(message)
+            if files is not None:
+                self._held = dict(files)
+            if packs is not None:
+                self._packs = dict(packs)
+            return answer
 
     def warm(self) -> None:
         """Start the guest now (the studio does this in the background, so a first completion is quick)."""

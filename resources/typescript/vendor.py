@@ -34,6 +34,8 @@ BUNDLE = "typescript-guest.js"
 NODE_ONLY = ("fs", "path", "os", "crypto", "inspector", "perf_hooks", "source-map-support", "buffer", "module")
 LIB_PREFIXES = ("lib.es5.", "lib.es2015", "lib.es2016", "lib.es2017", "lib.es2018", "lib.es2019", "lib.es2020")
 LIB_PREFIXES += ("lib.es2021", "lib.es2022", "lib.es2023", "lib.decorators")
+#: What QuickJS-ng has beyond ES2023 (DisposableStack, SuppressedError, Float16Array, Iterator helpers).
+LIB_PREFIXES += ("lib.esnext.disposable.", "lib.esnext.float16.", "lib.esnext.iterator.")
 
 ENTRY = """\
 import ts from "typescript";

@@ -40,6 +40,7 @@ from core.packs.install.names import split_spec, validate_name
 from core.packs.install.package_json import lifecycle_scripts, read_package_json
 from core.packs.install.registry import CHUNK, MAX_TARBALL_BYTES, Progress, Registry, registry_url
 from core.packs.install.staging import Staging, discard_installed, pack_dir, place, recover, transaction_lock
+from core.packs.install.types_kept import keep_types
 from core.packs.install.updates import InstallRecord
 from core.packs.manifest import split_npm_target
 from core.packs.skill import WRAPPER_FIELD
@@ -240,6 +241,7 @@ def prepare_install(
             unfetched.get(dep) or _compile(staging.pack, dep, _phase_progress(on_progress, index, len(order)))
             for index, dep in enumerate(order)
         )
+        keep_types(staging.pack, [m.dependency for m in modules if m.ok])  # for the editor's checker
         if src.kind == "npm":  # what the probe said, for search to show before the next install
             verdicts.remember(found.name, found.version, modules)
         if modules and not any(m.ok for m in modules) and set(found.module_kinds) == {"npm"}:

@@ -1,0 +1,93 @@
+"""The language service on the real TypeScript checker (issue 34, item 3), in the real guest."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.packs import default_catalog
+from core.typescript.context import BodyContext, Handle, pack_context
+from core.typescript.guest import TypeScriptUnavailable, shared_guest, typescript_dir
+from core.typescript.service import LanguageService
+
+NODE = BodyContext("typescript", inputs=(Handle("city", "string"), Handle("days", "integer")), outputs=())
+
+
+@pytest.fixture(scope="module")
+def service() -> LanguageService:
+    return LanguageService()
+
+
+def with_packs(body: str, language: str = "typescript") -> BodyContext:
+    packs, files, real = pack_context(body, default_catalog())
+    return BodyContext(language, NODE.inputs, (), packs, files, real)
+
+
+def test_completion_after_inputs_lists_the_declared_inputs_with_their_types(service):
+    items = service.completion("const n = inputs.", NODE, (0, 17))
+    assert [(i.name, i.detail) for i in items] == [
+        ("city", '(property) "city": string'),
+        ("days", '(property) "days": number'),
+    ]
+    assert "Input `city` (string)" in items[0].documentation
+
+
+def test_completion_after_a_pack_import_lists_its_exports_with_signatures(service):
+    body = 'import * as csv from "@nodetool-ai/sandbox-csv";\nimport * as dates from "@cordon/sandbox-dates";\ncsv.'
+    items = {i.name: i.detail for i in service.completion(body, with_packs(body), (2, 4))}
+    assert items["parse"].startswith("function parse(text: string, options?: any): Promise<")
+    assert items["stringify"].startswith("function stringify(rows: any, options?: any): Promise<string>")
+    body = body.replace("csv.", "dates.add")
+    members = {i.name: i.detail for i in service.completion(body, with_packs(body), (2, 9))}
+    # A guest pack's types are the checker's inference from its bundled source (weak: `any` parameters).
+    assert members["addDays"].startswith("(alias) function addDays(")
+
+
+def test_a_wrong_argument_type_is_an_error_in_typescript_and_a_warning_in_javascript(service):
+    body = "await sleep('soon');\nconst n: number = inputs.city;\n"
+    found = [(d.range.start, d.severity, d.code) for d in service.diagnostics(body, NODE)]
+    assert found == [((0, 12), "error", 2345), ((1, 6), "error", 2322)]
+    js = BodyContext("javascript", NODE.inputs)
+    found = [(d.range.start, d.severity) for d in service.diagnostics("await sleep('soon');\nreturn 1;\n", js)]
+    assert found == [((0, 12), "warning")], "a JavaScript body's findings never block its run; return is allowed"
+
+
+def test_hover_shows_a_sandbox_globals_doc(service):
+    hover = service.hover("const r = await fetch('https://example.com');", NODE, (0, 18))
+    assert hover is not None
+    assert hover.signature.startswith("function fetch(url: string | URL, init?:")
+    assert "SSRF guard" in hover.documentation
+    assert hover.range.start == (0, 16) and hover.range.end == (0, 21)
+
+
+def test_signature_help_inside_a_call(service):
+    help_ = service.signature_help("parallelMap([1, 2], ", NODE, (0, 20))
+    assert help_ is not None and help_.parameter == 1
+    assert help_.signatures[0].parameters[1].startswith("fn: (item: number, index: number) =>")
+
+
+def test_go_to_definition_reaches_the_sandbox_declarations_and_pack_sources_read_only(service):
+    [where] = service.definition("await workspace.read('a');", NODE, (0, 8))
+    assert where.path == typescript_dir() / "sandbox.d.ts"
+    assert "declare const workspace" in where.path.read_text().splitlines()[where.range.start[0]]
+    body = 'import yaml from "@cordon/sandbox-yaml";\nyaml.load("a: 1");'
+    [where] = service.definition(body, with_packs(body), (0, 8))
+    assert where.path is not None and where.path.name == "js-yaml.js" and where.path.is_file()
+    [local] = service.definition("const x = 1;\nreturn x;", NODE, (1, 7))
+    assert local.path is None and local.range.start == (0, 6)
+
+
+def test_rename_stays_within_the_body(service):
+    body = "const total = 1;\nreturn total + total;"
+    edits = service.rename(body, NODE, (0, 8))
+    assert [e.start for e in edits] == [(0, 6), (1, 7), (1, 15)]
+    assert service.rename("await sleep(1);", NODE, (0, 7)) == [], "a sandbox global is not the body's to rename"
+
+
+def test_a_body_that_breaks_the_compiler_costs_its_guest_and_the_next_question_is_answered(service):
+    guest = shared_guest()
+    with pytest.raises(TypeScriptUnavailable) as failed:
+        service.diagnostics("(" * 200_000, NODE)
+    assert failed.value.rule == "typescript-unavailable"
+    starts = guest.starts
+    assert [i.name for i in service.completion("inputs.", NODE, (0, 7))] == ["city", "days"]
+    assert guest.starts == starts + 1, "a fresh guest answered"
