@@ -46,15 +46,16 @@ def _language() -> Language:
 _KEEP_TREE_BELOW = 64 << 10
 
 
-def parse(source: str) -> Tree:
-    """The tree of `source`, or SourceRefused past MAX_SOURCE_CHARS or MAX_DEPTH.
+def parse(source: str, *, max_chars: int = MAX_SOURCE_CHARS) -> Tree:
+    """The tree of `source`, or SourceRefused past `max_chars` (MAX_SOURCE_CHARS; an npm bundle's own
+    limit for one Cordon compiled, see `core.packs.npm.limit`) or MAX_DEPTH.
 
     A run's body is parsed by the pack resolver and by the entry transform, and a studio re-runs
     the same body: the last few small sources' trees are kept, and each caller gets its own copy
     (O(1); tree-sitter asks for a copy per thread)."""
-    if len(source) > MAX_SOURCE_CHARS:
+    if len(source) > max_chars:
         raise SourceRefused(
-            f"the source is {len(source):,} characters; Cordon analyses at most {MAX_SOURCE_CHARS:,}",
+            f"the source is {len(source):,} characters; Cordon analyses at most {max_chars:,}",
             rule="source-too-large",
         )
     if len(source) > _KEEP_TREE_BELOW:

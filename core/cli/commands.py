@@ -18,8 +18,6 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 Verbs = argparse._SubParsersAction
-#: The npm keyword that marks a package as a Cordon pack (what `cordon packs search` looks for).
-PACK_KEYWORD = "cordon-pack"
 
 
 class Handler(NamedTuple):
@@ -74,7 +72,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "cordon node run report.node.json --workspace ./data --allow-secret API_KEY",
     ),
     "node new": ("cordon node new greet", "cordon node new greet.node.json --force"),
-    "validate": ("cordon validate body.js", "cordon validate body.js --allow-package nanoid --json"),
+    "validate": ("cordon validate body.js", "cordon validate report.node.json --only-packs nanoid --json"),
     "secrets": ("cordon secrets set API_KEY", "cordon secrets list"),
     "secrets set": ("cordon secrets set API_KEY", 'printf %s "$TOKEN" | cordon secrets set API_KEY'),
     "secrets list": ("cordon secrets list", "cordon secrets list --json"),
@@ -102,7 +100,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "packs check": ("cordon packs check ./my-pack", "cordon packs check ./my-pack --json"),
     "packs link": ("cordon packs link ./my-pack",),
     "packs unlink": ("cordon packs unlink my-pack",),
-    "packs search": ("cordon packs search", "cordon packs search csv parse"),
+    "packs search": ("cordon packs search csv", "cordon packs search date format --json"),
 }
 
 
@@ -144,37 +142,22 @@ def register_run(subparsers: Verbs) -> None:
     )
     p.add_argument("--limits", help="JSON object of limits (camelCase names), clamped to the ceilings")
     p.add_argument("--workspace", help="folder the body may reach through workspace.*")
-    p.add_argument(
-        "--allow-package",
-        dest="allow_package",
-        action="append",
-        metavar="SPEC",
-        help="restrict importable packs to these (repeatable); default: every installed pack",
-    )
+    add_only_packs(p, "restrict the packs the body may import to these (repeatable); default: every installed pack")
     p.add_argument("--json", action="store_true", help="print exactly one JSON result object")
     p.set_defaults(handler=Handler("run", "main"))
 
 
-def register_node(subparsers: Verbs) -> None:
-    node = subparsers.add_parser("node", help="run or create Code node documents (*.node.json)")
-    verbs = node.add_subparsers(dest="verb", required=True)
+def add_only_packs(parser: argparse.ArgumentParser, help: str) -> None:
+    """`--only-packs SPEC`: narrow which installed packs count (`run`, `validate`). It grants nothing, so it
+    is not `--allow-package`, which everywhere gives a document's run a pack (`add_grant_flags`)."""
+    parser.add_argument("--only-packs", dest="only_packs", action="append", metavar="SPEC", help=help)
 
-    run = verbs.add_parser("run", help="run a Code node document headlessly")
-    run.add_argument("file", help="a *.node.json document")
-    run.add_argument(
-        "--inputs",
-        metavar="JSON|@FILE|-",
-        help="JSON object of input values (declared inputs only): inline, @FILE to read a file, - to read stdin",
-    )
-    run.add_argument(
-        "--input-streams",
-        dest="input_streams",
-        metavar="JSON|@FILE|-",
-        help="JSON object {handle: [items]}: staged stream items, then end-of-stream (inline, @FILE or -)",
-    )
-    run.add_argument("--workspace", help="folder the body may reach through workspace.*")
-    run.add_argument("--json", action="store_true", help="print exactly one JSON result object")
-    grants = run.add_argument_group(
+
+def add_grant_flags(parser: argparse.ArgumentParser) -> None:
+    """The grants a command line gives a document's run, declared once: a document cannot grant itself
+    powers, so what an untrusted one asks for runs only when the same grant is given here
+    (core/codenode/plan.py takes them as `RunTrust.given`; core/codenode/grants.py `Grants.flags` names them)."""
+    grants = parser.add_argument_group(
         "grants",
         "a document cannot grant itself powers: what an untrusted document asks for runs only "
         "when the same grant is given here",
@@ -201,13 +184,35 @@ def register_node(subparsers: Verbs) -> None:
         action="append",
         default=[],
         metavar="SPEC",
-        help="let the node import this pack specifier (repeat for more)",
+        help="let the node import this pack (repeat for more); either name of a shipped pack counts",
     )
     grants.add_argument(
         "--allow-raised-limits",
         action="store_true",
         help="let the node's timeout and max_response_mb switch off (timeout 0) or exceed their defaults",
     )
+
+
+def register_node(subparsers: Verbs) -> None:
+    node = subparsers.add_parser("node", help="run or create Code node documents (*.node.json)")
+    verbs = node.add_subparsers(dest="verb", required=True)
+
+    run = verbs.add_parser("run", help="run a Code node document headlessly")
+    run.add_argument("file", help="a *.node.json document")
+    run.add_argument(
+        "--inputs",
+        metavar="JSON|@FILE|-",
+        help="JSON object of input values (declared inputs only): inline, @FILE to read a file, - to read stdin",
+    )
+    run.add_argument(
+        "--input-streams",
+        dest="input_streams",
+        metavar="JSON|@FILE|-",
+        help="JSON object {handle: [items]}: staged stream items, then end-of-stream (inline, @FILE or -)",
+    )
+    run.add_argument("--workspace", help="folder the body may reach through workspace.*")
+    run.add_argument("--json", action="store_true", help="print exactly one JSON result object")
+    add_grant_flags(run)
     run.set_defaults(handler=Handler("node", "main_run"))
 
     new = verbs.add_parser("new", help="write a commented starter document NAME.node.json")
@@ -219,13 +224,7 @@ def register_node(subparsers: Verbs) -> None:
 def register_validate(subparsers: Verbs) -> None:
     p = subparsers.add_parser("validate", help="check a Code-node body without running it")
     p.add_argument("file", nargs="?", default="-", help="a .js body, or - for stdin")
-    p.add_argument(
-        "--allow-package",
-        dest="allow_package",
-        action="append",
-        metavar="SPEC",
-        help="allow this pack (or one specifier of it); repeatable. Without it every installed pack is allowed",
-    )
+    add_only_packs(p, "count only this pack (or one specifier of it) as installed; repeatable. Default: every one")
     p.add_argument("--json", action="store_true", help="print exactly one JSON object")
     p.set_defaults(handler=Handler("validate", "main"))
 
@@ -287,6 +286,11 @@ def register_packs_install(verbs: Verbs) -> None:
         action="append",
         metavar="PATH",
         help="with npm:, an entry point of the library to wrap ('.', './locale'); repeatable; default '.'",
+    )
+    p.add_argument(
+        "--max-bundle-size",
+        metavar="SIZE",
+        help="with npm:, raise the library's bundle limit (default 3MB) up to 8MB, e.g. 6MB",
     )
     p.add_argument("--yes", action="store_true", help="consent without asking (what would be asked is printed)")
     p.add_argument("--json", action="store_true", help="print one JSON object (the consent request and outcome)")
@@ -350,11 +354,13 @@ def register_packs_unlink(verbs: Verbs) -> None:
 
 
 def register_packs_search(verbs: Verbs) -> None:
-    p = verbs.add_parser("search", help=f"packs on the registry (packages with the '{PACK_KEYWORD}' keyword)")
-    p.add_argument("text", nargs="*", help="words to search for")
-    p.add_argument("--registry", help="npm-protocol registry URL (default: $CORDON_NPM_REGISTRY or npmjs.org)")
+    p = verbs.add_parser(
+        "search", help="shipped packs, installed packs and npm libraries, with the sandbox's verdict where known"
+    )
+    p.add_argument("text", nargs="*", help="words to search for (none: list the packs Cordon has)")
+    p.add_argument("--registry", help="npm-protocol registry URL (default: $CORDON_NPM_REGISTRY, .npmrc or npmjs.org)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.set_defaults(handler=Handler("packs_author", "main_search"))
+    p.set_defaults(handler=Handler("packs", "main_search"))
 
 
 #: `cordon packs`' verbs, in the order its help lists them.

@@ -26,6 +26,7 @@ from core.packs.install import (
     remove,
     set_trust,
 )
+from core.packs.npm.limit import parse_size
 
 
 def _fail(exc: CordonError, as_json: bool) -> int:
@@ -61,7 +62,9 @@ class _ProgressLine:
 
 def main_install(args: argparse.Namespace) -> int:
     try:
-        source = InstallSource.parse(args.source, entries=tuple(args.entry or (".",)))
+        size = getattr(args, "max_bundle_size", None)
+        limit = None if size is None else parse_size(size)
+        source = InstallSource.parse(args.source, entries=tuple(args.entry or (".",)), max_bundle_bytes=limit)
     except CordonError as exc:
         return _fail(exc, args.json)
     return _install(source, args.registry, yes=args.yes, as_json=args.json)

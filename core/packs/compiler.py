@@ -4,13 +4,13 @@ There is no esbuild here: `core.packs.npm` is a small bundler in Python over
 the dependency's files in `<pack>/node_modules` and the vendored polyfills
 (resolution as esbuild's browser platform does it, see `npm.resolve`),
 followed by the missing-global scan (warnings only),
-the 1 MB cap, and the capability-free QuickJS probes, which are the gate.
+the bundle limit (`npm.limit`), and the capability-free QuickJS probe, which is the gate.
 A module that cannot be admitted raises a `CompileError` (a `CordonError`)
 whose `rule` is one of the named skips:
 
     npm-module-builtin-import   it needs a Node builtin at load that no polyfill serves (fs, node:vm, ...)
     npm-module-unresolved       an import does not resolve inside node_modules (or is dynamic)
-    npm-module-too-large        the bundle is over 1 MB
+    npm-module-too-large        the bundle is over its limit (3 MB unless raised at install)
     npm-module-probe-failed     it does not initialise in QuickJS
     npm-module-needs-code-generation
                                 every export reaches code it compiles from strings, with no
@@ -18,7 +18,7 @@ whose `rule` is one of the named skips:
 
 Results are cached in `cache_dir()/npm/<digest>.json` through `core.cache`,
 which serves an entry only if its bytes match the digest recorded when Cordon
-wrote it (a cached bundle skips the scan and the probes: it is trusted code).
+wrote it (a cached bundle skips the scan and the probe: it is trusted code).
 The key digest is over the content of every file under the pack's
 `node_modules` (a superset of the bundle's inputs, so any change that could
 alter the output changes the key), the dependency name, the compiler version,
@@ -49,12 +49,12 @@ import orjson
 from core import cache
 from core.guest import ENGINE_VERSION
 from core.packs.caps import NPM_JS_MAX
-from core.packs.npm import polyfills
+from core.packs.npm import limit, polyfills
 from core.packs.npm.resolve import CONDITIONS, MAIN_FIELDS, CompileError
 from core.packs.npm.transform import DEFINES
 from core.packs.roots import installed_dir
 
-COMPILER_VERSION = "cordon-npm/6"
+COMPILER_VERSION = "cordon-npm/7"
 OPTIONS = {
     "format": "esm",
     "conditions": list(CONDITIONS),
@@ -84,9 +84,11 @@ class CompiledModule:
     #: Polyfills bundled (`buffer (buffer@6.0.3)`) and builtins stubbed (`stream (file:line)`), for consent.
     polyfills: tuple[str, ...] = ()
     stubs: tuple[str, ...] = ()
+    #: The bundle limit it was compiled under (`npm.limit`: the default or the one the person raised it to).
+    max_bytes: int = NPM_JS_MAX
 
 
-def input_digest(pack_root: Path, dependency: str) -> str:
+def input_digest(pack_root: Path, dependency: str, max_bytes: int = NPM_JS_MAX) -> str:
     """The cache key: every file under node_modules (path and content), plus the compile settings."""
     digest = hashlib.sha256()
     digest.update(
@@ -94,7 +96,7 @@ def input_digest(pack_root: Path, dependency: str) -> str:
             {
                 "compiler": COMPILER_VERSION,
                 "engine": _ENGINE,
-                "options": OPTIONS,
+                "options": {**OPTIONS, "maxBytes": max_bytes},
                 "dependency": dependency,
                 "runtime": _RUNTIME_DIGEST,
             }
@@ -157,7 +159,7 @@ def _cache_name(digest: str) -> str:
     return f"npm/{digest}.json"  # the digest is hex: no path component can be smuggled in
 
 
-def _read_cache(digest: str) -> CompiledModule | None:
+def _read_cache(digest: str, max_bytes: int) -> CompiledModule | None:
     data = cache.read(_cache_name(digest))
     if data is None:
         return None
@@ -179,6 +181,7 @@ def _read_cache(digest: str) -> CompiledModule | None:
         files=tuple(doc.get("files", ())),
         polyfills=tuple(doc.get("polyfills", ())),
         stubs=tuple(doc.get("stubs", ())),
+        max_bytes=max_bytes,
     )
 
 
@@ -191,13 +194,14 @@ def compile_npm(
 ) -> CompiledModule:
     """Compile and admit `<pack_root>/node_modules/<dependency>`, or raise a named CompileError.
 
-    Blocks its thread (the probes run the engine): call it from a worker, not an event loop.
+    Blocks its thread (the probe runs the engine): call it from a worker, not an event loop.
     `on_phase("compile")` runs before bundling and `on_phase("probe")` before the test-loads
     (neither on a cache hit), for progress.
     """
-    digest = input_digest(pack_root, dependency)
+    max_bytes = limit.for_pack(pack_root)
+    digest = input_digest(pack_root, dependency, max_bytes)
     if use_cache:
-        cached = _read_cache(digest)
+        cached = _read_cache(digest, max_bytes)
         if cached is not None:
             return cached
     # the bundler, its checks and the engine are imported on a miss only: a warm install or run never bundles
@@ -206,15 +210,14 @@ def compile_npm(
     try:
         if on_phase is not None:
             on_phase("compile")
-        built = bundle.build(pack_root, dependency)
+        built = bundle.build(pack_root, dependency, max_bytes)
         if on_phase is not None:
             on_phase("probe")
         names = probe.export_names(built.keys_probe_source(), dependency)
         codegen.check(built.links, names, dependency)
         source, exported = built.module_source(names)
-        if len(source.encode("utf-8")) > NPM_JS_MAX:
-            raise CompileError(f"the bundle of '{dependency}' is over {NPM_JS_MAX} bytes", rule="npm-module-too-large")
-        probe.admit(source, dependency)
+        if len(source.encode("utf-8")) > max_bytes:
+            raise bundle.too_large(dependency, len(source.encode("utf-8")), max_bytes)
     except CompileError as exc:
         if exc.rule != "npm-module-probe-failed":
             _write_cache(digest, {"error": {"rule": exc.rule, "message": exc.message}})
@@ -228,6 +231,7 @@ def compile_npm(
         files=tuple(built.files),
         polyfills=tuple(built.polyfills),
         stubs=tuple(built.stubs),
+        max_bytes=max_bytes,
     )
     _write_cache(
         digest,

@@ -443,16 +443,17 @@ class _PackReader:
         where = f"npm:{entry.npm}"
         compiled = compile_npm(self.folder, entry.npm)
         size = len(compiled.source.encode("utf-8"))
-        if size > NPM_JS_MAX:
+        most = getattr(compiled, "max_bytes", NPM_JS_MAX)  # the limit the person consented to (npm.limit)
+        if size > most:
             raise DiscoveryError(
-                f"{where} compiles to {size} bytes; at most {NPM_JS_MAX}", rule="npm-module-too-large", path=where
+                f"{where} compiles to {size} bytes; at most {most}", rule="npm-module-too-large", path=where
             )
         self.account(size)
         self.statuses.extend(
             PackStatus("npm-module-warning", warning, "warning", self.name, spec, where)
             for warning in getattr(compiled, "warnings", ())
         )
-        if scan_module(compiled.source, where):
+        if scan_module(compiled.source, where, max_chars=most):
             raise DiscoveryError(
                 f"{where} still imports other modules after compilation; npm modules must be self-contained",
                 rule="module-outside-pack",

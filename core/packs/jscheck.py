@@ -48,7 +48,7 @@ class Request:
     line: int
 
 
-def scan_module(source: str, path: str) -> list[Request]:
+def scan_module(source: str, path: str, *, max_chars: int = jsparse.MAX_SOURCE_CHARS) -> list[Request]:
     """The module's static requests, or DiscoveryError naming the first broken rule."""
     name = "scan/" + hashlib.sha256(f"{SCAN_VERSION}\0{_PARSER}\0{source}".encode()).hexdigest() + ".json"
     cached = cache.read(name)
@@ -57,15 +57,15 @@ def scan_module(source: str, path: str) -> list[Request]:
             return [Request(str(spec), int(line)) for spec, line in orjson.loads(cached)]
         except (orjson.JSONDecodeError, TypeError, ValueError):
             pass  # not what Cordon writes: scan again
-    requests = _scan(source, path)
+    requests = _scan(source, path, max_chars)
     with contextlib.suppress(OSError):  # an unwritable cache costs the next discovery a parse, nothing else
         cache.write(name, orjson.dumps([[r.specifier, r.line] for r in requests]))
     return requests
 
 
-def _scan(source: str, path: str) -> list[Request]:
+def _scan(source: str, path: str, max_chars: int) -> list[Request]:
     try:
-        tree = jsparse.parse(source)
+        tree = jsparse.parse(source, max_chars=max_chars)
     except jsparse.SourceRefused as exc:
         raise DiscoveryError(f"{path}: {exc.message}", rule=exc.rule, path=path, line=exc.line) from None
     error = jsparse.syntax_error_node(tree)

@@ -15,7 +15,7 @@ from core.packs.install.classify import Classification
 from core.packs.install.deps import FetchedDependency
 from core.packs.install.staging import Staging
 from core.packs.install.updates import InstallRecord
-from core.packs.sizes import PackSizes, human_size, plural
+from core.packs.sizes import PackSizes, human_size, on_disk, plural
 
 INSTALL_MODE = "scripts never run"
 INSTALL_MODE_DETAIL = (
@@ -49,6 +49,8 @@ class NpmModuleStatus:
     polyfills: tuple[str, ...] = ()
     #: Node builtins required only inside functions, replaced by a stub that throws if reached (`stream (file:line)`).
     stubs: tuple[str, ...] = ()
+    #: The bundle limit it was held to, said for people (`3 MB (the default; up to 8 MB with ...)`).
+    limit: str = ""
 
 
 @dataclass(eq=False)
@@ -84,7 +86,12 @@ class ConsentRequest:
     state: str = "prepared"
     _staging: Staging | None = field(default=None, repr=False)
 
+    #: (files, bytes, npm packages) of the staged folder, counted as the pack's page will count it once placed.
+    _placed: tuple[int, int, int] | None = field(default=None, repr=False)
+
     def __post_init__(self) -> None:
+        if self._staging is not None and self._staging.pack.is_dir():
+            self._placed = on_disk(self._staging.pack)
         # The install record keeps what was downloaded, so the pack's page says the same as this request.
         if self.record is not None:
             self.record = replace(self.record, download=self.sizes.download or 0)
@@ -110,6 +117,9 @@ class ConsentRequest:
         """Download (the pack's tarball and its dependencies'), on disk (the whole tree) and the sandbox
         bundle, as the pack's page and `cordon packs show` will say them once it is installed."""
         files, size = self.tree_size
+        packages = len(self.dependencies)
+        if self._placed is not None:
+            files, size, packages = self._placed
         download = self.download_size + sum(d.download for d in self.dependencies)
         bundle = self.mounted_size
         if bundle is None:
@@ -119,7 +129,7 @@ class ConsentRequest:
             size,
             files,
             bundle,
-            len(self.dependencies),
+            packages,
         )
 
     @property
@@ -152,6 +162,7 @@ class ConsentRequest:
             )
         for module in self.npm_modules:
             state = f"bundled, {human_size(module.size)}" if module.ok else f"skipped ({module.rule}): {module.message}"
+            state += f"; bundle limit {module.limit}" if module.limit else ""
             out.append(f"  npm module {module.dependency}: {state}")
             if module.polyfills:
                 out.append(f"    polyfills (pure JavaScript, no new capability): {', '.join(module.polyfills)}")
@@ -199,6 +210,7 @@ class ConsentRequest:
                     "warnings": list(m.warnings),
                     "polyfills": list(m.polyfills),
                     "stubs": list(m.stubs),
+                    "limit": m.limit,
                 }
                 for m in self.npm_modules
             ],

@@ -43,6 +43,7 @@ from core.packs.install.staging import Staging, discard_installed, pack_dir, pla
 from core.packs.install.types_kept import keep_types
 from core.packs.install.updates import InstallRecord
 from core.packs.manifest import split_npm_target
+from core.packs.npm import limit as bundle_limit
 from core.packs.skill import WRAPPER_FIELD
 from core.specifier import RESERVED_SCOPES
 
@@ -64,9 +65,13 @@ class InstallSource:
     path: Path | None = None
     #: For `npm:` sources: the library's entry points to wrap, one guest module each.
     entries: tuple[str, ...] = (".",)
+    #: For `npm:` sources: the bundle limit the person raised (`--max-bundle-size`), else the default.
+    max_bundle_bytes: int | None = None
 
     @classmethod
-    def parse(cls, text: str, *, entries: tuple[str, ...] = (".",)) -> InstallSource:
+    def parse(
+        cls, text: str, *, entries: tuple[str, ...] = (".",), max_bundle_bytes: int | None = None
+    ) -> InstallSource:
         """`npm:name[@range]`; a path when it looks like one (`./x`, `/x`, `~/x`, `x.tgz`, an existing
         folder with a slash); else a pack `name[@range]` on the registry."""
         text = text.strip()
@@ -75,7 +80,10 @@ class InstallSource:
             _refuse_reserved(name)
             for entry in entries:
                 _module_name(entry)
-            return cls("npm", name=name, spec=spec, entries=tuple(dict.fromkeys(entries)) or (".",))
+            limit = None if max_bundle_bytes is None else bundle_limit.check(max_bundle_bytes)
+            return cls("npm", name, spec, None, tuple(dict.fromkeys(entries)) or (".",), limit)
+        if max_bundle_bytes is not None:
+            raise InstallError("--max-bundle-size applies to npm:<library> installs only", rule="usage")
         looks_like_path = (
             text.startswith((".", "/", "~", "\\"))
             or text.endswith((".tgz", ".tar.gz"))
@@ -192,7 +200,9 @@ def prepare_install(
             client = Registry(url, token=auth, cancel=cancel)
             library = client.resolve(src.name, src.spec)
             staging.pack.mkdir()
-            unpacked = write_wrapper(staging.pack, library.name, library.version, src.spec or "latest", src.entries)
+            unpacked = write_wrapper(
+                staging.pack, library.name, library.version, src.spec or "latest", src.entries, src.max_bundle_bytes
+            )
             integrity, download_size = library.integrity, 0
         elif src.kind == "tarball":
             assert src.path is not None
@@ -343,10 +353,18 @@ def recorded_source(record: InstallRecord) -> InstallSource:
     return InstallSource.parse(record.source, entries=tuple(record.entries.split()))
 
 
-def write_wrapper(folder: Path, library: str, version: str, spec: str, entries: tuple[str, ...] = (".",)) -> Unpacked:
+def write_wrapper(
+    folder: Path,
+    library: str,
+    version: str,
+    spec: str,
+    entries: tuple[str, ...] = (".",),
+    max_bundle_bytes: int | None = None,
+) -> Unpacked:
     """The pack Cordon writes for `npm:<library>`: named after the library, one guest module per entry
     point (`.` -> the library itself, `./locale` -> `<library>/locale`) compiled from its pinned exact
-    version. No npm process: the installer fetches and bundles it."""
+    version, and the bundle limit the person raised, if any (`npm.limit`). No npm process: the installer
+    fetches and bundles it."""
     modules = [
         {"name": _module_name(entry), "kind": "js", "npm": library + entry.removeprefix(".")} for entry in entries
     ]
@@ -355,7 +373,8 @@ def write_wrapper(folder: Path, library: str, version: str, spec: str, entries: 
         "version": version,
         "description": f"{library}@{version} from npm, wrapped as a sandbox pack by Cordon",
         "dependencies": {library: version},
-        WRAPPER_FIELD: {"npm": library, "range": spec},
+        WRAPPER_FIELD: {"npm": library, "range": spec}
+        | ({} if max_bundle_bytes is None else {bundle_limit.FIELD: max_bundle_bytes}),
         "cordon": {"apiVersion": 1, "sandboxModules": modules},
     }
     data = orjson.dumps(doc, option=orjson.OPT_INDENT_2) + b"\n"
@@ -403,6 +422,7 @@ def _compile(pack_root: Path, dependency: str, on_phase: Callable[[str], None] |
         warnings=compiled.warnings,
         polyfills=compiled.polyfills,
         stubs=compiled.stubs,
+        limit=bundle_limit.describe(compiled.max_bytes),
     )
 
 

@@ -32,9 +32,9 @@ from pathlib import Path
 
 import orjson
 
-from core.packs.caps import NPM_JS_MAX
 from core.packs.files import read_text
 from core.packs.manifest import is_export_identifier
+from core.packs.npm import limit as bundle_limit
 from core.packs.npm import polyfills
 from core.packs.npm.codegen import ModuleLinks
 from core.packs.npm.resolve import CompileError, Kind, Resolver
@@ -65,8 +65,9 @@ class Bundle:
     stubs: list[str] = field(default_factory=list)
 
     def keys_probe_source(self) -> str:
-        """The bundle with a default export listing the entry's export names (for the export probe)."""
-        return self.body + "export default Object.keys(__cordon$entry);\n"
+        """The bundle with a default export listing the entry's export names and the entry itself (for the
+        probe, which reads every export as the final module's export section does)."""
+        return self.body + "export default Object.keys(__cordon$entry);\nexport { __cordon$entry };\n"
 
     def module_source(self, names: list[str]) -> tuple[str, list[str]]:
         """The final module (its default export, if any, plus one named export per valid name) and its names."""
@@ -87,10 +88,11 @@ class Bundle:
         return "\n".join(lines) + "\n", exported
 
 
-def _too_large(dependency: str, size: int) -> CompileError:
+def too_large(dependency: str, size: int, limit: int) -> CompileError:
+    """The refusal of a bundle over its limit, naming the limit and how to raise it."""
     return CompileError(
-        f"the bundle of '{dependency}' is over {NPM_JS_MAX} bytes ({size}+); npm modules are "
-        f"capped at {NPM_JS_MAX // 1024} KB",
+        f"the bundle of '{dependency}' is over its limit, {bundle_limit.describe(limit)}: {size}+ bytes; "
+        f"raise it for this library with `{bundle_limit.HOW_TO_RAISE}`",
         rule="npm-module-too-large",
     )
 
@@ -119,8 +121,9 @@ class _Made:
 _EMPTY = _Made()
 
 
-def build(pack_root: Path, dependency: str) -> Bundle:
-    """Bundle `pack_root/node_modules/<dependency>`; raise a CompileError naming the skip rule."""
+def build(pack_root: Path, dependency: str, max_bytes: int) -> Bundle:
+    """Bundle `pack_root/node_modules/<dependency>` in at most `max_bytes`; raise a CompileError naming the
+    skip rule."""
     resolver = Resolver(pack_root)
     entry = resolver.resolve(dependency, resolver.pack_root / "package.json") or _EMPTY
     ids: dict[Path | _Made, int] = {entry: 0}
@@ -172,14 +175,14 @@ def build(pack_root: Path, dependency: str) -> Bundle:
 
         try:  # by folder fds from the pack root, as pack files are: a link swapped in is never followed
             base, inside = resolver.location(path)
-            text = read_text(base, inside, NPM_JS_MAX - size, too_large="npm-module-too-large")
+            text = read_text(base, inside, max_bytes - size, too_large="npm-module-too-large")
         except DiscoveryError as exc:
             if exc.rule == "npm-module-too-large":
-                raise _too_large(dependency, NPM_JS_MAX + 1) from None
+                raise too_large(dependency, max_bytes + 1, max_bytes) from None
             raise CompileError(exc.message, rule="npm-module-unresolved") from None
         size += len(text)
-        if size > NPM_JS_MAX:
-            raise _too_large(dependency, size)
+        if size > max_bytes:
+            raise too_large(dependency, size, max_bytes)
         done = transform_file(text, rel, json=path.suffix == ".json", dependency_id=dependency_id)
         if ids[path] == 0:
             entry_esm = done.esm
@@ -197,8 +200,8 @@ def build(pack_root: Path, dependency: str) -> Bundle:
         "const __cordon$modules = [\n" + ",\n".join(pieces) + "\n];\n"
         "const __cordon$entry = __cordon$import(0);\n"
     )
-    if len(body.encode("utf-8")) > NPM_JS_MAX:
-        raise _too_large(dependency, len(body.encode("utf-8")))
+    if len(body.encode("utf-8")) > max_bytes:
+        raise too_large(dependency, len(body.encode("utf-8")), max_bytes)
     return Bundle(
         dependency,
         body,

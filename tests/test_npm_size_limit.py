@@ -1,0 +1,74 @@
+"""An npm library's bundle limit: a default shown in the consent, raised per install up to a ceiling.
+
+Issue 29, item 4: mathjs bundles to 1.9 MB, over the old fixed 1 MB cap.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+
+import pytest
+
+from core.cli import main
+from core.packs.caps import MB, NPM_JS_CEILING, NPM_JS_MAX
+from core.packs.install import InstallError, commit_install, prepare_install
+from core.packs.install.flow import InstallSource
+from tests import install_support
+from tests.conftest import ok
+from tests.test_install_npm_node_compat import run
+
+home = install_support.home
+memory_keyring = install_support.memory_keyring
+registry = install_support.registry
+
+#: Four files of 0.9 MB each (one source file may not pass 1 MiB): a 3.6 MB bundle, over the 3 MB default.
+#: Random text, since a repeated letter inflates past the archive's zip-bomb ratio.
+PARTS = 4
+PART = base64.b64encode(random.Random(29).randbytes(675 * 1024)).decode()
+
+
+def publish_large(registry, tmp_path) -> None:
+    files = {f"part{i}.js": f'module.exports = "{PART}";\n' for i in range(PARTS)}
+    files["index.js"] = (
+        "const parts = [" + ", ".join(f'require("./part{i}.js")' for i in range(PARTS)) + "];\n"
+        "exports.total = () => parts.reduce((n, p) => n + p.length, 0);\n"
+    )
+    install_support.publish_package(registry, tmp_path, {"name": "large-lib", "main": "index.js"}, files)
+
+
+def test_a_bundle_over_the_default_limit_is_refused_naming_the_limit_and_how_to_raise_it(registry, tmp_path):
+    assert NPM_JS_MAX == 3 * MB and NPM_JS_CEILING == 8 * MB
+    publish_large(registry, tmp_path)
+    with pytest.raises(InstallError) as refused:
+        prepare_install("npm:large-lib", registry=registry.url)
+    assert refused.value.rule == "pack-no-admitted-modules"
+    message = refused.value.message
+    assert "npm-module-too-large" in message and "3 MB (the default; up to 8 MB" in message
+    assert "--max-bundle-size" in message
+
+
+def test_under_a_raised_limit_it_installs_and_the_consent_and_discovery_keep_that_limit(registry, tmp_path):
+    publish_large(registry, tmp_path)
+    source = InstallSource.parse("npm:large-lib", max_bundle_bytes=4 * MB)
+    request = prepare_install(source, registry=registry.url)
+    [module] = request.npm_modules
+    assert module.ok and module.size > NPM_JS_MAX
+    assert module.limit == "4 MB (raised from the default 3 MB; up to 8 MB with --max-bundle-size)"
+    assert any("bundle limit 4 MB (raised" in line for line in request.lines())
+    assert request.to_json()["npmModules"][0]["limit"] == module.limit
+    commit_install(request)
+    # discovery (a fresh catalog) compiles the installed pack under the limit the person consented to
+    assert ok(run('import { total } from "large-lib";\nreturn total();')) == PARTS * len(PART)
+
+
+def test_the_cli_raises_it_and_refuses_a_size_past_the_ceiling(registry, tmp_path, capsys):
+    publish_large(registry, tmp_path)
+    base = ["packs", "install", "npm:large-lib", "--registry", registry.url, "--yes", "--json"]
+    assert main([*base, "--max-bundle-size", "9MB"]) == 1
+    error = json.loads(capsys.readouterr().out)["error"]
+    assert error["rule"] == "usage" and "8 MB" in error["message"]
+    assert main([*base, "--max-bundle-size", "5MB"]) == 0
+    [module] = json.loads(capsys.readouterr().out)["request"]["npmModules"]
+    assert module["ok"] and module["limit"].startswith("5 MB (raised")
