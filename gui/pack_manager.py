@@ -10,8 +10,11 @@ trusted, and rendered without HTML, links or images so it can fetch nothing.
 Installing runs the installer's own flow: `prepare_install` (download or
 copy, verify, unpack, classify; nothing placed) in the background with
 a progress bar, then the consent dialog, then `commit_install` only after an
-explicit yes; a no discards the staging folder. Sources: a registry package
-(type its name, "Find versions", pick one), a `.tgz` file, or a folder.
+explicit yes; a no discards the staging folder. Sources: the one search box
+(shipped packs, installed packs and npm libraries together, `core.packs.search`,
+searched in the background as you type; clicking an npm row installs it), a
+name typed there ("Find versions", pick one; `npm:<name>` for any npm library),
+a `.tgz` file, or a folder.
 
     manager = PackManager(catalog, registry=settings.registry_url)   # the studio's shared catalog
     manager.packs_changed.connect(...)   # that catalog changed: refresh pickers, completions
@@ -30,7 +33,7 @@ from concurrent.futures import Future, wait
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import (
     QApplication,
@@ -57,10 +60,13 @@ from core.packs import (
     Catalog,
     Pack,
     PackStatus,
+    SearchHit,
+    SearchResults,
     default_catalog,
     npm_library_of,
     pack_sizes,
     reference_alias,
+    search_packs,
 )
 from core.packs.install import (
     PROGRESS_UNITS,
@@ -92,6 +98,8 @@ UNTRUSTED_BANNER = (
 )
 #: Typed before a name in the name box, it names any npm library, as `cordon packs install npm:<name>` does.
 NPM_PREFIX = "npm:"
+#: The pause in typing after which the box searches (what VS Code's extension search waits, about).
+SEARCH_DEBOUNCE_MS = 300
 TRUSTED_BANNER = "Trusted documentation: registered for agents like any skill."
 #: An npm library Cordon wrapped has the library's own documentation, not a SKILL.md.
 NPM_LIBRARY_DOCS = (
@@ -147,12 +155,19 @@ class PackManager(QWidget):
         #: Packs whose recorded range now selects a newer version (from the last "Check for updates").
         self.updates: dict[str, Outdated] = {}
         self._cancel = CancelHandle()
+        #: The search in flight: its number (a newer one makes its result stale) and its cancel handle.
+        self._search_seq = 0
+        self._search_cancel = CancelHandle()
+        #: The last search's rows, in the order shown.
+        self.search_hits: tuple[SearchHit, ...] = ()
         self._shut_down = False
         app = QApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.shutdown)
         layout = QVBoxLayout(self)
         layout.addLayout(self._install_bar())
+        self.search_pane = self._search_pane()
+        layout.addWidget(self.search_pane)
         splitter = QSplitter()
         self.pack_list = QTreeWidget()
         self.pack_list.setHeaderLabels(["Pack", "Version", "Docs", "Origin"])
@@ -174,9 +189,16 @@ class PackManager(QWidget):
     def _install_bar(self) -> QHBoxLayout:
         bar = QHBoxLayout()
         self.package_name = QLineEdit()
-        self.package_name.setPlaceholderText("pack name on the registry (npm:<name> for any npm library)")
+        self.package_name.setPlaceholderText("Search packs and npm libraries (Enter: versions of a name, npm:<name>)")
+        self.package_name.setClearButtonEnabled(True)
         self.package_name.returnPressed.connect(self.find_versions)
         self.package_name.textEdited.connect(self._forget_versions)
+        self.package_name.textEdited.connect(self._search_soon)
+        # Typing restarts the wait; a search starts once the typing pauses (never one per key).
+        self._search_timer = QTimer(self)
+        self._search_timer.setSingleShot(True)
+        self._search_timer.setInterval(SEARCH_DEBOUNCE_MS)
+        self._search_timer.timeout.connect(self.search_now)
         self.find_button = QPushButton("Find versions")
         self.find_button.clicked.connect(self.find_versions)
         self.versions = QComboBox()
@@ -189,15 +211,6 @@ class PackManager(QWidget):
         self.tgz_button.clicked.connect(self._choose_tarball)
         self.folder_button = QPushButton("From folder…")
         self.folder_button.clicked.connect(self._choose_folder)
-        self.npm_library = QLineEdit()
-        self.npm_library.setPlaceholderText("any npm library, e.g. js-yaml@^4")
-        self.npm_library.returnPressed.connect(self._install_npm_library)
-        self.npm_button = QPushButton("From npm…")
-        self.npm_button.setToolTip(
-            "Cordon wraps the library as a pack: fetched, bundled and test-loaded with no "
-            "npm process and no install scripts"
-        )
-        self.npm_button.clicked.connect(self._install_npm_library)
         for widget in (
             self.package_name,
             self.find_button,
@@ -205,11 +218,25 @@ class PackManager(QWidget):
             self.install_button,
             self.tgz_button,
             self.folder_button,
-            self.npm_library,
-            self.npm_button,
         ):
             bar.addWidget(widget)
         return bar
+
+    def _search_pane(self) -> QWidget:
+        """The one box's results: shipped, installed and npm rows together, each with its sandbox verdict."""
+        pane = QWidget()
+        layout = QVBoxLayout(pane)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.search_results = QTreeWidget()
+        self.search_results.setHeaderLabels(["Name", "Version", "From", "Sandbox verdict", "Description"])
+        self.search_results.setRootIsDecorated(False)
+        self.search_results.setMaximumHeight(200)
+        self.search_results.itemClicked.connect(self._search_row_clicked)
+        self.search_note = plain_label()
+        layout.addWidget(self.search_results)
+        layout.addWidget(self.search_note)
+        pane.hide()
+        return pane
 
     def _details(self) -> QWidget:
         pane = QWidget()
@@ -517,21 +544,80 @@ class PackManager(QWidget):
         if not name.startswith(NPM_PREFIX):
             self.install(InstallSource("registry", name=name, spec=version))
             return
-        try:  # the same wrapping as the From npm… box
+        try:  # wrapped, as `cordon packs install npm:<name>@<version>` does
             source = InstallSource.npm_library(f"{name.removeprefix(NPM_PREFIX)}@{version}")
         except CordonError as exc:
             self._failed(exc)
             return
         self.install(source)
 
+    # -- the one search box -------------------------------------------------------------------
     @Slot()
-    def _install_npm_library(self) -> None:
-        """`npm:<library>[@range]`, as `cordon packs install npm:...` does."""
-        text = self.npm_library.text().strip()
-        if not text or self.busy:
+    def _search_soon(self) -> None:
+        self._search_timer.start()
+
+    @Slot()
+    def search_now(self) -> None:
+        """Search shipped packs, installed packs and npm for the box's words, in the background; a newer
+        search makes this one's answer stale (it is dropped), and an empty box hides the results."""
+        self._search_timer.stop()
+        self._search_cancel.cancel()
+        self._search_seq += 1
+        text = self.package_name.text().strip()
+        if not text:
+            self.search_hits = ()
+            self.search_results.clear()
+            self.search_pane.hide()
+            return
+        seq, cancel, registry, catalog = self._search_seq, CancelHandle(), self.registry, self.catalog
+        self._search_cancel = cancel
+        self.search_note.setText(f"Searching shipped, installed and npm packs for “{text}”…")
+        self.search_pane.show()
+        task_manager().run_in_background(
+            lambda: search_packs(text, catalog=catalog, registry=registry, cancel=cancel),
+            lambda future: self._search_done(seq, future),
+            owner=self,
+            cancel=cancel.cancel,
+        )
+
+    def _search_done(self, seq: int, future: Future[SearchResults]) -> None:
+        if seq != self._search_seq:
+            return  # typed on since: a newer search is coming
+        exc = future.exception()
+        if exc is not None:
+            logger.log(logging.INFO if isinstance(exc, CordonError) else logging.ERROR, "search failed", exc_info=exc)
+            self.search_note.setText(f"Search failed: {exc}")
+            return
+        found = future.result()
+        self.search_hits = found.hits
+        self.search_results.clear()
+        for hit in found.hits:
+            item = QTreeWidgetItem([hit.name, hit.version, hit.source, hit.verdict, hit.description])
+            item.setToolTip(
+                3,
+                f"Click to install {hit.install} (you are asked first)" if hit.install else "Click to show this pack",
+            )
+            if hit.rule is not None:
+                item.setForeground(3, Qt.GlobalColor.red)
+            self.search_results.addTopLevelItem(item)
+        for column in range(4):
+            self.search_results.resizeColumnToContents(column)
+        notes = [] if found.hits else [f"Nothing found for “{found.text}”."]
+        if found.npm_note is not None:
+            notes.append(found.npm_note)
+        elif found.hits:
+            notes.append("Click an npm row to install it (you are asked first); a pack row shows the pack.")
+        self.search_note.setText(" ".join(notes))
+
+    @Slot(QTreeWidgetItem, int)
+    def _search_row_clicked(self, item: QTreeWidgetItem, _column: int) -> None:
+        """An npm row: the install-with-consent path; a shipped or installed row: that pack's page."""
+        hit = self.search_hits[self.search_results.indexOfTopLevelItem(item)]
+        if hit.install is None:
+            self.select_pack(hit.name)
             return
         try:
-            source = InstallSource.npm_library(text)
+            source = InstallSource.parse(hit.install)
         except CordonError as exc:
             self._failed(exc)
             return
@@ -608,10 +694,12 @@ class PackManager(QWidget):
     def _install_failed(self, exc: Exception) -> None:
         by_name = self._installing is not None and self._installing.kind == "registry"
         library = exc.npm_library if isinstance(exc, InstallError) and by_name else None
-        if library:  # a plain npm library typed where packs go: say which box installs it
-            self.npm_library.setText(library)
+        if library:  # a plain npm library typed where packs go: say how it installs, and search for it
+            self.package_name.setText(NPM_PREFIX + library)
+            self.search_now()
             self.status.setText(
-                f"{library} is an npm library, not a sandbox pack: use From npm… (or type {NPM_PREFIX}{library})"
+                f"{library} is an npm library, not a sandbox pack: click its npm row above "
+                f"(or Find versions of {NPM_PREFIX}{library})"
             )
             self.status.setStyleSheet("color: #c62828")
         else:
@@ -699,14 +787,7 @@ class PackManager(QWidget):
         on_failure(exc if isinstance(exc, Exception) else RuntimeError(str(exc)))
 
     def _set_controls_enabled(self, enabled: bool) -> None:
-        for widget in (
-            self.find_button,
-            self.tgz_button,
-            self.folder_button,
-            self.package_name,
-            self.npm_library,
-            self.npm_button,
-        ):
+        for widget in (self.find_button, self.tgz_button, self.folder_button, self.package_name, self.search_results):
             widget.setEnabled(enabled)
         self.install_button.setEnabled(enabled and self.versions.count() > 0)
         self._update_remove_button()
@@ -719,6 +800,8 @@ class PackManager(QWidget):
         """
         self._shut_down = True
         self._cancel.cancel()
+        self._search_cancel.cancel()
+        self._search_timer.stop()
         if self._task is not None:
             wait([self._task])  # cancelled: ends soon; its result still lands (a prepared install is discarded)
         if self.consent_dialog is not None:

@@ -90,6 +90,8 @@ class NpmRegistry(LoopbackServer):
         self.token: str | None = None
         #: {request path: absolute URL} answered with a 302 to that URL.
         self.redirects: dict[str, str] = {}
+        #: When set, the search endpoint answers with this HTTP status (a registry whose search is down).
+        self.search_status: int | None = None
         #: Seconds each tarball takes to start; the most tarball requests served at once.
         self.tarball_delay_s = 0.0
         self.max_in_flight = 0
@@ -159,7 +161,8 @@ def _handler(registry: NpmRegistry) -> type[BaseHTTPRequestHandler]:
                 self.end_headers()
                 return
             if self.path.startswith("/-/v1/search?"):
-                self._search(parse_qs(urlsplit(self.path).query).get("text", [""])[0])
+                query = parse_qs(urlsplit(self.path).query)
+                self._search(query.get("text", [""])[0], int(query.get("size", ["20"])[0]))
             elif self.path.startswith("/-/"):
                 with registry._in_flight_lock:
                     registry._in_flight += 1
@@ -201,8 +204,12 @@ def _handler(registry: NpmRegistry) -> type[BaseHTTPRequestHandler]:
             self.end_headers()
             self.wfile.write(body)
 
-        def _search(self, text: str) -> None:
-            """npm's search: `keywords:x` terms filter by keyword, other words must appear in name or description."""
+        def _search(self, text: str, size: int) -> None:
+            """npm's search: `keywords:x` terms filter by keyword, other words must appear in name or description;
+            at most `size` results, each with its keywords and a score (npm's `searchScore`), best first."""
+            if registry.search_status is not None:
+                self._send(registry.search_status, b'{"error":"search is unavailable"}', "application/json")
+                return
             words = text.split()
             keywords = [w.split(":", 1)[1] for w in words if w.startswith("keywords:")]
             terms = [w.lower() for w in words if not w.startswith("keywords:")]
@@ -213,8 +220,12 @@ def _handler(registry: NpmRegistry) -> type[BaseHTTPRequestHandler]:
                     continue
                 haystack = f"{name} {latest['description']}".lower()
                 if all(k in latest["keywords"] for k in keywords) and all(t in haystack for t in terms):
-                    objects.append({"package": {k: latest[k] for k in ("name", "version", "description")}})
-            self._send(200, json.dumps({"objects": objects, "total": len(objects)}).encode(), "application/json")
+                    score = sum(t in name.lower() for t in terms) + 1.0
+                    package = {k: latest[k] for k in ("name", "version", "description", "keywords")}
+                    objects.append({"package": package, "searchScore": score})
+            objects.sort(key=lambda o: -o["searchScore"])  # stable: names in order within a score
+            body = {"objects": objects[:size], "total": len(objects)}
+            self._send(200, json.dumps(body).encode(), "application/json")
 
         def _tarball(self, file: str) -> None:
             data = registry.files.get(file)

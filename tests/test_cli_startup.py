@@ -97,10 +97,10 @@ def test_each_subcommand_help_is_complete_without_its_code():
         "search",
     ]
     assert f"{{{','.join(verbs)}}}" in proc.stdout, "every packs verb, in order"
-    assert "(packages with the 'cordon-pack' keyword)" in proc.stdout
+    assert "shipped packs, installed packs and npm libraries" in proc.stdout
     assert loaded_under(modules, SUBCOMMAND_MODULES | set(ENGINE)) == []
     for args, expected in (
-        (("run", "--help"), ("--inputs", "--limits", "--workspace", "--allow-package", "--json")),
+        (("run", "--help"), ("--inputs", "--limits", "--workspace", "--only-packs", "--json")),
         (("node", "run", "--help"), ("--input-streams", "--allow-host-filesystem", "--allow-secret", "grants:")),
         (("secrets", "--help"), ("{set,list,delete,setup}",)),
         (("packs", "search", "--help"), ("[text ...]", "--registry")),

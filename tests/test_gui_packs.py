@@ -19,6 +19,7 @@ from core.codenode import CodeNodeDocument, NodeRunRequest, run_node
 from core.packs import Catalog, PackRoot
 from core.packs.install import InstallSource, decisions
 from core.packs.roots import SHIPPED_DIR, installed_dir
+from core.packs.search import UNKNOWN_VERDICT
 from gui.dialogs.consent import ConsentDialog
 from gui.main_window import MainWindow
 from gui.pack_manager import UNTRUSTED_BANNER, PackManager
@@ -251,13 +252,72 @@ def test_a_shipped_pack_shows_both_names_and_its_skill(qtbot):
         widget.shutdown()
 
 
-def test_install_any_npm_library_from_the_npm_field(qtbot, manager, registry):
+def search_rows(manager: PackManager) -> list[tuple[str, str, str]]:
+    """(name, from, verdict) of each row the one box shows."""
+    rows = [manager.search_results.topLevelItem(i) for i in range(manager.search_results.topLevelItemCount())]
+    return [(row.text(0), row.text(2), row.text(3)) for row in rows]
+
+
+def test_one_box_searches_shipped_installed_and_npm_and_installs_an_npm_row(qtbot, registry):
+    """Issue 29, item 7: typing in the one box lists shipped packs, installed packs and npm libraries
+    (searched in the background, debounced); one click on an npm row goes through consent."""
+    registry.publish_file("js-yaml-4.1.0.tgz")
+    registry.publish_file("argparse-2.0.1.tgz")
+    make_pack(installed_dir(), "yaml-notes", description="my YAML notes")
+    widget = PackManager(Catalog([PackRoot(SHIPPED_DIR, "shipped"), PackRoot(installed_dir(), "installed")]))
+    widget.registry = registry.url
+    qtbot.addWidget(widget)
+    widget.show()
+    try:
+        qtbot.keyClicks(widget.package_name, "yaml")
+        qtbot.waitUntil(
+            lambda: "Searching" not in widget.search_note.text() and bool(search_rows(widget)), timeout=30_000
+        )
+        assert widget.search_pane.isVisible()
+        rows = search_rows(widget)
+        assert rows[0] == ("@cordon/sandbox-yaml", "shipped", "usable")  # the exact (short) name first
+        assert ("yaml-notes", "installed", "usable") in rows
+        assert ("js-yaml", "npm", UNKNOWN_VERDICT) in rows
+        searches = [p for p, _ in registry.requests if p.startswith("/-/v1/search?")]
+        assert searches == ["/-/v1/search?text=yaml&size=20"]  # one search for the four keys typed
+        assert "npm search unavailable" not in widget.search_note.text()
+
+        npm_row = widget.search_results.topLevelItem([r[0] for r in rows].index("js-yaml"))
+        rect = widget.search_results.visualItemRect(npm_row)
+        with qtbot.waitSignal(widget.consent_requested, timeout=30_000) as asked:
+            qtbot.mouseClick(widget.search_results.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+        dialog = asked.args[0]
+        assert dialog.facts.version == "4.1.0" and "wrapped by Cordon" in dialog.facts.source
+        with qtbot.waitSignal(widget.install_finished, timeout=30_000) as finished:
+            qtbot.mouseClick(dialog.allow, Qt.MouseButton.LeftButton)
+        assert finished.args == [True, "Installed js-yaml 4.1.0."]
+        assert widget.selected_name() == "js-yaml" and (installed_dir() / "js-yaml").is_dir()
+    finally:
+        widget.shutdown()
+
+
+def test_one_box_offline_still_lists_local_packs_and_says_why(qtbot, manager):
+    make_pack(installed_dir(), "yaml-notes")
+    manager.catalog.reload()
+    manager.registry = "http://127.0.0.1:9"  # nothing listens there: npm cannot be asked
+    qtbot.keyClicks(manager.package_name, "notes")
+    qtbot.waitUntil(lambda: "npm search unavailable: " in manager.search_note.text(), timeout=30_000)
+    assert search_rows(manager) == [("yaml-notes", "installed", "usable")]
+    assert "[registry-error]" in manager.search_note.text()
+    manager.package_name.clear()
+    manager.search_now()
+    assert manager.search_pane.isHidden()
+
+
+def test_install_any_npm_library_typed_as_npm_name(qtbot, manager, registry):
     registry.publish_file("js-yaml-4.1.0.tgz")
     registry.publish_file("argparse-2.0.1.tgz")
     manager.registry = registry.url
-    qtbot.keyClicks(manager.npm_library, "js-yaml@^4")
+    qtbot.keyClicks(manager.package_name, "npm:js-yaml")
+    qtbot.keyClick(manager.package_name, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: manager.install_button.isEnabled(), timeout=30_000)
     with qtbot.waitSignal(manager.consent_requested, timeout=30_000) as asked:
-        qtbot.mouseClick(manager.npm_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(manager.install_button, Qt.MouseButton.LeftButton)
     dialog = asked.args[0]
     assert dialog.facts.version == "4.1.0" and "wrapped by Cordon" in dialog.facts.source
     with qtbot.waitSignal(manager.install_finished, timeout=30_000) as finished:
@@ -268,9 +328,9 @@ def test_install_any_npm_library_from_the_npm_field(qtbot, manager, registry):
 
 
 def test_an_invalid_npm_library_name_is_reported_by_rule(qtbot, manager):
-    qtbot.keyClicks(manager.npm_library, "../etc")
-    qtbot.keyClick(manager.npm_library, Qt.Key.Key_Return)
-    assert "[package-name-invalid]" in manager.status.text()
+    qtbot.keyClicks(manager.package_name, "npm:../etc")
+    qtbot.keyClick(manager.package_name, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: "[package-name-invalid]" in manager.status.text(), timeout=30_000)
 
 
 def test_an_install_through_the_shared_catalog_discovers_once(qtbot, caplog):
@@ -431,8 +491,9 @@ def test_every_install_phase_has_words_in_the_pack_manager():
 
 
 def test_an_npm_library_typed_in_the_name_box_says_which_box_installs_it_or_installs_as_npm(qtbot, manager, registry):
-    """Issue 30, item 10: name box → Find versions → Install… on a plain npm library says plainly to use
-    From npm… (not `manifest-invalid`); typed as `npm:<name>`, the same path installs it wrapped."""
+    """Issue 30, item 10: name box → Find versions → Install… on a plain npm library says plainly how it
+    installs (not `manifest-invalid`) and searches for it; typed as `npm:<name>`, the same path installs
+    it wrapped."""
     registry.publish_file("js-yaml-4.1.0.tgz")
     registry.publish_file("argparse-2.0.1.tgz")
     manager.registry = registry.url
@@ -443,11 +504,12 @@ def test_an_npm_library_typed_in_the_name_box_says_which_box_installs_it_or_inst
         qtbot.mouseClick(manager.install_button, Qt.MouseButton.LeftButton)
     said = finished.args[1]
     assert finished.args[0] is False and "manifest-invalid" not in said
-    assert said == "js-yaml is an npm library, not a sandbox pack: use From npm… (or type npm:js-yaml)"
-    assert manager.npm_library.text() == "js-yaml"
+    assert said == (
+        "js-yaml is an npm library, not a sandbox pack: click its npm row above (or Find versions of npm:js-yaml)"
+    )
+    assert manager.package_name.text() == "npm:js-yaml"
+    qtbot.waitUntil(lambda: ("js-yaml", "npm", UNKNOWN_VERDICT) in search_rows(manager), timeout=30_000)
 
-    manager.package_name.clear()
-    qtbot.keyClicks(manager.package_name, "npm:js-yaml")
     qtbot.mouseClick(manager.find_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: manager.install_button.isEnabled(), timeout=30_000)
     assert manager.versions.currentData() == "4.1.0"

@@ -140,7 +140,7 @@ def test_a_linked_folder_is_protected_from_workspaces(tmp_path):
         paths.check_workspace(folder / "sub")
 
 
-def test_search_finds_packs_by_the_cordon_pack_keyword(registry, tmp_path, capsys):
+def test_search_tells_cordon_packs_from_npm_libraries_by_the_cordon_pack_keyword(registry, tmp_path, capsys):
     for name, keywords, description in [
         ("csv-tools", ["cordon-pack"], "CSV helpers for Code nodes"),
         ("yaml-tools", ["cordon-pack"], "YAML helpers"),
@@ -153,10 +153,9 @@ def test_search_finds_packs_by_the_cordon_pack_keyword(registry, tmp_path, capsy
         )
         registry.publish(pack_folder(folder))
     assert main(["packs", "search", "csv", "--registry", registry.url, "--json"]) == 0
-    assert json.loads(capsys.readouterr().out) == {
-        "packs": [{"name": "csv-tools", "version": "1.0.0", "description": "CSV helpers for Code nodes"}]
-    }
-    assert main(["packs", "search", "--registry", registry.url]) == 0
+    npm = {r["name"]: r["install"] for r in json.loads(capsys.readouterr().out)["results"] if r["source"] == "npm"}
+    assert npm == {"csv-tools": "csv-tools", "csv-lib": "npm:csv-lib"}  # a pack by its name, a library wrapped
+    assert main(["packs", "search", "yaml", "--registry", registry.url]) == 0
     out = capsys.readouterr().out
-    assert "csv-tools 1.0.0" in out and "yaml-tools 1.0.0" in out and "csv-lib" not in out
-    assert any(path.startswith("/-/v1/search?text=keywords%3Acordon-pack") for path, _ in registry.requests)
+    assert "yaml-tools 1.0.0  [npm]" in out and "install: cordon packs install yaml-tools" in out
+    assert "csv-lib" not in out

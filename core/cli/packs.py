@@ -1,4 +1,5 @@
-"""`cordon packs list|show`: what the catalog discovered, with every status by rule.
+"""`cordon packs list|show|search`: what the catalog discovered, with every status by rule, and one
+search over shipped packs, installed packs and npm libraries.
 
 The verbs' arguments are declared in `core/cli/commands.py` (`PACKS_VERBS`); the installer's verbs
 run in `core/cli/packs_install.py`, the pack authors' in `core/cli/packs_author.py`.
@@ -94,3 +95,25 @@ def main_show(args: argparse.Namespace) -> int:
     if pack is not None and pack.skill is not None:
         print(f"\n--- SKILL.md ({pack.skill.name}) ---\n{pack.skill.body}")
     return 0 if pack else 1
+
+
+def main_search(args: argparse.Namespace) -> int:
+    """Shipped packs, installed packs and npm libraries in one list, best match first (`core.packs.search`)."""
+    from core.packs.search import search_packs
+
+    text = " ".join(args.text)
+    found = search_packs(text, registry=args.registry)
+    if args.json:
+        print_json(found.to_json())
+        return 0
+    for hit in found.hits:
+        print(hit.line())
+        if hit.install is not None:
+            print(f"    install: cordon packs install {hit.install}")
+    if not found.hits:
+        print(f"nothing found for {text!r}" if text else "no packs found")
+    if found.npm_note is not None:
+        print(found.npm_note)
+    elif not text:
+        print("type words to search npm too: cordon packs search WORDS")
+    return 0

@@ -1,11 +1,9 @@
-"""`cordon packs new|check|link|unlink|search`: tools for pack authors.
+"""`cordon packs new|check|link|unlink`: tools for pack authors.
 
 `new` writes a working template, `check` runs every discovery rule and the
 capability-free probe on a folder without installing it (exit 1 when
-anything would be skipped), `link` makes a folder a dev install that
-discovery re-reads on every catalog load, and `search` asks the registry's
-search endpoint for packages carrying the `cordon-pack` keyword (the
-publishing convention in docs/packs.md).
+anything would be skipped), and `link` makes a folder a dev install that
+discovery re-reads on every catalog load. (`search` is everyone's: core/cli/packs.py.)
 """
 
 from __future__ import annotations
@@ -13,7 +11,6 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from core.cli.commands import PACK_KEYWORD
 from core.cli.common import fail, print_json
 from core.errors import CordonError
 
@@ -71,24 +68,4 @@ def main_unlink(args: argparse.Namespace) -> int:
     except CordonError as exc:
         return fail(exc, False, 1)
     print(f"unlinked {args.name}")
-    return 0
-
-
-def main_search(args: argparse.Namespace) -> int:
-    from core.packs.install.flow import registry_token
-    from core.packs.install.registry import Registry, registry_url
-
-    try:
-        url = registry_url(args.registry)
-        with Registry(url, token=registry_token(url)) as client:
-            found = client.search(" ".join(args.text), keyword=PACK_KEYWORD)
-    except CordonError as exc:
-        return fail(exc, False, 1)
-    if args.json:
-        print_json({"packs": found})
-        return 0
-    for item in found:
-        print(f"{item['name']} {item['version']}  {item['description']}")
-    if not found:
-        print("no packs found")
     return 0

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from core.packs.loader import PackModuleGraph
     from core.packs.pack import Pack, SandboxModule
     from core.packs.roots import PackRoot, default_roots, installed_dir
+    from core.packs.search import SearchHit, SearchResults, search_packs
     from core.packs.sizes import SIZE_LABELS, PackSizes, human_size, pack_sizes
     from core.packs.skill import npm_library_of
     from core.packs.status import PackStatus
@@ -46,6 +47,9 @@ _EXPORTS = {
     "human_size": "core.packs.sizes",
     "pack_sizes": "core.packs.sizes",
     "npm_library_of": "core.packs.skill",
+    "SearchHit": "core.packs.search",
+    "SearchResults": "core.packs.search",
+    "search_packs": "core.packs.search",
 }
 __getattr__, __dir__ = lazy.exports(__name__, _EXPORTS)
 
@@ -61,6 +65,8 @@ __all__ = [
     "PackStatus",
     "Resolution",
     "SandboxModule",
+    "SearchHit",
+    "SearchResults",
     "canonical_specifier",
     "declarations_from_code",
     "default_catalog",
@@ -71,6 +77,7 @@ __all__ = [
     "pack_sizes",
     "reference_alias",
     "resolve_body",
+    "search_packs",
 ]
 
 

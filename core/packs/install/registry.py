@@ -182,10 +182,10 @@ class Registry:
             cache.write(key, header + b"\n" + body)
         return dict(doc)
 
-    def search(self, text: str, *, keyword: str, size: int = 20) -> list[dict[str, str]]:
-        """The registry's search endpoint (`/-/v1/search`), limited to packages with `keyword`:
-        [{name, version, description}], best match first."""
-        query = f"keywords:{keyword} {text}".strip()
+    def search(self, text: str, *, keyword: str | None = None, size: int = 20) -> list[dict[str, str]]:
+        """The registry's search endpoint (`/-/v1/search`), limited to packages with `keyword` if given:
+        [{name, version, description, keywords (space-separated)}], best match first."""
+        query = f"keywords:{keyword} {text}".strip() if keyword else text.strip()
         doc = self._json(
             f"{self.url}/-/v1/search?text={quote(query)}&size={size}",
             "search",
@@ -196,7 +196,12 @@ class Registry:
         for item in doc.get("objects", []) if isinstance(doc, dict) and isinstance(doc.get("objects"), list) else []:
             package = item.get("package") if isinstance(item, dict) else None
             if isinstance(package, dict) and isinstance(package.get("name"), str):
-                found.append({k: str(package.get(k) or "") for k in ("name", "version", "description")})
+                keywords = package.get("keywords")
+                words = [k for k in keywords if isinstance(k, str)] if isinstance(keywords, list) else []
+                found.append(
+                    {k: str(package.get(k) or "") for k in ("name", "version", "description")}
+                    | {"keywords": " ".join(words)}
+                )
         return found
 
     def _json(self, url: str, what: str, *, accept: str, not_found: str) -> Any:
