@@ -193,3 +193,16 @@ def test_completion_prints_a_script_for_each_shell(capsys, shell):
     assert "cordon" in script and "_ARGCOMPLETE" in script
     if shell == "bash":
         assert subprocess.run(["bash", "-n"], input=script, text=True, timeout=30).returncode == 0
+
+
+def test_allow_package_grants_everywhere_and_only_packs_narrows(capsys):
+    """Issue 31, item 5: `--allow-package` gave a document's run a pack in `node run` but narrowed the
+    importable packs in `run` and `validate`; one flag, one meaning. The grants are declared once."""
+    parser = build_parser()
+    for words in (["run", "-"], ["validate", "-"]):
+        assert parser.parse_args([*words, "--only-packs", "nanoid"]).only_packs == ["nanoid"]
+        with pytest.raises(SystemExit):
+            parser.parse_args([*words, "--allow-package", "nanoid"])
+    capsys.readouterr()
+    node = parser.parse_args(["node", "run", "x.node.json", "--allow-package", "nanoid", "--allow-secret", "K"])
+    assert node.allow_package == ["nanoid"] and node.allow_secret == ["K"]

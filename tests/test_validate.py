@@ -1,4 +1,4 @@
-"""Static checks (core.validate) and the CLI around them: validate, run --allow-package, packs."""
+"""Static checks (core.validate) and the CLI around them: validate, run --only-packs, packs."""
 
 from __future__ import annotations
 
@@ -148,7 +148,7 @@ def test_cordon_validate_exit_codes_and_json(tmp_path, capsys):
     good = write(tmp_path, 'import yaml from "@cordon/sandbox-yaml";\nreturn yaml.load("a: 1");')
     assert cli(["validate", good]) == 0
     assert "no problems" in capsys.readouterr().out
-    assert cli(["validate", good, "--allow-package", "@cordon/sandbox-dates", "--json"]) == 1
+    assert cli(["validate", good, "--only-packs", "@cordon/sandbox-dates", "--json"]) == 1
     out = json.loads(capsys.readouterr().out)
     assert out["ok"] is False and [d["rule"] for d in out["diagnostics"]] == ["pack-not-allowed"]
     bad = write(tmp_path, 'import z from "@acme/zzz";\nreturn zz;')
@@ -164,12 +164,12 @@ def test_cordon_run_mounts_the_body_imports_with_no_flags(tmp_path, capsys):
     assert json.loads(capsys.readouterr().out)["result"] == {"a": [1, 2]}
 
 
-def test_cordon_run_allow_package_refuses_before_the_guest(tmp_path, capsys):
+def test_cordon_run_only_packs_refuses_before_the_guest(tmp_path, capsys):
     body = write(tmp_path, 'import yaml from "@cordon/sandbox-yaml";\nreturn yaml.load("a: 1");')
-    assert cli(["run", body, "--json", "--allow-package", "@cordon/sandbox-dates"]) == 1
+    assert cli(["run", body, "--json", "--only-packs", "@cordon/sandbox-dates"]) == 1
     out = json.loads(capsys.readouterr().out)
     assert out["error"]["rule"] == "pack-not-allowed" and out["timings"]["run_ms"] == 0.0
-    assert cli(["run", body, "--json", "--allow-package", "@cordon/sandbox-yaml"]) == 0
+    assert cli(["run", body, "--json", "--only-packs", "@cordon/sandbox-yaml"]) == 0
     capsys.readouterr()
 
 

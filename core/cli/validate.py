@@ -1,4 +1,4 @@
-"""`cordon validate FILE [--allow-package SPEC]... [--json]`: static checks of a Code-node body.
+"""`cordon validate FILE [--only-packs SPEC]... [--json]`: static checks of a Code-node body.
 
 FILE may also be a Code node document (`*.node.json`): its body is checked
 against the node's saved package declarations, declared inputs and output
@@ -7,7 +7,7 @@ handles too (line numbers are the body's).
 Prints one line per diagnostic (`FILE:LINE:COL: severity: message [rule]`),
 or with `--json` exactly one object `{"ok": bool, "diagnostics": [...]}`.
 Exit status: 0 without errors (warnings allowed), 1 with errors, 2 usage.
-`--allow-package` restricts which packs count as allowed (a session allowlist);
+`--only-packs` restricts which packs count as installed (a session allowlist; it grants nothing);
 without it every installed pack does.
 """
 
@@ -27,9 +27,9 @@ from core.validate import Diagnostic, has_errors, validate_code
 def main(args: argparse.Namespace) -> int:
     try:
         if str(args.file).endswith(SUFFIX):
-            diagnostics = validate_node(load_document(args.file), catalog=default_catalog(), allowed=args.allow_package)
+            diagnostics = validate_node(load_document(args.file), catalog=default_catalog(), allowed=args.only_packs)
         else:
-            diagnostics = validate_code(read_source(args.file), catalog=default_catalog(), allowed=args.allow_package)
+            diagnostics = validate_code(read_source(args.file), catalog=default_catalog(), allowed=args.only_packs)
     except (UsageError, DocumentError) as exc:
         if args.json:
             print_json({"ok": False, "diagnostics": [], "error": exc.message})
