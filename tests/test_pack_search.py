@@ -96,6 +96,13 @@ def test_an_installed_library_is_its_installed_row(three_sources, capsys):
     rows = json.loads(capsys.readouterr().out)["results"]
     assert [(r["name"], r["source"]) for r in rows if r["name"] == "csv"] == [("csv", "installed")]
 
+    assert main(["packs", "remove", "csv"]) == 0
+    capsys.readouterr()
+    assert main(["packs", "search", "csv", "--registry", registry.url, "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["results"]
+    # Removed again: the npm row says what the install's probe found, not "not known".
+    assert [(r["source"], r["verdict"]) for r in rows if r["name"] == "csv"] == [("npm", "admitted (tried 1.0.0)")]
+
 
 def closed_port() -> int:
     with socket.socket() as s:
