@@ -207,12 +207,13 @@ class SecretsSetupDialog(QDialog):
         self.problem.setMinimumHeight(MESSAGE_LINES * self.problem.fontMetrics().lineSpacing())
         self.status.addWidget(self.problem)
         busy_box = QWidget()
-        busy_layout = QVBoxLayout(busy_box)
+        busy_layout = QHBoxLayout(busy_box)  # one row: the message's room holds it
         busy_layout.setContentsMargins(0, 0, 0, 0)
         self.busy_label = styled_label(
-            "Creating the encrypted file…" if self.creating else "Unlocking (deriving the key from your passphrase)…",
+            "Creating the encrypted file…" if self.creating else "Unlocking (deriving the key)…",
             role="hint",
         )
+        self.busy_label.setWordWrap(False)  # its own width; the bar takes the rest of the row
         self.busy = QProgressBar()
         self.busy.setRange(0, 0)  # no steps to count: one key derivation
         self.busy.setTextVisible(False)
