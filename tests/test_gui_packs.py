@@ -282,7 +282,13 @@ def test_one_box_searches_shipped_installed_and_npm_and_installs_an_npm_row(qtbo
         assert searches == ["/-/v1/search?text=yaml&size=20"]  # one search for the four keys typed
         assert "npm search unavailable" not in widget.search_note.text()
 
-        npm_row = widget.search_results.topLevelItem([r[0] for r in rows].index("js-yaml"))
+        names = [r[0] for r in rows]
+        pack_row = widget.search_results.topLevelItem(names.index("yaml-notes"))
+        rect = widget.search_results.visualItemRect(pack_row)
+        qtbot.mouseClick(widget.search_results.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+        assert widget.selected_name() == "yaml-notes" and not widget.busy  # a pack row opens its page
+
+        npm_row = widget.search_results.topLevelItem(names.index("js-yaml"))
         rect = widget.search_results.visualItemRect(npm_row)
         with qtbot.waitSignal(widget.consent_requested, timeout=30_000) as asked:
             qtbot.mouseClick(widget.search_results.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
