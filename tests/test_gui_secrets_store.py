@@ -133,6 +133,7 @@ def test_unlocking_shows_a_busy_indicator_and_derives_off_the_ui_thread(qtbot, n
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
     # The answer can only arrive through the event loop: until then the dialog shows that it works.
     assert dialog.unlocking and dialog.busy.isVisible() and dialog.busy.maximum() == 0  # indeterminate
+    dialog.layout().activate()  # lay the busy row out now, as the next paint would
     assert dialog.size() == size  # in the room kept for a message
     assert "Unlocking" in dialog.busy_label.text()
     assert not dialog.ok_button.isEnabled() and not dialog.passphrase.isEnabled()
