@@ -168,7 +168,7 @@ def npm_hits(
         found = client.search(" ".join(words), size=size)
     known = verdicts.known()
     hits = []
-    for item in found:
+    for item in found[:size]:  # a registry may ignore `size`: no more rows than asked for
         name = item["name"]
         if not is_package_name(name) or name.lower().startswith(RESERVED_SCOPES):
             continue  # not installable: an invalid name, or a scope only Cordon's shipped packs use
