@@ -167,13 +167,14 @@ def _platform_keyring() -> KeyringBackend | None:
 
 
 def _backend() -> Backend:
-    """The active store: the platform keyring, else the encrypted file once unlocked (from
-    CORDON_SECRETS_PASSPHRASE when set), else a refusal saying what to do."""
+    """The active store: the encrypted file this process unlocked (the person chose it this session), else
+    the platform keyring, else the file unlocked from CORDON_SECRETS_PASSPHRASE, else a refusal saying what
+    to do."""
+    if _unlocked is not None:
+        return _unlocked
     platform = _platform_keyring()
     if platform is not None:
         return platform
-    if _unlocked is not None:
-        return _unlocked
     if encrypted_store_exists():
         if os.environ.get(PASSPHRASE_ENV):
             unlock(os.environ[PASSPHRASE_ENV])
@@ -206,13 +207,13 @@ def keyring_label(backend: KeyringBackend) -> str:
 
 def store_info() -> SecretStore:
     """Where secrets go and whether they can be used now (no key derivation, no prompt: cheap to call)."""
-    platform = _platform_keyring()
     path = encrypted_store_path()
-    if platform is not None:
-        return SecretStore("keyring", "ready", keyring_label(platform), None)
     label = f"encrypted secrets file ({path})"
     if _unlocked is not None:
         return SecretStore("encrypted-file", "ready", label, path)
+    platform = _platform_keyring()
+    if platform is not None:
+        return SecretStore("keyring", "ready", keyring_label(platform), None)
     if encrypted_store_exists():
         return SecretStore("encrypted-file", "locked", label, path)
     return SecretStore("none", "missing", "no secret store", path)
