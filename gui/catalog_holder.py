@@ -22,7 +22,7 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any
 
-from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
+from PySide6.QtCore import QEventLoop, QFileSystemWatcher, QObject, QTimer, Signal
 
 from core.packs import Catalog, default_catalog
 from gui.tasks import task_manager
@@ -34,6 +34,8 @@ SETTLE_MS = 200
 class CatalogHolder(QObject):
     #: The catalog was discovered (first time) or rediscovered (`refresh`).
     ready = Signal()
+    #: The first discovery this holder started has ended, discovered or failed (`wait` waits for it).
+    landed = Signal()
 
     _discovered = threading.Event()
 
@@ -47,7 +49,9 @@ class CatalogHolder(QObject):
         self._settle.timeout.connect(self._check_folders)
         self._watcher.fileChanged.connect(self._settle.start)
         self._watcher.directoryChanged.connect(self._settle.start)
-        if not CatalogHolder._discovered.is_set():
+        #: Whether the first discovery is over (a holder made after another's discovery starts with it over).
+        self._first_done = CatalogHolder._discovered.is_set()
+        if not self._first_done:
             task_manager().run_in_background(_discover, self._landed, owner=self)
         else:
             self._follow(default_catalog())
@@ -57,9 +61,15 @@ class CatalogHolder(QObject):
         return default_catalog() if CatalogHolder._discovered.is_set() else None
 
     def wait(self) -> Catalog:
-        """The catalog, discovering it here if needed (a run or a dialog needs it now)."""
+        """The catalog, for a run or a dialog that needs it now. While the first discovery is still running
+        on the task manager, the window keeps painting and answering in a local event loop until it lands
+        (as a modal dialog's `exec` does): discovery (~0.8 s) never runs here, on the UI thread."""
+        if not self._first_done:
+            loop = QEventLoop(self)
+            self.landed.connect(loop.quit)
+            loop.exec()
+            self.landed.disconnect(loop.quit)
         catalog = default_catalog()
-        CatalogHolder._discovered.set()
         self._follow(catalog)
         return catalog
 
@@ -68,9 +78,13 @@ class CatalogHolder(QObject):
         return task_manager().run_in_background(_rediscover, _raise, owner=self)
 
     def _landed(self, future: Future[None]) -> None:
-        future.result()  # a discovery failure is the handler's exception: the task manager logs it
-        self._follow(default_catalog())
-        self.ready.emit()
+        self._first_done = True
+        try:
+            future.result()  # a discovery failure is the handler's exception: the task manager logs it
+            self._follow(default_catalog())
+            self.ready.emit()
+        finally:
+            self.landed.emit()
 
     def _follow(self, catalog: Catalog) -> None:
         """Hear of every reload of `catalog` (on the UI thread) and watch the linked folders."""
