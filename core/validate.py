@@ -380,7 +380,7 @@ def _in_function(node: Node) -> bool:
 
 def check_returned_handles(ctx: CodeContext) -> Iterable[Diagnostic]:
     """A media handle the body returns or outputs ends with its run: the studio cannot preview it and
-    nothing downstream can read it (issue 30, item 11). `<kind>.toAsset(...)` keeps it."""
+    nothing downstream can read it. `<kind>.toAsset(...)` keeps it."""
     for node in jsparse.walk(ctx.tree.root_node):
         if node.type == "return_statement" and not _in_function(node):
             values = node.named_children[:1]

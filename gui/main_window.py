@@ -416,7 +416,7 @@ class MainWindow(QMainWindow):
         if self.run_panel.running:  # its results belong to the document being replaced
             self.cancel_run()
         self.run_panel.clear_results(new_document=True)  # the last document's results are not this one's
-        self.run_state_label.setText("Ready")  # nor is its "Failed" (issue 30, item 13)
+        self.run_state_label.setText("Ready")  # nor is its "Failed": a new document has not failed
         self.path = path
         self._saved = saved if saved is not None else doc
         self._doc = doc

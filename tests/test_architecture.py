@@ -31,8 +31,8 @@ FACADES = frozenset(
     }
 )
 
-#: Reaches past the facades, as (gui module, core module): empty since issue 13 item 5 moved the GUI onto
-#: the facades. It stays empty: a name the studio needs is exported by a facade instead.
+#: Reaches past the facades, as (gui module, core module): empty since the GUI moved onto the
+#: facades. It stays empty: a name the studio needs is exported by a facade instead.
 GUI_ALLOWLIST: frozenset[tuple[str, str]] = frozenset()
 
 QT_PACKAGES = ("PySide6", "shiboken6", "PyQt5", "PyQt6", "qtpy")

@@ -2,7 +2,7 @@
 
 A file picked into an input is held as bytes (`{"$bytes": base64}`) or as a media
 ref with a `data:` URI; embedded, a 42 KB video made a 1 KB document 58 KB of
-base64 (issue 30, item 6). On save, every such value of at least `BESIDE_MIN_BYTES`
+base64. On save, every such value of at least `BESIDE_MIN_BYTES`
 goes to `<name>.assets/<sha256>` next to `<name>.node.json`, and the document keeps
 a small marker naming its digest:
 

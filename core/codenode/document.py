@@ -283,8 +283,8 @@ def save_document(doc: CodeNodeDocument, path: str | os.PathLike[str], *, backup
     a torn one, so no copy is needed for safety; large picked media of the
     test inputs go beside it (`core.codenode.beside`), not into it as base64; `backup` (asked for, as by
     `cordon node new --force`) also keeps the old one as `<file>.bak`. The
-    mode is the old file's (644 stays 644), not the temp file's private 600
-    (issue 30, item 6).
+    mode is the old file's (644 stays 644), not the temp file's private 600, so sharing settings
+    the person chose survive a save.
     """
     target = Path(path)
     on_disk, stored = _on_disk(doc)

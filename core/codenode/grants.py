@@ -5,7 +5,7 @@ A `.node.json` carries its own sandbox policy: `allow_host_filesystem`,
 and its limits (`timeout`, `max_response_mb`). Those fields are written by
 whoever wrote the file, so a document
 that arrives from somewhere else must not run with them on its own say-so
-(issue 11, item 2). Grants come from the user, in one of two ways:
+(a shared file would otherwise reach the host as soon as it ran). Grants come from the user, in one of two ways:
 
 * trusting the document: a decision remembered in Cordon's own state
   (`data_dir()/document-trust.json`), keyed by the document's resolved path
@@ -16,7 +16,7 @@ that arrives from somewhere else must not run with them on its own say-so
   `--allow-local-network`, `--allow-secret NAME`, `--allow-package SPEC`,
   `--allow-raised-limits`).
 
-Limits are the user's too (issue 28, item 6): a document may tighten a limit,
+Limits are the user's too: a document may tighten a limit,
 but one that switches it off (`timeout: 0` ran `while(true){}` unbounded) or
 raises it past its default asks for the grant like any other power, and runs
 with the default when the grant is refused.
