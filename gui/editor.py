@@ -192,7 +192,7 @@ class CodeEditor(QWidget):
         sci.autoCSetDropRestOfWord(False)
 
     def set_font(self, font: QFont) -> None:
-        """The text font (Settings → Appearance); re-applies the styles that carry it."""
+        """The text font (Tools → Settings… → Appearance); re-applies the styles that carry it."""
         self._font = QFont(font)
         self.apply_palette(self._palette)
 

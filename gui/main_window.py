@@ -1,9 +1,10 @@
 """The studio's main window: one Code node document, its editor, its problems, its runs.
 
 The document is split the way a person edits it: the body lives in the editor,
-name and handles in the Node tab, sandbox props in Settings, pack declarations
-in the consent flow. `current_document()` puts them back together, and that
-is what is saved, validated, autosaved and run, so none of them can drift.
+name, handles, limits and grants in the Node tab, pack declarations in the
+consent flow (Settings holds only app-wide choices and the defaults of new
+documents). `current_document()` puts them back together, and that is what is
+saved, validated, autosaved and run, so none of them can drift.
 Unsaved work is guarded three ways: a prompt before it would be lost, a
 recovery file every 30 s, and the offer to recover it after a crash.
 """
@@ -11,9 +12,7 @@ recovery file every 30 s, and the offer to recover it after a crash.
 from __future__ import annotations
 
 import contextlib
-from html import escape
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import QSignalBlocker, Qt, QTimer, QUrl, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QIcon, QKeySequence
@@ -68,6 +67,7 @@ from gui.catalog_holder import CatalogHolder
 from gui.completion import CompletionSource, GuestApiProbe, PackIndex
 from gui.diagnostics import diagnose, summary
 from gui.dialog_prompter import DialogPrompter
+from gui.dialogs.about import about_window, copy_text
 from gui.dialogs.common import closable_window, styled_label
 from gui.dialogs.document_trust import TrustDecision, TrustFacts, ask_trust
 from gui.dialogs.help import sandbox_api_window, shortcuts_window
@@ -140,15 +140,6 @@ def refusal_text(settled: Settled, catalog: Catalog | None) -> str:
         )
     assert settled.refusal is not None
     return f"Not run: {settled.refusal.message}"
-
-
-def installation_html(facts: dict[str, Any]) -> str:
-    """The About box's version, Python, platform and folders (`core.installation`; `cordon doctor` has more)."""
-    folders = "".join(f"<br>{escape(name)}: {escape(path)}" for name, path in facts["folders"].items())
-    return (
-        f"<p>{escape(facts['version'])} · Python {escape(facts['python'])} · {escape(facts['platform'])}"
-        f"{folders}</p><p>For a bug report: <code>cordon doctor --json</code></p>"
-    )
 
 
 def confinement_text(layers: dict[str, object] | None) -> str:
@@ -314,7 +305,7 @@ class MainWindow(QMainWindow):
         )
         self.secrets_action = self._action("&Secrets…", self.open_secrets, None, "key", "Secrets in your keyring")
         self.settings_action = self._action(
-            "Se&ttings…", self.open_settings, "Ctrl+,", "settings", "This document's limits, appearance"
+            "Se&ttings…", self.open_settings, "Ctrl+,", "settings", "Appearance and the limits new documents start with"
         )
 
         menu = self.menuBar()
@@ -433,6 +424,7 @@ class MainWindow(QMainWindow):
         self.refresh_trust(banner=False)
 
     def _update_title(self) -> None:
+        self.details.sync(self._doc)  # limits and grants changed elsewhere show on the Node tab
         self.setWindowTitle(f"{display_name(self.path, self._doc)}[*] — {APP_TITLE}")
         self.setWindowModified(self.dirty)
 
@@ -965,10 +957,11 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def open_settings(self) -> None:
-        result = edit_settings(self, self.settings, self._doc.props)
-        if result is None:
+        """App-wide settings and the defaults of new documents; this document's limits are on its Node tab."""
+        chosen = edit_settings(self, self.settings)
+        if chosen is None:
             return
-        self.settings, props = result
+        self.settings = chosen
         app = QApplication.instance()
         if isinstance(app, QApplication):
             apply_theme(app, self.settings.theme)
@@ -977,25 +970,26 @@ class MainWindow(QMainWindow):
                     action.setIcon(icon(action.property("iconName")))
         self.editor.apply_palette(Theme.palette())
         self.editor.set_font(self.settings.editor_font())
-        if props is not None and props != self._doc.props:
-            self._doc = self._doc.model_copy(update={"props": props})
-            self._update_title()
-            self.refresh_trust()
 
     @Slot()
     def open_log_folder(self) -> None:
-        """The folder of the studio's rotating log (`core.logs`) in the system's file manager."""
-        QDesktopServices.openUrl(QUrl.fromLocalFile(str(paths.log_dir())))
+        """The folder of the studio's rotating log (`core.logs`) in the system's file manager. Where none
+        opens it (no file manager, a bare window manager), the status bar says so and the path is copied."""
+        folder = paths.log_dir()
+        if self.open_folder(folder):
+            self.statusBar().showMessage(f"Opened the log folder {folder}", 5000)
+            return
+        copy_text(str(folder))
+        self.statusBar().showMessage(f"No file manager opened the log folder; its path is copied: {folder}", 20000)
+
+    def open_folder(self, folder: Path) -> bool:
+        """Show `folder` in the system's file manager (a method, like the file dialogs, so tests and embedding
+        apps can answer it). False when nothing could open it."""
+        return QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
 
     def about(self) -> None:
-        QMessageBox.about(
-            self,
-            f"About {APP_TITLE}",
-            f"<b>{APP_TITLE}</b><p>Write JavaScript Code nodes and run them in a hardened QuickJS "
-            "sandbox. Packs run inside your nodes with the node's capabilities, and only after "
-            f"you allow them.</p><p>{confinement_text(host_worker_confinement())}</p>"
-            + installation_html(installation()),
-        )
+        """Help → About Cordon Studio: the version and the folders, each with a Copy button (gui/dialogs/about.py)."""
+        about_window(self, APP_TITLE, installation(), confinement_text(host_worker_confinement())).exec()
 
     # -- closing ----------------------------------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:

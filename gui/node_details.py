@@ -1,11 +1,15 @@
-"""The node's own fields beside its body: name, description, declared inputs and outputs.
+"""The node's own fields beside its body: name, description, declared inputs and outputs, limits and grants.
 
 Handles are a form — one row per input (name, type, default) and per output
 (name, type) — checked by the document schema itself
 (`core.codenode.document.parse_document`), so the studio accepts exactly what
-`cordon node run` accepts and the error names the field. The sandbox props
-(secrets among them) are edited in Settings (`gui.settings`), the pack
-declarations by consent; the Problems quick fixes add rows here.
+`cordon node run` accepts and the error names the field. The document's limits
+and grants (timeout, response size, the secrets it may read, the two host-only
+switches) are edited here too, with the same editor Settings uses for the
+defaults of new documents (`gui.settings.LimitsEditor`): a person looks for a
+node's settings on the node, as VS Code shows a file's settings beside it
+(issue 30, item 12). The packs it may import are granted by consent and listed
+here; the Problems quick fixes add rows.
 """
 
 from __future__ import annotations
@@ -28,7 +32,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from core import CordonError
 from core.codenode import CodeNodeDocument, DocumentError, HandleType, parse_document
+from gui.settings import LimitsEditor
 
 TYPES: tuple[str, ...] = get_args(HandleType)
 
@@ -159,6 +165,16 @@ class NodeDetails(QWidget):
         form = QFormLayout()
         form.addRow("Name", self.name_edit)
         form.addRow("Description", self.description_edit)
+        #: This document's limits and grants (saved with it); Settings holds only the defaults of new ones.
+        self.limits = LimitsEditor()
+        self.limits_note = QLabel(
+            "Saved with this document. Tools → Settings… holds the defaults new documents start with."
+        )
+        self.limits_note.setObjectName("hint")
+        self.limits_note.setWordWrap(True)
+        self.packs_label = QLabel()
+        self.packs_label.setObjectName("hint")
+        self.packs_label.setWordWrap(True)
         content = QWidget()  # scrolls: a node may declare more handles than the tab is tall
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
@@ -176,6 +192,12 @@ class NodeDetails(QWidget):
             layout.addWidget(label)
             layout.addWidget(handles)
         layout.addWidget(hint)
+        limits_title = QLabel("Limits and grants")
+        limits_title.setObjectName("sectionTitle")
+        layout.addWidget(limits_title)
+        layout.addWidget(self.limits_note)
+        layout.addWidget(self.limits)
+        layout.addWidget(self.packs_label)
         layout.addWidget(self.error_label)
         layout.addStretch(1)
         self._base: CodeNodeDocument | None = None
@@ -185,6 +207,11 @@ class NodeDetails(QWidget):
             edit.textChanged.connect(self._debounce.start)
         self.inputs.edited.connect(self._debounce.start)
         self.outputs.edited.connect(self._debounce.start)
+        for spin in (self.limits.timeout, self.limits.max_response):
+            spin.valueChanged.connect(self._debounce.start)
+        self.limits.secrets.textChanged.connect(self._debounce.start)
+        for box in self.limits.switches.values():
+            box.toggled.connect(self._debounce.start)
 
     def load(self, doc: CodeNodeDocument) -> None:
         """Show `doc`'s fields (no `changed` signal: nothing was edited)."""
@@ -195,18 +222,51 @@ class NodeDetails(QWidget):
         data = doc.to_json()
         self.inputs.set_handles(data["inputs"])
         self.outputs.set_handles(data["outputs"])
+        self.set_props(doc)
         del blockers
         self._debounce.stop()
         self._show(None)
 
+    def set_props(self, doc: CodeNodeDocument) -> None:
+        """Show `doc`'s limits, grants and allowed packs (no `changed` signal, no host-only question:
+        the document arrived with them; the trust question before its first run is about them)."""
+        self._base = doc
+        blockers = [QSignalBlocker(w) for w in (self.limits.timeout, self.limits.max_response, self.limits.secrets)]
+        self.limits.set_props(doc.props)
+        self.limits.secrets_error.setText("")
+        self.limits.secrets_error.hide()
+        del blockers
+        packs = ", ".join(p.specifier for p in doc.packages)
+        self.packs_label.setText(
+            f"Packs this document may import: {packs}. Packs → Revoke a Pack's Consent… takes one back."
+            if packs
+            else "Packs this document may import: none yet (the first run that imports one asks)."
+        )
+
+    def sync(self, doc: CodeNodeDocument) -> None:
+        """Show `doc`'s limits and grants when something else changed them (a grant left out at the trust
+        question, a quick fix, consent), so a later edit here never puts back what was taken away; a no-op
+        while they are what the tab shows (typing is not interrupted)."""
+        try:
+            shown = self.limits.props()
+        except CordonError:
+            return  # the person is typing a secret name: their text stays
+        if shown != doc.props or self._base is None or self._base.packages != doc.packages:
+            self.set_props(doc)
+
     def apply_to(self, doc: CodeNodeDocument) -> CodeNodeDocument:
         """`doc` with these fields. Raises DocumentError naming the first problem."""
         data = doc.to_json()
+        try:
+            props = self.limits.props()
+        except CordonError as exc:  # a secret name that is not one
+            raise DocumentError(f"secrets the node may read: {exc.message}") from None
         data.update(
             name=self.name_edit.text(),
             description=self.description_edit.text(),
             inputs=self.inputs.to_json(),
             outputs=self.outputs.to_json(),
+            props=props.model_dump(mode="json"),
         )
         return parse_document(data, source="this node")
 

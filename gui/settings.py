@@ -1,17 +1,17 @@
-"""Settings: a document's sandbox limits, theme and editor font, and where they are kept.
+"""Settings: the studio's own choices (theme, editor font, the npm registry) and the limits new documents start with.
 
-Two kinds of setting live here. *Per document*: the Code node's props (timeout,
-response size, secret scope and the two host-only switches), edited by
-`LimitsEditor`; the spin boxes stop at `core.limits.CEILINGS`, the same ceilings
-`resolve_limits` clamps to, so the dialog can never promise more than a run gets.
-The host-only switches (`allow_local_network`, `allow_host_filesystem`) widen
-what every pack the node imports can reach, so turning one on needs an explicit
-confirmation. *Per user*: theme (applied by `gui.theme.apply_theme`), editor font, the npm registry, and the props a
-new document starts with, kept as JSON in `config_dir()/settings.json`.
+Only app-wide settings live here, kept as JSON in `config_dir()/settings.json`. A
+document's own limits and grants (timeout, response size, secret scope and the two
+host-only switches) are edited on its Node tab (`gui.node_details`), where a person
+looks for them, with the same `LimitsEditor` this dialog uses for the defaults
+(issue 30, item 12). The spin boxes stop at `core.limits.CEILINGS`, the same
+ceilings `resolve_limits` clamps to, so no form can promise more than a run gets.
+The host-only switches (`allow_local_network`, `allow_host_filesystem`) widen what
+every pack the node imports can reach, so turning one on needs an explicit
+confirmation.
 
     settings = load_settings()
-    result = edit_settings(parent, settings, doc.props)   # None when cancelled
-    if result: settings, props = result                   # already saved; apply props to the doc
+    chosen = edit_settings(parent, settings)   # None when cancelled; else already saved
 """
 
 from __future__ import annotations
@@ -171,8 +171,8 @@ class LimitsEditor(QWidget):
 
     def props(self) -> NodeProps:
         return NodeProps(
-            timeout=self.timeout.value(),
-            max_response_mb=self.max_response.value(),
+            timeout=_whole(self.timeout.value()),
+            max_response_mb=_whole(self.max_response.value()),
             allow_local_network=self.switches["allow_local_network"].isChecked(),
             allow_host_filesystem=self.switches["allow_host_filesystem"].isChecked(),
             secrets=self.secret_names(),
@@ -190,7 +190,8 @@ class LimitsEditor(QWidget):
         else:
             self.secrets_error.setText("")
         self.secrets_error.setVisible(bool(self.secrets_error.text()))
-        refit(self.window())
+        if isinstance(self.window(), QDialog):  # on the Node tab the tab scrolls; the main window keeps its size
+            refit(self.window())
 
     @Slot(bool)
     def _confirm_switch(self, checked: bool) -> None:
@@ -249,17 +250,27 @@ class AppearanceEditor(QWidget):
 
 
 class SettingsDialog(QDialog):
-    """Document limits (the open document's, or the defaults for new ones) and appearance."""
+    """The limits new documents start with, and appearance. A document's own limits are on its Node tab."""
 
-    def __init__(self, settings: AppSettings, props: NodeProps | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, settings: AppSettings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Settings")
         self._settings = settings
-        self._editing_document = props is not None
-        self.limits = LimitsEditor(props if props is not None else settings.default_props)
+        self.limits = LimitsEditor(settings.default_props)
         self.appearance = AppearanceEditor(settings)
+        defaults = QWidget()
+        defaults_layout = QVBoxLayout(defaults)
+        self.defaults_note = styled_label(
+            "The limits and grants every new document starts with. The open document's own are on its "
+            "Node tab (beside Run), saved with it.",
+            role="hint",
+        )
+        self.defaults_note.setWordWrap(True)
+        defaults_layout.addWidget(self.defaults_note)
+        defaults_layout.addWidget(self.limits)
+        defaults_layout.addStretch(1)
         self.tabs = QTabWidget()
-        self.tabs.addTab(self.limits, "This document" if self._editing_document else "New documents")
+        self.tabs.addTab(defaults, "New documents")
         self.tabs.addTab(self.appearance, "Appearance")
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.accepted.connect(self.accept)
@@ -274,23 +285,19 @@ class SettingsDialog(QDialog):
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(self.limits.is_valid())
 
     def settings(self) -> AppSettings:
-        updated = self.appearance.apply_to(self._settings)
-        if not self._editing_document:
-            updated = updated.model_copy(update={"default_props": self.limits.props()})
-        return updated
-
-    def props(self) -> NodeProps | None:
-        """The edited document props (None when the dialog edited the defaults)."""
-        return self.limits.props() if self._editing_document else None
+        return self.appearance.apply_to(self._settings).model_copy(update={"default_props": self.limits.props()})
 
 
-def edit_settings(
-    parent: QWidget | None, settings: AppSettings, props: NodeProps | None = None
-) -> tuple[AppSettings, NodeProps | None] | None:
-    """Run the dialog; on OK save the settings and return them with the document's new props."""
-    dialog = SettingsDialog(settings, props, parent)
+def edit_settings(parent: QWidget | None, settings: AppSettings) -> AppSettings | None:
+    """Run the dialog; on OK save the settings and return them (None when cancelled)."""
+    dialog = SettingsDialog(settings, parent)
     if dialog.exec() != QDialog.DialogCode.Accepted:
         return None
     chosen = dialog.settings()
     save_settings(chosen)
-    return chosen, dialog.props()
+    return chosen
+
+
+def _whole(value: float) -> int | float:
+    """A spin box's float as the document writes it: 30, not 30.0, so a saved file changes only where edited."""
+    return int(value) if value.is_integer() else value

@@ -29,8 +29,8 @@ def test_a_missing_layer_is_said_not_hidden():
 
 def test_the_about_text_has_the_version_and_the_folders_of_this_installation(tmp_path, monkeypatch):
     from core import installation
-    from gui.main_window import installation_html
+    from gui.dialogs.about import facts_text
 
     monkeypatch.setenv("CORDON_HOME", str(tmp_path))
-    html = installation_html(installation())
-    assert "cordon-studio 0.1.0" in html and "Python 3." in html and str(tmp_path) in html and "cordon doctor" in html
+    text = facts_text(installation())
+    assert "cordon-studio 0.1.0" in text and "Python 3." in text and str(tmp_path) in text

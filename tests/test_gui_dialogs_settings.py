@@ -89,32 +89,26 @@ def test_loading_a_document_with_a_switch_on_does_not_ask(qtbot):
 
 
 def test_secret_scope_names_are_checked(qtbot):
-    dialog = SettingsDialog(AppSettings(), NodeProps())
+    dialog = SettingsDialog(AppSettings())
     qtbot.addWidget(dialog)
     ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
     qtbot.keyClicks(dialog.limits.secrets, "API_TOKEN, bad name")
     assert not ok.isEnabled() and "is not a secret name" in dialog.limits.secrets_error.text()
     dialog.limits.secrets.setText("API_TOKEN, GITHUB_TOKEN, API_TOKEN")
-    assert ok.isEnabled() and dialog.props().secrets == ("API_TOKEN", "GITHUB_TOKEN")
+    assert ok.isEnabled() and dialog.settings().default_props.secrets == ("API_TOKEN", "GITHUB_TOKEN")
 
 
-def test_settings_dialog_edits_the_document_and_appearance(qtbot):
-    dialog = SettingsDialog(AppSettings(), NodeProps(timeout=12))
+def test_settings_dialog_edits_the_defaults_and_appearance(qtbot):
+    # A document's own limits are on its Node tab (tests/test_gui_node_tab.py); Settings holds the defaults.
+    dialog = SettingsDialog(AppSettings(default_props=NodeProps(timeout=12)))
     qtbot.addWidget(dialog)
-    assert dialog.tabs.tabText(0) == "This document"
+    assert dialog.tabs.tabText(0) == "New documents" and dialog.limits.timeout.value() == 12
     dialog.appearance.theme.setCurrentIndex(dialog.appearance.theme.findData("dark"))
     dialog.appearance.font_size.setValue(14)
-    dialog.limits.timeout.setValue(3)
+    dialog.limits.timeout.setValue(7)
     settings = dialog.settings()
     assert settings.theme == "dark" and settings.editor_font_size == 14
-    assert settings.default_props == NodeProps()  # editing a document leaves the defaults alone
-    assert dialog.props().timeout == 3
-
-    defaults = SettingsDialog(AppSettings(), None)
-    qtbot.addWidget(defaults)
-    assert defaults.tabs.tabText(0) == "New documents" and defaults.props() is None
-    defaults.limits.timeout.setValue(7)
-    assert defaults.settings().default_props.timeout == 7
+    assert settings.default_props.timeout == 7
 
 
 def test_settings_persist_in_the_config_dir_and_survive_damage():

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.codenode import STARTER_BODY, InputHandle, NodeProps
+from core.codenode import STARTER_BODY, InputHandle
 from core.packs import Catalog, PackRoot
 from core.packs.roots import SHIPPED_DIR
 from gui.dialogs.common import human_size, plural
@@ -87,7 +87,7 @@ def test_counts_read_as_english():
 
 
 def test_a_dialog_keeps_its_layout_after_a_validation_error(qtbot):
-    dialog = SettingsDialog(AppSettings(), NodeProps())
+    dialog = SettingsDialog(AppSettings())
     qtbot.addWidget(dialog)
     dialog.show()
     qtbot.waitExposed(dialog)

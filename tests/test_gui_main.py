@@ -190,7 +190,8 @@ def test_menus_open_the_settings_pack_manager_and_secrets(qtbot, window):
         assert seen == [title]
 
 
-def test_settings_change_the_document_limits(qtbot, window):
+def test_settings_change_the_defaults_not_the_document(qtbot, window):
+    # The document's own limits are on its Node tab (issue 30, item 12: tests/test_gui_node_tab.py).
     def set_timeout(dialog: QDialog) -> None:
         assert isinstance(dialog, SettingsDialog)
         dialog.limits.timeout.setValue(5)
@@ -198,7 +199,7 @@ def test_settings_change_the_document_limits(qtbot, window):
 
     answer_modal(qtbot, set_timeout)
     window.settings_action.trigger()
-    assert window.current_document().props.timeout == 5 and window.dirty
+    assert window.settings.default_props.timeout == 5 and not window.dirty
 
 
 def test_insert_pack_import_asks_consent_then_inserts_below_the_comments(qtbot, window):
