@@ -150,3 +150,21 @@ def test_the_skill_check_stays_in_the_pack_authors_view(tmp_path, capsys):
     )
     assert main(["packs", "check", str(folder)]) == 0
     assert "[skill-missing]" in capsys.readouterr().out
+
+
+def test_a_pack_from_a_file_says_the_same_sizes_before_and_after(qtbot):
+    """A local .tgz or folder was not downloaded: neither the consent nor the page claims a download."""
+    from core.packs.install import commit_install
+    from tests.npm_registry import FIXTURES
+
+    request = prepare_install(str(FIXTURES / "packs" / "scripted-pack"))
+    in_dialog = dict(ConsentFacts.from_request(request).sizes)
+    commit_install(request)
+    assert list(in_dialog) == ["On disk", "Sandbox bundle"]
+    manager = PackManager(Catalog([PackRoot(installed_dir(), "installed")]))
+    qtbot.addWidget(manager)
+    try:
+        assert manager.select_pack("scripted-pack")
+        assert {label: w.text() for label, w in manager.size_labels.items() if w.text()} == in_dialog
+    finally:
+        manager.shutdown()

@@ -125,7 +125,9 @@ class ConsentRequest:
         if bundle is None:
             bundle = sum(m.size for m in self.npm_modules if m.ok)
         return PackSizes(
-            download if download or self.origin in ("registry", "npm", "tarball") else None,
+            # Only what came from a registry, whose install record keeps it for the pack's page: a local
+            # .tgz or folder was not downloaded (a dependency it fetched is still on disk and in the bundle).
+            download if self.origin in ("registry", "npm") else None,
             size,
             files,
             bundle,
