@@ -101,6 +101,8 @@ NPM_PREFIX = "npm:"
 #: The pause in typing after which the box searches (what VS Code's extension search waits, about).
 SEARCH_DEBOUNCE_MS = 300
 TRUSTED_BANNER = "Trusted documentation: registered for agents like any skill."
+#: The Docs column and Documentation line of a pack without a readable SKILL.md (nothing to trust).
+NO_DOCS = "—"
 #: An npm library Cordon wrapped has the library's own documentation, not a SKILL.md.
 NPM_LIBRARY_DOCS = (
     "*{library} is an npm library: import it as its own documentation shows (https://www.npmjs.com/package/{library}).*"
@@ -325,7 +327,8 @@ class PackManager(QWidget):
             trusted = pack_trusted(pack)
             newer = self.updates.get(pack.name)
             version = f"{pack.version} → {newer.latest} (update available)" if newer else pack.version
-            item = QTreeWidgetItem([pack.name, version, "trusted" if trusted else "untrusted", pack.origin])
+            docs = NO_DOCS if pack.skill is None else "trusted" if trusted else "untrusted"
+            item = QTreeWidgetItem([pack.name, version, docs, pack.origin])
             item.setData(0, Qt.ItemDataRole.UserRole, pack.name)
             if self._statuses(pack.name):
                 item.setToolTip(0, "This pack has problems: select it to see them.")
@@ -394,7 +397,11 @@ class PackManager(QWidget):
         )
         self._show_sizes(pack)
         trusted = pack_trusted(pack) if pack is not None else bool(name) and is_trusted(name)
-        self.trust_state.setText(("trusted" if trusted else "untrusted") if name else "")
+        self.trust_state.setText(
+            (NO_DOCS if pack is not None and pack.skill is None else "trusted" if trusted else "untrusted")
+            if name
+            else ""
+        )
         if pack is not None:
             for spec, module in sorted(pack.modules.items()):
                 # A shipped pack answers to the reference's name too: both are listed, one module.
@@ -409,7 +416,8 @@ class PackManager(QWidget):
         self.diagnostics_label.setText(f"Problems ({len(statuses)})" if statuses else "Problems: none")
         self.diagnostics.setVisible(bool(statuses))
         self._show_docs(pack, trusted)
-        self.trust_button.setEnabled(pack is not None)
+        # Trust is about a SKILL.md reaching agents: nothing to trust without one (an npm library has none).
+        self.trust_button.setEnabled(pack is not None and pack.skill is not None)
         self.trust_button.setText("Untrust documentation" if trusted else "Trust documentation")
         self._update_remove_button()
 

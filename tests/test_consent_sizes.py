@@ -130,6 +130,8 @@ def test_an_installed_npm_library_shows_no_agent_jargon(qtbot, registry, tmp_pat
         assert manager.diagnostics_label.text() == "Problems: none" and manager.diagnostics.count() == 0
         docs = manager.docs.toPlainText()
         assert "size-lib is an npm library" in docs and "SKILL" not in docs
+        row = manager.pack_list.topLevelItem(manager.names().index("size-lib"))
+        assert row.text(2) == manager.trust_state.text() == "—" and not manager.trust_button.isEnabled()
     finally:
         manager.shutdown()
 
