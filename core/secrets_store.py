@@ -240,17 +240,20 @@ def encrypted_store_path() -> Path:
     return data_dir() / ENCRYPTED_STORE
 
 
-def _old_store() -> Path | None:
-    """A keyrings.cryptfile file left to convert: the old name, or (a conversion was cut short) `.migrated`."""
+def old_file_to_convert() -> Path | None:
+    """A keyrings.cryptfile file the next `unlock` converts (a few seconds, once): the old name, or (a
+    conversion was cut short) `.migrated`; None when there is none or the new file exists."""
     old = data_dir() / OLD_ENCRYPTED_STORE
+    if encrypted_store_path().is_file():
+        return None
     if old.is_file():
         return old
     migrated = old.with_name(old.name + MIGRATED_SUFFIX)
-    return migrated if migrated.is_file() and not encrypted_store_path().is_file() else None
+    return migrated if migrated.is_file() else None
 
 
 def encrypted_store_exists() -> bool:
-    return encrypted_store_path().is_file() or _old_store() is not None
+    return encrypted_store_path().is_file() or old_file_to_convert() is not None
 
 
 def unlock(passphrase: str) -> str | None:
@@ -267,7 +270,7 @@ def unlock(passphrase: str) -> str | None:
             f"the passphrase must have at least {MIN_PASSPHRASE} characters", rule="keyring-passphrase"
         )
     path = encrypted_store_path()
-    old = _old_store() if not path.is_file() else None
+    old = old_file_to_convert()
     note = None
     try:
         if path.is_file():

@@ -165,6 +165,8 @@ class SecretsSetupDialog(QDialog):
         self.creating = state == "missing"
         self.note: str | None = None
         self.unlocking = False
+        #: An older Cordon's file that unlocking converts (one slower derivation per secret, once).
+        self.converting = None if self.creating else secrets_store.old_file_to_convert()
         self.setWindowTitle("Set up secrets" if self.creating else "Unlock secrets")
         layout = QVBoxLayout(self)
         path = secrets_store.encrypted_store_path()
@@ -180,6 +182,15 @@ class SecretsSetupDialog(QDialog):
                     f"Create an encrypted secrets file: values are encrypted (AES-256-GCM, key "
                     f"from Argon2id) with a passphrase you set, never stored in plain text. File: "
                     f"{path}",
+                    role="hint",
+                )
+            )
+        elif self.converting is not None:
+            layout.addWidget(
+                styled_label(
+                    f"Your secrets are in the encrypted file an older Cordon wrote ({self.converting}). Enter "
+                    f"its passphrase: Cordon converts it once to its encrypted secrets file ({path}) and uses "
+                    "them in this session.",
                     role="hint",
                 )
             )
@@ -210,7 +221,11 @@ class SecretsSetupDialog(QDialog):
         busy_layout = QHBoxLayout(busy_box)  # one row: the message's room holds it
         busy_layout.setContentsMargins(0, 0, 0, 0)
         self.busy_label = styled_label(
-            "Creating the encrypted file…" if self.creating else "Unlocking (deriving the key)…",
+            "Creating the encrypted file…"
+            if self.creating
+            else "Converting, once (a few seconds)…"
+            if self.converting
+            else "Unlocking (deriving the key)…",
             role="hint",
         )
         self.busy_label.setWordWrap(False)  # its own width; the bar takes the rest of the row

@@ -9,7 +9,10 @@ the isolated in-memory backend (tests/memkeyring.py).
 
 from __future__ import annotations
 
+import json
+import shutil
 import threading
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt, QTimer
@@ -17,6 +20,7 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QMessageBox
 
 from core import secrets_store
 from core.codenode import Grants
+from core.paths import data_dir
 from core.secrets import encrypted_file
 from gui.dialogs.document_trust import DocumentTrustDialog, TrustFacts
 from gui.dialogs.secret_prompt import SecretPromptDialog
@@ -26,6 +30,9 @@ from tests.install_support import home, memory_keyring, no_keyring
 __all__ = ["home", "memory_keyring", "no_keyring"]
 
 PASSPHRASE = "correct horse battery"
+#: tests/fixtures/secrets: a file keyrings.cryptfile 1.3.9 wrote (see tests/test_secret_store.py).
+OLD_FILE = Path(__file__).parent / "fixtures" / "secrets" / "keyrings-cryptfile-1.3.9.cfg"
+OLD_PASSPHRASE = "correct horse battery staple"
 
 
 def texts(widget: QWidget) -> str:
@@ -116,6 +123,14 @@ def test_the_trust_dialog_names_a_real_keyring(qtbot, memory_keyring):
 # -- unlocking: off the UI thread, busy, one derivation for a wrong passphrase -------------------
 
 
+def _old_file_in_home() -> Path:
+    old = data_dir() / secrets_store.OLD_ENCRYPTED_STORE
+    old.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy(OLD_FILE, old)
+    (data_dir() / secrets_store.INDEX_NAME).write_text(json.dumps({"names": ["API_KEY"]}))
+    return old
+
+
 def _locked_file() -> None:
     secrets_store.unlock(PASSPHRASE)
     secrets_store.set_secret("API_KEY", "sk-1")
@@ -176,3 +191,31 @@ def test_the_passphrase_dialog_does_not_grow_per_message(qtbot, no_keyring):
         sizes.append(dialog.size())
         assert [dialog.passphrase.geometry(), dialog.again.geometry()] == fields
     assert set(sizes) == {sizes[0]}, sizes
+
+
+def test_an_old_file_is_converted_through_the_dialog_and_the_page_says_so(qtbot, no_keyring):
+    """A keyrings.cryptfile file (Cordon before issue 33) is converted at its unlock, behind the busy row."""
+    old = _old_file_in_home()
+    page = SecretsPage()
+    qtbot.addWidget(page)
+    assert not page.setup_button.isHidden()
+    seen: list[str] = []
+
+    def answer() -> None:
+        dialog = QApplication.activeModalWidget()
+        if not isinstance(dialog, SecretsSetupDialog):
+            QTimer.singleShot(20, answer)
+            return
+        seen.append(texts(dialog))
+        qtbot.keyClicks(dialog.passphrase, OLD_PASSPHRASE)
+        qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+        seen.append(dialog.busy_label.text())
+
+    QTimer.singleShot(0, answer)
+    qtbot.mouseClick(page.setup_button, Qt.MouseButton.LeftButton)  # returns when the dialog closed
+    assert f"the encrypted file an older Cordon wrote ({old})" in seen[0]
+    assert seen[1] == "Converting, once (a few seconds)…"
+    assert page.problem.text().startswith("Converted 4 secrets from the old encrypted file")
+    listed = [page.names.item(i).text() for i in range(page.names.count())]
+    assert listed == ["API_KEY", "MixedCase_Token", "lower.name"]  # the file lists its names: none are lost
+    assert secrets_store.get_secret("API_KEY") == "sk-live-123" and not old.exists()
