@@ -10,8 +10,8 @@ atomically), built on `cryptography` alone:
      "entries": {"<service>": {"<name>": {"nonce": b64, "data": b64}}}}
 
 The key is derived from the person's passphrase ONCE per session (Argon2id,
-RFC 9106's second recommended setting: 64 MiB, 3 passes, 4 lanes, ~0.2 s on a
-current laptop) and kept only in this object's memory; every value is then
+RFC 9106's second recommended setting: 64 MiB, 3 passes, 4 lanes, ~0.2 s on
+the 2-core build machine) and kept only in this object's memory; every value is then
 sealed on its own with AES-256-GCM under a fresh 96-bit random nonce and the
 service and name as associated data, so a value copied under another name (or
 from the check entry) fails to open. `check` seals a constant: a wrong
@@ -65,8 +65,9 @@ class KdfParams:
 #: project's 2-core build machine (`bench/bench_secrets.py` prints it): the "interactive" cost issue 33 asks.
 INTERACTIVE = KdfParams(iterations=3, lanes=4, memory_kib=64 * 1024)
 #: What a file's header may ask for, at most: a planted header must not make unlocking eat the machine.
-_MAX = KdfParams(iterations=64, lanes=16, memory_kib=1024 * 1024)
-#: ... and at least: RFC 9106's floor for Argon2id with OWASP's minimum memory (19 MiB).
+#: (256 MiB x 16 passes: a few seconds at worst.)
+_MAX = KdfParams(iterations=16, lanes=8, memory_kib=256 * 1024)
+#: ... and at least (1 pass, 1 lane, OWASP's smallest memory setting: 19 MiB); Cordon itself writes `INTERACTIVE`.
 _MIN = KdfParams(iterations=1, lanes=1, memory_kib=19 * 1024)
 _CHECK_PLAINTEXT = b"cordon-secrets: the passphrase is right"
 _CHECK_AAD = b"cordon-secrets/1\0check"
