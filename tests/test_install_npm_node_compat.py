@@ -230,6 +230,7 @@ def test_immer_installs_with_node_env_defined_as_production_and_produce_works(re
     [module] = request.npm_modules
     assert module.ok, module.message
     assert not any("'process'" in w for w in module.warnings)
+    assert module.polyfills == ()  # the define alone: no file reads `process` itself, so no shim is bundled
     code = (
         'import { produce } from "immer";\nconst base = { a: 1, list: [1] };\n'
         "const next = produce(base, (d) => { d.a = 2; d.list.push(2); });\n"
@@ -253,13 +254,15 @@ def test_node_env_define_replaces_only_the_global_read(registry, tmp_path):
     )
     request = install(registry, "env-lib")
     [module] = request.npm_modules
-    assert any("'process'" in w and "index.js:4" in w for w in module.warnings)  # only `process.env.HOME`
+    # only `process.env.HOME` reads `process` itself: the file gets Cordon's shim, whose env has NODE_ENV only
+    assert [p.split(" ")[0] for p in module.polyfills] == ["process"]
+    assert not any("'process'" in w for w in module.warnings)
     code = (
         'import { mode, bracket, shadowed, other } from "env-lib";\n'
         "let home; try { home = other(); } catch (e) { home = e.name; }\n"
-        'return [mode, bracket, shadowed({ env: { NODE_ENV: "test" } }), home];'
+        'return [mode, bracket, shadowed({ env: { NODE_ENV: "test" } }), home === undefined];'
     )
-    assert ok(run(code)) == ["production", "production", "test", "ReferenceError"]
+    assert ok(run(code)) == ["production", "production", "test", True]
 
 
 # -- polyfills --------------------------------------------------------------------------------------------
@@ -273,6 +276,10 @@ POLYFILLED_LIB = {
         'const { StringDecoder } = require("string_decoder");\n'
         'const qs = require("querystring");\n'
         'const punycode = require("punycode");\n'
+        'const util = require("util");\n'
+        'const assert = require("assert");\n'
+        'const url = require("url");\n'
+        'const { Readable, Transform } = require("stream");\n'
         "exports.b64 = (s) => Buffer.from(s, 'utf8').toString('base64');\n"
         "exports.emit = () => { const e = new EventEmitter(); let got; e.on('x', (v) => { got = v; }); "
         "e.emit('x', 7); return got; };\n"
@@ -280,6 +287,20 @@ POLYFILLED_LIB = {
         "exports.decode = () => new StringDecoder('utf8').write(Buffer.from([0xe2, 0x82, 0xac]));\n"
         "exports.query = () => qs.stringify({ a: 1, b: 'x y' });\n"
         "exports.puny = () => punycode.toASCII('bücher.de');\n"
+        "exports.format = () => util.format('%s=%d %j', 'a', 42, { b: [1] }) + ' ' + util.inspect({ c: 'x' });\n"
+        "exports.promisified = () => util.promisify((v, cb) => cb(null, v * 2))(21);\n"
+        "exports.check = () => { assert.deepStrictEqual({ a: [1] }, { a: [1] }); "
+        "try { assert.strictEqual(1, 2); } catch (e) { return e.code; } };\n"
+        "exports.parseUrl = () => { const u = url.parse('https://a.example:8080/p/q?x=1#h', true); "
+        "return [u.hostname, u.port, u.pathname, u.query.x, u.hash, url.resolve('http://a/b/c', '../d')]; };\n"
+        "exports.streamed = () => new Promise((resolve, reject) => { const chunks = []; "
+        "const source = new Readable({ read() {} }); for (const c of ['a', 'b', 'c', null]) source.push(c); "
+        "source.pipe(new Transform({ transform(chunk, enc, done) { "
+        "done(null, String(chunk).toUpperCase()); } })).on('data', (c) => chunks.push(String(c)))"
+        ".on('end', () => resolve(chunks.join(''))).on('error', reject); });\n"
+        "exports.tick = () => new Promise((resolve) => process.nextTick(resolve, process.env.NODE_ENV));\n"
+        "exports.reachProcess = () => [typeof process.exit, typeof process.binding, typeof process.kill, "
+        "typeof process.stdout, process.cwd(), Object.keys(process.env)];\n"
         "exports.reachFiles = () => require('fs').readFileSync('/etc/passwd', 'utf8');\n"
         "exports.reachProcesses = () => require('child_process').execSync('id');\n"
         "exports.reachNetwork = () => require('node:http').get('http://127.0.0.1/');\n"
@@ -293,14 +314,22 @@ def test_pure_builtins_are_served_from_the_vendored_polyfills_and_the_consent_li
     [module] = request.npm_modules
     assert module.ok, module.message
     assert [p.split(" ")[0] for p in module.polyfills] == [
+        "assert",
         "buffer",
         "events",
         "path",
+        "process",
         "punycode",
         "querystring",
+        "stream",
         "string_decoder",
+        "url",
+        "util",
     ]
     assert "buffer (buffer@6.0.3)" in module.polyfills
+    assert {"util (util@0.12.5)", "assert (assert@2.1.0)", "url (url@0.11.4)"} <= set(module.polyfills)
+    assert "stream (readable-stream@3.6.2)" in module.polyfills
+    assert any(p.startswith("process (Cordon's shim") for p in module.polyfills)
     assert any(line.strip().startswith("polyfills (pure JavaScript") for line in request.lines())
     assert request.to_json()["npmModules"][0]["polyfills"] == list(module.polyfills)
     code = (
@@ -308,10 +337,23 @@ def test_pure_builtins_are_served_from_the_vendored_polyfills_and_the_consent_li
         'return [b64("hi"), emit(), join("a", "../b", "c"), decode(), query(), puny()];'
     )
     assert ok(run(code)) == ["aGk=", 7, "b/c", "€", "a=1&b=x%20y", "xn--bcher-kva.de"]
+    code = (
+        'import { format, promisified, check, parseUrl, streamed, tick } from "poly-lib";\n'
+        "return [format(), await promisified(), check(), parseUrl(), await streamed(), await tick()];"
+    )
+    assert ok(run(code)) == [
+        "a=42 {\"b\":[1]} { c: 'x' }",
+        42,
+        "ERR_ASSERTION",
+        ["a.example", "8080", "/p/q", "1", "#h", "http://a/d"],
+        "ABC",
+        "production",
+    ]
 
 
 def test_a_polyfilled_pack_cannot_reach_files_processes_or_the_network(registry, tmp_path):
-    """The polyfills add no global and no capability: fs, child_process and http are stubs that throw."""
+    """The polyfills (util, assert, url and stream among them) add no global and no capability: fs,
+    child_process and http are stubs that throw, and the process shim has nothing of the host's process."""
     publish(registry, tmp_path, {"name": "poly-lib", "main": "index.js"}, POLYFILLED_LIB)
     request = install(registry, "poly-lib")
     [module] = request.npm_modules
@@ -323,7 +365,8 @@ def test_a_polyfilled_pack_cannot_reach_files_processes_or_the_network(registry,
         "  try { reached[name] = lib[name](); } catch (e) { reached[name] = e.rule; }\n"
         "}\n"
         "lib.b64('x'); lib.emit(); lib.join('a'); lib.decode(); lib.query(); lib.puny();\n"
-        "return { reached, globals: Object.getOwnPropertyNames(globalThis).sort() };"
+        "lib.format(); lib.check(); lib.parseUrl(); await lib.streamed(); await lib.tick(); await lib.promisified();\n"
+        "return { reached, process: lib.reachProcess(), globals: Object.getOwnPropertyNames(globalThis).sort() };"
     )
     out = ok(run(code))
     assert out["reached"] == {
@@ -331,6 +374,8 @@ def test_a_polyfilled_pack_cannot_reach_files_processes_or_the_network(registry,
         "reachProcesses": "npm-builtin-stub",
         "reachNetwork": "npm-builtin-stub",
     }
+    # Cordon's process shim: no exit, binding, kill or stdout; a cwd of "/" and an env of NODE_ENV only
+    assert out["process"] == ["undefined", "undefined", "undefined", "undefined", "/", ["NODE_ENV"]]
     # Same global object as a body that imports nothing: no Buffer, process or require was added.
     assert out["globals"] == ok(run_in_sandbox("return Object.getOwnPropertyNames(globalThis).sort();"))
     assert not {"Buffer", "process", "require"} & set(out["globals"])
@@ -366,7 +411,7 @@ def test_papaparse_installs_through_its_browser_build_and_parses(registry, capsy
 
 
 def test_a_lazy_require_of_an_unserved_builtin_becomes_a_stub_listed_in_the_report(registry, tmp_path, capsys):
-    """papaparse's `main` shape: `require('stream')` only inside the function that makes a Node stream."""
+    """papaparse's `main` shape: a builtin (zlib here) required only inside the function that uses it."""
     publish(
         registry,
         tmp_path,
@@ -374,18 +419,18 @@ def test_a_lazy_require_of_an_unserved_builtin_becomes_a_stub_listed_in_the_repo
         {
             "index.js": (
                 "exports.parse = (text) => text.split(',');\n"
-                "exports.stream = function () {\n  var Duplex = require('stream').Duplex;\n  return new Duplex();\n};\n"
+                "exports.stream = function () {\n  var gzip = require('zlib').createGzip;\n  return gzip();\n};\n"
             )
         },
     )
     assert main(["packs", "install", "npm:lazy-lib", "--registry", registry.url, "--yes"]) == 0
     out = capsys.readouterr().out
-    assert "stubs (Node builtins that throw if this code is reached): stream (node_modules/lazy-lib/index.js:3)" in out
+    assert "stubs (Node builtins that throw if this code is reached): zlib (node_modules/lazy-lib/index.js:3)" in out
     assert ok(run('import { parse } from "lazy-lib";\nreturn parse("a,b");')) == ["a", "b"]
     for _ in range(2):  # a stub throws every time, not only on the first require
         reached = run('import { stream } from "lazy-lib";\nreturn stream();')
         assert not reached.ok and reached.error.rule == "npm-builtin-stub"
-        assert "'stream'" in reached.error.message and "readable-stream" in reached.error.message
+        assert "'zlib'" in reached.error.message and "browserify-zlib" in reached.error.message
 
 
 def test_a_stubbed_builtin_that_loading_reaches_is_refused_by_the_probe(registry, tmp_path):
@@ -394,7 +439,7 @@ def test_a_stubbed_builtin_that_loading_reaches_is_refused_by_the_probe(registry
         registry,
         tmp_path,
         {"name": "eager-lib", "main": "index.js"},
-        {"index.js": '(function () { const s = require("stream"); exports.s = s; })();\n'},
+        {"index.js": '(function () { const s = require("zlib"); exports.s = s; })();\n'},
     )
     with pytest.raises(InstallError) as refused:
         prepare_install("npm:eager-lib", registry=registry.url)
@@ -406,12 +451,12 @@ def test_a_top_level_require_of_an_unserved_builtin_is_still_refused(registry, t
     publish(
         registry,
         tmp_path,
-        {"name": "stream-lib", "main": "index.js"},
-        {"index.js": 'const { Transform } = require("stream");\nexports.T = Transform;\n'},
+        {"name": "zlib-lib", "main": "index.js"},
+        {"index.js": 'const { gzipSync } = require("zlib");\nexports.gz = gzipSync;\n'},
     )
     with pytest.raises(InstallError) as refused:
-        prepare_install("npm:stream-lib", registry=registry.url)
-    assert "npm-module-builtin-import" in refused.value.message and "readable-stream" in refused.value.message
+        prepare_install("npm:zlib-lib", registry=registry.url)
+    assert "npm-module-builtin-import" in refused.value.message and "browserify-zlib" in refused.value.message
 
 
 # -- hints that point the right way ------------------------------------------------------------------------
@@ -429,7 +474,8 @@ def test_an_import_no_pack_serves_suggests_installing_the_npm_library(home):
         ("fs", "'fs' reaches files, processes, the network or the machine, so it cannot exist in the sandbox"),
         ("node:child_process", "'child_process' reaches files"),
         ("buffer", "'buffer' is served from the polyfill buffer (buffer@6.0.3) inside npm packs"),
-        ("stream", "'stream' has a pure-JavaScript polyfill in browser bundlers (readable-stream)"),
+        ("stream", "'stream' is served from the polyfill stream (readable-stream@3.6.2) inside npm packs"),
+        ("zlib", "'zlib' has a pure-JavaScript polyfill in browser bundlers (browserify-zlib)"),
     ],
 )
 def test_a_node_builtin_in_a_body_names_its_polyfill_or_says_it_cannot_exist(home, specifier, words):

@@ -54,7 +54,7 @@ from core.packs.npm.resolve import CONDITIONS, MAIN_FIELDS, CompileError
 from core.packs.npm.transform import DEFINES
 from core.packs.roots import installed_dir
 
-COMPILER_VERSION = "cordon-npm/7"
+COMPILER_VERSION = "cordon-npm/8"
 OPTIONS = {
     "format": "esm",
     "conditions": list(CONDITIONS),

@@ -18,14 +18,15 @@ import subprocess
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-#: Test folders the packages publish: not code the compiler may serve.
-DROPPED = ("events/tests", "path-browserify/test", "querystring-es3/test")
+#: Test folders the packages publish beside their package.json: not code the compiler may serve.
+TEST_FOLDERS = ("test", "tests")
 
 
 def main() -> None:
     subprocess.run(["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=HERE, check=True)
-    for rel in DROPPED:
-        shutil.rmtree(HERE / "node_modules" / rel, ignore_errors=True)
+    for manifest in sorted((HERE / "node_modules").rglob("package.json")):
+        for name in TEST_FOLDERS:
+            shutil.rmtree(manifest.parent / name, ignore_errors=True)
     # Dotfiles (npm's .package-lock.json, the packages' .travis.yml, .github/...) are no code the compiler
     # serves, and the wheel's package data leaves dotfiles out: a vendored copy with them is not the shipped one.
     for path in sorted((HERE / "node_modules").rglob(".*"), reverse=True):

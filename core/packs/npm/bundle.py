@@ -99,13 +99,18 @@ def too_large(dependency: str, size: int, limit: int) -> CompileError:
 
 @dataclass(frozen=True)
 class _Made:
-    """A module no file backs: the empty module (`builtin` is "") or the stub of a builtin."""
+    """A module no file backs: the empty module (`builtin` is ""), the stub of a builtin, or Cordon's
+    replacement of a polyfill file (`polyfills.REPLACED`)."""
 
     builtin: str = ""
-    #: Where the stub's builtin is first required (`file:line`).
+    #: Where the stub's builtin is first required (`file:line`), or the polyfill file replaced.
     place: str = ""
+    #: A replacement's CommonJS body.
+    code: str = ""
 
     def source(self) -> str:
+        if self.code:
+            return f"function (module, exports) {{ {self.code} }}"
         if not self.builtin:
             return "function (module) {}"
         message = (
@@ -140,7 +145,13 @@ def build(pack_root: Path, dependency: str, max_bytes: int) -> Bundle:
         path = queue.popleft()
         if isinstance(path, _Made):
             links[ids[path]] = ModuleLinks(Transformed(False, path.source()), [])
-            what = f"stub of {path.builtin}" if path.builtin else "empty module"
+            what = (
+                f"Cordon's replacement of {path.place}"
+                if path.code
+                else f"stub of {path.builtin}"
+                if path.builtin
+                else "empty module"
+            )
             pieces.append(f"/* {ids[path]}: {what} */ [0, {{}}, {path.source()}, {orjson.dumps(what).decode()}]")
             continue
         rel = resolver.relative(path)
@@ -163,6 +174,9 @@ def build(pack_root: Path, dependency: str, max_bytes: int) -> Bundle:
                     raise
                 name = polyfills.builtin_name(specifier)
                 target = stubs.setdefault(name, _Made(name, f"{rel}:{lazy_line}"))
+            if isinstance(target, Path) and (served := resolver.relative(target)).startswith("polyfill:"):
+                code = polyfills.REPLACED.get(served.removeprefix("polyfill:"))
+                target = target if code is None else _Made(place=served, code=code)
             if target not in ids:
                 if len(ids) >= MAX_FILES:
                     raise CompileError(

@@ -13,13 +13,16 @@ that imports `buffer` gets a `Buffer`.
 Every other builtin is refused (`npm-module-builtin-import`): those that
 reach files, processes, the network or the machine (`fs`, `child_process`,
 `net`, `http`, `vm`, `worker_threads`, ...) cannot exist in a sandbox, and
-the pure ones bundlers also polyfill but Cordon does not vendor yet are named
-with the package a bundler would use.
+the pure ones bundlers also polyfill but Cordon does not vendor are named
+with the package a bundler would use. `process` is Cordon's own small shim
+(`process.js`: env, nextTick on the microtask queue, no exit and nothing of the
+host), given to a file that uses it free, as Buffer is.
 """
 
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 
 import orjson
 
@@ -31,28 +34,36 @@ MODULES = ROOT / "node_modules"
 
 #: Builtin -> the vendored package that stands in for it.
 POLYFILLS = {
+    "assert": "assert",
     "buffer": "buffer",
     "events": "events",
     "path": "path-browserify",
     "punycode": "punycode",
     "querystring": "querystring-es3",
-    "string_decoder": "string_decoder",
-}
-
-#: Pure builtins a browser bundler polyfills with these packages, which Cordon does not vendor: util and
-#: assert read `process` at load, url's qs dependency chain calls `eval` at load, readable-stream calls
-#: `process.nextTick` once data flows (and the process polyfill needs timers); see docs/design.md.
-NOT_VENDORED = {
-    "assert": "assert",
     "stream": "readable-stream",
+    "string_decoder": "string_decoder",
     "url": "url",
     "util": "util",
+}
+
+#: Builtin -> Cordon's own stand-in, where the bundlers' package would not work in the sandbox: npm's
+#: `process` schedules nextTick on setTimeout, which the sandbox does not have (util reads `process.env`
+#: at load and readable-stream calls `process.nextTick` once data flows, so both need one that works).
+SHIMS = {"process": Path(__file__).with_name("process.js")}
+
+#: Files of the vendored polyfills served as Cordon's replacement: code no bundle runs in the sandbox but the
+#: code-generation check would count (function-bind's fallback builds functions from strings, and
+#: function-bind takes it only where Function.prototype.bind is missing; the sandbox has bind).
+REPLACED = {"function-bind/implementation.js": "module.exports = Function.prototype.bind;"}
+
+#: Pure builtins a browser bundler polyfills with these packages, which Cordon does not vendor (each
+#: needs timers, zlib's native-speed work, or describes a machine the sandbox does not expose).
+NOT_VENDORED = {
     "zlib": "browserify-zlib",
     "timers": "timers-browserify",
     "os": "os-browserify",
     "constants": "constants-browserify",
     "tty": "tty-browserify",
-    "process": "process",
 }
 
 
@@ -74,7 +85,9 @@ def versions() -> dict[str, str]:
 
 
 def label(builtin: str) -> str:
-    """`buffer (buffer@6.0.3)`: how the consent request names a polyfill."""
+    """`buffer (buffer@6.0.3)`: how the consent request names a polyfill (`process (Cordon's shim)`)."""
+    if builtin in SHIMS:
+        return f"{builtin} (Cordon's shim: env, nextTick; no exit, no host access)"
     package = POLYFILLS[builtin]
     return f"{builtin} ({package}@{versions().get(package, '?')})"
 
@@ -82,7 +95,7 @@ def label(builtin: str) -> str:
 def advice(specifier: str) -> str:
     """What a builtin is to the sandbox, for a refusal or a hint: served, not vendored, or impossible."""
     name = builtin_name(specifier)
-    if name in POLYFILLS:
+    if name in POLYFILLS or name in SHIMS:
         return f"'{name}' is served from the polyfill {label(name)} inside npm packs"
     if name in NOT_VENDORED:
         return (

@@ -121,12 +121,16 @@ class Resolver:
 
     def location(self, path: Path) -> tuple[Path, str]:
         """(the folder to read `path` from by folder fds, its path relative to that folder)."""
+        if path in polyfills.SHIMS.values():
+            return path.parent, path.name
         base = self.polyfill_root if path.is_relative_to(self.polyfill_root) else self.pack_root
         return base, path.relative_to(base).as_posix()
 
     def relative(self, path: Path) -> str:
         """How messages and the bundle name a file: pack-relative, or `polyfill:<package path>`."""
         base, rel = self.location(path)
+        if path in polyfills.SHIMS.values():
+            return f"cordon:{rel}"
         return rel if base == self.pack_root else f"polyfill:{rel}"
 
     def _package_json(self, folder: Path) -> dict[str, Any]:
@@ -221,6 +225,9 @@ class Resolver:
 
     def _polyfill(self, specifier: str, importer: Path, kind: Kind) -> Path | None:
         name = polyfills.builtin_name(specifier)
+        if name in polyfills.SHIMS and specifier in (name, f"{name}/"):
+            self.polyfills.add(name)
+            return polyfills.SHIMS[name]
         package = polyfills.POLYFILLS.get(name)
         if package is None or specifier not in (name, f"{name}/"):
             raise builtin_refusal(specifier, self.relative(importer))

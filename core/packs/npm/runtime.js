@@ -7,12 +7,22 @@
 // `Function.prototype` at load time (lodash's toSource, instanceof checks). Inside the bundle
 // `Function` is a stand-in whose prototype is the real one and whose call is the same refusal the
 // constructor path gives: nothing can be compiled from a string through it.
-const Function = function Function() {
+function __cordon$noEval() {
   const err = new EvalError("code generation from strings is disabled in the sandbox (rule: no-eval)");
   err.rule = "no-eval";
   throw err;
+}
+const Function = function Function() {
+  __cordon$noEval();
 };
 Object.defineProperty(Function, "prototype", { value: Object.getPrototypeOf(function () {}), writable: false });
+// The sandbox has no `eval` either, yet a library may read it as a value at load (get-intrinsic, under
+// util and assert, lists it in its table of intrinsics): a free `eval` becomes this stand-in (a define,
+// see transform.DEFINES), which refuses on call as the Function stand-in does.
+const __cordon$eval = function () {
+  __cordon$noEval();
+};
+Object.defineProperty(__cordon$eval, "name", { value: "eval" });
 // `global` and `self` inside the bundle are a view of the global object whose `Function` is that
 // stand-in, because some libraries take their builtins from the global object they find rather
 // than from scope (lodash's runInContext reads `context.Function.prototype` at load). Every other

@@ -18,11 +18,12 @@ build: `process.env.NODE_ENV` (or `process.env["NODE_ENV"]`), read where
 to pick their build (immer, react); the sandbox has no `process`, and
 defining the expression hands the library nothing else of it.
 
-One global is provided as browserify's insert-module-globals and webpack's
-ProvidePlugin provide it: a file that uses a free `Buffer` outside a
-`typeof` test (csv-parse's parser) gets a binding of its own, read from
-`require("buffer")`, so the polyfill (see `polyfills`) serves it. The
-binding is the file's, never the global object's.
+Two globals are provided as browserify's insert-module-globals and webpack's
+ProvidePlugin provide them: a file that uses a free `Buffer` or `process`
+outside a `typeof` test (csv-parse's parser, util's `process.env.NODE_DEBUG`)
+gets a binding of its own, read from `require("buffer")` or `require("process")`,
+so the polyfill or Cordon's shim (see `polyfills`) serves it. The binding is
+the file's, never the global object's.
 """
 
 from __future__ import annotations
@@ -40,12 +41,13 @@ from core.packs.npm.scan import CodeGeneration, Finding, code_generation, forbid
 from core.packs.npm.scope import Analysis, Reference, analyze
 
 CJS_PARAMS = ("module", "exports", "require", "__filename", "__dirname")
-#: The defines applied to every file: a global's member chain -> the JavaScript literal it becomes.
-DEFINES = {("process", "env", "NODE_ENV"): '"production"'}
+#: The defines applied to every file: a global's member chain -> the JavaScript it becomes (a free `eval`,
+#: which the sandbox does not have, becomes the bundle runtime's refusing stand-in; see runtime.js).
+DEFINES = {("process", "env", "NODE_ENV"): '"production"', ("eval",): "__cordon$eval"}
 #: A defined expression written to is left alone (`process.env.NODE_ENV = x` stays a ReferenceError).
 _ASSIGNMENTS = ("assignment_expression", "augmented_assignment_expression")
 #: Globals a file gets a binding of from a module, when it uses them free: name -> (module, export).
-PROVIDED = {"Buffer": ("buffer", "Buffer")}
+PROVIDED = {"Buffer": ("buffer", "Buffer"), "process": ("process", "default")}
 
 
 class DependencyId(Protocol):
