@@ -14,5 +14,11 @@ fi
 start=$(date +%s)
 .venv/bin/python -m PyInstaller --noconfirm --log-level WARN --distpath dist --workpath build/pyinstaller \
   installer/cordon.spec
+# The guest compiled for this platform ships in the bundle (core/engine/guest_module.py:ship_precompiled,
+# with its sha256 beside it), so a first run compiles nothing; a CPU that lacks this machine's
+# features is refused by wasmtime's check and falls back to Winch while Cranelift compiles.
+guest=$(dirname "$(find dist/cordon-studio -path '*/core/guest/cordon_guest.wasm' | head -n 1)")
+.venv/bin/python -c "import sys; from pathlib import Path; from core.engine import guest_module as g;
+print('build.sh: shipped', g.ship_precompiled(Path(sys.argv[1]) / g.SHIPPED))" "$guest"
 echo "build.sh: built dist/cordon-studio in $(( $(date +%s) - start )) s, $(du -sh dist/cordon-studio | cut -f1)" \
      "($(du -sb dist/cordon-studio | cut -f1) bytes)"

@@ -61,7 +61,9 @@ def cordon(*args: str, stdin: str | None = None) -> tuple[subprocess.CompletedPr
         text=True,
         timeout=120,
     )
-    *_, last = proc.stderr.splitlines()
+    # The probe's line is its last; a first process in a new home may say after it that it finishes
+    # the engine's compile (driver._finish_compile).
+    *_, last = (line for line in proc.stderr.splitlines() if line.startswith("["))
     return proc, set(json.loads(last))
 
 

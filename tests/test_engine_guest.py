@@ -35,6 +35,7 @@ async def _echo(x):
 def baked_template() -> templates.GuestTemplate:
     """The PROBE prelude's template with its image module compiled now (not after it gets hot)."""
     assert ok(run_in_sandbox("return 1", services=RunServices(surfaces=(PROBE,)))) == 1
+    driver.wait_for_compile()  # images are baked on Cranelift only, never on Winch's first runs
     template = templates._templates[build_prelude((PROBE,))]
     if template.module is None:
         template._bake()
@@ -169,8 +170,10 @@ def test_a_host_call_the_body_did_not_await_still_happens():
 BAKE_SCRIPT = """
 import json, time
 from core import run_in_sandbox
-from core.engine import templates
+from core.engine import driver, templates
 from core.engine.prelude import build_prelude
+run_in_sandbox("return 1")
+driver.wait_for_compile()  # a process with nothing compiled runs on Winch first, and bakes nothing on it
 results = [run_in_sandbox("return 6 * 7").result for _ in range(templates.BAKE_AFTER_RUNS + 1)]
 template = templates._templates[build_prelude(())]
 deadline = time.monotonic() + 60

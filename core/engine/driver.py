@@ -30,6 +30,7 @@ One VM serves one run and is then discarded, trapped or not.
 from __future__ import annotations
 
 import asyncio
+import atexit
 import ctypes
 import hashlib
 import logging
@@ -44,7 +45,7 @@ import wasmtime
 from wasmtime import _ffi as ffi
 from wasmtime._extern import wrap_extern
 
-from core import ticker
+from core import notices, ticker
 from core.engine import bytecode, guest_module
 from core.engine.guest_errors import (
     ENTRY_MODULE_NAME,
@@ -97,17 +98,21 @@ HostFunctions = dict[str, tuple[Callable[..., Any], bool]]
 
 
 class _Guest:
-    """The process's Engine, the compiled guest module and the Linker with its imports."""
+    """The process's Engine, the compiled guest module and the Linker with its imports.
 
-    def __init__(self) -> None:
-        guest_module.check_versions()
-        self.engine = wasmtime.Engine(guest_module.use_instance_pool(guest_module.engine_config()))
-        self.wasm = wasm = guest_module.guest_wasm_bytes()
+    A `provisional` one runs on Winch while Cranelift compiles the final one (`install`): runs
+    from it bake no template images, since those would be for the compiler it is leaving."""
+
+    def __init__(self, engine: wasmtime.Engine, wasm: bytes, module: wasmtime.Module, *, provisional: bool) -> None:
+        self.engine = engine
+        self.wasm = wasm
+        self.provisional = provisional
         #: Part of every compiled module's cache key: bytecode is only ever read by the build that wrote it.
         self.digest = hashlib.sha256(wasm).hexdigest()
-        self.module = guest_module.load_precompiled(self.engine, wasm)
+        self.module = module
         self.linker = _build_linker(self.engine)
-        ticker.register(self.engine)
+        # The provisional Engine is ticked while it is the process's or a run still holds it.
+        ticker.register(self.engine, self if provisional else None)
         # The guest's fixed addresses and its initial memory, read once from a fresh instance.
         store = self.new_store(64 << 20)
         instance = self.linker.instantiate(store, self.module)
@@ -133,17 +138,81 @@ class _Guest:
 
 _install_lock = threading.Lock()
 _guest: _Guest | None = None
+#: Cranelift compiling the guest in the background while the process runs on Winch.
+_compiling: threading.Thread | None = None
+COMPILE_NOTICE = "compiling the sandbox engine for this machine in the background (once; a few seconds)"
 
 
 def install() -> _Guest:
-    """The hardened Engine and the guest module (built once per process, thread-safe)."""
-    global _guest
+    """The hardened Engine and the guest module (built once per process, thread-safe).
+
+    From Cordon's cache or the bundle when compiled before (a few ms); else the process starts at
+    once on Winch and, once its first run ended (`compile_in_background`), Cranelift compiles the
+    guest in a background thread, which makes its result the process's guest (runs already started
+    finish on theirs) and caches it for later processes.
+    """
+    global _guest, _compiling
     if _guest is not None:
         return _guest
     with _install_lock:
         if _guest is None:
-            _guest = _Guest()
+            guest_module.check_versions()
+            wasm = guest_module.guest_wasm_bytes()
+            engine = wasmtime.Engine(guest_module.use_instance_pool(guest_module.engine_config()))
+            module = guest_module.load_precompiled(engine, wasm)
+            if module is not None:
+                _guest = _Guest(engine, wasm, module, provisional=False)
+            else:
+                quick = wasmtime.Engine(guest_module.use_instance_pool(guest_module.quick_engine_config()))
+                _guest = _Guest(quick, wasm, wasmtime.Module(quick, wasm), provisional=True)
+                _compiling = threading.Thread(
+                    target=_compile_final, args=(engine, wasm), name="cordon-guest-compile", daemon=True
+                )
+                atexit.register(_finish_compile)
         return _guest
+
+
+def compile_in_background() -> None:
+    """Start the Cranelift compile `install` left pending, if any: called when a run has ended, so
+    the first run never shares the CPU with it (a no-op once started, and when there is none)."""
+    thread = _compiling
+    if thread is not None and thread.ident is None:
+        with _install_lock:
+            if thread.ident is None:
+                thread.start()
+
+
+def _compile_final(engine: wasmtime.Engine, wasm: bytes) -> None:
+    global _guest
+    notices.notice(f"{COMPILE_NOTICE}...")
+    try:
+        final = _Guest(engine, wasm, guest_module.compile_precompiled(engine, wasm), provisional=False)
+    except Exception:  # the process stays on Winch, which runs everything, only slower
+        logger.exception("compiling the guest with Cranelift failed")
+        return
+    with _install_lock:
+        _guest = final
+
+
+def wait_for_compile(*, say: bool = False) -> None:
+    """Start the background compile if it is pending and wait for it (`say`: each second, say so
+    in a notice). The studio's warm-up waits here before baking images; see `_finish_compile`."""
+    thread = _compiling
+    if thread is None:
+        return
+    compile_in_background()
+    started = time.monotonic()
+    while thread.is_alive():
+        if say:
+            notices.notice(f"{COMPILE_NOTICE}: finishing ({time.monotonic() - started:.0f} s)...")
+        thread.join(1.0)
+
+
+def _finish_compile() -> None:
+    """At exit, let a background compile finish, so the next process finds it cached: a short
+    process (`cordon run`) would otherwise die mid-compile and every later one start on Winch.
+    The result is printed by then; what is left is said each second (notices)."""
+    wait_for_compile(say=True)
 
 
 # -- the guest's imports -----------------------------------------------------------------------
@@ -294,7 +363,7 @@ class GuestVM:
         #: set by the host task whose reply settled it.
         self._ended: asyncio.Future[None] | None = None
         self.store = store = guest.new_store(self.memory_cap)
-        baked = template.module_for_run()
+        baked = template.module_for_run(guest)
         self._instance = _instantiate(guest, store, baked or guest.module)
         self._exports: dict[str, Any] = {}
         memory = self._export("memory")

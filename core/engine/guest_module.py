@@ -5,7 +5,9 @@ code depends on the wasmtime build and the Engine's settings as much as on the w
 holds those three facts in one place: the wasmtime Cordon was calibrated against (`PINNED`), the
 hardened settings (`engine_config`, and `engine_settings`, their part of every compiled module's
 cache key, the template images' of `templates.py` too), and the compiled module, compiled once and
-read back by later processes from Cordon's verified cache (`core.cache`). The driver (`driver.py`)
+read back by later processes from Cordon's verified cache (`core.cache`), or shipped compiled in a
+bundle (`ship_precompiled`). Until it exists a process runs on Winch (`quick_engine_config`),
+which compiles the guest ~6x faster. The driver (`driver.py`)
 builds the process's Engine and instance from it; tests and the packaging check read the pin and
 the settings without a guest.
 """
@@ -14,10 +16,12 @@ from __future__ import annotations
 
 import hashlib
 from importlib import metadata, resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
 
 import wasmtime
 
-from core import cache, notices
+from core import cache
 
 #: wasmtime's native stack for guest code. 1.5 MiB holds ~1,200 JS frames (1,225 of a one-line recursion);
 #: larger values above wasmtime's async stack size abort the process.
@@ -120,23 +124,80 @@ def _precompiled_name(wasm: bytes) -> str:
     return f"quickjs-{key}.cwasm"
 
 
+def quick_engine_config() -> wasmtime.Config:
+    """`engine_config()` compiled by Winch, wasmtime's baseline compiler: the guest compiles in
+    ~0.15 s instead of Cranelift's ~0.9 s (quiet; 3.5-15 s under load), into code ~1.5x slower.
+    A process with no compiled guest yet runs on it while Cranelift compiles (`driver.install`);
+    nothing compiled by it is ever cached. wasmtime-py's `Config.strategy` names only "auto" and
+    "cranelift", so the C API's setter is called through its bindings."""
+    from wasmtime import _ffi as ffi
+
+    cfg = engine_config()
+    ffi.wasmtime_config_strategy_set(cfg.ptr(), _WINCH)
+    return cfg
+
+
+#: wasmtime_strategy_t's value for Winch (the C API: auto, cranelift, winch).
+_WINCH = 2
+#: Where a bundle ships the guest compiled for its platform (`ship_precompiled`, installer/build.sh).
+SHIPPED = "precompiled"
+
+
 def precompiled_is_cached() -> bool:
     """Whether the guest's compiled form for this wasmtime and these settings is in the verified
-    cache (else the next run compiles it: seconds, once). For `cordon doctor`."""
-    return cache.read(_precompiled_name(guest_wasm_bytes())) is not None
+    cache or shipped with the bundle (else the first run starts on Winch while Cranelift compiles:
+    seconds of CPU, once). For `cordon doctor`."""
+    name = _precompiled_name(guest_wasm_bytes())
+    return cache.read(name) is not None or _shipped(name) is not None
 
 
-def load_precompiled(engine: wasmtime.Engine, wasm: bytes) -> wasmtime.Module:
-    """The guest module, from the verified cache bytes (never `deserialize_file`: a mapped file
-    could change after the check) or compiled from the shipped wasm and cached again."""
+def load_precompiled(engine: wasmtime.Engine, wasm: bytes) -> wasmtime.Module | None:
+    """The guest module compiled for this machine, from the verified cache or the bundle (bytes
+    checked, then deserialized: never `deserialize_file`, as a mapped file could change after the
+    check); None when neither has one wasmtime accepts (`compile_precompiled` makes it)."""
     name = _precompiled_name(wasm)
-    data = cache.read(name)
-    if data is not None:
+    for data in (cache.read(name), _shipped(name)):
+        if data is None:
+            continue
         try:
             return wasmtime.Module.deserialize(engine, data)
-        except wasmtime.WasmtimeError:  # Cordon's own bytes, for a wasmtime build no longer here
-            pass
-    notices.notice("compiling the sandbox engine for this machine (once; a few seconds)...")
+        except wasmtime.WasmtimeError:  # another wasmtime build, or a CPU without the bundle's features
+            continue
+    return None
+
+
+def compile_precompiled(engine: wasmtime.Engine, wasm: bytes) -> wasmtime.Module:
+    """Compile the guest with Cranelift for this machine (seconds of CPU) and cache it."""
     module = wasmtime.Module(engine, wasm)
-    cache.write(name, module.serialize())
+    cache.write(_precompiled_name(wasm), module.serialize())
     return module
+
+
+def _shipped(name: str) -> bytes | None:
+    """The bundle's compiled guest, if its bytes match the sha256 shipped beside it: a damaged
+    or swapped file is a miss (the program folder is as trusted as the code, and no workspace may
+    overlap it), and wasmtime's own check refuses one for another wasmtime or CPU."""
+    folder = shipped_folder()
+    try:
+        want = folder.joinpath(name + ".sha256").read_text(encoding="ascii").strip()
+        data = folder.joinpath(name).read_bytes()
+    except OSError:
+        return None
+    return data if hashlib.sha256(data).hexdigest() == want else None
+
+
+def shipped_folder() -> Traversable:
+    """Where a bundle's compiled guest is: `core/guest/precompiled` of the program."""
+    return resources.files("core.guest").joinpath(SHIPPED)
+
+
+def ship_precompiled(folder: Path) -> Path:
+    """Compile the guest for this machine into `folder` (a bundle's `core/guest/precompiled`) with
+    its sha256 beside it, named as the cache names it (wasmtime version, settings, guest digest)."""
+    wasm = guest_wasm_bytes()
+    data = wasmtime.Module(wasmtime.Engine(engine_config()), wasm).serialize()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / _precompiled_name(wasm)
+    path.write_bytes(data)
+    path.with_name(path.name + ".sha256").write_text(hashlib.sha256(data).hexdigest(), encoding="ascii")
+    return path

@@ -98,6 +98,7 @@ def run_in_sandbox(
         return loop.run_until_complete(run.execute(started))
     finally:
         _end_of_run(loop)
+        driver.compile_in_background()  # the process's first run was on Winch: Cranelift now
 
 
 _local = threading.local()

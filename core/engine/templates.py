@@ -21,7 +21,7 @@ import wasmtime
 
 from core import cache
 from core.engine import guest_module, image
-from core.engine.driver import MAX_JS_STACK, GuestVM, HostFunctions, install
+from core.engine.driver import MAX_JS_STACK, GuestVM, HostFunctions, _Guest, install
 
 #: Runs from one template before its image module is compiled (a second of CPU in the background).
 BAKE_AFTER_RUNS = 16
@@ -58,9 +58,17 @@ class GuestTemplate:
         self._image = image
         self._uses = 0
         self._lock = threading.Lock()
+        #: Whether Cordon's cache was asked for the baked module (only ever on the final compiler).
+        self._cache_tried = False
 
-    def module_for_run(self) -> wasmtime.Module | None:
-        """The baked module when it is ready; counts the use, and starts baking once hot."""
+    def module_for_run(self, guest: _Guest | None = None) -> wasmtime.Module | None:
+        """The baked module when it is ready; counts the use, and starts baking once hot. None on a
+        provisional guest (Winch, while Cranelift compiles): a module baked now would be for the
+        compiler the process is leaving, so the template's pages are written instead."""
+        if (guest or install()).provisional:
+            return None
+        if not self._cache_tried:
+            self.load_cached()
         if self.module is None and self._image is not None:
             with self._lock:
                 self._uses += 1
@@ -72,8 +80,14 @@ class GuestTemplate:
     def bake_now(self) -> None:
         """Compile the image module on this thread (a warm-up already in the background), unless it
         exists or the use counter started a bake; the counter then never starts a second one."""
+        self.load_cached()
         with self._lock:
-            claimed = self.module is None and self._image is not None and self._uses < BAKE_AFTER_RUNS
+            claimed = (
+                self.module is None
+                and self._image is not None
+                and self._uses < BAKE_AFTER_RUNS
+                and not install().provisional
+            )
             if claimed:
                 self._uses = BAKE_AFTER_RUNS + 1
         if claimed:
@@ -85,7 +99,11 @@ class GuestTemplate:
         return f"image-{hashlib.sha256(wasm + guest_module.engine_settings().encode()).hexdigest()[:24]}.cwasm", wasm
 
     def load_cached(self) -> None:
-        """Use the baked module at once if Cordon's cache holds its verified native code."""
+        """Use the baked module at once if Cordon's cache holds its verified native code (asked
+        once, and only on the final compiler: `module_for_run` asks when the process gets it)."""
+        if self._cache_tried or self._image is None or install().provisional:
+            return
+        self._cache_tried = True
         name, _ = self._baked()
         data = cache.read(name)
         if data is not None:
@@ -96,6 +114,8 @@ class GuestTemplate:
                 pass
 
     def _bake(self) -> None:
+        if install().provisional:  # for the compiler the process is leaving: never (module_for_run)
+            return
         name, wasm = self._baked()
         module = wasmtime.Module(install().engine, wasm)
         cache.write(name, module.serialize())

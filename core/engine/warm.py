@@ -15,7 +15,7 @@ import logging
 import os
 import time
 
-from core.engine import templates
+from core.engine import driver, templates
 from core.engine.prelude import build_prelude
 from core.engine.run import run_in_sandbox
 
@@ -26,8 +26,9 @@ def warm_engine() -> None:
     """Make the engine warm now, on the calling thread (a few hundred ms cold, once per process).
 
     A real run of the standard path does the work, so nothing here builds a second copy of what
-    a run builds; then the standard template's image module is compiled on this thread, unless
-    the cache had it.
+    a run builds; then, once the guest's Cranelift compile is done (a first process starts on
+    Winch, `driver.install`), the standard template's image module is compiled on this thread,
+    unless the cache had it.
     """
     if engine_is_warm():
         return
@@ -36,6 +37,7 @@ def warm_engine() -> None:
     if not result.ok:  # the first real run will report the same failure to the person
         logger.warning("engine warm-up run failed: %s", result.error)
         return
+    driver.wait_for_compile()  # a first process ran that on Winch: its image is for Cranelift
     template = templates.cached_template(build_prelude(()))
     if template is not None:
         template.bake_now()
