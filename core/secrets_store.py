@@ -177,7 +177,10 @@ def _backend() -> Backend:
         return platform
     if encrypted_store_exists():
         if os.environ.get(PASSPHRASE_ENV):
-            unlock(os.environ[PASSPHRASE_ENV])
+            try:
+                unlock(os.environ[PASSPHRASE_ENV])
+            except KeyringUnavailable as exc:  # no person typed it: say where the passphrase came from
+                raise KeyringUnavailable(f"{PASSPHRASE_ENV}: {exc.message}", rule=exc.rule) from None
             assert _unlocked is not None
             return _unlocked
         raise KeyringUnavailable(

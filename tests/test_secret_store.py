@@ -150,6 +150,18 @@ def test_a_run_process_unlocks_from_the_environment(no_keyring, monkeypatch, der
     assert result.ok and result.result == ["sk-env", "sk-env"] and len(derivations) == 1
 
 
+def test_a_wrong_passphrase_in_the_environment_is_named(no_keyring, monkeypatch, derivations):
+    store.unlock(PASSPHRASE)
+    store.set_secret("API_KEY", "sk-env")
+    store.lock()
+    derivations.clear()
+    monkeypatch.setenv(store.PASSPHRASE_ENV, "not the passphrase")
+    result = run_in_sandbox('return await getSecret("API_KEY")', limits={"secretScope": ["API_KEY"]})
+    assert not result.ok and result.error.rule == "keyring-passphrase"
+    assert f"getSecret: {store.PASSPHRASE_ENV}: wrong passphrase" in result.error.message
+    assert len(derivations) == 1
+
+
 # -- the store's API for callers (the run plan asks to unlock a locked store) ----------------
 
 
