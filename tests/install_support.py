@@ -11,7 +11,7 @@ import keyring
 import pytest
 
 from core.packs.roots import installed_dir
-from tests.memkeyring import MemoryKeyring
+from tests import conftest
 from tests.npm_registry import NpmRegistry, pack_folder
 
 
@@ -27,15 +27,8 @@ def home(tmp_path, monkeypatch) -> Path:
     return root
 
 
-@pytest.fixture
-def memory_keyring():
-    previous = keyring.get_keyring()
-    backend = MemoryKeyring()
-    keyring.set_keyring(backend)
-    try:
-        yield backend
-    finally:
-        keyring.set_keyring(previous)
+#: The one isolated keyring fixture (tests/conftest.py), re-exported for the modules that import it from here.
+memory_keyring = conftest.memory_keyring
 
 
 @pytest.fixture

@@ -5,8 +5,6 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-import keyring
-import pytest
 from PIL import Image
 
 from core import secrets_store
@@ -15,9 +13,7 @@ from core.codenode import NodeRunRequest, load_document, run_node, validate_node
 from core.codenode.document import CodeNodeDocument, NodeProps
 from core.codenode.runner import NodeRunResult
 from core.packs import declarations_from_code, default_catalog
-from core.paths import data_dir
 from tests.http_server import RecordingServer
-from tests.memkeyring import MemoryKeyring
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "resources" / "examples"
 
@@ -34,18 +30,6 @@ def green(result: NodeRunResult) -> NodeRunResult:
 
 def with_props(doc: CodeNodeDocument, **props) -> CodeNodeDocument:
     return doc.model_copy(update={"props": NodeProps(**{**doc.props.model_dump(), **props})})
-
-
-@pytest.fixture
-def memory_keyring():
-    previous = keyring.get_keyring()
-    keyring.set_keyring(MemoryKeyring())
-    (data_dir() / secrets_store.INDEX_NAME).unlink(missing_ok=True)
-    try:
-        yield
-    finally:
-        keyring.set_keyring(previous)
-        (data_dir() / secrets_store.INDEX_NAME).unlink(missing_ok=True)
 
 
 def test_there_are_examples_and_every_one_is_covered_here():
