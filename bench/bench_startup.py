@@ -11,7 +11,9 @@ p90 in ms over them:
 - `cordon --version`, `cordon --help` and `cordon run` of `return 1` (`--json`, the body from stdin
   and from a file): the whole command, process start to exit, as a shell sees it, and the CPU time
   (user + system) the process used, which a busy machine disturbs less than the wall clock;
-- `python -X importtime -c "import core.engine.run"`: the engine's own import, as Python counts it.
+- `python -X importtime -c "import core.engine.run"`: the engine's own import, as Python counts it;
+- `node -e "console.log(1+1)"` (when Node is on PATH), sampled in the same turns, and the ratio of
+  `cordon run` to it (issue 33 item 4 asks for at most 3x).
 
 Runs share one CORDON_HOME whose caches were filled by a first, unmeasured process, as on a
 machine where Cordon ran before (a first-ever run also compiles the guest module: printed once).
@@ -24,6 +26,7 @@ import json
 import os
 import re
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -100,6 +103,8 @@ def main() -> None:
         ),
         "cordon run FILE (return 1)": (["run", str(body), "--json"], None, "whole process: `cordon run FILE --json`"),
     }
+    node = shutil.which("node")
+    node_row = row("node -e console.log(1+1)", "whole process, for scale (issue 33 item 4)") if node else None
     walls: dict[str, list[float]] = {}
     cpus: dict[str, list[float]] = {}
     for name, (_, _, note) in commands.items():
@@ -114,6 +119,10 @@ def main() -> None:
         _, _, err = _python(["-X", "importtime", "-c", "import core.engine.run"], env)
         [total] = [int(m) for m in re.findall(r"\|\s*(\d+) \| core\.engine\.run$", err, re.M)]
         importtime.append(total / 1000)
+        if node and node_row is not None:
+            start = time.perf_counter()
+            subprocess.run([node, "-e", "console.log(1+1)"], capture_output=True, check=True)
+            node_row.append((time.perf_counter() - start) * 1000)
         for name, (args, stdin, _) in commands.items():
             wall, cpu, out = _cordon(args, env, stdin)
             if "run" in args and not json.loads(out)["ok"]:
@@ -125,6 +134,10 @@ def main() -> None:
     for name, (samples, note) in rows.items():
         med, p90 = stats(samples)
         print(f"{name:34s} {med:8.1f} {p90:8.1f}  {note}")
+    if node_row:
+        ratio = stats(walls["cordon run FILE (return 1)"])[0] / stats(node_row)[0]
+        print(f"\ncordon run FILE / node -e (medians): {ratio:.1f}x (issue 33 item 4: at most 3x)")
+    print(f"load average at the end: {os.getloadavg()[0]:.2f} ({os.cpu_count()} CPUs)")
 
 
 if __name__ == "__main__":
