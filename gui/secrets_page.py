@@ -14,7 +14,8 @@ to start the platform's keyring. The key derivation (~0.2 s, once per session)
 runs on a background thread (`gui.tasks`) behind a busy indicator, so the
 window keeps painting; a wrong passphrase is told after that one derivation.
 `ensure_secret_store()` opens the dialog before a run that needs secrets on
-such a machine.
+such a machine. While the file is unlocked, "Lock" forgets its key (as quitting
+does); the page then offers "Unlock…".
 
     page = SecretsPage()      # a QWidget: put it in a tab or a dialog
     page.refresh()            # after something else changed the keyring
@@ -69,11 +70,14 @@ class SecretsPage(QWidget):
         self.delete_button = QPushButton("Delete…")
         self.delete_button.clicked.connect(self.delete_selected)
         self.setup_button = QPushButton("Set up…")
-        self.setup_button.setToolTip("No keyring here: create or unlock Cordon's encrypted secrets file")
         self.setup_button.clicked.connect(self.set_up)
+        self.lock_button = QPushButton("Lock")
+        self.lock_button.setToolTip("Forget the encrypted secrets file's key: its passphrase is asked again")
+        self.lock_button.clicked.connect(self.lock)
         buttons.addWidget(self.add_button)
         buttons.addWidget(self.delete_button)
         buttons.addWidget(self.setup_button)
+        buttons.addWidget(self.lock_button)
         buttons.addStretch()
         layout.addLayout(buttons)
         self.refresh()
@@ -93,13 +97,28 @@ class SecretsPage(QWidget):
             self.problem.setText(exc.message)
             self.problem.show()
             self.add_button.setEnabled(False)
+            locked = exc.rule == "keyring-locked"
+            self.setup_button.setText("Unlock…" if locked else "Set up…")
+            self.setup_button.setToolTip(
+                "Enter the encrypted secrets file's passphrase"
+                if locked
+                else "No keyring here: create Cordon's encrypted secrets file"
+            )
             self.setup_button.setVisible(exc.rule in ("keyring-unavailable", "keyring-locked"))
         else:
             self.problem.hide()
             self.add_button.setEnabled(True)
             self.setup_button.hide()
             self.names.addItems(names)
+        now = secrets_store.store_info()  # listing may have unlocked the file (CORDON_SECRETS_PASSPHRASE)
+        self.lock_button.setVisible(now.kind == "encrypted-file" and now.state == "ready")
         self._update_buttons()
+
+    @Slot()
+    def lock(self) -> None:
+        """Forget the key now (it is also forgotten when Cordon quits); the next use asks for the passphrase."""
+        secrets_store.lock()
+        self.refresh()
 
     @Slot()
     def set_up(self) -> None:

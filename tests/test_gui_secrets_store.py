@@ -219,3 +219,35 @@ def test_an_old_file_is_converted_through_the_dialog_and_the_page_says_so(qtbot,
     listed = [page.names.item(i).text() for i in range(page.names.count())]
     assert listed == ["API_KEY", "MixedCase_Token", "lower.name"]  # the file lists its names: none are lost
     assert secrets_store.get_secret("API_KEY") == "sk-live-123" and not old.exists()
+
+
+def test_lock_forgets_the_key_and_unlock_brings_the_secrets_back(qtbot, unlocked_file):
+    secrets_store.set_secret("API_KEY", "sk-1")
+    page = SecretsPage()
+    qtbot.addWidget(page)
+    assert page.lock_button.isVisibleTo(page) and page.setup_button.isHidden()
+    key_holder = secrets_store._unlocked
+    qtbot.mouseClick(page.lock_button, Qt.MouseButton.LeftButton)
+    assert secrets_store.is_locked() and key_holder is not None and not key_holder.is_open
+    assert page.setup_button.text() == "Unlock…" and page.setup_button.isVisibleTo(page)
+    assert not page.lock_button.isVisibleTo(page) and page.names.count() == 0
+    assert f"({unlocked_file}) is locked" in page.problem.text()
+
+    def answer() -> None:
+        dialog = QApplication.activeModalWidget()
+        if not isinstance(dialog, SecretsSetupDialog):
+            QTimer.singleShot(20, answer)
+            return
+        qtbot.keyClicks(dialog.passphrase, PASSPHRASE)
+        qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+
+    QTimer.singleShot(0, answer)
+    qtbot.mouseClick(page.setup_button, Qt.MouseButton.LeftButton)
+    assert [page.names.item(i).text() for i in range(page.names.count())] == ["API_KEY"]
+    assert page.lock_button.isVisibleTo(page) and secrets_store.get_secret("API_KEY") == "sk-1"
+
+
+def test_a_keyring_has_no_lock_button(qtbot, memory_keyring):
+    page = SecretsPage()
+    qtbot.addWidget(page)
+    assert not page.lock_button.isVisibleTo(page)
