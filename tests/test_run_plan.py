@@ -171,3 +171,24 @@ def test_refused_inputs_ask_nothing_and_a_body_without_imports_builds_no_catalog
     assert settled.refusal is not None and settled.refusal.rule == "undeclared-input" and fake.asked == []
     clean = plan_node_run(doc, catalog=no_catalog, trust=RunTrust("untitled"))
     assert clean.questions == () and run_node(settle(clean, fake).request()).outputs == {"out": 1}
+
+
+def test_the_command_lines_prompter_denies_without_a_terminal_and_asks_on_one(tmp_path):
+    """`cordon node run`'s answers (core/cli/flag_prompter.py): the flags were given up front, so what reaches
+    the prompter is denied without a terminal (a script never waits) and asked, default no, on one."""
+    from core.cli.flag_prompter import FlagPrompter
+
+    body = f'import {{ parse }} from "{CSV}";\nawait output("out", (await parse("a,b\\n1,2", {{ header: false }})).length);'
+    doc, trust = arrived(tmp_path, body, allow_local_network=True)
+    plan = plan_node_run(doc, trust=trust)
+    assert [type(q) for q in plan.questions] == [GrantQuestion, PackConsentQuestion]
+    denied = settle(plan, FlagPrompter(interactive=False))
+    assert denied.refusal is not None and "--allow-local-network" in denied.refusal.message
+    prompts: list[str] = []
+    yes = settle(plan, FlagPrompter(interactive=True, ask=lambda prompt: prompts.append(prompt) or True))
+    assert yes.refusal is None and len(prompts) == 2 and run_node(yes.request()).outputs == {"out": 2}
+    # A trusted document's undeclared import is still the flags' to allow.
+    trusted = settle(plan, FakePrompter(grant=GrantDecision.TRUST, packs={CSV: False}))
+    assert trusted.refusal is not None and trusted.refused.packages == (CSV,)
+    flagged = RunTrust(trust.document, trust.key, given=Grants(packages=(CSV,)))
+    assert plan_node_run(doc, trust=flagged).questions == ()

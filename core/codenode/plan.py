@@ -246,7 +246,7 @@ def plan_node_run(
     if store is not None:
         questions.append(store)
     resolved = _catalog(catalog, doc)
-    allowed = requested.packages if trusted else trust.given.packages
+    allowed = (*(requested.packages if trusted else ()), *trust.given.packages)  # a trusted file's, then flags
     consent = _consent_question(doc, resolved, allowed)
     if consent is not None:
         questions.append(consent)
