@@ -58,6 +58,9 @@ def test_under_a_raised_limit_it_installs_and_the_consent_and_discovery_keep_tha
     assert module.limit == "4 MB (raised from the default 3 MB; up to 8 MB with --max-bundle-size)"
     assert any("bundle limit 4 MB (raised" in line for line in request.lines())
     assert request.to_json()["npmModules"][0]["limit"] == module.limit
+    from gui.dialogs.consent import ConsentFacts  # the studio's consent dialog says it too
+
+    assert f"npm module large-lib: bundle limit {module.limit}" in ConsentFacts.from_request(request).notices
     commit_install(request)
     # discovery (a fresh catalog) compiles the installed pack under the limit the person consented to
     assert ok(run('import { total } from "large-lib";\nreturn total();')) == PARTS * len(PART)

@@ -106,6 +106,7 @@ class ConsentFacts:
             if m.stubs
         )
         notices.extend(f"npm module {m.dependency}: {w}" for m in request.npm_modules for w in m.warnings)
+        notices.extend(f"npm module {m.dependency}: bundle limit {m.limit}" for m in request.npm_modules if m.limit)
         notices.extend(request.warnings)
         notices.extend(f"Discovery will skip: {problem}" for problem in request.problems)
         deps = "".join(f"\n+ dependency {d.name}@{d.version}" for d in request.dependencies)
