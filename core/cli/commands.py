@@ -44,6 +44,7 @@ def register(subparsers: Verbs) -> None:
         register_secrets,
         register_doctor,
         register_completion,
+        register_lsp,
     ):
         add(subparsers)
 
@@ -79,6 +80,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "secrets delete": ("cordon secrets delete API_KEY",),
     "secrets setup": ("cordon secrets setup",),
     "doctor": ("cordon doctor", "cordon doctor --json"),
+    "lsp": ("cordon lsp",),
     "completion": (
         "cordon completion bash > ~/.local/share/bash-completion/completions/cordon",
         'eval "$(cordon completion zsh)"  # in ~/.zshrc, after compinit',
@@ -124,6 +126,13 @@ def register_completion(subparsers: Verbs) -> None:
     )
     p.add_argument("shell", choices=("bash", "zsh", "fish"), help="the shell to write the script for")
     p.set_defaults(handler=Handler("completion", "main"), json=False)
+
+
+def register_lsp(subparsers: Verbs) -> None:
+    p = subparsers.add_parser(
+        "lsp", help="the language server over stdio: sandbox types, completion and checks in any editor"
+    )
+    p.set_defaults(handler=Handler("lsp", "main"), json=False)
 
 
 def register_doctor(subparsers: Verbs) -> None:
