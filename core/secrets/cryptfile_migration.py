@@ -94,9 +94,9 @@ def read_old_file(path: Path, passphrase: str, known_names: Iterable[str] = ()) 
     old = OldFile()
     for escaped_service in config.sections():
         service = unescape(escaped_service)
+        if service == SETTINGS:
+            continue
         for option in config.options(escaped_service):
-            if service == SETTINGS:
-                continue
             sealed = _sealed(config, escaped_service, option, path)
             assert sealed is not None
             opened = _open_entry(sealed, passphrase, _candidates(service, unescape(option), known), joiner)
