@@ -408,7 +408,7 @@ def test_outdated_and_update_show_what_changes_and_a_failed_update_changes_nothi
     assert main(["packs", "update", "tiny-lib", "--json"]) == 1  # no consent: nothing placed
     changes = json.loads(capsys.readouterr().out)["request"]["changes"]
     assert any(c.startswith("integrity: sha512-") and " -> sha512-" in c for c in changes)
-    assert any(c.startswith("size: ") for c in changes)
+    assert any(c.startswith("on disk: ") for c in changes)
     assert any("new warning: references 'setTimeout'" in c for c in changes)
     folder = installed_dir() / "tiny-lib"
     assert json.loads((folder / "package.json").read_text())["version"] == "1.0.0"

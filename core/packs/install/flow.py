@@ -44,6 +44,7 @@ from core.packs.install.types_kept import keep_types
 from core.packs.install.updates import InstallRecord
 from core.packs.manifest import split_npm_target
 from core.packs.npm import limit as bundle_limit
+from core.packs.sizes import on_disk
 from core.packs.skill import WRAPPER_FIELD
 from core.specifier import RESERVED_SCOPES
 
@@ -265,7 +266,7 @@ def prepare_install(
         previous_version, previous_label = _installed(found.name)
         doc = read_package_json(staging.pack, what)
         record = _record(src, found.name, found.version, url, integrity)
-        tree = (unpacked.files + sum(d.files for d in dependencies), unpacked.size + sum(d.size for d in dependencies))
+        tree = on_disk(staging.pack)[:2]  # counted as the consent and the pack's page count it
         changes = (
             ()
             if previous_version is None

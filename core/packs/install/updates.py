@@ -15,7 +15,6 @@ workspace may overlap, so no run can point an update at another registry.
 
 from __future__ import annotations
 
-import os
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +30,7 @@ from core.packs.install.errors import InstallError
 from core.packs.install.registry import Registry
 from core.packs.install.semver import RangeError, Version
 from core.packs.install.staging import pack_dir
+from core.packs.sizes import human_size, on_disk, plural
 
 RECORDS_FILE = "install-records.json"
 _lock = threading.Lock()
@@ -142,17 +142,6 @@ def outdated(name: str | None = None, *, registry: str | None = None, token: str
     return found
 
 
-def tree_size(folder: Path) -> tuple[int, int]:
-    """(files, bytes) of an installed pack, its node_modules included (stat only)."""
-    files = size = 0
-    for root, _, names in os.walk(folder):
-        for file in names:
-            info = os.lstat(os.path.join(root, file))
-            files += 1
-            size += info.st_size
-    return files, size
-
-
 def describe_changes(
     name: str,
     *,
@@ -179,8 +168,11 @@ def describe_changes(
     record = records().get(name)
     if record is not None and record.integrity != integrity:
         lines.append(f"integrity: {record.integrity} -> {integrity}")
-    old_files, old_size = tree_size(folder)
-    lines.append(f"size: {old_files} files, {old_size} bytes -> {tree[0]} files, {tree[1]} bytes")
+    old_files, old_size, _ = on_disk(folder)
+    lines.append(
+        f"on disk: {human_size(old_size)} in {plural(old_files, 'file')} -> "
+        f"{human_size(tree[1])} in {plural(tree[0], 'file')}"
+    )
     for dependency, (ok, rule, warnings) in sorted(modules.items()):
         if dependency not in old.npm:
             continue
