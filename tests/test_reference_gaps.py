@@ -9,7 +9,7 @@ from __future__ import annotations
 from core import HostServices, RunServices, run_in_sandbox
 from core.codenode import NodeRunRequest, run_node
 from core.codenode.document import parse_document
-from core.media_store import ASSETS_KEY, AssetLedger, AssetStore
+from core.media_store import ASSETS, AssetLedger, AssetStore
 from tests.conftest import ok
 
 
@@ -31,7 +31,7 @@ def _host(ws, *uris: str) -> RunServices:
     ledger = AssetLedger()
     for uri in uris:
         ledger.add(uri)
-    return RunServices(host=HostServices(workspace=ws, extra={ASSETS_KEY: ledger}))
+    return RunServices(host=HostServices(workspace=ws).provide(ASSETS, ledger))
 
 
 def test_asset_to_sandbox_resolves_an_id_the_host_gave_the_asset(tmp_path):
