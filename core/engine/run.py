@@ -177,7 +177,7 @@ class _Run:
         self.ops = _ops(services.surfaces)
         self.prelude = build_prelude(services.surfaces)
         self.vm: driver.GuestVM | None = None
-        self.task: asyncio.Task[None] | None = None
+        self.task: asyncio.Task[Any] | None = None
         self.stop_reason: str | None = None
         self.finished: tuple[Any, dict[str, Any]] | None = None
         self.truncated = False
@@ -398,12 +398,15 @@ class _Run:
             self._on_clock_change()
             run_started = time.perf_counter()
             setup_ms = (run_started - started) * 1000
-            self.task = asyncio.ensure_future(vm.eval_module(self.entry.source))
+            # The guest runs in this task: a stop interrupts it through the cancel flag and cancels
+            # this task where it awaits (a task of its own was a task and two turns of the loop more
+            # per run, ~4% of a fresh one).
+            self.task = asyncio.current_task()
             self._on_clock_change()  # with the task set, this also arms the watchdog
             if scope.cancel.cancelled:
                 self._stop("cancelled")
             try:
-                await self.task
+                await vm.eval_module(self.entry.source)
             finally:
                 run_ms = (time.perf_counter() - run_started) * 1000
             if self.stop_reason is not None:  # the guest absorbed the stop; the run is still stopped
