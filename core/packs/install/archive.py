@@ -21,9 +21,7 @@ import stat
 import tarfile
 import unicodedata
 import zlib
-from collections import deque
 from collections.abc import Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
@@ -41,12 +39,6 @@ RATIO_FLOOR = 1024 * 1024
 #: Skipped when installing from a local folder: VCS data and an npm-installed tree (scripts may have built it).
 FOLDER_SKIP = frozenset({".git", ".hg", ".svn", "node_modules"})
 _FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
-#: Files a tarball's members are written to at once. Creating a file is a wait on the file system
-#: (a journal round trip, ms each on a busy disk) that Python spends with the GIL released, and npm
-#: writes in parallel too: date-fns' 5,136 files one after another took 3x npm's whole install.
-WRITERS = 4
-#: Member bytes read but not yet written, at most (the read side waits for the writers past it).
-MAX_PENDING_BYTES = 8 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -212,41 +204,6 @@ class _Placement:
                 out.write(chunk)
 
 
-def _write_file(target: Path, data: bytes) -> None:
-    fd = os.open(target, _FLAGS, 0o644)
-    with os.fdopen(fd, "wb") as out:
-        out.write(data)
-
-
-class _Writers:
-    """Writes checked members' bytes on a few threads, holding at most MAX_PENDING_BYTES unwritten.
-    `close` waits for every write (so nothing lands in a staging folder after the unpack returned or
-    failed) and raises the first write's error."""
-
-    def __init__(self) -> None:
-        self._pool = ThreadPoolExecutor(WRITERS, thread_name_prefix="cordon-unpack")
-        self._pending: deque[tuple[Future[None], int]] = deque()
-        self._bytes = 0
-
-    def submit(self, target: Path, data: bytes) -> None:
-        self._pending.append((self._pool.submit(_write_file, target, data), len(data)))
-        self._bytes += len(data)
-        while self._bytes > MAX_PENDING_BYTES:
-            self._settle()
-
-    def _settle(self) -> None:
-        future, size = self._pending.popleft()
-        self._bytes -= size
-        future.result()
-
-    def close(self) -> None:
-        try:
-            while self._pending:
-                self._settle()
-        finally:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-
-
 def _member_parts(member: tarfile.TarInfo, what: str) -> list[str] | None:
     """Path components below npm's top folder; None for the top folder itself."""
     raw = member.name
@@ -274,16 +231,12 @@ def extract_tarball(
     placement = _Placement(dest, limits, what)
     # Headers and padding ride on top of content: allow them, bounded by the entry cap.
     stream_cap = limits.max_unpacked_bytes + (limits.max_entries * 3 + 16) * tarfile.BLOCKSIZE
-    writers = _Writers()
     try:
-        try:
-            with open(tgz, "rb") as raw:
-                inflater = _Inflater(raw, stream_cap, what)
-                with tarfile.open(fileobj=inflater, mode="r|") as archive:  # type: ignore[call-overload]
-                    for member in archive:
-                        _extract_member(archive, member, placement, writers, what, on_progress)
-        finally:
-            writers.close()
+        with open(tgz, "rb") as raw:
+            inflater = _Inflater(raw, stream_cap, what)
+            with tarfile.open(fileobj=inflater, mode="r|") as archive:  # type: ignore[call-overload]
+                for member in archive:
+                    _extract_member(archive, member, placement, what, on_progress)
     except (tarfile.TarError, EOFError) as exc:
         raise InstallError(f"{what}: the archive is corrupt ({exc})", rule="archive-corrupt") from None
     except OSError as exc:  # the file system refused what the checks let through (full disk, odd names)
@@ -292,12 +245,7 @@ def extract_tarball(
 
 
 def _extract_member(
-    archive: tarfile.TarFile,
-    member: tarfile.TarInfo,
-    placement: _Placement,
-    writers: _Writers,
-    what: str,
-    on_progress: Progress | None,
+    archive: tarfile.TarFile, member: tarfile.TarInfo, placement: _Placement, what: str, on_progress: Progress | None
 ) -> None:
     if member.issym() or member.islnk():
         raise InstallError(
@@ -317,11 +265,7 @@ def _extract_member(
         return
     source = archive.extractfile(member)
     assert source is not None  # regular members always have a data stream
-    data = bytearray()
-    for chunk in _chunks(source):
-        placement.count(chunk, on_progress)
-        data += chunk
-    writers.submit(target, bytes(data))
+    placement.write(target, _chunks(source), on_progress)
 
 
 def _hashed(stream: BinaryIO, content: hashlib._Hash) -> Iterator[bytes]:
