@@ -1,158 +1,273 @@
-"""Any npm library as a pack: `npm:<name>` installs of 15 popular libraries, one call each.
+"""npm libraries as packs beside npm itself: the 20 libraries of issue 29, installed and run.
 
-    python bench/bench_npm.py                 # the real registry (registry.npmjs.org) when reachable
-    CORDON_NPM_REGISTRY=http://... python bench/bench_npm.py
-    python bench/bench_npm.py zod dayjs       # just these
+    python bench/bench_npm.py                   # all 20, 3 rounds each of cold and warm
+    python bench/bench_npm.py zod dayjs         # just these
+    BENCH_ROUNDS=1 python bench/bench_npm.py    # one round (a quick look)
+    python bench/bench_npm.py --markdown        # the table as docs/packs.md shows it
 
-For each library: installed into its own fresh CORDON_HOME with `npm:<name>`
-(resolve, fetch with integrity, bundle, probe), then one call in the guest.
-Prints admitted / skipped (rule) / failed, the bundle size, Cordon's install
-time and, when Node is present, `npm install --ignore-scripts` of the same
-library beside it. Then a run importing the largest installed pack against a
-run importing a small one (second run of each, so the compile cache is warm:
-what every later run pays). Numbers, not assertions; this may use the network,
-the tests never do.
+For each library, the same commands a person types, each a fresh process:
+`cordon packs install npm:<name> --yes --json` then `cordon run` of its one-line
+use (CALLS), beside `npm install --ignore-scripts <name>` into an empty project.
+Cold: Cordon's packument, tarball and bundle caches empty (its engine already
+compiled, as npm's node is), npm with an empty `--cache`. Warm: both caches
+kept from the previous round, the installed pack removed first (npm gets a
+fresh project folder). Each figure is the median of BENCH_ROUNDS rounds.
+Uses the real registry (registry.npmjs.org, or CORDON_NPM_REGISTRY); tests never do.
+Numbers, not assertions.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+CORDON = [str(Path(sys.executable).with_name("cordon"))]  # the console script a person runs
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
 
-from core import RunServices, run_in_sandbox
-from core.errors import CordonError
-from core.packs import Catalog, resolve_body
-from core.packs.install import commit_install, prepare_install
-
-#: library -> one call (named imports where the library offers them).
-CALLS = {
-    "decimal.js": 'import Decimal from "decimal.js";\nreturn new Decimal("0.1").plus("0.2").toString();',
-    "jmespath": 'import jmespath from "jmespath";\nreturn jmespath.search({ a: { b: [1, 2] } }, "a.b[1]");',
-    "marked": 'import { marked } from "marked";\nreturn marked.parse("# hi");',
-    "js-yaml": 'import { load } from "js-yaml";\nreturn load("a: [1, 2]");',
-    "simple-statistics": 'import { mean } from "simple-statistics";\nreturn mean([1, 2, 3, 4]);',
-    "dayjs": 'import dayjs from "dayjs";\nreturn dayjs("2020-01-31").add(1, "day").format("YYYY-MM-DD");',
-    "uuid": 'import { v4 } from "uuid";\nreturn v4().length;',
-    "diff": 'import { diffChars } from "diff";\nreturn diffChars("abc", "abd").length;',
-    "fast-xml-parser": 'import { XMLParser } from "fast-xml-parser";\nreturn new XMLParser().parse("<a><b>1</b></a>");',
-    "zod": 'import { z } from "zod";\nreturn z.object({ a: z.number() }).parse({ a: 1 });',
-    "nanoid": 'import { nanoid } from "nanoid";\nreturn nanoid().length;',
-    "lodash-es": 'import { chunk } from "lodash-es";\nreturn chunk([1, 2, 3, 4], 2);',
-    "ajv": 'import Ajv from "ajv";\nreturn new Ajv().validate({ type: "number" }, 1);',
-    "papaparse": 'import Papa from "papaparse";\nreturn Papa.parse("a,b\\n1,2").data;',
-    "date-fns": 'import { addDays, format } from "date-fns";\nreturn format(addDays(new Date(2020, 0, 1), 1), "yyyy-MM-dd");',
+#: library -> (entry points to wrap, one-line use, the value it must return).
+CALLS: dict[str, tuple[tuple[str, ...], str, object]] = {
+    "nanoid": ((".",), 'import { nanoid } from "nanoid";\nreturn nanoid().length;', 21),
+    "zod": ((".",), 'import { z } from "zod";\nreturn z.object({ a: z.number() }).parse({ a: 1 });', {"a": 1}),
+    "date-fns": (
+        (".",),
+        'import { addDays, format } from "date-fns";\nreturn format(addDays(new Date(2020, 0, 1), 1), "yyyy-MM-dd");',
+        "2020-01-02",
+    ),
+    "lodash-es": ((".",), 'import { chunk } from "lodash-es";\nreturn chunk([1, 2, 3, 4], 2);', [[1, 2], [3, 4]]),
+    "dayjs": (
+        (".",),
+        'import dayjs from "dayjs";\nreturn dayjs("2020-01-31").add(1, "day").format("YYYY-MM-DD");',
+        "2020-02-01",
+    ),
+    "uuid": ((".",), 'import { v4 } from "uuid";\nreturn v4().length;', 36),
+    "marked": ((".",), 'import { marked } from "marked";\nreturn marked.parse("# hi");', "<h1>hi</h1>\n"),
+    "js-yaml": ((".",), 'import { load } from "js-yaml";\nreturn load("a: [1, 2]");', {"a": [1, 2]}),
+    "papaparse": (
+        (".",),
+        'import Papa from "papaparse";\nreturn Papa.parse("a,b\\n1,2").data;',
+        [["a", "b"], ["1", "2"]],
+    ),
+    "ajv": ((".",), 'import Ajv from "ajv";\nreturn new Ajv().validate({ type: "number" }, 1);', True),
+    "immer": (
+        (".",),
+        'import { produce } from "immer";\nreturn produce({ a: 1 }, (d) => { d.a = 2; });',
+        {"a": 2},
+    ),
+    "ramda": ((".",), 'import { sum } from "ramda";\nreturn sum([1, 2, 3]);', 6),
+    "mathjs": ((".",), 'import { evaluate } from "mathjs";\nreturn evaluate("2+3*4");', 14),
+    "chroma-js": ((".",), 'import chroma from "chroma-js";\nreturn chroma("red").hex();', "#ff0000"),
+    "fuse.js": (
+        (".",),
+        'import Fuse from "fuse.js";\nreturn new Fuse(["apple", "banana"]).search("aple")[0].item;',
+        "apple",
+    ),
+    "validator": ((".",), 'import validator from "validator";\nreturn validator.isEmail("a@b.co");', True),
+    "change-case": ((".",), 'import { camelCase } from "change-case";\nreturn camelCase("hello world");', "helloWorld"),
+    "jsonpath-plus": (
+        (".",),
+        'import { JSONPath } from "jsonpath-plus";\nreturn JSONPath({ path: "$.a[*]", json: { a: [1, 2] } });',
+        [1, 2],
+    ),
+    "csv-parse": (
+        ("./sync",),
+        'import { parse } from "csv-parse/sync";\nreturn parse("a,b\\n1,2");',
+        [["a", "b"], ["1", "2"]],
+    ),
+    "xlsx": (
+        (".",),
+        'import * as XLSX from "xlsx";\nreturn XLSX.utils.sheet_to_csv(XLSX.utils.aoa_to_sheet([[1, 2]]));',
+        "1,2",
+    ),
 }
 
 
-def _home() -> Path:
-    home = Path(tempfile.mkdtemp(prefix="cordon-bench-npm-"))
-    os.environ["CORDON_HOME"] = str(home)
-    return home
+@dataclass
+class Row:
+    library: str
+    status: str = "?"
+    version: str = "?"
+    size: int = 0
+    result: str = ""
+    cordon_cold: list[float] = field(default_factory=list)
+    cordon_warm: list[float] = field(default_factory=list)
+    npm_cold: list[float] = field(default_factory=list)
+    npm_warm: list[float] = field(default_factory=list)
 
 
-def _run(code: str) -> tuple[bool, object, float]:
-    """One run with a fresh catalog (discovery included, as a new process pays): ok, result or error, seconds."""
+def _timed(command: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, subprocess.CompletedProcess[str]]:
     start = time.perf_counter()
-    packs = resolve_body(code, catalog=Catalog())
-    if not packs.ok:
-        return False, "; ".join(e.message for e in packs.errors)[:160], time.perf_counter() - start
-    result = run_in_sandbox(code, services=RunServices(modules=packs.modules, surfaces=packs.surfaces))
-    seconds = time.perf_counter() - start
-    if not result.ok:
-        return False, f"{result.error.name}: {result.error.message}"[:160] if result.error else "failed", seconds
-    return True, result.result, seconds
+    done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=600, check=False)
+    return time.perf_counter() - start, done
 
 
-def _discovery(name: str) -> float:
-    """Seconds for a fresh catalog to discover the installed pack (what each new process pays)."""
-    start = time.perf_counter()
-    assert Catalog().pack(name) is not None
-    return time.perf_counter() - start
+def _cordon_env(home: Path) -> dict[str, str]:
+    env = dict(os.environ, CORDON_HOME=str(home), PYTHONPATH=str(ROOT))
+    env.pop("QT_QPA_PLATFORM", None)
+    return env
 
 
-def _npm_install(name: str) -> str:
-    if shutil.which("npm") is None:
-        return "-"
-    folder = Path(tempfile.mkdtemp(prefix="cordon-bench-npmcli-"))
-    start = time.perf_counter()
+def _clear_npm_caches(home: Path) -> None:
+    """Cold for Cordon: no packument, tarball, bundle or content-digest cache (the engine stays compiled)."""
+    for name in ("npm", "npm-tree"):
+        shutil.rmtree(home / "cache" / name, ignore_errors=True)
+
+
+def _cordon_install(row: Row, home: Path, entries: tuple[str, ...]) -> tuple[float, dict[str, object]]:
+    env = _cordon_env(home)
+    subprocess.run([*CORDON, "packs", "remove", row.library], env=env, capture_output=True, check=False)
+    command = [*CORDON, "packs", "install", f"npm:{row.library}", "--yes", "--json"]
+    for entry in entries:
+        command += ["--entry", entry]
+    seconds, done = _timed(command, ROOT, env)
     try:
-        done = subprocess.run(
-            ["npm", "install", "--ignore-scripts", "--no-audit", "--no-fund", "--silent", name],
-            cwd=folder,
-            capture_output=True,
-            timeout=300,
-            check=False,
+        doc = json.loads(done.stdout)
+    except json.JSONDecodeError:
+        doc = {"ok": False, "error": {"rule": "crashed", "message": done.stderr[-300:]}}
+    return seconds, doc
+
+
+def _cordon_run(home: Path, code: str) -> tuple[bool, object]:
+    with tempfile.NamedTemporaryFile("w", suffix=".js", delete=False) as body:
+        body.write(code)
+    try:
+        _, done = _timed([*CORDON, "run", body.name, "--json"], ROOT, _cordon_env(home))
+    finally:
+        os.unlink(body.name)
+    try:
+        doc = json.loads(done.stdout)
+    except json.JSONDecodeError:
+        return False, done.stderr[-200:]
+    if doc.get("ok"):
+        return True, doc.get("result")
+    error = doc.get("error") or {}
+    return False, f"{error.get('rule') or error.get('name')}: {str(error.get('message'))[:150]}"
+
+
+def _npm_install(name: str, cache: Path) -> float | None:
+    folder = Path(tempfile.mkdtemp(prefix="cordon-bench-npmcli-"))
+    try:
+        seconds, done = _timed(
+            ["npm", "install", "--ignore-scripts", "--no-audit", "--no-fund", "--silent", "--cache", str(cache), name],
+            folder,
+            dict(os.environ),
         )
-    except subprocess.TimeoutExpired:
-        return "timeout"
     finally:
         shutil.rmtree(folder, ignore_errors=True)
-    return f"{time.perf_counter() - start:.2f}s" if done.returncode == 0 else "failed"
+    return seconds if done.returncode == 0 else None
 
 
-def bench(name: str, code: str) -> dict[str, object]:
-    home = _home()
-    row: dict[str, object] = {"library": name, "home": home}
-    start = time.perf_counter()
+def _module(doc: dict[str, object]) -> dict[str, object]:
+    request = doc.get("request")
+    modules = request.get("npmModules") if isinstance(request, dict) else None
+    return modules[0] if isinstance(modules, list) and modules and isinstance(modules[0], dict) else {}
+
+
+def bench(name: str, home: Path) -> Row:
+    entries, code, expected = CALLS[name]
+    row = Row(name)
+    npm_cache = Path(tempfile.mkdtemp(prefix="cordon-bench-npmcache-"))
     try:
-        request = prepare_install(f"npm:{name}")
-        row["version"] = request.version
-        row["tree"] = request.tree_size
-        [module] = request.npm_modules
-        row["size"] = module.size
-        row["warnings"] = len(module.warnings)
-        commit_install(request)
-        row["install"] = time.perf_counter() - start
-        ok, value, _ = _run(code)
-        row["status"] = "admitted" if ok else "failed"
-        row["detail"] = repr(value)[:60] if ok else value
-    except CordonError as exc:
-        row["install"] = time.perf_counter() - start
-        # the wrapper has one module: name its own skip rule, not only the pack-level refusal
-        inner = re.search(r": (npm-module-[a-z-]+|dependency-[a-z-]+):", exc.message)
-        row["status"] = f"skipped ({inner.group(1) if inner else exc.rule})"
-        row["detail"] = exc.message[:160]
-    row["npm"] = _npm_install(name)
+        for warm in (False, True):
+            for _ in range(ROUNDS):
+                if not warm:
+                    _clear_npm_caches(home)
+                    shutil.rmtree(npm_cache, ignore_errors=True)
+                seconds, doc = _cordon_install(row, home, entries)
+                (row.cordon_warm if warm else row.cordon_cold).append(seconds)
+                if shutil.which("npm"):
+                    npm = _npm_install(name, npm_cache)
+                    if npm is not None:
+                        (row.npm_warm if warm else row.npm_cold).append(npm)
+        request = doc.get("request") if isinstance(doc.get("request"), dict) else {}
+        assert isinstance(request, dict)
+        row.version = str(request.get("version", "?"))
+        module = _module(doc)
+        row.size = int(module.get("size") or 0)  # type: ignore[call-overload]
+        if not doc.get("ok"):
+            error = doc.get("error") if isinstance(doc.get("error"), dict) else {}
+            assert isinstance(error, dict)
+            message = str(error.get("message"))
+            inner = re.search(r": (npm-module-[a-z-]+|dependency-[a-z-]+):", message)  # the module's own rule
+            row.status = f"refused ({inner.group(1) if inner else error.get('rule')})"
+            row.result = message[:150]
+            return row
+        ok, value = _cordon_run(home, code)
+        row.status = "admitted" if ok and value == expected else "wrong" if ok else "run failed"
+        row.result = json.dumps(value)[:60] if ok else str(value)
+    finally:
+        shutil.rmtree(npm_cache, ignore_errors=True)
     return row
 
 
+#: The large-pack run the issue asks to measure: the first run after the install, then later ones.
+MATHJS_RUN = 'import { evaluate } from "mathjs";\noutput("v", evaluate("2+3*4"));\nreturn 1;'
+
+
+def large_pack_runs(home: Path) -> None:
+    """`cordon run` of a mathjs body, each a new process: the first after install, then four more (the
+    bytecode cache and the pack graph's image are warm from the first)."""
+    seconds = []
+    for _ in range(5):
+        start = time.perf_counter()
+        ok, _ = _cordon_run(home, MATHJS_RUN)
+        seconds.append(time.perf_counter() - start)
+    later = statistics.median(seconds[1:])
+    print(f"  mathjs run (whole process, ok={ok}): first {seconds[0]:.2f} s, later median {later:.2f} s", flush=True)
+
+
+def _median(samples: list[float]) -> str:
+    return f"{statistics.median(samples):.2f}" if samples else "-"
+
+
 def main() -> None:
-    names = sys.argv[1:] or list(CALLS)
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    markdown = "--markdown" in sys.argv
+    names = args or list(CALLS)
+    home = Path(tempfile.mkdtemp(prefix="cordon-bench-npm-"))
+    # the engine is compiled once, as npm's node binary is: cold means cold package caches, not a cold tool
+    subprocess.run([*CORDON, "run", "-"], input="return 1", text=True, env=_cordon_env(home), capture_output=True)
     rows = []
-    for name in names:
-        row = bench(name, CALLS[name])
-        rows.append(row)
-        print(
-            f"{row['library']:<18} {row.get('version', '?'):<9} {row['status']:<44} "
-            f"bundle {row.get('size', 0) / 1024:7.1f} KB  tree {row.get('tree', (0, 0))[1] / 1e6:5.1f} MB  "
-            f"install {row['install']:5.2f}s  npm {row['npm']:>7}  warnings {row.get('warnings', '-')}  "
-            f"{row['detail']}",
-            flush=True,
-        )
-    admitted = [r for r in rows if r["status"] == "admitted"]
-    print(f"\nadmitted {len(admitted)}/{len(rows)}")
-    if len(admitted) >= 2:
-        big = max(admitted, key=lambda r: r["tree"][1])
-        small = min(admitted, key=lambda r: r["tree"][1])
-        for row in (big, small):
-            os.environ["CORDON_HOME"] = str(row["home"])
-            _run(CALLS[row["library"]])  # first run after install: warms the per-process caches
-            seconds = min(_run(CALLS[row["library"]])[2] for _ in range(3))
-            discovery = min(_discovery(row["library"]) for _ in range(3))
-            print(
-                f"run importing {row['library']} ({row['tree'][1] / 1e6:.1f} MB in {row['tree'][0]} files "
-                f"installed): {seconds * 1000:.0f} ms, of which discovery {discovery * 1000:.0f} ms"
-            )
-    for row in rows:
-        shutil.rmtree(row["home"], ignore_errors=True)
+    header = "library | status | version | bundle KB | Cordon cold s | Cordon warm s | npm cold s | npm warm s | result"
+    print(f"| {header} |\n|{'---|' * 9}" if markdown else header, flush=True)
+    try:
+        for name in names:
+            row = bench(name, home)
+            rows.append(row)
+            if name == "mathjs" and row.status == "admitted":
+                large_pack_runs(home)
+            cells = [
+                row.library,
+                row.status,
+                row.version,
+                f"{row.size / 1024:.0f}" if row.size else "-",
+                _median(row.cordon_cold),
+                _median(row.cordon_warm),
+                _median(row.npm_cold),
+                _median(row.npm_warm),
+                row.result.replace("|", "\\|") if markdown else row.result,
+            ]
+            print(("| " + " | ".join(cells) + " |") if markdown else "  ".join(cells), flush=True)
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+    warm = [(r.cordon_warm, r.npm_warm) for r in rows if r.cordon_warm and r.npm_warm]
+    cold = [(r.cordon_cold, r.npm_cold) for r in rows if r.cordon_cold and r.npm_cold]
+    admitted = sum(r.status == "admitted" for r in rows)
+    print(f"\nadmitted and right: {admitted}/{len(rows)}")
+    for label, pairs in (("warm", warm), ("cold", cold)):
+        if pairs:
+            ours = statistics.median(statistics.median(c) for c, _ in pairs)
+            theirs = statistics.median(statistics.median(n) for _, n in pairs)
+            print(f"median over libraries, {label}: Cordon {ours:.2f} s, npm {theirs:.2f} s ({ours / theirs:.2f}x)")
 
 
 if __name__ == "__main__":
