@@ -32,6 +32,7 @@ from pathlib import Path
 
 import orjson
 
+from core.packs.caps import NPM_JS_MAX
 from core.packs.files import read_text
 from core.packs.manifest import is_export_identifier
 from core.packs.npm import limit as bundle_limit
@@ -126,7 +127,7 @@ class _Made:
 _EMPTY = _Made()
 
 
-def build(pack_root: Path, dependency: str, max_bytes: int) -> Bundle:
+def build(pack_root: Path, dependency: str, max_bytes: int = NPM_JS_MAX) -> Bundle:
     """Bundle `pack_root/node_modules/<dependency>` in at most `max_bytes`; raise a CompileError naming the
     skip rule."""
     resolver = Resolver(pack_root)
