@@ -514,6 +514,9 @@ class PackManager(QWidget):
     def find_versions(self) -> None:
         """Ask the registry for the typed package's versions (newest first, the `latest` tag selected)."""
         name = self.package_name.text().strip()
+        if " " in name:  # words, not a name: Enter searches for them now
+            self.search_now()
+            return
         if not name or self.busy:
             return
         registry = self.registry

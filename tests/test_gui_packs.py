@@ -311,6 +311,10 @@ def test_one_box_offline_still_lists_local_packs_and_says_why(qtbot, manager):
     assert search_rows(manager) == [("yaml-notes", "installed", "usable")]
     assert "[registry-error]" in manager.search_note.text()
     manager.package_name.clear()
+    qtbot.keyClicks(manager.package_name, "my notes")
+    qtbot.keyClick(manager.package_name, Qt.Key.Key_Return)  # words, not a name: Enter searches, no lookup
+    assert manager.status.text() == "" and not manager.busy
+    manager.package_name.clear()
     manager.search_now()
     assert manager.search_pane.isHidden()
 
