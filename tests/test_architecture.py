@@ -27,6 +27,7 @@ FACADES = frozenset(
         "core.packs.install",
         "core.paths",
         "core.secrets_store",
+        "core.typescript",
         "core.validate",
     }
 )
@@ -322,3 +323,18 @@ def test_the_layer_list_is_read_from_the_document():
     layers = documented_layers()
     assert layers[0] == ("gui/",) and "core/*.py" in layers[-1]
     assert layers.index(("core/codenode/",)) < layers.index(("core/packs/",)) < layers.index(("core/engine/",))
+
+
+def test_bridges_block_only_through_the_bounded_run_aware_offload():
+    """A bridge's blocking work goes through `in_io_thread` / `in_worker_thread` (core/bridges/base.py): bounded
+    pools that skip work of a run that already stopped. `asyncio.to_thread` is neither; only the SSRF guard's
+    test resolver seam, which has no run to ask, uses it."""
+    allowed = {"core/bridges/netguard.py"}
+    found = []
+    for path in sorted((ROOT / "core" / "bridges").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr == "to_thread":
+                where = str(path.relative_to(ROOT))
+                if where not in allowed:
+                    found.append(f"{where}:{node.lineno}")
+    assert found == []

@@ -192,5 +192,5 @@ def test_loops_over_files_check_the_deadline_and_cancel_on_every_step(ws, op, ar
             asyncio.run(SURFACE.ops[op].fn(scope, *args))
         assert caught.value.rule == rule
         assert sum(len(files) for _, _, files in os.walk(tree)) == 50
-        if op == "workspace.copy":  # the copy made its folder, and nothing in it
+        if op == "workspace.copy" and (ws / "copy").exists():  # at most its folder, and nothing in it
             (ws / "copy").rmdir()

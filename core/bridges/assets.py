@@ -23,13 +23,12 @@ asset store count against the run's `runMediaBytes`.
 
 from __future__ import annotations
 
-import asyncio
 import posixpath
 import re
 from typing import Any
 
 from core.bridges import workspace
-from core.bridges.base import Op, RunScope, Surface
+from core.bridges.base import Op, RunScope, Surface, in_io_thread
 from core.bridges.media import byte_cap, mime_of, persist
 from core.errors import SandboxRefusal
 from core.guest import surface_js
@@ -72,7 +71,7 @@ def _not_granted(asked: str) -> SandboxRefusal:
 
 
 async def _to_sandbox(scope: RunScope, asset: Any, path: Any) -> str:
-    uri = await asyncio.to_thread(_asset_uri, asset)  # a name is looked up in the store, on disk
+    uri = await in_io_thread(scope, _asset_uri, asset)  # a name is looked up in the store, on disk
     try:
         readable_asset(scope, uri)
     except SandboxRefusal as exc:  # an unknown name and a known one not granted read the same
@@ -83,7 +82,7 @@ async def _to_sandbox(scope: RunScope, asset: Any, path: Any) -> str:
         ):
             raise _not_granted(asset) from None
         raise
-    data = await asyncio.to_thread(AssetStore().read, uri, byte_cap(scope))
+    data = await in_io_thread(scope, AssetStore().read, uri, byte_cap(scope))
     await workspace.SURFACE.ops["workspace.writeBytes"].fn(scope, path, data)
     return path
 

@@ -265,10 +265,36 @@ class RunLocal(Generic[T]):
 #: Process-wide threads for CPU-heavy host work (host-pack parsers): bounded, so concurrent
 #: runs and a guest's many pending calls queue instead of spawning a thread each.
 _HOST_WORKERS = 4
-_host_pool: concurrent.futures.ThreadPoolExecutor | None = None
+#: Process-wide threads for a run's blocking waits (the asset store's and the workspace's disk, the
+#: secret store's keyring round trip, a person answering a secret prompt): bounded too, and apart from
+#: the CPU pool, so a slow disk or a person thinking never holds up another run's parsing.
+_IO_WORKERS = 8
+_pools: dict[str, concurrent.futures.ThreadPoolExecutor] = {}
 _host_pool_lock = threading.Lock()
 #: The run whose work a host worker thread is doing (see `worker_check_alive`).
 _worker = threading.local()
+
+
+def _pool(name: str, size: int) -> concurrent.futures.ThreadPoolExecutor:
+    with _host_pool_lock:
+        pool = _pools.get(name)
+        if pool is None:
+            pool = _pools[name] = concurrent.futures.ThreadPoolExecutor(size, thread_name_prefix=f"cordon-{name}")
+        return pool
+
+
+async def _offload(
+    pool: concurrent.futures.ThreadPoolExecutor, scope: RunScope, fn: Callable[..., Any], args: Any
+) -> Any:
+    def guarded() -> Any:
+        scope.check_alive()  # queued work of a run that stopped meanwhile is not worth doing
+        _worker.scope = scope
+        try:
+            return fn(*args)
+        finally:
+            _worker.scope = None
+
+    return await asyncio.wrap_future(pool.submit(guarded))
 
 
 async def in_worker_thread(scope: RunScope, fn: Callable[..., Any], *args: Any) -> Any:
@@ -281,20 +307,14 @@ async def in_worker_thread(scope: RunScope, fn: Callable[..., Any], *args: Any) 
     steps, and work still queued when the run stops is skipped. The thread's result of a
     stopped run is discarded.
     """
-    global _host_pool
-    with _host_pool_lock:
-        if _host_pool is None:
-            _host_pool = concurrent.futures.ThreadPoolExecutor(_HOST_WORKERS, thread_name_prefix="cordon-host")
+    return await _offload(_pool("host", _HOST_WORKERS), scope, fn, args)
 
-    def guarded() -> Any:
-        scope.check_alive()  # queued work of a run that stopped meanwhile is not worth doing
-        _worker.scope = scope
-        try:
-            return fn(*args)
-        finally:
-            _worker.scope = None
 
-    return await asyncio.wrap_future(_host_pool.submit(guarded))
+async def in_io_thread(scope: RunScope, fn: Callable[..., Any], *args: Any) -> Any:
+    """Run the blocking wait `fn(*args)` (disk, keyring, a person) off the run's event loop: the one bounded,
+    run-aware path for it, as `in_worker_thread` is for CPU work (work of a stopped run still queued is
+    skipped, its result discarded), on threads of its own."""
+    return await _offload(_pool("io", _IO_WORKERS), scope, fn, args)
 
 
 def worker_scope() -> RunScope | None:

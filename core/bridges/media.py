@@ -17,7 +17,6 @@ another by accident. `image_ops.py` reuses `parse_ref`/`load` for its inputs.
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import binascii
 import mimetypes
@@ -28,7 +27,7 @@ from typing import Any
 from urllib.parse import unquote_to_bytes
 
 from core.bridges import encoding, workspace
-from core.bridges.base import Op, RunScope, Surface, in_worker_thread
+from core.bridges.base import Op, RunScope, Surface, in_io_thread, in_worker_thread
 from core.errors import SandboxRefusal
 from core.guest import surface_js
 from core.media_store import (
@@ -223,7 +222,7 @@ async def load(scope: RunScope, ref: Ref, cap: Cap, what: str) -> MediaItem:
         return item  # the host made it: its own type and mimeType, whatever the ref claims
     if uri.startswith(ASSET_PREFIX):
         readable_asset(scope, uri)
-        data = await asyncio.to_thread(AssetStore().read, uri, cap)
+        data = await in_io_thread(scope, AssetStore().read, uri, cap)
         name = ref.filename
     elif uri.startswith("data:"):
         data, inline_mime = _data_uri(uri, cap)
@@ -362,7 +361,7 @@ async def _to(scope: RunScope, media_type: str, value: Any, options: dict[str, A
 
 async def persist(scope: RunScope, item: MediaItem, filename: str | None = None) -> dict[str, Any]:
     """Write `item` to the asset store and return the ref this run, its node, or a node it is handed to can read."""
-    uri = await asyncio.to_thread(AssetStore().put, item.data)
+    uri = await in_io_thread(scope, AssetStore().put, item.data)
     record_asset(scope, uri)
     ref = item.ref(uri)
     if filename is not None:

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.bridges.base import Op, RunLocal, RunScope, Surface
+from core.bridges.base import Op, RunLocal, RunScope, Surface, in_io_thread
 from core.errors import CordonError, SandboxRefusal
 from core.guest import surface_js
 
@@ -49,11 +49,11 @@ def _prefixed(what: str, exc: CordonError) -> SandboxRefusal:
     return SandboxRefusal(f"{what}: {exc.message}", rule=exc.rule, name=exc.name)
 
 
-async def _store(what: str, fn: Callable[..., Any], *args: Any) -> Any:
+async def _store(scope: RunScope, what: str, fn: Callable[..., Any], *args: Any) -> Any:
     """Store work (a keyring's round trip, or the encrypted file's read and first unlock) off the loop; the
     store's errors (keyring-unavailable, keyring-locked...) name the call."""
     try:
-        return await asyncio.to_thread(fn, *args)
+        return await in_io_thread(scope, fn, *args)
     except CordonError as exc:
         raise _prefixed(what, exc) from None
 
@@ -83,12 +83,12 @@ async def _secrets(scope: RunScope, verb: Any, name: Any = None) -> Any:
     from core import secrets_store
 
     if verb == "list":
-        return await _store("nodetool.secrets.list", secrets_store.list_names, scope.limits.secretScope)
+        return await _store(scope, "nodetool.secrets.list", secrets_store.list_names, scope.limits.secretScope)
     if verb not in ("get", "tryGet"):
         raise SandboxRefusal(f"unknown secrets operation {verb!r}", rule="unknown-op")
     what = "getSecret" if verb == "tryGet" else "nodetool.secrets.get"
     _check_scope(scope, name, what)
-    value = await _store(what, secrets_store.get_secret, name)
+    value = await _store(scope, what, secrets_store.get_secret, name)
     if value is None and verb == "get":
         raise SandboxRefusal(
             f"{what}: secret {name!r} is not set; set it on Cordon's secrets page, or ask "
@@ -133,7 +133,7 @@ async def _request(scope: RunScope, name: Any, reason: Any = None) -> bool:
             rule="request-secret-headless",
             name="SecretRequestError",
         )
-    await _store("requestSecret", secrets_store.require_keyring)  # never ask for a value nothing can store
+    await _store(scope, "requestSecret", secrets_store.require_keyring)  # never ask for a value nothing can store
     asked = _ASKED.of(scope)
     async with asked.lock:
         if name in asked.declined:
@@ -146,7 +146,7 @@ async def _request(scope: RunScope, name: Any, reason: Any = None) -> bool:
             )
         asked.count += 1
         with scope.clock.suspended():
-            stored = await asyncio.to_thread(prompter.request_secret, name, reason)
+            stored = await in_io_thread(scope, prompter.request_secret, name, reason)
         if stored is not True:
             asked.declined.add(name)
         return stored is True

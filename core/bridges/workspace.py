@@ -31,7 +31,6 @@ All ops are async (file work runs in a worker thread) except `root()`.
 
 from __future__ import annotations
 
-import asyncio
 import errno
 import functools
 import os
@@ -40,7 +39,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from core.bridges.base import Op, RunLocal, RunScope, ServiceKey, Surface
+from core.bridges.base import Op, RunLocal, RunScope, ServiceKey, Surface, in_io_thread
 from core.bridges.fsguard import CONTAINED, FsGuard, Location, kind_of, oserrors, read_capped, refusal
 from core.errors import LimitExceeded, SandboxRefusal
 from core.guest import surface_js
@@ -168,7 +167,7 @@ def _workspace_op(name: str, *, threaded: bool = True) -> Callable[[Callable[...
         async def run(scope: RunScope, *args: Any) -> Any:
             guard = _guard(scope, name)
             try:
-                return await asyncio.to_thread(fn, scope, guard, *args)
+                return await in_io_thread(scope, fn, scope, guard, *args)
             except SandboxRefusal as exc:
                 raise prefixed(exc) from None
 
