@@ -415,7 +415,7 @@ def test_an_update_is_marked_and_installed_with_its_changes_in_consent(qtbot, ma
     dialog = asked.args[0]
     assert dialog.facts.version == "1.1.0"
     assert any(n.startswith("Change: integrity: sha512-") for n in dialog.facts.notices)
-    assert any(n.startswith("Change: size: ") for n in dialog.facts.notices)
+    assert any(n.startswith("Change: on disk: ") for n in dialog.facts.notices)
     with qtbot.waitSignal(manager.install_finished, timeout=30_000) as finished:
         qtbot.mouseClick(dialog.allow, Qt.MouseButton.LeftButton)
     assert finished.args == [True, "Installed scripted-pack 1.1.0."]
