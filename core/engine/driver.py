@@ -347,7 +347,6 @@ class GuestVM:
         self._keep_bytecode = keep_bytecode
         self._compiling: str | None = None
         self._functions = [fn for fn, _ in functions.values()]
-        self._interrupted = threading.Event()
         self._lock = threading.Lock()
         self._closed = False
         self._reply = b""
@@ -757,14 +756,9 @@ class GuestVM:
 
     def interrupt(self) -> None:
         """Stop guest JS at its next interrupt poll. Safe from any thread."""
-        self._interrupted.set()
         with self._lock:
             if not self._closed:
                 self._cancel_flag.value = 1
-
-    @property
-    def interrupted(self) -> bool:
-        return self._interrupted.is_set()
 
     def write_layer(self, layer: GuestTemplate) -> None:
         """Write a layer of pages over this fresh VM's memory before its entry runs (a graph image,
