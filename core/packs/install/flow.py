@@ -107,7 +107,7 @@ class InstallSource:
 
     @classmethod
     def npm_library(cls, text: str) -> InstallSource:
-        """`<library>[@range]` of the npm registry, to be wrapped as a pack (the "From npm" field)."""
+        """`<library>[@range]` of the npm registry, to be wrapped as a pack (the pack manager's npm rows)."""
         return cls.parse(NPM_PREFIX + text.strip())
 
     def describe(self, registry: str) -> str:
