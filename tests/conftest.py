@@ -50,6 +50,15 @@ def ok(result: RunResult):
     return result.result
 
 
+def refused(result: RunResult, rule: str, *words: str) -> str:
+    """The message of a run that must have been refused by `rule`, naming each of `words` (the pack, the option...)."""
+    assert not result.ok, f"expected a refusal ({rule}), got {result.result!r}"
+    assert result.error is not None and result.error.rule == rule, result.error
+    for word in words:
+        assert word in result.error.message, result.error
+    return result.error.message
+
+
 @pytest.fixture
 def worker_patch(monkeypatch):
     """`monkeypatch.setattr` for a module whose code runs in host workers: the patched module's

@@ -11,6 +11,7 @@ from core.bridges.base import _HOST_WORKERS
 from core.packs import Catalog, PackRoot, resolve_body
 from core.packs.roots import SHIPPED_DIR
 from tests.conftest import ok
+from tests.conftest import refused as refused  # re-exported: the host pack tests import it from here
 
 
 @functools.cache
@@ -25,14 +26,6 @@ def run_body(code: str, *, host: HostServices | None = None, **kw: Any) -> RunRe
     assert resolution is not None and resolution.ok, resolution and resolution.errors
     services = RunServices(host=host or HostServices(), modules=resolution.modules, surfaces=resolution.surfaces)
     return run_in_sandbox(code, services=services, **kw)
-
-
-def refused(result: RunResult, rule: str, *words: str) -> None:
-    """The run failed with `rule`, and the message names each of `words` (the pack, the option...)."""
-    assert not result.ok, result.result
-    assert result.error is not None and result.error.rule == rule, result.error
-    for word in words:
-        assert word in result.error.message, result.error
 
 
 def pdf_of(objects: list[bytes]) -> bytes:

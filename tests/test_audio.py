@@ -13,7 +13,7 @@ import pytest
 from core import run_in_sandbox
 from core.bridges import audio_ops
 from core.media_store import Cap
-from tests.conftest import ok
+from tests.conftest import ok, refused
 
 RATE = 8000
 
@@ -50,11 +50,6 @@ def result_audio(body: str, **inputs) -> tuple[int, np.ndarray]:
     """Run `body`, which returns an audio handle, and decode the handle's bytes."""
     data = ok(run_audio(f"const h = await (async () => {{ {body} }})(); return await audio.bytes(h);", **inputs))
     return decoded(data)
-
-
-def refused(result, rule: str) -> str:
-    assert not result.ok and result.error.rule == rule, result.error
-    return result.error.message
 
 
 TONE = sine()

@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 from core import run_in_sandbox
-from tests.conftest import ok
+from tests.conftest import ok, refused
 
 
 def draw(body: str, width: int = 100, height: int = 60, **inputs) -> Image.Image:
@@ -24,11 +24,6 @@ def draw(body: str, width: int = 100, height: int = 60, **inputs) -> Image.Image
     im = Image.open(io.BytesIO(ok(run_in_sandbox(code, inputs=inputs))))
     assert im.size == (width, height)
     return im.convert("RGBA")
-
-
-def refused(result, rule: str) -> str:
-    assert not result.ok and result.error.rule == rule, result.error
-    return result.error.message
 
 
 def test_measure_text_uses_real_fonts():

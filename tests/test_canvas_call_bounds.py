@@ -9,7 +9,7 @@ import pytest
 
 from core import run_in_sandbox
 from core.bridges.canvas_ops import MAX_DASH_SEGMENTS, MAX_DASHES, MAX_PATH_WORK
-from tests.conftest import ok
+from tests.conftest import ok, refused
 
 TIMEOUT_MS = 1500
 #: A diagonal whose [1, 1] dashes number just under MAX_DASHES: ~0.1 s a stroke with round caps.
@@ -22,12 +22,6 @@ def render(body: str, width: int = 1000, height: int = 1000) -> str:
       {body}
       return await ctx.canvas.toBytes();
     """
-
-
-def refused(result, rule: str, *words: str) -> None:
-    assert not result.ok and result.error.rule == rule, result.error
-    for word in words:
-        assert word in result.error.message, result.error
 
 
 def test_costly_strokes_stop_at_the_deadline_and_the_next_run_is_served():

@@ -7,19 +7,13 @@ import pytest
 from core import ModuleRefused, RunServices, run_in_sandbox
 from core.packs import Declaration, PackModuleGraph
 from core.packs.pack import MountedModule
-from tests.conftest import ok
+from tests.conftest import ok, refused
 from tests.packfixtures import catalog, make_pack, roots
 
 
 def run_with(cat, code, *specs, **kw):
     resolution = cat.resolve_for_execution([Declaration(specifier=s) for s in specs])
     return run_in_sandbox(code, services=RunServices(modules=resolution.modules, surfaces=resolution.surfaces), **kw)
-
-
-def refused(result, rule):
-    assert not result.ok, result.result
-    assert result.error.rule == rule, result.error
-    return result.error.message
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ from core import HostServices, RunServices, run_in_sandbox
 from core import secrets_store as store
 from core.bridges.secrets import MAX_REQUESTS_PER_RUN
 from core.paths import data_dir
-from tests.conftest import ok
+from tests.conftest import ok, refused
 from tests.memkeyring import MemoryKeyring
 
 
@@ -57,12 +57,6 @@ def run_s(code: str, scope=None, prompter=None, **limits):
     if scope is not None:
         limits["secretScope"] = list(scope)
     return run_in_sandbox(code, limits=limits or None, services=RunServices(host=HostServices(prompter=prompter)))
-
-
-def refused(result, rule: str) -> str:
-    assert not result.ok, f"expected a refusal ({rule}), got {result.result!r}"
-    assert result.error.rule == rule, result.error
-    return result.error.message
 
 
 # -- the store ---------------------------------------------------------------------------
