@@ -44,6 +44,7 @@ from PySide6.QtWidgets import (
 from core import data_ref, from_public, to_public
 from core.codenode import InputHandle, value_matches
 from gui.dialogs.common import human_size
+from gui.json_tree import type_name
 
 #: Bytes of a file picked into an input (a bigger file belongs in the workspace).
 MAX_FILE_BYTES = 32 * 1024 * 1024
@@ -107,6 +108,12 @@ def format_value(handle: InputHandle, value: Any) -> str:
     if handle.type in ("number", "integer") and isinstance(value, (int, float)) and not isinstance(value, bool):
         return repr(value)
     return json.dumps(to_public(value), ensure_ascii=False)
+
+
+def _label(handle: InputHandle, streamed: bool, given: str | None = None) -> str:
+    """An input's label: its name and declared type; for `any`, the type of the value given."""
+    kind = f"any: {_article(given)} given" if given and handle.type == "any" else handle.type
+    return f"{handle.name}  ({'stream of ' if streamed else ''}{kind})"
 
 
 def _monospace(edit: QPlainTextEdit, lines: int) -> None:
@@ -459,8 +466,7 @@ class InputsForm(QWidget):
                 if not self._restore(row, (saved or {}).get(handle.name)) and not is_stream:
                     row.set_value(handle.default)
                 row.edited.connect(self._on_edited)  # after the first value: showing it is no edit
-            label = f"{handle.name}  ({'stream of ' if is_stream else ''}{handle.type})"
-            self.form.addRow(label, row)
+            self.form.addRow(_label(handle, is_stream), row)
             self._fields[handle.name] = row
         self.empty_label.setVisible(not handles)
         self.stack.setVisible(bool(handles))
@@ -539,16 +545,32 @@ class InputsForm(QWidget):
             self.raw_edit.style().polish(self.raw_edit)
         else:
             for row in self._fields.values():
+                given = None
                 try:
                     if not row.is_empty():
-                        row.value()
+                        given = type_name(row.value())
                     row.mark(False)
                 except InputsError as exc:
                     row.mark(True)
                     problem = problem or str(exc)
+                self._show_given(row, given)
         self.error_label.setText(problem or "")
         self.error_label.setVisible(problem is not None)
         return problem
+
+    def _show_given(self, row: _Field, given: str | None) -> None:
+        """An input declared `any` says what the value typed is, so a person sees what the body will get
+        (and can declare that type on the Node tab, which checks it) instead of "any" alone."""
+        label = self.form.labelForField(row)
+        if row.handle.type != "any" or row.streamed or not isinstance(label, QLabel):
+            return
+        label.setText(_label(row.handle, False, given))
+        label.setToolTip(
+            f"Declared as any: the body gets {_article(given)} as typed. Declare its type on the Node "
+            "tab to have values checked."
+            if given
+            else "Declared as any: any JSON value. Declare its type on the Node tab to have values checked."
+        )
 
     @Slot()
     def _size_to_page(self) -> None:

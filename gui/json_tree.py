@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import math
 from concurrent.futures import Future
-from datetime import datetime
+from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -55,6 +55,14 @@ def type_name(value: Any) -> str:
     return type(value).__name__
 
 
+def readable_time(moment: datetime) -> str:
+    """A moment in this computer's time zone, as a person reads it ("3 Dec 2026, 13:30:05"); the exact ISO
+    form goes in a tooltip. A naive moment is taken as UTC (what the transport and Cordon's files mean)."""
+    aware = moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+    local = aware.astimezone()
+    return f"{local.day} {local:%b %Y, %H:%M:%S}" + (f".{local.microsecond // 1000:03d}" if local.microsecond else "")
+
+
 def summary(value: Any, limit: int = 200) -> str:
     """One line for the value column."""
     if isinstance(value, str):
@@ -73,7 +81,7 @@ def summary(value: Any, limit: int = 200) -> str:
         kind = media_kind(value)
         text = f"{len(value):,} bytes" + (f" ({kind})" if kind else "")
     elif isinstance(value, datetime):
-        text = value.isoformat()
+        text = readable_time(value)
     elif isinstance(value, dict):
         kind = media_kind(value)
         if kind:
@@ -118,7 +126,7 @@ class JsonTree(QTreeWidget):
         item = QTreeWidgetItem([key, summary(value), type_name(value)])
         item.setData(0, _VALUE, len(self._values))
         self._values.append(value)
-        item.setToolTip(1, summary(value, 2000))
+        item.setToolTip(1, value.isoformat() if isinstance(value, datetime) else summary(value, 2000))
         if parent is None:
             self.addTopLevelItem(item)
         else:

@@ -12,6 +12,7 @@ recovery file every 30 s, and the offer to recover it after a crash.
 from __future__ import annotations
 
 import contextlib
+from datetime import datetime
 from pathlib import Path
 
 from PySide6.QtCore import QSignalBlocker, Qt, QTimer, QUrl, Slot
@@ -75,6 +76,7 @@ from gui.dialogs.package_picker import allow_in_document, pick_package
 from gui.documents import AUTOSAVE_MS, FILE_FILTER, RecentFiles, RecoveredWork, Recovery, display_name
 from gui.editor import CodeEditor
 from gui.inputs_form import InputsError
+from gui.json_tree import readable_time
 from gui.node_details import NodeDetails
 from gui.pack_manager import PackManager
 from gui.problems_view import ProblemsView
@@ -107,6 +109,14 @@ def elevated_part(grants: Grants) -> Grants:
     """What of `grants` reaches past the sandbox on the host: files, the local network, secrets, raised
     limits (packs run inside the sandbox and have their own consent)."""
     return Grants(grants.host_filesystem, grants.local_network, grants.secrets, (), grants.limits)
+
+
+def autosaved_at(saved_at: str | None) -> str:
+    """When recovered work was last autosaved, in local, readable time (the file keeps ISO UTC)."""
+    try:
+        return readable_time(datetime.fromisoformat(saved_at)) if saved_at else "at an unknown time"
+    except ValueError:
+        return "at an unknown time"
 
 
 def elevated_summary(grants: Grants) -> str:
@@ -198,6 +208,7 @@ class MainWindow(QMainWindow):
         self.run_panel.runRequested.connect(self.run)
         self.run_panel.errorActivated.connect(self._on_error_line)
         self.run_panel.runFinished.connect(self._on_run_finished)
+        self.run_panel.elapsedChanged.connect(self.run_state_label.setText)  # the status bar ticks during a run
         for tree in (self.run_panel.outputs, self.run_panel.emitted):
             tree.mediaSaved.connect(self._on_media_saved)
         self.run_panel.controller.runningChanged.connect(self._on_running_changed)
@@ -711,7 +722,7 @@ class MainWindow(QMainWindow):
         answer = QMessageBox.question(
             self,
             "Recover unsaved work?",
-            f"Cordon closed without saving {name} (last autosave {work.saved_at or 'unknown'}).\n\n"
+            f"Cordon closed without saving {name} (last autosave {autosaved_at(work.saved_at)}).\n\n"
             "Recover it? If you don't, the unsaved changes are deleted.",
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             QMessageBox.StandardButton.Yes,

@@ -33,7 +33,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QSlider,
     QStackedWidget,
-    QStyle,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -42,6 +41,7 @@ from PySide6.QtWidgets import (
 from core import MediaPreview, SandboxRefusal, load_preview, problem_line
 from gui.dialogs.common import plural
 from gui.tasks import task_manager
+from gui.theme import media_icon
 
 if TYPE_CHECKING:
     from PySide6.QtMultimedia import QMediaPlayer
@@ -177,7 +177,7 @@ class MediaPreviewWidget(QWidget):
     def _controls(self, preview: MediaPreview) -> QWidget:
         self.play_button = QToolButton()
         self.play_button.setObjectName("mediaPlay")
-        self.play_button.setIcon(self.style().standardIcon(QStyle.StandardPixmap.SP_MediaPlay))
+        self.play_button.setIcon(media_icon(playing=False))
         self.play_button.setToolTip("Play")
         self.play_button.clicked.connect(self.toggle)
         self.slider = QSlider(Qt.Orientation.Horizontal)
@@ -287,8 +287,7 @@ class MediaPreviewWidget(QWidget):
         assert self.play_button is not None
         qtm, _ = multimedia()
         playing = state == qtm.QMediaPlayer.PlaybackState.PlayingState
-        pixmap = QStyle.StandardPixmap.SP_MediaPause if playing else QStyle.StandardPixmap.SP_MediaPlay
-        self.play_button.setIcon(self.style().standardIcon(pixmap))
+        self.play_button.setIcon(media_icon(playing))
         self.play_button.setToolTip("Pause" if playing else "Play")
 
     @Slot(object)

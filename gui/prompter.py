@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+import time
 from collections import deque
 from dataclasses import dataclass, field
 
@@ -63,6 +64,8 @@ class GuiSecretPrompter(QObject):
         self._current: tuple[_Request, SecretPromptDialog] | None = None
         self._session_only: set[str] = set()
         self._session_lock = threading.Lock()
+        #: Seconds runs spent waiting for a person at this prompter (the run panel leaves them out of run time).
+        self.waited_s = 0.0
         self._tasks = task_manager()  # taken here, on the GUI thread, for the workers to use
         app = QApplication.instance()
         if app is not None:
@@ -80,6 +83,14 @@ class GuiSecretPrompter(QObject):
 
     def request_secret(self, name: str, reason: str) -> bool:
         """Ask a person; True once the value is in the keyring. Blocks the calling (worker) thread."""
+        started = time.monotonic()
+        try:
+            return self._ask(name, reason)
+        finally:
+            with self._session_lock:
+                self.waited_s += time.monotonic() - started
+
+    def _ask(self, name: str, reason: str) -> bool:
         request = _Request(name, reason)
         if QThread.currentThread() is self.thread():
             # Called on the GUI thread itself (a synchronous caller): a modal dialog, no marshalling.

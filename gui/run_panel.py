@@ -10,6 +10,7 @@ does, on its own thread, so the window keeps answering during
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -70,8 +71,16 @@ def describe_error(error: RunError) -> str:
     return problem_line(f"{error.name}: {error.message}{where}", error.rule)
 
 
-def format_ms(ms: float) -> str:
+def format_ms(ms: float, *, tenths: bool = False) -> str:
+    """`ms` as a person reads it; `tenths` (a ticking clock) shows seconds to a tenth, without jitter."""
+    if tenths:
+        return f"{ms / 1000:.1f} s"
     return f"{ms:.1f} ms" if ms < 1000 else f"{ms / 1000:.2f} s"
+
+
+#: How often the elapsed time of a run ticks, and the least time at the secret prompt worth saying.
+TICK_MS = 100
+WAIT_SHOWN_MS = 50.0
 
 
 class RunPanel(QWidget):
@@ -81,10 +90,18 @@ class RunPanel(QWidget):
     errorActivated = Signal(int)
     #: A run ended (RunOutcome), after the panel showed it.
     runFinished = Signal(object)
+    #: While a run goes on: "Running… 3.2 s", ticking (the window's status bar shows it too).
+    elapsedChanged = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.controller = RunController(self)
+        self._ticker = QTimer(self, interval=TICK_MS)
+        self._ticker.timeout.connect(self._tick)
+        self._started = 0.0
+        #: The run's secret prompter and how long runs had waited at it before this one started.
+        self._prompter: Any = None
+        self._waited_before = 0.0
         self.inputs = InputsForm()
         self.run_button = QPushButton("▶  Run")
         self.run_button.setObjectName("runButton")
@@ -273,14 +290,31 @@ class RunPanel(QWidget):
             self._warned.clear()
 
     def start(self, request: RunRequest) -> None:
-        """Clear the last run's results and start this one."""
+        """Clear the last run's results and start this one; the elapsed time ticks until it ends."""
         self.clear_results()
-        self.status.setText("Running…")
+        self._started = time.monotonic()
+        self._prompter = request.prompter
+        self._waited_before = self._waited_s()
+        self._ticker.start()
+        self._tick()
         self.controller.start(request)
+
+    def _waited_s(self) -> float:
+        """Seconds the runs of this panel spent waiting for a person at the secret prompt (`gui.prompter`)."""
+        return float(getattr(self._prompter, "waited_s", 0.0))
+
+    @Slot()
+    def _tick(self) -> None:
+        waiting = getattr(self._prompter, "dialog", None) is not None
+        spent = time.monotonic() - self._started - (self._waited_s() - self._waited_before)
+        text = f"Running… {format_ms(spent * 1000, tenths=True)}" + (" (waiting for your answer)" if waiting else "")
+        self.status.setText(text)
+        self.elapsedChanged.emit(text)
 
     @Slot()
     def cancel(self) -> None:
         if self.running:
+            self._ticker.stop()
             self.status.setText("Cancelling…")
             self.controller.cancel()
 
@@ -322,8 +356,11 @@ class RunPanel(QWidget):
 
     @Slot(object)
     def _on_finished(self, outcome: RunOutcome) -> None:
+        self._ticker.stop()
         result = outcome.result
         self.last_outcome = outcome
+        # Time a person spent answering the secret prompt is theirs, not the run's (issue 30, item 13).
+        waited_ms = (self._waited_s() - self._waited_before) * 1000
         self.progress_message.hide()  # the run's last word was about a step, not the end
         run = result.run
         for key, value in result.outputs.items():  # the final bag, whatever arrived before
@@ -335,15 +372,19 @@ class RunPanel(QWidget):
             self.console.appendPlainText("\n".join(f"[warning] {w}" for w in fresh))
             self._console_count += len(fresh)
         timings = run.timings or {}
-        detail = f"setup {format_ms(timings.get('setup_ms', 0.0))}, run {format_ms(timings.get('run_ms', 0.0))}"
+        run_ms = max(0.0, timings.get("run_ms", 0.0) - waited_ms)
+        detail = f"setup {format_ms(timings.get('setup_ms', 0.0))}, run {format_ms(run_ms)}"
         invocations = f" · {plural(result.invocations, 'invocation')}"
+        if waited_ms >= WAIT_SHOWN_MS:
+            invocations += f" · {format_ms(waited_ms)} waiting for you, not counted"
+        wall = format_ms(max(0.0, outcome.wall_ms - waited_ms))
         if outcome.cancelled:
-            self.status.setText(f"Cancelled after {format_ms(outcome.wall_ms)}")
+            self.status.setText(f"Cancelled after {wall}")
         elif result.ok:
             self.progress.setValue(100)
-            self.status.setText(f"Finished in {format_ms(outcome.wall_ms)} ({detail}){invocations}")
+            self.status.setText(f"Finished in {wall} ({detail}){invocations}")
         else:
-            self.status.setText(f"Failed after {format_ms(outcome.wall_ms)} ({detail}){invocations}")
+            self.status.setText(f"Failed after {wall} ({detail}){invocations}")
         # A cancel the person asked for is not an error: the status line says it, in neutral words, and the
         # red banner stays for runs that failed (issue 30, item 13).
         if not result.ok and result.error is not None and not outcome.cancelled:
@@ -386,4 +427,5 @@ class RunPanel(QWidget):
 
     def shutdown(self) -> bool:
         """Stop any run and wait for its thread (the window is closing)."""
+        self._ticker.stop()
         return self.controller.shutdown()

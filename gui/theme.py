@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from PySide6.QtCore import QByteArray, Qt
-from PySide6.QtGui import QColor, QIcon, QImage, QPainter, QPalette, QPixmap
+from PySide6.QtCore import QByteArray, QPointF, Qt
+from PySide6.QtGui import QColor, QIcon, QImage, QPainter, QPalette, QPixmap, QPolygonF
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QApplication
 
@@ -46,6 +46,41 @@ def _icon(name: str, theme: str) -> QIcon:
         image.fill(Qt.GlobalColor.transparent)
         painter = QPainter(image)
         renderer.render(painter)
+        painter.end()
+        result.addPixmap(QPixmap.fromImage(image))
+    return result
+
+
+def media_icon(playing: bool) -> QIcon:
+    """The media previews' Play (a triangle) or Pause (two bars), drawn in the palette's button text colour.
+
+    The style's own media icons are dark glyphs whatever the theme: on the dark theme's buttons they were
+    all but invisible (issue 30, item 13). Drawn at each size, so they stay crisp on a 2x screen."""
+    return _media_icon(playing, Theme.name)
+
+
+@cache
+def _media_icon(playing: bool, theme: str) -> QIcon:
+    app = QApplication.instance()
+    palette = app.palette() if isinstance(app, QApplication) else QPalette()
+    ink = palette.color(QPalette.ColorGroup.Active, QPalette.ColorRole.ButtonText)
+    result = QIcon()
+    for size in _ICON_SIZES:
+        image = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(image)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(ink)
+        edge, span = size * 0.2, size * 0.6
+        if playing:
+            bar = span / 3
+            painter.drawRect(int(edge), int(edge), round(bar), round(span))
+            painter.drawRect(int(edge + 2 * bar), int(edge), round(bar), round(span))
+        else:
+            painter.drawPolygon(
+                QPolygonF([QPointF(edge, edge), QPointF(edge + span, size / 2), QPointF(edge, edge + span)])
+            )
         painter.end()
         result.addPixmap(QPixmap.fromImage(image))
     return result

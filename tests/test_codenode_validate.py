@@ -47,9 +47,9 @@ def test_undeclared_inputs_and_handles_are_errors_at_their_line():
 
 
 def test_a_declared_handle_nothing_writes_warns_unless_writes_are_computed():
-    doc = node("await output('out', 1);", outputs=("out", "extra"))
+    doc = node("await output('out', 1);", inputs=(), outputs=("out", "extra"))
     assert found(doc) == [(None, "warning", "handle-never-written")]
-    computed = node("for (const h of ['out', 'extra']) await output(h, 1);", outputs=("out", "extra"))
+    computed = node("for (const h of ['out', 'extra']) await output(h, 1);", inputs=(), outputs=("out", "extra"))
     assert found(computed) == []
 
 
@@ -65,6 +65,7 @@ def test_legacy_body_warns_and_declared_packs_are_checked():
     assert found(node("({ out: inputs.rows.length })")) == [(None, "warning", "legacy-contract")]
     packs = node(
         'import yaml from "@cordon/sandbox-yaml";\nawait output("out", yaml.load("a: 1"));',
+        inputs=(),
         packages=[{"specifier": "@cordon/sandbox-csv"}],
     )
     assert sorted(found(packs), key=str) == sorted(
@@ -88,6 +89,7 @@ def test_cordon_validate_accepts_a_node_document(tmp_path, capsys):
         "undeclared-handle",
         "undeclared-input",
         "handle-never-written",
+        "input-never-read",  # 'rows' is declared and no longer read
     }
     (tmp_path / "newer.node.json").write_text(json.dumps({**good, "schemaVersion": 3}))
     code, out = cordon_here(capsys, "validate", str(tmp_path / "newer.node.json"))

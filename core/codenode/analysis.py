@@ -49,6 +49,8 @@ _TYPED_METHODS = {
     **dict.fromkeys(("toFixed",), "number"),
 }
 _SECRET_VERBS = ("get", "tryGet")
+#: Binary operators only numbers take (`+` joins strings too; comparisons compare strings).
+_ARITHMETIC = frozenset(("-", "*", "/", "%", "**"))
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,8 @@ class BodyFacts:
     secret_reads: list[Use] = field(default_factory=list)
     #: The type an input's use implies (`inputs.rows.filter(...)`: array), where one method says so.
     input_types: dict[str, str] = field(default_factory=dict)
+    #: `inputs` is used as a whole (`Object.keys(inputs)`, `inputs[key]`, passed on): any input may be read.
+    inputs_whole: bool = False
 
     @property
     def legacy(self) -> bool:
@@ -122,6 +126,8 @@ def analyse_tree(tree: Tree) -> BodyFacts:
     mentions: set[str] = set()
     for node in jsparse.walk(tree.root_node):
         kind = node.type
+        if kind == "identifier" and not facts.inputs_whole and jsparse.text(node) == "inputs":
+            facts.inputs_whole = not _named_read(node)
         if kind in _REFERENCES:
             mentions.add(jsparse.text(node))
         elif kind == "call_expression":
@@ -202,14 +208,49 @@ def _input_read(node: Node, facts: BodyFacts) -> None:
 
 
 def _input_type(name: str, read: Node, facts: BodyFacts) -> None:
-    """`inputs.x.<method>(...)` with a method of one type only: x is of that type (first use wins)."""
+    """`inputs.x.<method>(...)` with a method of one type only, arithmetic on `inputs.x` (`*`, `-`, ...; `+`
+    also joins strings) or `for (... of inputs.x)`: x is of that type (first use wins)."""
     parent = read.parent
-    if parent is None or parent.type != "member_expression" or parent.child_by_field_name("object") != read:
+    if parent is None:
+        return
+    operator = parent.child_by_field_name("operator")
+    if parent.type in ("binary_expression", "unary_expression") and operator is not None:
+        if jsparse.text(operator) in _ARITHMETIC or (
+            parent.type == "unary_expression" and jsparse.text(operator) == "-"
+        ):
+            facts.input_types.setdefault(name, "number")
+        return
+    if parent.type == "for_in_statement" and parent.child_by_field_name("right") == read:
+        if any(child.type == "of" for child in parent.children):
+            facts.input_types.setdefault(name, "array")
+        return
+    if parent.type != "member_expression" or parent.child_by_field_name("object") != read:
         return
     method = parent.child_by_field_name("property")
     kind = _TYPED_METHODS.get(jsparse.text(method)) if method is not None else None
     if kind is not None:
         facts.input_types.setdefault(name, kind)
+
+
+def _named_read(inputs: Node) -> bool:
+    """`inputs` read by a name the analysis records: `inputs.x`, `inputs["x"]`, `const {x} = inputs`."""
+    parent = inputs.parent
+    if parent is None:
+        return False
+    if parent.type == "member_expression" and parent.child_by_field_name("object") == inputs:
+        prop = parent.child_by_field_name("property")
+        return prop is not None and prop.type == "property_identifier"
+    if parent.type == "subscript_expression" and parent.child_by_field_name("object") == inputs:
+        index = parent.child_by_field_name("index")
+        return index is not None and jsparse.string_value(index) is not None
+    if parent.type == "variable_declarator" and parent.child_by_field_name("value") == inputs:
+        pattern = parent.child_by_field_name("name")
+        return (
+            pattern is not None
+            and pattern.type == "object_pattern"
+            and all(c.type != "rest_pattern" for c in pattern.named_children)
+        )
+    return False
 
 
 def _destructured_inputs(node: Node, facts: BodyFacts) -> None:

@@ -54,6 +54,8 @@ def _at(use: Use, severity: str, rule: str, message: str, fix: Fix | None = None
 
 #: Fix kinds: what `apply_fix` changes.
 DECLARE_INPUT, DECLARE_OUTPUT, ALLOW_SECRET = "declare-input", "declare-output", "allow-secret"
+#: Drop a declared input the body never reads (the starter's `items` after its body was replaced).
+REMOVE_INPUT = "remove-input"
 #: Rewrite a legacy body's final `return` as `output()` calls (and declare the handles they write).
 CONVERT_LEGACY = "convert-legacy"
 #: Allow an imported pack in this document: the caller asks the person's consent (the pack's facts, as before
@@ -62,7 +64,7 @@ ALLOW_PACK = "allow-pack"
 _HOW = {
     DECLARE_INPUT: "declare it in the Node tab (Inputs) or with the quick fix",
     DECLARE_OUTPUT: "declare it in the Node tab (Outputs) or with the quick fix",
-    ALLOW_SECRET: "allow it in Settings (Secrets) or with the quick fix",
+    ALLOW_SECRET: "allow it on the Node tab (Secrets the node may read) or with the quick fix",
 }
 
 
@@ -83,6 +85,10 @@ def apply_fix(doc: CodeNodeDocument, fix: Fix) -> CodeNodeDocument:
     if fix.kind == ALLOW_SECRET and fix.name not in doc.props.secrets:
         props = doc.props.model_copy(update={"secrets": (*doc.props.secrets, fix.name)})
         return doc.model_copy(update={"props": props})
+    if fix.kind == REMOVE_INPUT:
+        inputs = tuple(h for h in doc.inputs if h.name != fix.name)
+        tests = {k: v for k, v in doc.testInputs.items() if k != fix.name}
+        return doc.model_copy(update={"inputs": inputs, "testInputs": tests})
     if fix.kind == REMOVE_DECLARATION:
         return doc.model_copy(update={"packages": tuple(p for p in doc.packages if p.specifier != fix.name)})
     if fix.kind == CONVERT_LEGACY:
@@ -176,6 +182,25 @@ def check_input_reads(ctx: CodeContext) -> Iterable[Diagnostic]:
                 "stream-input-read",
                 f"inputs.{use.name} in a body that streams it: a connected "
                 f'handle is read with stream("{use.name}"); inputs holds only its configured value',
+            )
+
+
+def check_unread_inputs(ctx: CodeContext) -> Iterable[Diagnostic]:
+    """A declared input the body never reads (by name, by stream(), or through `inputs` as a whole) is
+    left over, as the starter's `items` once its body is replaced: say so, with a fix that removes it."""
+    doc, facts = _node(ctx)
+    if facts.inputs_whole or ctx.has_syntax_error:
+        return
+    read = {use.name for use in facts.input_reads} | {use.name for use in facts.streamed}
+    for name in doc.input_names:
+        if name not in read:
+            yield Diagnostic(
+                None,
+                None,
+                "warning",
+                "input-never-read",
+                f"input '{name}' is declared but the body never reads it (inputs.{name}); remove it if it is left over",
+                Fix(REMOVE_INPUT, name, f"Remove input '{name}'"),
             )
 
 
@@ -273,6 +298,7 @@ def check_declared_imports(ctx: CodeContext) -> Iterable[Diagnostic]:
 NODE_CHECKS: tuple[Check, ...] = (
     check_declared_imports,
     check_input_reads,
+    check_unread_inputs,
     check_stream_names,
     check_handles,
     check_secret_reads,
