@@ -19,7 +19,17 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("CORDON_HOME", tempfile.mkdtemp(prefix="cordon-bench-"))
 
-from core.codenode import EmitQueue, NodeRunRequest, RunSinks, run_node
+from core.codenode import (
+    EmitQueue,
+    Grants,
+    NodeRunRequest,
+    PackDeclaration,
+    RunSinks,
+    RunTrust,
+    plan_node_run,
+    run_node,
+    settle,
+)
 from core.codenode.document import parse_document
 
 SCALE = float(os.environ.get("BENCH_SCALE", "1"))
@@ -49,7 +59,25 @@ def timed(fn) -> float:
     return statistics.median(samples)
 
 
+def planned(document) -> float:
+    """The run plan's own cost before a run that asks nothing (`plan_node_run` + `settle`), median, seconds."""
+    mine = RunTrust("bench", given=Grants.requested_by(document))  # the person's own document: nothing to ask
+    samples = []
+    for _ in range(REPEAT * 20):
+        started = time.perf_counter()
+        settled = settle(plan_node_run(document, trust=mine), prompter=None)  # type: ignore[arg-type]
+        samples.append(time.perf_counter() - started)
+        assert settled.refusal is None
+    return statistics.median(samples)
+
+
 def main() -> None:
+    plain = planned(doc("await output('out', 1);"))
+    importing = planned(
+        doc('import { parse } from "@cordon/sandbox-csv";\nawait output("out", 1);').model_copy(
+            update={"packages": (PackDeclaration(specifier="@cordon/sandbox-csv"),)}
+        )
+    )
     empty = timed(lambda: run_node(NodeRunRequest(doc("await output('out', 1);"))))
     emit = timed(
         lambda: run_node(NodeRunRequest(doc(f"for (let i = 0; i < {N}; i++) await emit('out', {{i, s: 'row'}});")))
@@ -84,6 +112,8 @@ def main() -> None:
     per_item = timed(
         lambda: run_node(NodeRunRequest(doc("await output('out', inputs.n);"), streams={"n": list(range(items))}))
     )
+    print(f"run plan, nothing to ask       {plain * 1000:8.3f} ms   (plan_node_run + settle)")
+    print(f"run plan, a declared pack      {importing * 1000:8.3f} ms   (the catalog already discovered)")
     print(f"empty node run                 {empty * 1000:8.2f} ms")
     print(f"emit (callback only)           {(emit - empty) / N * 1e6:8.1f} us per emit   (N={N})")
     print(f"emit (bounded queue, consumer) {(queued - empty) / N * 1e6:8.1f} us per emit")
