@@ -547,7 +547,9 @@ class InputsForm(QWidget):
             for row in self._fields.values():
                 given = None
                 try:
-                    if not row.is_empty():
+                    if row.files:  # picked files arrive as media refs or bytes: say what the person did
+                        given = "picked file" if len(row.files) == 1 else "array"
+                    elif not row.is_empty():
                         given = type_name(row.value())
                     row.mark(False)
                 except InputsError as exc:
