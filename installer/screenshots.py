@@ -282,6 +282,121 @@ def shot_secrets_setup() -> QWidget:
     return dialog
 
 
+def shot_trust_banner() -> QWidget:
+    """A document you trusted, reopened: the banner says what it may do beyond the sandbox, the status bar's
+    badge says it while it runs elevated, and Revoke Trust is one click away."""
+    from core.codenode import CodeNodeDocument, DocumentKey, NodeProps, OutputHandle, save_document, saved_bytes, trust
+
+    doc = CodeNodeDocument(
+        name="local-dashboard",
+        description="Reads the dashboard on this machine.",
+        body='const res = await fetch("http://127.0.0.1:8080/status");\nawait output("status", res.json);\n',
+        outputs=(OutputHandle(name="status", type="object"),),
+        props=NodeProps(allow_local_network=True, secrets=("DASHBOARD_TOKEN",)),
+    )
+    path = Path(os.environ["CORDON_HOME"]) / "local-dashboard.node.json"
+    save_document(doc, path)
+    trust(DocumentKey.of(path, saved_bytes(doc)))
+    window = _main_window()
+    window.open_path(path, ask=False)
+    window.editor.goto(1)
+    return window
+
+
+def shot_node_tab() -> QWidget:
+    """The Node tab: name, handles, and this document's own limits and grants (Settings holds the defaults)."""
+    from core.codenode import CodeNodeDocument, InputHandle, NodeProps, OutputHandle, PackDeclaration
+
+    window = _main_window()
+    window.load(
+        CodeNodeDocument(
+            name="weather-digest",
+            description="Today's forecast for each city, as one line of text.",
+            body=(
+                'import { format } from "@cordon/sandbox-dates";\n'
+                'const key = await getSecret("WEATHER_API_KEY");\n'
+                "for (const city of inputs.cities) {\n"
+                "  const res = await fetch(`https://api.weather.example/today?city=${city}&key=${key}`);\n"
+                '  await emit("line", `${city}: ${res.json.summary} (${format(new Date(), "d MMM")})`);\n'
+                "}\n"
+            ),
+            inputs=(InputHandle(name="cities", type="array", default=["Oslo", "Lagos"]),),
+            outputs=(OutputHandle(name="line", type="string"),),
+            props=NodeProps(timeout=20, max_response_mb=2, secrets=("WEATHER_API_KEY",)),
+            packages=(PackDeclaration(specifier="@cordon/sandbox-dates"),),
+        ),
+        None,
+    )
+    window.side_tabs.setCurrentWidget(window.details)
+    window.editor.goto(1)
+    return window
+
+
+def shot_about() -> QWidget:
+    """Help → About Cordon Studio: the version, and each folder Cordon keeps files in, with a Copy button."""
+    from core import host_worker_confinement, installation
+    from gui.dialogs.about import about_window
+    from gui.main_window import APP_TITLE, confinement_text
+
+    return about_window(None, APP_TITLE, installation(), confinement_text(host_worker_confinement()))
+
+
+MEDIA_BODY = """\
+// Media outputs preview in place: a drawing, a tone trimmed by audio.*,
+// a clip kept as an asset; each with its size or length, the last two
+// with a play button.
+const drawing = createCanvas(160, 100);
+const ctx = drawing.getContext("2d");
+ctx.fillStyle = "#29335c";
+ctx.fillRect(0, 0, 160, 100);
+ctx.fillStyle = "#f3a712";
+ctx.fillRect(30, 20, 100, 60);
+await output("drawing", await media.toImage(await drawing.toBytes()));
+await output("tone", await audio.toAsset(await audio.trim(inputs.tone, { start: 0.25 })));
+await output("film", await video.toAsset(inputs.film));
+"""
+
+
+def shot_media_previews() -> QWidget:
+    """A run's image, audio and video outputs, previewed in the outputs panel (play buttons on the last two)."""
+    from core.codenode import CodeNodeDocument, InputHandle, OutputHandle
+    from tests.test_audio import sine
+    from tests.test_video import clip
+
+    folder = Path(os.environ["CORDON_HOME"])
+    (folder / "tone.wav").write_bytes(sine(1.5))
+    (folder / "film.mp4").write_bytes(clip())
+    window = _main_window()
+    window.load(
+        CodeNodeDocument(
+            name="media-outputs",
+            body=MEDIA_BODY,
+            inputs=(InputHandle(name="tone"), InputHandle(name="film")),
+            outputs=(OutputHandle(name="drawing"), OutputHandle(name="tone"), OutputHandle(name="film")),
+        ),
+        None,
+    )
+    window.run_panel.inputs.field("tone").add_files([folder / "tone.wav"])
+    window.run_panel.inputs.field("film").add_files([folder / "film.mp4"])
+    window.run()
+    _settle(window)
+    window.run_panel.outputs.expandAll()
+    _wait_for_previews(window.run_panel.outputs)
+    window.editor.goto(1)
+    return window
+
+
+def _wait_for_previews(tree, seconds: float = 60) -> None:
+    """Process events until every media preview of `tree` has read its media (they read it on the work pool)."""
+    import time
+
+    app = QApplication.instance()
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and not all(p.loaded for p in tree.previews()):
+        app.processEvents()
+        time.sleep(0.02)
+
+
 SHOTS: dict[str, tuple[Callable[[], QWidget], str]] = {
     "main-window": (shot_main_window, "light"),
     "main-window-dark": (shot_main_window, "dark"),
@@ -294,6 +409,11 @@ SHOTS: dict[str, tuple[Callable[[], QWidget], str]] = {
     "consent-list": (shot_consent_list, "light"),
     "pack-manager": (shot_pack_manager, "light"),
     "secret-prompt": (shot_secret_prompt, "light"),
+    "trust-banner": (shot_trust_banner, "light"),
+    "node-tab": (shot_node_tab, "light"),
+    "about": (shot_about, "light"),
+    "media-previews": (shot_media_previews, "light"),
+    "media-previews-dark": (shot_media_previews, "dark"),
 }
 
 
