@@ -43,13 +43,13 @@ from core.codenode.declarations import imported_packs, is_declared, stamp_declar
 from core.codenode.document import CodeNodeDocument
 from core.codenode.grants import LIMIT_PROPS, RULE_NOT_TRUSTED, DocumentKey, Grants, strip_grants
 from core.codenode.runner import NodeRunRequest, RunSinks, check_inputs
+from core.engine.config import RunHooks
 from core.errors import CordonError, SandboxRefusal
 from core.packs.pack import Pack, SandboxModule
 from core.specifier import canonical_specifier
 
 if TYPE_CHECKING:
     from core.bridges.base import HostServices
-    from core.engine.config import RunHooks
     from core.packs.catalog import Catalog
 
 #: No secret store to read the body's secrets from (`cordon secrets setup` makes one).
@@ -206,13 +206,13 @@ class Settled:
         state: dict[str, Any] | None = None,
     ) -> NodeRunRequest:
         """The request `run_node` takes for this run (the settled document, the plan's catalog)."""
-        return NodeRunRequest.of(
+        return NodeRunRequest(
             self.document,
             inputs=inputs,
             streams=streams,
-            hooks=hooks,
+            hooks=hooks or RunHooks(),
             host=host,
-            sinks=sinks,
+            sinks=sinks or RunSinks(),
             catalog=self.catalog,
             state=state,
         )

@@ -103,18 +103,6 @@ class NodeRunRequest:
     #: mentions `stream` (rule `stream-not-called`); None: the body decides the mode.
     streaming: bool | None = None
 
-    @classmethod
-    def of(
-        cls,
-        document: CodeNodeDocument,
-        *,
-        hooks: RunHooks | None = None,
-        sinks: RunSinks | None = None,
-        **fields: Any,
-    ) -> NodeRunRequest:
-        """A request where a missing `hooks` or `sinks` means none."""
-        return cls(document, hooks=hooks or RunHooks(), sinks=sinks or RunSinks(), **fields)
-
 
 def run_node(request: NodeRunRequest) -> NodeRunResult:
     """Run the request's document to completion (blocking; call it from a worker thread).
