@@ -141,7 +141,7 @@ def vet_only() -> dict[str, list[float]]:
 
 def sandbox_per_call(server: RecordingServer, calls: int = 20) -> list[float]:
     body = f"for (let i = 0; i < {calls}; i++) (await fetch({server.url()!r})).status; return 1"
-    services = HostServices(extra={TREAT_AS_PUBLIC: {("127.0.0.1", server.port)}})
+    services = HostServices().provide(TREAT_AS_PUBLIC, {("127.0.0.1", server.port)})
     per_call = []
     run_in_sandbox(body, services=RunServices(host=services))
     for _ in range(max(5, N // 20)):

@@ -183,7 +183,7 @@ class MainWindow(QMainWindow):
         self.path: Path | None = None
         self._saved: CodeNodeDocument = starter_document("untitled")
         self._doc: CodeNodeDocument = self._saved
-        #: Grants the open document arrived with that the person has not decided on (see `settle_grants`).
+        #: Grants the open document arrived with that the person has not decided on (see `run_trust`).
         self._arrived = Grants()
         self._arrived_key: DocumentKey | None = None
         #: Grants the person refused with "Run without these grants": left out of runs, the document unchanged.
