@@ -249,6 +249,8 @@ def _engine_column(code: str, line: int, message: str, near: int | None) -> int:
     column (`near`, when it saw the same line); else that column; else the line's first character."""
     lines = code.split("\n")
     text = lines[line - 1] if line <= len(lines) else ""
+    if message == "unexpected end of input":  # the body ends unfinished: point just past its last code
+        return len(text.rstrip()) + 1
     start = (near or 1) - 1
     token = _TOKEN.search(message)
     if token is not None and (at := text.find(token.group(1), start)) >= 0:

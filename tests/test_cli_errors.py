@@ -64,4 +64,4 @@ def test_the_studio_marks_the_body_line_of_an_unfinished_body(qtbot, window):  #
     assert "'}'" not in window.run_panel.error_banner.text()
     # Problems says the same, at a line of the body (the check compiles the body behind a `return;`).
     problems = [d for d in diagnose(window.current_document(), None) if d.rule == "syntax-error"]
-    assert [(d.line, d.message) for d in problems] == [(2, "SyntaxError: unexpected end of input")]
+    assert [(d.line, d.column, d.message) for d in problems] == [(2, 12, "SyntaxError: unexpected end of input")]
