@@ -22,6 +22,7 @@ import tarfile
 import unicodedata
 import zlib
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
@@ -39,6 +40,14 @@ RATIO_FLOOR = 1024 * 1024
 #: Skipped when installing from a local folder: VCS data and an npm-installed tree (scripts may have built it).
 FOLDER_SKIP = frozenset({".git", ".hg", ".svn", "node_modules"})
 _FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+#: A tarball's checked members are written in batches (this many files or BATCH_BYTES, whichever
+#: comes first) by WRITERS threads while the inflater waits. Creating a file is a wait on the file
+#: system's journal (2-4 ms each on a busy disk: date-fns' 5,136 files took 12 s one by one, npm writes
+#: in parallel); the inflater waiting means the writers never pass the GIL back and forth with it, which
+#: doubled the CPU when both ran at once.
+WRITERS = 4
+BATCH_FILES = 512
+BATCH_BYTES = 8 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -204,6 +213,34 @@ class _Placement:
                 out.write(chunk)
 
 
+def _write_file(item: tuple[Path, bytes]) -> None:
+    target, data = item
+    fd = os.open(target, _FLAGS, 0o644)
+    with os.fdopen(fd, "wb") as out:
+        out.write(data)
+
+
+class _Batch:
+    """Checked members' bytes, written together on WRITERS threads once the batch is full (`add`) or the
+    archive ends (`flush`); `flush` returns only when every file is written, raising the first error."""
+
+    def __init__(self, pool: ThreadPoolExecutor) -> None:
+        self._pool = pool
+        self._items: list[tuple[Path, bytes]] = []
+        self._bytes = 0
+
+    def add(self, target: Path, data: bytes) -> None:
+        self._items.append((target, data))
+        self._bytes += len(data)
+        if len(self._items) >= BATCH_FILES or self._bytes >= BATCH_BYTES:
+            self.flush()
+
+    def flush(self) -> None:
+        items, self._items, self._bytes = self._items, [], 0
+        for _ in self._pool.map(_write_file, items):
+            pass
+
+
 def _member_parts(member: tarfile.TarInfo, what: str) -> list[str] | None:
     """Path components below npm's top folder; None for the top folder itself."""
     raw = member.name
@@ -232,11 +269,13 @@ def extract_tarball(
     # Headers and padding ride on top of content: allow them, bounded by the entry cap.
     stream_cap = limits.max_unpacked_bytes + (limits.max_entries * 3 + 16) * tarfile.BLOCKSIZE
     try:
-        with open(tgz, "rb") as raw:
+        with ThreadPoolExecutor(WRITERS, thread_name_prefix="cordon-unpack") as pool, open(tgz, "rb") as raw:
+            batch = _Batch(pool)
             inflater = _Inflater(raw, stream_cap, what)
             with tarfile.open(fileobj=inflater, mode="r|") as archive:  # type: ignore[call-overload]
                 for member in archive:
-                    _extract_member(archive, member, placement, what, on_progress)
+                    _extract_member(archive, member, placement, batch, what, on_progress)
+            batch.flush()
     except (tarfile.TarError, EOFError) as exc:
         raise InstallError(f"{what}: the archive is corrupt ({exc})", rule="archive-corrupt") from None
     except OSError as exc:  # the file system refused what the checks let through (full disk, odd names)
@@ -245,7 +284,12 @@ def extract_tarball(
 
 
 def _extract_member(
-    archive: tarfile.TarFile, member: tarfile.TarInfo, placement: _Placement, what: str, on_progress: Progress | None
+    archive: tarfile.TarFile,
+    member: tarfile.TarInfo,
+    placement: _Placement,
+    batch: _Batch,
+    what: str,
+    on_progress: Progress | None,
 ) -> None:
     if member.issym() or member.islnk():
         raise InstallError(
@@ -265,7 +309,11 @@ def _extract_member(
         return
     source = archive.extractfile(member)
     assert source is not None  # regular members always have a data stream
-    placement.write(target, _chunks(source), on_progress)
+    data = bytearray()
+    for chunk in _chunks(source):
+        placement.count(chunk, on_progress)
+        data += chunk
+    batch.add(target, bytes(data))
 
 
 def _hashed(stream: BinaryIO, content: hashlib._Hash) -> Iterator[bytes]:
