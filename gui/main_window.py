@@ -63,7 +63,7 @@ from core.codenode import (
 )
 from core.packs import Catalog
 from core.packs.install import InstallSource
-from core.validate import INSTALL_NPM, REMOVE_DECLARATION, Fix
+from core.validate import INSTALL_NPM, REMOVE_DECLARATION, Diagnostic, Fix
 from gui.catalog_holder import CatalogHolder
 from gui.completion import CompletionSource, GuestApiProbe, PackIndex
 from gui.diagnostics import diagnose, summary
@@ -129,6 +129,24 @@ def elevated_summary(grants: Grants) -> str:
     if grants.limits:
         words.append("raised limits")
     return ", ".join(words)
+
+
+#: The quick fix of the grants "Run without these grants" left out: the trust question again, asked explicitly.
+DECIDE_GRANTS = "decide-grants"
+
+
+def left_out_problem(denied: Grants) -> Diagnostic:
+    """The Problems row while runs leave out grants the person refused: what they miss, and a way to decide
+    again that goes through the same trust question (never a one-click grant)."""
+    return Diagnostic(
+        None,
+        None,
+        "info",
+        "grants-left-out",
+        "Runs of this document leave out what you refused: " + "; ".join(denied.lines()) + ". The document "
+        "itself still asks for it.",
+        Fix(DECIDE_GRANTS, "", "Decide again…"),
+    )
 
 
 def refusal_text(settled: Settled, catalog: Catalog | None) -> str:
@@ -542,6 +560,7 @@ class MainWindow(QMainWindow):
             self.refresh_trust(banner=True)
         elif settled.denied != self._denied and settled.refusal is None:
             self._denied = settled.denied
+            self.refresh_diagnostics()
             self.statusBar().showMessage(
                 "Running without: " + "; ".join(settled.denied.lines()) + ". The document is unchanged "
                 "(open it again to be asked again).",
@@ -551,6 +570,22 @@ class MainWindow(QMainWindow):
             self._doc = self._doc.model_copy(update={"packages": settled.stamped.packages})  # pack was refused
             self._update_title()
             self.refresh_diagnostics()
+
+    def decide_grants_again(self) -> None:
+        """The grants runs leave out, asked about again with the trust dialog: Trust runs the document with
+        them (and remembers it); anything else keeps leaving them out."""
+        asked = self._denied.shared(Grants.requested_by(self._doc))
+        if not asked:
+            return
+        name = str(self.path) if self.path is not None else display_name(self.path, self._doc)
+        if self.ask_trust(TrustFacts(name, asked, remembered=self._arrived_key is not None)) is TrustDecision.TRUST:
+            if self._arrived_key is not None:
+                trust(self._arrived_key)
+                self._trusted_key = self._arrived_key
+            self._arrived, self._denied = Grants(), Grants()
+            self.refresh_trust(banner=True)
+            self.statusBar().showMessage("Trusted: the next run has this document's grants", 5000)
+        self.refresh_diagnostics()
 
     def ask_trust(self, facts: TrustFacts) -> TrustDecision:
         """The document trust dialog (a method, like the file dialogs, so embedding apps can answer it)."""
@@ -773,6 +808,9 @@ class MainWindow(QMainWindow):
         if fix.kind == INSTALL_NPM:
             self.open_pack_manager(install=fix.name)
             return
+        if fix.kind == DECIDE_GRANTS:
+            self.decide_grants_again()
+            return
         if fix.kind == ALLOW_PACK:  # the pack's consent question, as before a run; a yes is stamped in the document
             allowed = allow_in_document(self, self.catalogs.wait(), self.current_document(), fix.name)
             if allowed is None:
@@ -808,6 +846,9 @@ class MainWindow(QMainWindow):
         self._diagnose_timer.stop()
         doc = self.current_document()
         found = diagnose(doc, self.catalogs.get())
+        denied = self._denied.shared(Grants.requested_by(doc))
+        if denied:
+            found = [left_out_problem(denied), *found]
         self.editor.set_diagnostics(found)
         self.problems.set_diagnostics(found)
         text = summary(found)

@@ -66,6 +66,8 @@ class ProblemsView(QTreeWidget):
         button.setObjectName("quickFix")
         if fix.kind == INSTALL_NPM:
             tip = f"{fix.label} as a sandbox pack (the Pack Manager shows what it is and asks first)"
+        elif fix.kind == "decide-grants":  # gui.main_window.DECIDE_GRANTS (this view cannot import the window)
+            tip = "Asks again about the grants you refused (Trust, Run without these grants, Cancel)"
         elif fix.kind == ALLOW_PACK:
             tip = "Shows what the pack is and what it can reach, then allows it in this document if you say yes"
         elif fix.kind == CONVERT_LEGACY:

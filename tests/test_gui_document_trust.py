@@ -15,6 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
+from core import secrets_store
 from core.codenode import load_document
 from core.codenode.grants import DocumentKey, Grants, is_trusted, trust
 from gui.dialogs.document_trust import DocumentTrustDialog, TrustDecision, TrustFacts
@@ -202,4 +203,12 @@ def test_run_without_says_what_it_left_out_and_problems_offer_no_silent_undo(qtb
     said = window.statusBar().currentMessage()
     assert "Running without" in said and "API_KEY" in said and "unchanged" in said
     window.refresh_diagnostics()
-    assert not any("Allow secret" in b.text() for b in window.problems.fix_buttons())
+    buttons = {b.text(): b for b in window.problems.fix_buttons()}
+    assert not any("Allow secret" in text for text in buttons)
+    # Granting it back is offered, but as the same question, never as a one-click grant.
+    asked = answer_trust("trust")
+    qtbot.mouseClick(buttons["Decide again…"], Qt.MouseButton.LeftButton)
+    assert len(asked) == 1 and "API_KEY" in asked[0]
+    assert "Decide again…" not in [b.text() for b in window.problems.fix_buttons()]
+    secrets_store.set_secret("API_KEY", "sk-1")
+    assert run_and_wait(qtbot, window).result.outputs == {"out": "sk-1"}
