@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any
 import wasmtime
 from wasmtime import _ffi as ffi
 from wasmtime._extern import wrap_extern
+from wasmtime._func import enter_wasm
 
 from core import notices, ticker
 from core.engine import bytecode, guest_module
@@ -89,6 +90,8 @@ _STOP_KINDS: dict[int, type[JSError]] = {
 CHAINED_CALLS = 16
 
 _HostCall = tuple[Callable[..., Any], list[Any], int]
+#: The empty argument and result arrays of a call that takes and returns nothing (`_call_nullary`).
+_NO_VALUES = (ffi.wasmtime_val_t * 0)()
 _SETUP_INIT, _SETUP_REGISTER, _SETUP_GC, _SETUP_LAYOUT = 0, 1, 2, 3
 _WASI_EBADF = 8
 
@@ -442,8 +445,27 @@ class GuestVM:
         there (no wasm parameters or results: guest/cordon_guest.c says why)."""
         slot = self._addresses["entry"]
         struct.pack_into(f"<{len(args)}i", self._view, slot, *args)
-        self._call(name)
+        self._call_nullary(name)
         return int.from_bytes(self._view[slot + 24 : slot + 28], "little", signed=True)
+
+    def _call_nullary(self, name: str) -> None:
+        """Call an export that takes and returns nothing straight through the C API. wasmtime-py's
+        `Func.__call__` asks for the function's type, its parameters and its results (six foreign
+        calls and their wrappers) on every call to check values this call has none of; wasmtime
+        itself still checks the count against the type. Traps and host exceptions come back as
+        `Func.__call__` raises them (`enter_wasm`)."""
+        GuestVM.crossings_total += 1
+        func = self._export(name)
+        previous = getattr(_current, "vm", None)
+        _current.vm = self
+        try:
+            with enter_wasm(self.store) as trap:
+                context, target = self.store._context(), ctypes.byref(func._func)
+                error = ffi.wasmtime_func_call(context, target, _NO_VALUES, 0, _NO_VALUES, 0, trap)
+                if error:
+                    raise wasmtime.WasmtimeError._from_ptr(error)
+        finally:
+            _current.vm = previous
 
     def _put_reply(self, kind: int, data: bytes) -> None:
         """Hand the guest a reply: small ones in the scratch buffer, big ones through `cordon.reply`."""
