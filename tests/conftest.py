@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import tempfile
+import time
+from collections.abc import Callable
 
 # Before any core import: state, caches and packs must never touch a user's real dirs.
 os.environ["CORDON_HOME"] = tempfile.mkdtemp(prefix="cordon-test-home-")
@@ -48,6 +50,19 @@ def ok(result: RunResult):
     """The result value of a run that must have succeeded (shows the error otherwise)."""
     assert result.ok, f"run failed: {result.error}"
     return result.result
+
+
+#: A generous bound on waiting for another thread: never an assertion about speed.
+WAIT_S = 20.0
+
+
+def until(predicate: Callable[[], bool], what: str, timeout_s: float = WAIT_S) -> None:
+    """Poll `predicate` until it holds (a condition another thread makes true), failing with `what` past the
+    bound; for the wait itself, never a fixed sleep."""
+    deadline = time.monotonic() + timeout_s
+    while not predicate():
+        assert time.monotonic() < deadline, f"gave up waiting for {what}"
+        time.sleep(0.005)
 
 
 def refused(result: RunResult, rule: str, *words: str) -> str:

@@ -12,8 +12,7 @@ from core.codenode import EmitQueue, NodeRunRequest, RunSinks, run_node
 from core.codenode import contract as contract_module
 from core.codenode.document import parse_document
 from core.codenode.runner import NodeRunResult
-
-WAIT_S = 20  # generous bound on waits for another thread; never an assertion about speed
+from tests.conftest import WAIT_S, until
 
 
 def node(body: str, outputs=("out",), inputs=(), **props) -> object:
@@ -26,13 +25,6 @@ def node(body: str, outputs=("out",), inputs=(), **props) -> object:
             "props": props,
         }
     )
-
-
-def until(predicate, what: str) -> None:
-    deadline = time.monotonic() + WAIT_S
-    while not predicate():
-        assert time.monotonic() < deadline, f"gave up waiting for {what}"
-        time.sleep(0.005)
 
 
 def test_finals_post_together_and_emissions_arrive_in_order():

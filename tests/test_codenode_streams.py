@@ -10,8 +10,7 @@ from core.cancel import CancelHandle
 from core.codenode import InputStreams, NodeRunRequest, RunSinks, run_node
 from core.codenode.document import parse_document
 from core.codenode.runner import NodeRunResult
-
-WAIT_S = 20
+from tests.conftest import WAIT_S, until
 
 
 def node(body: str, inputs=("numbers",), outputs=("out",), **props):
@@ -24,13 +23,6 @@ def node(body: str, inputs=("numbers",), outputs=("out",), **props):
             "props": props,
         }
     )
-
-
-def until(predicate, what: str) -> None:
-    deadline = time.monotonic() + WAIT_S
-    while not predicate():
-        assert time.monotonic() < deadline, f"gave up waiting for {what}"
-        time.sleep(0.005)
 
 
 def in_thread(fn) -> tuple[threading.Thread, list[NodeRunResult]]:
