@@ -182,6 +182,8 @@ class RunPanel(QWidget):
         self._inputs_follow_content = True
 
         self._emitted_count = 0
+        #: The legacy yield the last emitted row shows, and its values: its other handles join that row.
+        self._bag: tuple[int, dict[str, Any]] | None = None
         self._console_count = 0
         self._error: RunError | None = None
         self.last_outcome: RunOutcome | None = None
@@ -279,6 +281,7 @@ class RunPanel(QWidget):
         self.emitted.clear()
         self.console.clear()
         self._emitted_count = self._console_count = 0
+        self._bag = None
         self._error = None
         self.last_outcome = None
         self.error_banner.hide()
@@ -333,7 +336,11 @@ class RunPanel(QWidget):
             self._console_count += len(batch.logs)
             self.console.appendPlainText("\n".join(batch.logs))
         for emission in batch.emitted:
+            if self._bag is not None and emission.bag == self._bag[0]:
+                self._join_bag(emission.handle, emission.value)
+                continue
             self._emitted_count += 1
+            self._bag = (emission.bag, {emission.handle: emission.value}) if emission.bag is not None else None
             if self._emitted_count <= MAX_EMITTED_SHOWN:
                 self.emitted.add_entry(f"{self._emitted_count}  {emission.handle}", emission.value)
         for bag in batch.outputs:
@@ -346,6 +353,16 @@ class RunPanel(QWidget):
                 self.progress_message.setText(message)
                 self.progress_message.show()
         self._retitle()
+
+    def _join_bag(self, handle: str, value: Any) -> None:
+        """One legacy `yield({a, b})` is one item, as the reference's bag: its handles share the last row."""
+        assert self._bag is not None
+        values = self._bag[1]
+        values[handle] = value
+        if self._emitted_count > MAX_EMITTED_SHOWN:
+            return
+        self.emitted.takeTopLevelItem(self.emitted.topLevelItemCount() - 1)
+        self.emitted.add_entry(f"{self._emitted_count}  {', '.join(values)}", dict(values))
 
     def _set_output(self, key: str, value: Any) -> None:
         for i in range(self.outputs.topLevelItemCount()):

@@ -167,3 +167,15 @@ def test_time_at_the_secret_prompt_is_not_run_time(qtbot, memory_keyring, home):
     assert f"Finished in {format_ms(outcome.wall_ms - waited_ms)} " in panel.status.text()
     assert f"{format_ms(waited_ms)} waiting for you, not counted" in panel.status.text()
     panel.shutdown()
+
+
+# -- a legacy yield of several handles is one emitted item (issue 30, item 15, in the studio) --------
+def test_a_legacy_yield_of_two_handles_is_one_emitted_row(qtbot, window):  # noqa: F811
+    window.load(CodeNodeDocument(body="yield({ a: 1, b: 2 });\nyield(3);\n"), None)
+    assert run_and_wait(qtbot, window).result.ok
+    emitted = window.run_panel.emitted
+    rows = [
+        (emitted.topLevelItem(i).text(0), emitted.topLevelItem(i).text(1)) for i in range(emitted.topLevelItemCount())
+    ]
+    assert rows == [("1  a, b", "{2 keys}"), ("2  output", "3")]
+    assert window.run_panel.tabs.tabText(1) == "Emitted (2)"
