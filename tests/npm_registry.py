@@ -88,6 +88,8 @@ class NpmRegistry(LoopbackServer):
         self.stalled = threading.Event()
         #: When set, every request must carry `Authorization: Bearer <token>` (else 401).
         self.token: str | None = None
+        #: The Cache-Control header packuments are served with (registry.npmjs.org: "public, max-age=300").
+        self.cache_control: str | None = None
         #: {request path: absolute URL} answered with a 302 to that URL.
         self.redirects: dict[str, str] = {}
         #: When set, the search endpoint answers with this HTTP status (a registry whose search is down).
@@ -200,6 +202,8 @@ def _handler(registry: NpmRegistry) -> type[BaseHTTPRequestHandler]:
             self.send_response(200)
             self.send_header("Content-Type", "application/json")
             self.send_header("ETag", etag)
+            if registry.cache_control is not None:
+                self.send_header("Cache-Control", registry.cache_control)
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
             self.wfile.write(body)

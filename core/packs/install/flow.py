@@ -38,7 +38,14 @@ from core.packs.install.errors import InstallError
 from core.packs.install.integrity import hashing_copy, to_sri
 from core.packs.install.names import split_spec, validate_name
 from core.packs.install.package_json import lifecycle_scripts, read_package_json
-from core.packs.install.registry import CHUNK, MAX_TARBALL_BYTES, Progress, Registry, registry_url
+from core.packs.install.registry import (
+    CHUNK,
+    INSTALL_PACKUMENT_MAX_AGE_S,
+    MAX_TARBALL_BYTES,
+    Progress,
+    Registry,
+    registry_url,
+)
 from core.packs.install.staging import Staging, discard_installed, pack_dir, place, recover, transaction_lock
 from core.packs.install.types_kept import keep_types
 from core.packs.install.updates import InstallRecord
@@ -191,14 +198,14 @@ def prepare_install(
             on_progress("resolve", 0, None)
         what = src.name or str(src.path)
         if src.kind == "registry":
-            client = Registry(url, token=auth, cancel=cancel)
+            client = Registry(url, token=auth, cancel=cancel, packument_max_age_s=INSTALL_PACKUMENT_MAX_AGE_S)
             package = client.resolve(src.name, src.spec)
             what = f"{package.name}@{package.version}"
             download = client.download(package, staging.tarball("pack"), on_progress=on_progress)
             unpacked = extract_tarball(download.path, staging.pack, what=what, on_progress=on_progress)
             integrity, download_size = download.integrity, download.size
         elif src.kind == "npm":
-            client = Registry(url, token=auth, cancel=cancel)
+            client = Registry(url, token=auth, cancel=cancel, packument_max_age_s=INSTALL_PACKUMENT_MAX_AGE_S)
             library = client.resolve(src.name, src.spec)
             staging.pack.mkdir()
             unpacked = write_wrapper(
@@ -227,7 +234,7 @@ def prepare_install(
         dependencies: list[FetchedDependency] = []
         unfetched: dict[str, NpmModuleStatus] = {}
         if found.npm:
-            client = client or Registry(url, token=auth, cancel=cancel)
+            client = client or Registry(url, token=auth, cancel=cancel, packument_max_age_s=INSTALL_PACKUMENT_MAX_AGE_S)
         for dep, spec in sorted(found.npm.items()):
             assert client is not None
             library = split_npm_target(dep)[0]

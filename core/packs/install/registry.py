@@ -44,8 +44,12 @@ CHUNK = 64 * 1024
 MAX_REDIRECTS = 5
 #: How long a cached packument is used without asking the registry, by default: never, so an update
 #: or `outdated` sees a version published a second ago; it is revalidated with its ETag instead (a 304
-#: costs no body). `Registry(packument_max_age_s=300)` is npm's install-time policy (registry max-age).
+#: costs no body).
 PACKUMENT_MAX_AGE_S = 0.0
+#: An install's policy, npm's (make-fetch-happen's): a packument is used as cached while it is younger
+#: than the max-age its registry served it with (registry.npmjs.org: 300 s), at most this long. A warm
+#: install then asks the registry nothing (the round trip was a fifth of a warm nanoid install).
+INSTALL_PACKUMENT_MAX_AGE_S = 300.0
 #: Requests (packuments, tarballs) in flight at once while dependencies are fetched
 #: (`deps.fetch_dependencies`: this many less one threads ahead, plus the installer's own).
 DOWNLOAD_POOL = 4
@@ -160,9 +164,9 @@ class Registry:
     def _packument(self, url: str, name: str) -> dict[str, Any]:
         key = f"npm/packuments/{hashlib.sha256(url.encode()).hexdigest()}.json"
         cached = _read_packument(key) if self._cache else None
-        if cached is not None and time.time() - cached[0] < self._max_age_s:
+        if cached is not None and time.time() - cached[0] < min(self._max_age_s, cached[3]):
             return cached[2]
-        status, body, etag = self._fetch(
+        status, body, etag, max_age = self._fetch(
             url,
             f"package '{name}'",
             accept="application/vnd.npm.install-v1+json; q=1.0, application/json; q=0.8",
@@ -178,7 +182,7 @@ class Registry:
         if not isinstance(doc, dict) or not isinstance(doc.get("versions"), dict):
             raise InstallError(f"the registry's metadata for '{name}' has no versions", rule="registry-error")
         if self._cache:
-            header = orjson.dumps({"fetched": time.time(), "etag": etag or ""})
+            header = orjson.dumps({"fetched": time.time(), "etag": etag or "", "maxAge": max_age})
             cache.write(key, header + b"\n" + body)
         return dict(doc)
 
@@ -210,14 +214,16 @@ class Registry:
 
     def _fetch(
         self, url: str, what: str, *, accept: str, not_found: str, etag: str | None = None
-    ) -> tuple[int, bytes, str | None]:
-        """(status, body, ETag) of a GET of at most MAX_PACKUMENT_BYTES; status 304 only when `etag` was sent."""
+    ) -> tuple[int, bytes, str | None, float]:
+        """(status, body, ETag, Cache-Control max-age) of a GET of at most MAX_PACKUMENT_BYTES; status 304
+        only when `etag` was sent."""
         chunks = []
         with self._stream(url, accept=accept, what=what, etag=etag) as response:
             if response.status_code == 404:
                 raise InstallError(not_found, rule="package-not-found")
+            max_age = _max_age(response.headers.get("cache-control"))
             if response.status_code == 304 and etag:
-                return 304, b"", response.headers.get("etag")
+                return 304, b"", response.headers.get("etag"), max_age
             self._check_status(response, what)
             received = 0
             for chunk in response.iter_bytes(CHUNK):
@@ -229,7 +235,7 @@ class Registry:
                         rule="registry-error",
                     )
                 chunks.append(chunk)
-            return 200, b"".join(chunks), response.headers.get("etag")
+            return 200, b"".join(chunks), response.headers.get("etag"), max_age
 
     def resolve(self, name: str, spec: str) -> ResolvedPackage:
         """The exact version `spec` (range or dist-tag) selects, with its tarball and integrity."""
@@ -464,8 +470,20 @@ def _loads(body: bytes, what: str) -> Any:
         raise InstallError(f"the registry's metadata for {what} is not JSON", rule="registry-error") from None
 
 
-def _read_packument(key: str) -> tuple[float, str | None, dict[str, Any]] | None:
-    """(fetched at, ETag, document) of a cached packument, or None (missing, altered or malformed)."""
+def _max_age(cache_control: str | None) -> float:
+    """Seconds a response may be used without asking again: its `max-age`, 0 under no-cache/no-store."""
+    directives = [d.strip().lower() for d in (cache_control or "").split(",")]
+    if "no-cache" in directives or "no-store" in directives:
+        return 0.0
+    for directive in directives:
+        name, _, value = directive.partition("=")
+        if name == "max-age" and value.isdigit():
+            return float(value)
+    return 0.0
+
+
+def _read_packument(key: str) -> tuple[float, str | None, dict[str, Any], float] | None:
+    """(fetched at, ETag, document, max-age) of a cached packument, or None (missing, altered or malformed)."""
     data = cache.read(key)
     if data is None:
         return None
@@ -477,7 +495,9 @@ def _read_packument(key: str) -> tuple[float, str | None, dict[str, Any]] | None
     if not isinstance(meta, dict) or not isinstance(doc, dict) or not isinstance(meta.get("fetched"), float):
         return None
     etag = meta.get("etag")
-    return meta["fetched"], etag if isinstance(etag, str) and etag else None, doc
+    max_age = meta.get("maxAge")
+    fresh_for = float(max_age) if isinstance(max_age, (int, float)) and not isinstance(max_age, bool) else 0.0
+    return meta["fetched"], etag if isinstance(etag, str) and etag else None, doc, fresh_for
 
 
 def _tarball_key(sri: str, what: str) -> str:
