@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import orjson
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from core.packs.install.archive import MAX_UNPACKED_BYTES, ArchiveLimits, extract_tarball
 from core.packs.install.errors import InstallError
@@ -92,27 +92,45 @@ def _ancestors(parent: tuple[str, ...]) -> list[tuple[str, ...]]:
     return found
 
 
+class _LockedPackage(BaseModel):
+    """One `packages` entry of a lockfile (v2/v3), as far as an install reads it: which version, which bytes."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True, strict=True)
+
+    version: str = Field(max_length=256)
+    integrity: str = Field(max_length=1024)
+
+
+class _Lockfile(BaseModel):
+    """A pack's `package-lock.json` or `npm-shrinkwrap.json`: a file of the pack, so untrusted; only the
+    `packages` map is read, and each entry is checked on its own (`_LockedPackage`)."""
+
+    model_config = ConfigDict(extra="ignore", strict=True)
+
+    packages: dict[str, Any] = {}
+
+
 def read_lockfile(pack_root: Path) -> dict[str, tuple[str, str]]:
-    """{"node_modules/a": (version, integrity)} from the pack's shrinkwrap or lockfile (v2/v3), else {}."""
+    """{"node_modules/a": (version, integrity)} from the pack's shrinkwrap or lockfile (v2/v3), else {}.
+    An entry that is not a version and an integrity string is left out (that package resolves as if unlocked)."""
     for name in LOCKFILES:
         path = pack_root / name
         try:
             if path.is_symlink() or not path.is_file() or path.stat().st_size > MAX_LOCKFILE_BYTES:
                 continue
-            doc = orjson.loads(path.read_bytes())
-        except (OSError, orjson.JSONDecodeError):
+            lock = _Lockfile.model_validate_json(path.read_bytes())
+        except (OSError, ValidationError):
             continue
-        packages = doc.get("packages") if isinstance(doc, dict) else None
-        if not isinstance(packages, dict):
-            continue
-        return {
-            key: (str(entry["version"]), str(entry["integrity"]))
-            for key, entry in packages.items()
-            if key.startswith("node_modules/")
-            and isinstance(entry, dict)
-            and isinstance(entry.get("version"), str)
-            and isinstance(entry.get("integrity"), str)
-        }
+        found: dict[str, tuple[str, str]] = {}
+        for key, raw in lock.packages.items():
+            if not key.startswith("node_modules/"):
+                continue
+            try:
+                entry = _LockedPackage.model_validate(raw)
+            except ValidationError:
+                continue
+            found[key] = (entry.version, entry.integrity)
+        return found
     return {}
 
 
