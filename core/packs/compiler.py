@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import orjson
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from core import cache
 from core.guest import ENGINE_VERSION
@@ -159,28 +160,52 @@ def _cache_name(digest: str) -> str:
     return f"npm/{digest}.json"  # the digest is hex: no path component can be smuggled in
 
 
+class _CachedError(BaseModel):
+    model_config = ConfigDict(extra="ignore", frozen=True, strict=True)
+
+    rule: str
+    message: str
+
+
+class _CachedCompile(BaseModel):
+    """An entry of the npm compile cache (`npm/<digest>.json`, written by `_write_cache`): the compiled module,
+    or the refusal its compile ended in. Read through this model, so an entry of another shape is a miss."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True, strict=True)
+
+    compiler_version: str
+    source: str | None = None
+    error: _CachedError | None = None
+    exports: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
+    files: tuple[str, ...] = ()
+    polyfills: tuple[str, ...] = ()
+    stubs: tuple[str, ...] = ()
+
+
 def _read_cache(digest: str, max_bytes: int) -> CompiledModule | None:
     data = cache.read(_cache_name(digest))
     if data is None:
         return None
     try:
-        doc = orjson.loads(data)
-    except orjson.JSONDecodeError:
+        entry = _CachedCompile.model_validate_json(data)
+    except ValidationError:
         return None
-    if not isinstance(doc, dict) or doc.get("compiler_version") != COMPILER_VERSION:
+    if entry.compiler_version != COMPILER_VERSION:
         return None
-    error = doc.get("error")
-    if isinstance(error, dict):
-        raise CompileError(str(error.get("message")), rule=str(error.get("rule")))
+    if entry.error is not None:
+        raise CompileError(entry.error.message, rule=entry.error.rule)
+    if entry.source is None:
+        return None
     return CompiledModule(
-        source=doc["source"],
+        source=entry.source,
         digest=digest,
         compiler_version=COMPILER_VERSION,
-        exports=tuple(doc.get("exports", ())),
-        warnings=tuple(doc.get("warnings", ())),
-        files=tuple(doc.get("files", ())),
-        polyfills=tuple(doc.get("polyfills", ())),
-        stubs=tuple(doc.get("stubs", ())),
+        exports=entry.exports,
+        warnings=entry.warnings,
+        files=entry.files,
+        polyfills=entry.polyfills,
+        stubs=entry.stubs,
         max_bytes=max_bytes,
     )
 
