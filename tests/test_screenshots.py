@@ -12,6 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from PIL import Image, ImageStat
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -39,6 +40,7 @@ def _luma(image: Image.Image) -> float:
     return ImageStat.Stat(image.convert("L")).mean[0]
 
 
+@pytest.mark.timeout(900)  # every shot in one process: ~2 minutes alone, several on a machine under load
 def test_screenshots_py_draws_every_screenshot_offscreen(tmp_path):
     names = _names()
     assert {"main-window-dark", "inputs-editor", "quick-fixes", "secrets-setup"} <= set(names)
@@ -48,7 +50,7 @@ def test_screenshots_py_draws_every_screenshot_offscreen(tmp_path):
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=280,
+        timeout=840,
     )
     assert done.returncode == 0, done.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(f"{name}.png" for name in names)
