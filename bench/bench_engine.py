@@ -72,9 +72,11 @@ def _warm_image(code: str) -> None:
     """Steady state: run until the standard prelude's template is hot and its image module is
     compiled (a background second, once per process and prelude; later processes load it from
     Cordon's cache), so the timed runs measure the copy-on-write start, not the compile."""
-    from core.engine import templates
+    from core.engine import driver, templates
     from core.engine.prelude import build_prelude
 
+    check(run_in_sandbox(code))
+    driver.wait_for_compile()  # a new CORDON_HOME starts on Winch; images are baked on Cranelift only
     for _ in range(templates.BAKE_AFTER_RUNS):
         check(run_in_sandbox(code))
     template = templates._templates[build_prelude(())]
