@@ -44,7 +44,7 @@ printf 'quickjs-ng==0.17.0.2 --hash=sha256:%s\n' "$SDIST_SHA256" > "$WORK/req.tx
 echo "$SDIST_SHA256  $WORK/dl/$SDIST" | sha256sum -c --quiet
 tar -xzf "$WORK/dl/$SDIST" -C "$WORK"
 SRC="$WORK/quickjs_ng-0.17.0.2/upstream-quickjs"
-cp "$HERE/cordon_guest.c" "$HERE/simple_calls.c" "$SRC/"
+cp "$HERE/cordon_guest.c" "$HERE/simple_calls.c" "$HERE/callee_names.c" "$SRC/"
 # -nostdlibinc: clang would otherwise fall back to glibc's /usr/include for a header wasi-libc lacks.
 CFLAGS="--target=wasm32-wasi -nostdlibinc -isystem $WASI_INC -O3 -D_GNU_SOURCE -DNDEBUG \
   -fno-strict-aliasing -funsigned-char -ffile-prefix-map=$WORK=/build -Wno-implicit-fallthrough \

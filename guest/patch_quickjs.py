@@ -350,6 +350,38 @@ SIMPLE_CALLS = (
 )
 
 
+#: A call of something that is not a function names the callee as Node does ("o.foo is not a
+#: function", "f is not a function", "o[1] is not a function"): guest/callee_names.c reads the name
+#: from the bytecode that loaded the callee, on the error path only, and falls back to the plain
+#: "not a function" whenever that is not certain. Only a call opcode's own call is named (JS_Call
+#: from C passes JS_CALL_FLAG_COPY_ARGV; the interpreters' call opcodes pass 0).
+CALLEE_NAMES = (
+    (
+        "static JSValue JS_ThrowTypeErrorNotAFunction(JSContext *ctx)\n"
+        "{\n"
+        '    return JS_ThrowTypeError(ctx, "not a function");\n'
+        "}\n",
+        "static JSValue JS_ThrowTypeErrorNotAFunction(JSContext *ctx)\n"
+        "{\n"
+        '    return JS_ThrowTypeError(ctx, "not a function");\n'
+        "}\n"
+        "static JSValue cordon_throw_not_a_function(JSContext *ctx, JSValueConst func_obj, int argc,\n"
+        "                                           JSValueConst *argv);\n",
+    ),
+    (
+        "        not_a_function:\n            return JS_ThrowTypeErrorNotAFunction(caller_ctx);\n",
+        "        not_a_function:\n"
+        "            if (flags == 0)\n"
+        "                return cordon_throw_not_a_function(caller_ctx, func_obj, argc, argv);\n"
+        "            return JS_ThrowTypeErrorNotAFunction(caller_ctx);\n",
+    ),
+    (
+        "static void json_free_token(JSParseState *s, JSToken *token) {\n",
+        '#include "callee_names.c"\n\nstatic void json_free_token(JSParseState *s, JSToken *token) {\n',
+    ),
+)
+
+
 #: The upstream code guest/simple_calls.c copies or relies on, by its first and last lines in the
 #: pristine sources, and the sha256 of each region as it was when simple_calls.c was last checked
 #: against it. A source bump that changes any of them fails the build here: a change to the frame
@@ -472,6 +504,8 @@ def patch_source(path: Path) -> None:
         text = _replace_once(text, old, new, "simple calls")
     for old, new in PARSE_NESTING:
         text = _replace_once(text, old, new, "parse nesting")
+    for old, new in CALLEE_NAMES:
+        text = _replace_once(text, old, new, "callee names")
     path.write_text(text)
     opcodes = path.with_name("quickjs-opcode.h")
     text = opcodes.read_text()
