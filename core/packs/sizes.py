@@ -113,7 +113,7 @@ def pack_sizes(pack: Pack) -> PackSizes:
 def _recorded_download(pack: Pack) -> int | None:
     if pack.origin != "installed":
         return None
-    from core.packs.install.updates import records  # the installer, only for a pack it placed
+    from core.packs.install.records import records  # the installer, only for a pack it placed
 
     record = records().get(pack.name)
     return record.download if record is not None and record.version == pack.version and record.download else None

@@ -13,8 +13,8 @@ from typing import Any
 
 from core.packs.install.classify import Classification
 from core.packs.install.deps import FetchedDependency
+from core.packs.install.records import InstallRecord
 from core.packs.install.staging import Staging
-from core.packs.install.updates import InstallRecord
 from core.packs.sizes import PackSizes, human_size, on_disk, plural
 
 INSTALL_MODE = "scripts never run"

@@ -29,7 +29,7 @@ from core.cancel import CancelHandle
 from core.errors import CordonError
 from core.packs import verdicts
 from core.packs.compiler import CompileError, compile_npm
-from core.packs.install import trust, updates
+from core.packs.install import records, trust, updates
 from core.packs.install.archive import Unpacked, copy_folder, extract_tarball
 from core.packs.install.classify import Classification, classify, refuse_host_code
 from core.packs.install.consent import ConsentRequest, NpmModuleStatus
@@ -38,6 +38,7 @@ from core.packs.install.errors import InstallError
 from core.packs.install.integrity import hashing_copy, to_sri
 from core.packs.install.names import split_spec, validate_name
 from core.packs.install.package_json import lifecycle_scripts, read_package_json
+from core.packs.install.records import InstallRecord
 from core.packs.install.registry import (
     CHUNK,
     INSTALL_PACKUMENT_MAX_AGE_S,
@@ -48,7 +49,6 @@ from core.packs.install.registry import (
 )
 from core.packs.install.staging import Staging, discard_installed, pack_dir, place, recover, transaction_lock
 from core.packs.install.types_kept import keep_types
-from core.packs.install.updates import InstallRecord
 from core.packs.manifest import split_npm_target
 from core.packs.npm import limit as bundle_limit
 from core.packs.sizes import on_disk
@@ -451,7 +451,7 @@ def commit_install(request: ConsentRequest) -> Path:
                 )
             dest = pack_dir(request.name)
             place(staging.pack, dest)
-            updates.remember(request.record, request.name)
+            records.remember(request.record, request.name)
     except BaseException:
         discard(request)
         raise
@@ -480,7 +480,7 @@ def remove(name: str) -> None:
     if not removed:
         raise InstallError(f"{name} is not installed", rule="pack-not-installed")
     trust.forget(name)
-    updates.remember(None, name)
+    records.remember(None, name)
     logger.info("removed %s", name)
     _catalog_changed()
 
