@@ -27,6 +27,7 @@ import base64
 import math
 import re
 import sys
+from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
 
@@ -82,6 +83,16 @@ def _int_text(v: int, path: str) -> str:
         ) from None
 
 
+@dataclass(frozen=True, slots=True)
+class Encoded:
+    """A value a host worker already encoded (`core/hostwork/wire.py` checked its shape): `encode`
+    passes it through, so a host pack's rows are never rebuilt as Python objects in the engine."""
+
+    text: str
+    marked: int
+    sidecar: list[bytes | str]
+
+
 def encode(value: Any, *, where: str = "value") -> tuple[str, int, list[bytes | str]]:
     """Python value -> (json, has_markers, sidecar). A cycle fails naming its path.
 
@@ -91,6 +102,8 @@ def encode(value: Any, *, where: str = "value") -> tuple[str, int, list[bytes | 
     `"$cordon"` that is not one of its own byte markers, or anything orjson
     refuses (cycles, odd keys, huge ints, datetimes) takes the exact walk below.
     """
+    if type(value) is Encoded:
+        return value.text, value.marked, value.sidecar
     sidecar: list[bytes | str] = []
     lifted, marked = _lift_big_strings(value, sidecar)
 

@@ -32,24 +32,28 @@ import pytest
 
 from core import CancelHandle, RunHooks, RunResult, RunServices, Surface, run_in_sandbox
 from core.bridges.base import Op
-from core.bridges.hostcalls import in_host_worker
+from core.bridges.hostcalls import in_host_worker, in_host_worker_for_guest
+from core.packs.host import csv as csv_pack
 from tests.conftest import ok
+from tests.hostpacks import run_body
 
 cloudpickle.register_pickle_by_value(sys.modules[__name__])
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="host-worker confinement is Linux's")
 
 
-def _surface(fn: Any) -> Surface:
+def _surface(fn: Any, via: Any = in_host_worker) -> Surface:
+    """A surface whose one op runs `fn` through `via` (`in_host_worker` or `in_host_worker_for_guest`)."""
+
     async def call(scope: Any, *args: Any) -> Any:
-        return await in_host_worker(scope, fn, *args)
+        return await via(scope, fn, *args)
 
     js = 'C.define("probe", {run(...a) { return C.call("probe.run", ...a); }});'
     return Surface("probe", {"probe.run": Op(call)}, js, ("probe",))
 
 
-def _run(fn: Any, code: str, **kw: Any) -> RunResult:
-    return run_in_sandbox(code, services=RunServices(surfaces=(_surface(fn),)), **kw)
+def _run(fn: Any, code: str, via: Any = in_host_worker, **kw: Any) -> RunResult:
+    return run_in_sandbox(code, services=RunServices(surfaces=(_surface(fn, via),)), **kw)
 
 
 # -- what a worker cannot reach -------------------------------------------------------------------
@@ -197,6 +201,49 @@ def test_a_frame_over_the_cap_is_refused_before_it_is_read():
     assert result.error is not None and result.error.rule == "host-worker-protocol", result.error
     assert "cap" in result.error.message
     assert psutil.Process().memory_info().rss - rss < 200 * 1024 * 1024
+
+
+def _frame(reply: dict[str, Any]) -> bytes:
+    import msgpack  # in the worker, which has it: this module's functions run there by value
+
+    payload = msgpack.packb(reply)
+    return struct.pack(">I", len(payload)) + payload
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        {"encoded": ["#1:1#[]", 0, []]},  # text the guest would read as a reply with sidecar items
+        {"encoded": ["[]", 0, [7]]},
+        {"ok": [{"a": "1"}]},  # Python values where the guest's transport form was asked for
+    ],
+)
+def test_a_forged_reply_for_the_guest_is_a_protocol_refusal_and_the_next_run_is_served(reply):
+    forged = _run(lambda: _send_raw(_frame(reply)), "return await probe.run()", in_host_worker_for_guest)
+    assert forged.error is not None and forged.error.rule == "host-worker-protocol", forged.error
+    assert ok(_run(lambda: {"served": b"\x01"}, "return await probe.run()", in_host_worker_for_guest)) == {
+        "served": b"\x01"
+    }
+
+
+def test_the_csv_packs_results_through_the_worker_are_the_ones_the_host_computes():
+    """Encoded in the worker and handed on undecoded, the rows the guest gets are the parse's: a
+    header named `$cordon` (the transport's marker key, escaped), `__proto__`, short and long
+    rows, quotes and non-ASCII; and stringify's text over 8 KB (it rides the sidecar)."""
+    text = '$cordon,__proto__,"q ""x"", y",é\n1,2,3,4\nshort\n5,6,7,8,extra,more\n"a\nb",,ü,\U0001f600\n'
+    rows = [{"n": i, "s": f"row {i}"} for i in range(2000)]
+    code = """import { parse, stringify } from "@nodetool-ai/sandbox-csv";
+const rows = await parse(inputs.text);
+return { rows, proto: Object.getPrototypeOf(rows[0]) === Object.prototype, raw: await parse(inputs.text, { header: false }),
+         csv: await stringify(inputs.rows) };"""
+    got = ok(run_body(code, inputs={"text": text, "rows": rows}))
+    assert got == {
+        "rows": csv_pack.parse(text),
+        "proto": True,
+        "raw": csv_pack.parse(text, {"header": False}),
+        "csv": csv_pack.stringify(rows),
+    }
+    assert len(got["csv"]) > 8192 and got["rows"][0]["$cordon"] == "1" and got["rows"][0]["__proto__"] == "2"
 
 
 def test_a_worker_that_dies_mid_call_is_a_crash_refusal_and_the_next_run_is_served():

@@ -1,6 +1,7 @@
 """Host calls: the host work of a run, in that run's host worker process (`core/hostwork`).
 
-`in_host_worker(scope, fn, *args)` runs `fn(*args)` in the run's worker and returns its result.
+`in_host_worker(scope, fn, *args)` runs `fn(*args)` in the run's worker and returns its result;
+`in_host_worker_for_guest` returns it as the guest's transport takes it, encoded in the worker.
 The first such call of a run takes a worker (the spare, or a new fork; `_RunWorker`, a
 `RunLocal` of the run) and lowers its memory and CPU limits to the run's; a run that makes none
 starts nothing. Calls of one run take turns on its worker. When the run ends, however it ends,
@@ -24,6 +25,7 @@ from core.hostwork import check_platform
 
 if TYPE_CHECKING:  # the client (cloudpickle, msgpack) is imported by the first host call, not by every run
     from core.hostwork.client import HostWorker
+    from core.transport import Encoded
 
 #: CPU seconds a worker may use beyond its run's timeout (a run without a timeout: no CPU cap).
 CPU_SLACK_S = 5
@@ -88,6 +90,13 @@ def prestart_if_needed(code: str) -> None:
         SPARE.refill()
 
 
+async def _worker_of(scope: RunScope) -> HostWorker:
+    """The run's worker for one call; a stopped run's call, or one where there is no fork, starts none."""
+    scope.check_alive()
+    check_platform()
+    return await _RUN_WORKER.of(scope).get()
+
+
 async def in_host_worker(scope: RunScope, fn: Callable[..., Any], *args: Any) -> Any:
     """`fn(*args)` in this run's host worker process, under its deadline and cancel.
 
@@ -95,7 +104,18 @@ async def in_host_worker(scope: RunScope, fn: Callable[..., Any], *args: Any) ->
     images and media items; never the run's scope). The result must be a wire value
     (`core/hostwork/wire.py`). A refusal the work raises reaches the run as it was raised.
     """
-    scope.check_alive()
-    check_platform()
-    worker = await _RUN_WORKER.of(scope).get()
+    worker = await _worker_of(scope)
     return await worker.call(fn, args, scope.clock.deadline())
+
+
+async def in_host_worker_for_guest(scope: RunScope, fn: Callable[..., Any], *args: Any) -> Encoded:
+    """`in_host_worker`, for a result that goes to the guest as it is (a host pack's): the worker
+    encodes it for the guest's transport and the engine hands that on (`core.transport.Encoded`).
+
+    A large result then costs the engine no Python objects: a 5 MB csv's 153k rows would take
+    ~0.3 s to decode from the worker's frame and encode again, more than the worker's whole round
+    trip. The result must be a transport value (what `core.transport.encode` takes).
+    """
+    worker = await _worker_of(scope)
+    encoded: Encoded = await worker.call(fn, args, scope.clock.deadline(), for_guest=True)
+    return encoded

@@ -8,9 +8,10 @@ Which worker a run uses, and when it is killed, is `core/bridges/hostcalls.py`'s
 
 What crosses: `fn` and `args` go to the worker pickled (cloudpickle, so an op's closure goes
 as it is); what comes back is read by `core/hostwork/wire.py` only: a size-capped msgpack frame
-of plain values. A worker that dies mid-call is `host-worker-crashed`; one that sends anything
-the protocol does not allow is `host-worker-protocol` and is killed; the run ends cleanly and
-the next run gets a new worker.
+of plain values, or for a result bound for the guest its transport form, handed on undecoded.
+A worker that dies mid-call is `host-worker-crashed`; one that sends anything the protocol does
+not allow is `host-worker-protocol` and is killed; the run ends cleanly and the next run gets a
+new worker.
 """
 
 from __future__ import annotations
@@ -212,7 +213,7 @@ class HostWorker:
                 raise wire.ProtocolError("the first frame is not a hello")
             # One call before any run's: a fresh fork's first call copies the pages it touches (reference
             # counts written) and warms the unpickle and reply paths; here that happens off the run's path.
-            warm = cloudpickle.dumps((_warm, (), None))
+            warm = cloudpickle.dumps((_warm, (), None, False))
             channel.sendall(wire.HEADER.pack(len(warm)) + warm)
             if _small_frame(channel)[0] != "ok":
                 raise wire.ProtocolError("the warm-up call failed")
@@ -246,9 +247,15 @@ class HostWorker:
             self.kill()
             raise _refusal(f"the host worker broke the protocol: {exc}", "host-worker-protocol") from None
 
-    async def call(self, fn: Callable[..., Any], args: tuple[Any, ...], deadline: float | None) -> Any:
-        """`fn(*args)` in the worker; killed (and the error raised) if the awaiting op is stopped."""
-        payload = cloudpickle.dumps((fn, args, deadline))
+    async def call(
+        self, fn: Callable[..., Any], args: tuple[Any, ...], deadline: float | None, *, for_guest: bool = False
+    ) -> Any:
+        """`fn(*args)` in the worker; killed (and the error raised) if the awaiting op is stopped.
+
+        `for_guest`: the result is the guest's, and comes back as the worker encoded it for the
+        guest's transport (`core.transport.Encoded`), never as Python objects.
+        """
+        payload = cloudpickle.dumps((fn, args, deadline, for_guest))
         async with self._turn:
             if self.dead:
                 raise _refusal("the host worker of this run was stopped", "host-worker-crashed")
@@ -261,7 +268,7 @@ class HostWorker:
             except BaseException:
                 self.kill()  # stopped mid-call (deadline, cancel) or broken: its state is the stopped run's
                 raise
-        if kind == "ok":
+        if kind == ("encoded" if for_guest else "ok"):
             return body
         if kind == "refused":
             raise SandboxRefusal(str(body.get("message")), rule=str(body.get("rule")), name=str(body.get("name")))

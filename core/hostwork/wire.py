@@ -15,6 +15,12 @@ it could not already do.
 Replies are one of:
 
 * `{"ok": value}`: the call's result;
+* `{"encoded": [json, marked, sidecar]}`: the result of a call whose value goes to the guest
+  (a host pack's), already in the guest transport's form (`core/transport.py`): the host hands
+  it on as it came and never builds it as Python objects. Its shape is checked here (a string
+  that starts as JSON does, a 0/1 flag, a list of bytes and strings); what the JSON holds is the
+  guest's to parse, as it parses any string a run gives it, inside the guest's memory limit
+  (`_check_room` of the engine refuses a reply the guest's memory cannot take);
 * `{"refused": {"message", "rule", "name"}}`: a `SandboxRefusal` the work raised (the run sees it);
 * `{"failed": {"type", "message"}}`: any other exception (a bug of ours, reported as `host-error`);
 * `{"hello": {...}}`: the worker's first frame, what confinement it runs under.
@@ -28,6 +34,7 @@ from typing import Any
 import msgpack
 
 from core.media_store import MediaItem
+from core.transport import Encoded
 
 #: The frame header: the payload's length.
 HEADER = struct.Struct(">I")
@@ -102,13 +109,34 @@ def frame_length(header: bytes, cap: int) -> int:
     return int(length)
 
 
+#: How a JSON text can start (orjson writes no leading space): the guest reads a reply whose text
+#: starts with `#` as one with sidecar items, so a worker's text must not start with anything else.
+_JSON_START = frozenset('{["-0123456789tfn')
+
+
+def _encoded(body: Any) -> Encoded:
+    """An `encoded` reply's body as the engine's transport takes it, its shape checked."""
+    if not isinstance(body, list) or len(body) != 3:
+        raise ProtocolError("an encoded result is not three fields")
+    text, marked, sidecar = body
+    if not isinstance(text, str) or text[:1] not in _JSON_START:
+        raise ProtocolError("an encoded result's text is not JSON text")
+    if type(marked) is not int or marked not in (0, 1):
+        raise ProtocolError("an encoded result's marker flag is not 0 or 1")
+    if not isinstance(sidecar, list) or not all(type(item) in (bytes, str) for item in sidecar):
+        raise ProtocolError("an encoded result's sidecar is not a list of bytes and strings")
+    return Encoded(text, marked, sidecar)
+
+
 def reply_value(reply: Any) -> tuple[str, Any]:
-    """(kind, body) of a decoded reply, its shape checked: kind is ok, refused, failed or hello."""
+    """(kind, body) of a decoded reply, its shape checked: kind is ok, encoded, refused, failed or hello."""
     if not isinstance(reply, dict) or len(reply) != 1:
         raise ProtocolError("a reply is not a one-key map")
     ((kind, body),) = reply.items()
     if kind == "ok":
         return kind, body
+    if kind == "encoded":
+        return kind, _encoded(body)
     plain = isinstance(body, dict) and all(isinstance(v, str | bool | int | None) for v in body.values())
     if kind in ("refused", "failed", "hello") and plain:
         return kind, body

@@ -1,11 +1,13 @@
 """A host worker's side: confine this forked process, then run the host's calls one at a time.
 
-Each call arrives as a frame holding a pickle of `(function, args, deadline)` from the host
-(`core/hostwork/client.py`); the function runs with `worker_check_alive()` answering from the
+Each call arrives as a frame holding a pickle of `(function, args, deadline, for_guest)` from the
+host (`core/hostwork/client.py`); the function runs with `worker_check_alive()` answering from the
 deadline (the host kills the worker at its run's deadline or cancel anyway, this only lets a
 loop that checks end with the run's own timeout message first). Its result or refusal goes back
-as a msgpack frame (`core/hostwork/wire.py`). The first frame a worker sends is `hello`, the
-confinement layers that hold in it.
+as a msgpack frame (`core/hostwork/wire.py`); a result `for_guest` (a host pack's) goes encoded as
+the guest's transport takes it, here, so the engine hands it on instead of decoding it into
+Python objects and encoding those again (a 5 MB csv's 153k rows: ~0.3 s of the engine's time).
+The first frame a worker sends is `hello`, the confinement layers that hold in it.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import tempfile
 import time
 from typing import Any
 
+from core import transport
 from core.errors import SandboxRefusal
 from core.hostwork import set_call_deadline, wire
 from core.hostwork.confine import Limits, Prepared, confine
@@ -38,10 +41,13 @@ def _recv_exactly(channel: socket.socket, size: int) -> bytes | None:
     return bytes(chunks)
 
 
-def _reply(call: tuple[Any, tuple[Any, ...], float | None]) -> bytes:
-    fn, args, deadline = call
+def _reply(call: tuple[Any, tuple[Any, ...], float | None, bool]) -> bytes:
+    fn, args, deadline, for_guest = call
     set_call_deadline(deadline)
     try:
+        if for_guest:
+            text, marked, sidecar = transport.encode(fn(*args), where="reply")
+            return wire.encode({"encoded": [text, marked, sidecar]})
         return wire.encode({"ok": fn(*args)})
     except SandboxRefusal as exc:
         return wire.encode({"refused": {"message": exc.message, "rule": exc.rule, "name": exc.name}})

@@ -57,7 +57,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
 from core.bridges.base import Op, RunScope, Surface, in_worker_thread
-from core.bridges.hostcalls import in_host_worker
+from core.bridges.hostcalls import in_host_worker_for_guest
 from core.errors import CordonError, SandboxRefusal
 from core.packs.bridge import BridgedModule, binding_name, bridge_guest_js, check_call, register_provider
 from core.packs.caps import MB
@@ -282,7 +282,7 @@ def run_surface(modules: Sequence[BridgedModule]) -> Surface:
         try:
             if host_export.scoped:  # a service pack: it needs the run's secrets and fetch, which stay here
                 return await in_worker_thread(scope, host_export.fn, scope, *valid)
-            return await in_host_worker(scope, host_export.fn, *valid)
+            return await in_host_worker_for_guest(scope, host_export.fn, *valid)
         except CordonError as exc:
             if exc.rule in ("cancelled", "timeout") or exc.message.startswith(where):
                 raise
