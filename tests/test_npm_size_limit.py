@@ -75,3 +75,19 @@ def test_the_cli_raises_it_and_refuses_a_size_past_the_ceiling(registry, tmp_pat
     assert main([*base, "--max-bundle-size", "5MB"]) == 0
     [module] = json.loads(capsys.readouterr().out)["request"]["npmModules"]
     assert module["ok"] and module["limit"].startswith("5 MB (raised")
+
+
+def test_a_bundle_past_one_mib_is_served_from_a_graph_image_once_seen(registry, tmp_path):
+    """The graph image's build analyses a pack module up to its own cap: jsparse's 1 MiB for bodies made
+    the build of any larger bundle (mathjs, 1.9 MB) raise, so every run re-evaluated it."""
+    from core.engine import graph_image
+
+    publish_large(registry, tmp_path)
+    commit_install(
+        prepare_install(InstallSource.parse("npm:large-lib", max_bundle_bytes=4 * MB), registry=registry.url)
+    )
+    before = dict(graph_image.counts)
+    for _ in range(graph_image.SNAPSHOT_AFTER + 2):
+        assert ok(run('import { total } from "large-lib";\nreturn total();')) == PARTS * len(PART)
+        graph_image.wait_for_builds()
+    assert graph_image.counts["served"] - before["served"] >= 1

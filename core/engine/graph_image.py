@@ -445,7 +445,10 @@ def _source_taints(source: str) -> list[str]:
     """What a module's source alone rules out: a dynamic `import()`, refused after the seal today.
     (A top-level `await`, or an async function called at top level that awaits, leaves a promise job
     queued when the graph's synchronous evaluation ends: the guest reports that, `_evaluate`.)"""
-    return ["dynamic import()"] if jsparse.dynamic_import_calls(jsparse.parse(source)) else []
+    # A pack module passed discovery under its own size cap (an npm bundle up to its raised limit, past
+    # jsparse's 1 MiB for bodies: mathjs is 1.9 MB, whose build raised SourceRefused), so no second cap.
+    tree = jsparse.parse(source, max_chars=max(len(source), jsparse.MAX_SOURCE_CHARS))
+    return ["dynamic import()"] if jsparse.dynamic_import_calls(tree) else []
 
 
 def _changed_pages(template: templates.GuestTemplate, memory: bytes) -> list[tuple[int, bytes]]:
