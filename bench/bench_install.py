@@ -9,7 +9,7 @@ Prints:
   js-yaml first compile  compile_npm in a process whose engine has not run yet (includes the
                          engine's first start)
   js-yaml cold compile   compile_npm with an empty compile cache, engine warm: bundle + scan +
-                         export probe + admission probe
+                         the admission probe (one run: export names and every export read)
   js-yaml cached         compile_npm served from cache_dir()/npm (input digest + one file read)
 Numbers, not assertions.
 """
