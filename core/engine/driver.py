@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import contextlib
 import ctypes
 import hashlib
 import logging
@@ -214,8 +215,10 @@ def wait_for_compile(*, say: bool = False) -> None:
 def _finish_compile() -> None:
     """At exit, let a background compile finish, so the next process finds it cached: a short
     process (`cordon run`) would otherwise die mid-compile and every later one start on Winch.
-    The result is printed by then; what is left is said each second (notices)."""
-    wait_for_compile(say=True)
+    The result is printed by then; what is left is said each second (notices). Ctrl+C ends the
+    wait quietly: the next process compiles again."""
+    with contextlib.suppress(KeyboardInterrupt):
+        wait_for_compile(say=True)
 
 
 # -- the guest's imports -----------------------------------------------------------------------
