@@ -154,8 +154,8 @@ def handlers(parser: argparse.ArgumentParser) -> list[Handler]:
 def test_every_declared_handler_is_a_function_of_its_module():
     """A handler is named as text, so a misspelt one would fail only when that subcommand runs: load them all."""
     found = handlers(build_parser())
-    # run, node run|new, secrets x4, packs x12, validate, doctor, completion
-    assert len(found) == 1 + 2 + 4 + 12 + 1 + 1 + 1
+    # run, node run|new, secrets x4, packs x12, validate, doctor, completion, lsp
+    assert len(found) == 1 + 2 + 4 + 12 + 1 + 1 + 1 + 1
     for handler in found:
         assert isinstance(handler, Handler)
         assert callable(handler.load()), handler
