@@ -21,7 +21,7 @@ v0=$(ms)
 "$bundle/cordon" --version
 v1=$(ms)
 t0=$(ms)
-"$bundle/cordon" run --json --allow-package @nodetool-ai/sandbox-html "$work/body.js" >"$work/result.json"
+"$bundle/cordon" run --json --only-packs @nodetool-ai/sandbox-html "$work/body.js" >"$work/result.json"
 t1=$(ms)
 .venv/bin/python - "$work/result.json" <<'PY'
 import json, sys
@@ -32,7 +32,7 @@ assert value["answer"] == 42 and value["text"] == "Hello bundle" and value["pngB
 print("smoke.sh: bundled cordon run:", json.dumps(value))
 PY
 t2=$(ms)
-"$bundle/cordon" run --json --allow-package @nodetool-ai/sandbox-html "$work/body.js" >/dev/null
+"$bundle/cordon" run --json --only-packs @nodetool-ai/sandbox-html "$work/body.js" >/dev/null
 t3=$(ms)
 "$bundle/cordon-studio" --screenshot "$work/studio.png"
 t4=$(ms)
