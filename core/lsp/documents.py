@@ -99,10 +99,11 @@ def view_of(uri: str, text: str, catalog: Any) -> BodyView | None:
 
 def _node_view(text: str, catalog: Any) -> BodyView | None:
     from core.codenode import loads
+    from core.errors import CordonError
 
     try:
         doc = loads(text, source="the open document")
-    except Exception:  # half typed: no body until it parses again
+    except CordonError:  # half typed, or not a node document: no body until it parses again
         return None
     lines = text.split("\n")
     start = next((i for i, line in enumerate(lines) if _BODY_KEY.match(line)), None)

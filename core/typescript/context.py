@@ -205,7 +205,7 @@ def _arg_type(arg: Any) -> str:
 def _return_type(fn: Any) -> str:
     try:
         hint = typing.get_type_hints(fn).get("return")
-    except Exception:  # an annotation that does not resolve is merely untyped
+    except (NameError, TypeError):  # an annotation that does not resolve is merely untyped
         return "any"
     return _py_type(hint)
 
