@@ -10,21 +10,32 @@ or the `export` statements of a module's source, read with tree-sitter).
 The editor asks `context_at()` where the caret is, then
 `CompletionSource.candidates()` what fits there; only the probe's start uses
 Qt (the studio's task manager), the rest is plain Python.
+
+Once the editor has a document, `TypeAssist` asks the real TypeScript checker
+(`core.typescript`, the service `cordon lsp` serves too) in the background: the
+typed list replaces the quick one when it arrives, and hover, signature help and
+type errors come from it.
 """
 
 from __future__ import annotations
 
 import concurrent.futures
+import logging
 import re
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeVar
+
+from PySide6.QtCore import QObject
 
 from core import ImportBinding, export_names, import_bindings
-from core.codenode import GuestApi, declared_guest_api, probe_guest_api
+from core.codenode import CodeNodeDocument, GuestApi, declared_guest_api, probe_guest_api
+from core.typescript import BodyContext, CompletionItem, Handle, LanguageService, body_context
 from gui.tasks import task_manager
+
+logger = logging.getLogger(__name__)
 
 #: JavaScript's reserved and contextual words a body may type.
 KEYWORDS = (
@@ -154,6 +165,10 @@ class PackIndex:
         self._catalog = catalog
         self._exports: dict[str, tuple[str, ...]] = {}
 
+    @property
+    def catalog(self) -> object | None:
+        return self._catalog
+
     def specifiers(self) -> tuple[str, ...]:
         if self._catalog is None:
             return ()
@@ -184,6 +199,10 @@ class CompletionSource:
     ) -> None:
         self._guest = guest
         self._packs = packs or (lambda: PackIndex(None))
+
+    def catalog(self) -> object | None:
+        """The pack catalog the exports come from (None until discovery ends): the checker types packs from it."""
+        return self._packs().catalog
 
     def candidates(self, ctx: CompletionContext, body: str, input_names: Sequence[str] = ()) -> list[str]:
         if ctx.kind == "specifier":
@@ -217,3 +236,105 @@ def _matching(names: Iterable[str], prefix: str) -> list[str]:
     low = prefix.lower()
     found = {n for n in names if _IDENT.fullmatch(n) or "/" in n or "@" in n}
     return sorted((n for n in found if n.lower().startswith(low) and n != prefix), key=str.lower)
+
+
+# -- the TypeScript service: types, docs, signatures and type errors ----------------------------
+
+
+@dataclass(frozen=True)
+class NodeShape:
+    """What the editor knows of its document for the checker: the body's language and its handles."""
+
+    language: str = "javascript"
+    inputs: tuple[Handle, ...] = ()
+    outputs: tuple[Handle, ...] = ()
+
+    @classmethod
+    def of(cls, doc: CodeNodeDocument) -> NodeShape:
+        return cls(
+            doc.language,
+            tuple(Handle(h.name, h.type) for h in doc.inputs),
+            tuple(Handle(h.name, h.type) for h in doc.outputs),
+        )
+
+
+T = TypeVar("T")
+
+
+class TypeAssist:
+    """The editor's questions to `core.typescript.LanguageService`, each on the task manager's work
+    pool (the guest answers one at a time: ~10-80 ms warm, seconds while it starts), so the UI thread
+    never waits. A question is stale once a newer one of its kind was asked: its answer is dropped."""
+
+    def __init__(self, owner: QObject, catalog: Callable[[], object | None]) -> None:
+        self._owner = owner
+        self._catalog = catalog
+        self._service = LanguageService()
+        self._asked: dict[str, int] = {}
+
+    def warm(self) -> None:
+        """Start the compiler's guest and build a first program now, so the first answer is quick."""
+        service = self._service
+
+        def prepare() -> None:
+            service.diagnostics("", BodyContext("typescript", (), ()))
+
+        task_manager().run_in_background(prepare, owner=self._owner)
+
+    def ask(
+        self,
+        kind: str,
+        shape: NodeShape,
+        body: str,
+        question: Callable[[LanguageService, str, BodyContext], T],
+        answer: Callable[[T], None],
+    ) -> None:
+        """Ask `question(service, body, ctx)` in the background; `answer(value)` on the UI thread if still wanted."""
+        ticket = self._asked.get(kind, 0) + 1
+        self._asked[kind] = ticket
+        service, catalog = self._service, self._catalog()
+
+        def work() -> T:
+            ctx = body_context(shape.language, shape.inputs, shape.outputs, body, catalog)
+            return question(service, body, ctx)
+
+        def done(future: Future[T]) -> None:
+            if self._asked.get(kind) != ticket:
+                return
+            try:
+                value = future.result()
+            except Exception as exc:  # the service failed (logged where it did): the editor goes on without it
+                logger.info("the TypeScript service did not answer a %s question: %s", kind, exc)
+                return
+            answer(value)
+
+        task_manager().run_in_background(work, done, owner=self._owner)
+
+    def forget(self, kind: str) -> None:
+        """Drop the answer of the `kind` question in flight (the caret or the mouse moved on)."""
+        self._asked[kind] = self._asked.get(kind, 0) + 1
+
+
+def typed_items(items: Sequence[CompletionItem]) -> list[str]:
+    """Popup rows: the name, then its type where the service gave one (`name  (x: T) => R`)."""
+    rows = []
+    for item in items:
+        detail = _short_type(item)
+        rows.append(f"{item.name}  {detail}" if detail else item.name)
+    return rows
+
+
+def row_name(row: str) -> str:
+    """The name a popup row inserts."""
+    return row.split("  ", 1)[0]
+
+
+def _short_type(item: CompletionItem) -> str:
+    """`(property) "count": number` -> `number`; `function parse(text: string): R` -> `(text: string): R`."""
+    first = item.detail.split("\n", 1)[0]
+    first = re.sub(r"^\((?:property|method|alias|parameter|local var|var|let|const|function)\)\s*", "", first)
+    first = re.sub(r"^(?:const|let|var|function|class|interface|type|module|namespace)\s+", "", first)
+    name = re.escape(item.name)
+    first = re.sub(rf'^"?{name}"?\??', "", first).strip()
+    first = first.removeprefix(":").strip()
+    return first[:60] + ("…" if len(first) > 60 else "")

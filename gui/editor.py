@@ -14,17 +14,19 @@ a highlighted line with an annotation for a run's error.
 from __future__ import annotations
 
 import ctypes
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import lexilla
 import pyside6_scintilla as ps
 from lexilla.pyside6_scintilla import set_lexer
-from PySide6.QtCore import QEvent, QSize, Qt, Signal, Slot
+from PySide6.QtCore import QEvent, QSize, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QFont, QFontDatabase, QImage, QKeyEvent
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from core import problem_line
-from gui.completion import CompletionSource, context_at
+from core.codenode import CodeNodeDocument
+from core.typescript import CompletionItem, Hover, SignatureHelp, TypeDiagnostic, utf16_column
+from gui.completion import CompletionSource, NodeShape, TypeAssist, context_at, row_name, typed_items
 from gui.diagnostics import Diagnostic
 from gui.find_bar import FindBar
 from gui.theme import EditorPalette, Theme, icon
@@ -52,6 +54,10 @@ _BRACES = b"()[]{}"
 _PAIRS = {"(": ")", "[": "]", "{": "}", '"': '"', "'": "'", "`": "`"}
 #: A closer is added only before these (or at the end of the line): typing before a word adds none.
 _CLOSE_BEFORE = set(" \t\r\n)]};,:")
+#: Milliseconds after the last keystroke before the TypeScript checker looks at the body.
+TYPE_CHECK_MS = 250
+#: TypeScript findings the studio's own checks say better (a missing pack: `import-not-found`).
+_TS_LEFT_TO_CHECKS = {2307}
 
 
 def _bgr(rgb: int) -> int:
@@ -108,6 +114,17 @@ class CodeEditor(QWidget):
         #: Declared input names of the document (for `inputs.` completion).
         self.input_names: tuple[str, ...] = ()
         self._diagnostics: list[Diagnostic] = []
+        #: What the TypeScript checker found (drawn with `_diagnostics`; the problems list has those).
+        self._types: list[Diagnostic] = []
+        #: The document's language and handles, once the window gave one: then the checker answers.
+        self._shape: NodeShape | None = None
+        self.assist = TypeAssist(self, self.completions.catalog)
+        self._type_timer = QTimer(self, singleShot=True, interval=TYPE_CHECK_MS)
+        self._type_timer.timeout.connect(self.check_types)
+        #: Where the typed completion list was asked (its rows carry types, so choosing one inserts its name).
+        self._typed_at: int | None = None
+        #: The text of the last hover or signature tip the checker's answer showed (tests, screenshots).
+        self.tip_text = ""
         self._loading = False
         self._font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         self._palette = Theme.palette()
@@ -125,6 +142,7 @@ class CodeEditor(QWidget):
         self.sci.commentToggleRequested.connect(self.toggle_comment)
         self.sci.dwellStart.connect(self._on_dwell_start)
         self.sci.dwellEnd.connect(self._on_dwell_end)
+        self.sci.autoCompleteSelection.connect(self._on_completion_chosen)
         self.setFocusProxy(self.sci)
 
     # -- setup ------------------------------------------------------------------------------
@@ -190,6 +208,7 @@ class CodeEditor(QWidget):
         sci.autoCSetMaxHeight(10)
         sci.autoCSetCancelAtStart(False)
         sci.autoCSetDropRestOfWord(False)
+        sci.autoCSetSeparator(ord("\n"))  # a typed row has spaces: "name  (x: number) => string"
 
     def set_font(self, font: QFont) -> None:
         """The text font (Tools → Settings… → Appearance); re-applies the styles that carry it."""
@@ -383,8 +402,15 @@ class CodeEditor(QWidget):
     # -- diagnostics ----------------------------------------------------------------------------
     def set_diagnostics(self, diagnostics: Sequence[Diagnostic]) -> None:
         """Mark each finding: a margin icon on its line and a squiggle under its range."""
-        sci = self.sci
         self._diagnostics = list(diagnostics)
+        self._draw_findings()
+
+    def type_diagnostics(self) -> list[Diagnostic]:
+        """What the TypeScript checker last found in the body (squiggled with the checks' findings)."""
+        return list(self._types)
+
+    def _draw_findings(self) -> None:
+        sci = self.sci
         for number in _MARKERS.values():
             sci.markerDeleteAll(number)
         for number in _INDICATORS.values():
@@ -393,7 +419,7 @@ class CodeEditor(QWidget):
         last = sci.lineCount()
         sci.colourise(0, -1)  # token ranges below read the lexer's styles
         # Draw the worst last so an error's squiggle is on top of a warning's.
-        for diag in sorted(self._diagnostics, key=lambda d: -_rank(d.severity)):
+        for diag in sorted([*self._diagnostics, *self._types], key=lambda d: -_rank(d.severity)):
             if diag.line is None:  # about the node, not a line: the problems list shows it
                 continue
             line0 = min(max(diag.line, 1), last) - 1
@@ -445,13 +471,101 @@ class CodeEditor(QWidget):
         if pos < 0:
             return
         line = sci.lineFromPosition(pos) + 1
-        found = [d for d in self._diagnostics if d.line == line]
+        found = [d for d in [*self._diagnostics, *self._types] if d.line == line]
         if found:
             tip = "\n".join(problem_line(d.message, d.rule, severity=d.severity) for d in found)
             sci.callTipShow(pos, tip)
+        elif self._shape is not None:
+            at = self._service_position(pos)
+            self.assist.ask("hover", self._shape, self.text(), lambda s, b, c: s.hover(b, c, at), self._show_hover(pos))
+
+    def _show_hover(self, pos: int) -> Callable[[Hover | None], None]:
+        def show(found: Hover | None) -> None:
+            if found is not None:
+                doc = f"\n\n{found.documentation}" if found.documentation else ""
+                self.tip_text = found.signature + doc
+                self.sci.callTipShow(pos, self.tip_text)
+
+        return show
 
     def _on_dwell_end(self, _x: int, _y: int) -> None:
+        self.assist.forget("hover")
         self.sci.callTipCancel()
+
+    # -- the TypeScript checker -------------------------------------------------------------------
+    def set_document(self, doc: CodeNodeDocument) -> None:
+        """The document the body belongs to: its inputs (for completion) and, for the checker, its
+        language and handles. The first one starts the checker's guest in the background."""
+        self.input_names = doc.input_names
+        shape = NodeShape.of(doc)
+        if shape == self._shape:
+            return
+        if self._shape is None:
+            self.assist.warm()
+        self._shape = shape
+        self._type_timer.start()
+
+    @Slot()
+    def check_types(self) -> None:
+        """Ask the checker about the body now (normally `TYPE_CHECK_MS` after the last keystroke)."""
+        self._type_timer.stop()
+        if self._shape is not None:
+            body = self.text()
+            self.assist.ask("diagnostics", self._shape, body, lambda s, b, c: s.diagnostics(b, c), self._set_types)
+
+    def _set_types(self, found: list[TypeDiagnostic]) -> None:
+        lines = self.text().split("\n")
+        self._types = [
+            Diagnostic(
+                d.range.start[0] + 1,
+                _code_point_column(lines, d.range.start) + 1,
+                d.severity,  # type: ignore[arg-type]
+                f"ts{d.code}",
+                d.message,
+            )
+            for d in found
+            if d.code not in _TS_LEFT_TO_CHECKS
+        ]
+        self._draw_findings()
+
+    def _service_position(self, pos: int) -> tuple[int, int]:
+        """A Scintilla position as the service's (0-based line, UTF-16 column)."""
+        sci = self.sci
+        line0 = sci.lineFromPosition(pos)
+        before = bytes(sci.get_text_range(sci.positionFromLine(line0), pos)).decode("utf-8", errors="replace")
+        return line0, utf16_column(before, len(before))
+
+    def _ask_signature(self) -> None:
+        if self._shape is None:
+            return
+        pos = self.sci.currentPos()
+        at = self._service_position(pos)
+        self.assist.ask(
+            "signature", self._shape, self.text(), lambda s, b, c: s.signature_help(b, c, at), self._show_signature(pos)
+        )
+
+    def _show_signature(self, pos: int) -> Callable[[SignatureHelp | None], None]:
+        def show(found: SignatureHelp | None) -> None:
+            sci = self.sci
+            now = sci.currentPos()
+            if (
+                found is None
+                or not found.signatures
+                or now < pos
+                or sci.lineFromPosition(now) != sci.lineFromPosition(pos)
+            ):
+                return  # the caret left the call's line (typing on after the comma is fine)
+            signature = found.signatures[min(found.active, len(found.signatures) - 1)]
+            self.tip_text = signature.label + (f"\n{signature.documentation}" if signature.documentation else "")
+            self.sci.callTipShow(pos, self.tip_text)
+            if 0 <= found.parameter < len(signature.parameters):
+                label = signature.parameters[found.parameter]
+                start = signature.label.find(label)
+                if start >= 0:
+                    begin = len(signature.label[:start].encode("utf-8"))
+                    self.sci.callTipSetHlt(begin, begin + len(label.encode("utf-8")))
+
+        return show
 
     # -- a run's error -------------------------------------------------------------------------
     def show_run_error(self, line: int, message: str) -> None:
@@ -546,11 +660,44 @@ class CodeEditor(QWidget):
         if not explicit and ctx.kind == "global" and len(ctx.prefix) < 2:
             return
         items = self.completions.candidates(ctx, self.text(), self.input_names)
-        if not items:
-            if sci.autoCActive():
-                sci.autoCCancel()
+        self._typed_at = None
+        if items:
+            sci.autoCShow(len(ctx.prefix.encode("utf-8")), "\n".join(items))
+        elif sci.autoCActive():
+            sci.autoCCancel()
+        if self._shape is not None and ctx.kind != "specifier":
+            at = self._service_position(pos)
+            self.assist.ask(
+                "completion",
+                self._shape,
+                self.text(),
+                lambda s, b, c: s.completion(b, c, at),
+                self._show_typed(pos, len(ctx.prefix.encode("utf-8"))),
+            )
+
+    def _show_typed(self, pos: int, typed: int) -> Callable[[list[CompletionItem]], None]:
+        """The checker's list, with types, in place of the quick one if the caret is still where it was asked."""
+
+        def show(items: list[CompletionItem]) -> None:
+            if self.sci.currentPos() != pos or not items:
+                return
+            self._typed_at = pos - typed
+            self.sci.autoCShow(typed, "\n".join(typed_items(items)))
+
+        return show
+
+    def _on_completion_chosen(self, position: int, text: str) -> None:
+        """A typed row inserts its name only."""
+        name = row_name(text)
+        if self._typed_at is None or name == text:
             return
-        sci.autoCShow(len(ctx.prefix.encode("utf-8")), " ".join(items))
+        sci = self.sci
+        sci.autoCCancel()
+        start, end = self._typed_at, sci.currentPos()
+        sci.setTargetRange(start, end)
+        sci.replaceTarget(len(name.encode("utf-8")), name)
+        sci.gotoPos(start + len(name.encode("utf-8")))
+        self._typed_at = None
 
     def _on_char_added(self, char: int) -> None:
         if char == ord("\n"):
@@ -558,6 +705,8 @@ class CodeEditor(QWidget):
             return
         if chr(char) in _PAIRS or chr(char) in ")]}":
             self._auto_close(chr(char))
+        if char in (ord("("), ord(",")):
+            self._ask_signature()
         if chr(char).isalnum() or char in (
             ord("_"),
             ord("$"),
@@ -588,6 +737,8 @@ class CodeEditor(QWidget):
     # -- signals ----------------------------------------------------------------------------
     def _on_modified(self, flags: int, *_args: object) -> None:
         edited = int(flags) & (S.ModificationFlags.InsertText.value | S.ModificationFlags.DeleteText.value)
+        if edited and self._shape is not None:
+            self._type_timer.start()
         if edited and not self._loading:
             self.clear_run_error()
             self._fit_number_margin()
@@ -623,6 +774,17 @@ class CodeEditor(QWidget):
 
     def sizeHint(self) -> QSize:
         return QSize(640, 480)
+
+
+def _code_point_column(lines: list[str], at: tuple[int, int]) -> int:
+    """The code-point column of a service position (UTF-16 units) on its line."""
+    line = lines[at[0]] if at[0] < len(lines) else ""
+    units = 0
+    for index, ch in enumerate(line):
+        if units >= at[1]:
+            return index
+        units += 2 if ord(ch) > 0xFFFF else 1
+    return len(line)
 
 
 def _rank(severity: str) -> int:

@@ -446,7 +446,7 @@ class MainWindow(QMainWindow):
             self.editor.set_text(doc.body)
         self._refresh_undo()  # a loaded document has no history
         self.run_panel.inputs.set_handles(doc.inputs, self._streamed(doc.body), saved=doc.testInputs, reset=True)
-        self.editor.input_names = doc.input_names
+        self.editor.set_document(doc)
         self.recovery.clear()
         self._update_title()
         self.refresh_diagnostics()
@@ -856,7 +856,7 @@ class MainWindow(QMainWindow):
         self.problems_title.setText(f"Problems — {text}" if found else "Problems")
         if not self.run_panel.running:
             self.run_panel.inputs.set_handles(doc.inputs, self._streamed(doc.body), saved=doc.testInputs)
-        self.editor.input_names = doc.input_names
+        self.editor.set_document(doc)
 
     @staticmethod
     def _streamed(body: str) -> set[str]:
