@@ -183,6 +183,7 @@ def _window_after_run(example: str, tab: int, files: dict[str, list[Path]] | Non
     window.refresh_diagnostics()
     window.run_panel.tabs.setCurrentIndex(tab)
     window.run_panel.outputs.expandAll()
+    _wait_for_previews(window.run_panel.outputs)
     window.editor.goto(1)
     return window
 
@@ -397,7 +398,92 @@ def _wait_for_previews(tree, seconds: float = 60) -> None:
         time.sleep(0.02)
 
 
+TYPESCRIPT_BODY = (
+    "// Tomorrow's forecast for the node's city, typed\n"
+    'import { parse } from "@nodetool-ai/sandbox-csv";\n'
+    "\n"
+    "interface Day { date: string; high: number }\n"
+    "const days: number = inputs.days;\n"
+    "const rows = (await parse(await workspace.read(`${inputs.city}.csv`))) as Day[];\n"
+    "await sleep(100);\n"
+)
+
+
+def _typescript_window(extra: str = "") -> QWidget:
+    """A TypeScript node in the studio; its checker (core.typescript) answers in the background."""
+    from core.codenode import CodeNodeDocument
+
+    window = _main_window()
+    doc = CodeNodeDocument(
+        name="forecast",
+        body=TYPESCRIPT_BODY + extra,
+        language="typescript",
+        inputs=({"name": "city", "type": "string"}, {"name": "days", "type": "integer"}),
+    )
+    window.load(doc, None)
+    _settle(window)
+    return window
+
+
+def _with_popups(window: QWidget) -> QWidget:
+    """The window with the editor's popups (completion list, tooltips) painted in: Scintilla shows them
+    as top-level windows of their own, which a grab of the main window leaves out."""
+    from PySide6.QtGui import QPainter
+    from PySide6.QtWidgets import QLabel
+
+    _settle(window)
+    picture = window.grab()
+    painter = QPainter(picture)
+    origin = window.mapToGlobal(window.rect().topLeft())
+    for popup in QApplication.topLevelWidgets():
+        if (
+            popup is not window
+            and popup.isVisible()
+            and popup.window() is not window
+            and popup.width() < window.width()
+        ):
+            painter.drawPixmap(popup.mapToGlobal(popup.rect().topLeft()) - origin, popup.grab())
+    painter.end()
+    label = QLabel()
+    label.setPixmap(picture)
+    label.resize(picture.size())
+    return label
+
+
+def _wait_for(condition: Callable[[], bool], seconds: float = 120) -> None:
+    import time
+
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        QApplication.instance().processEvents()
+        time.sleep(0.02)
+
+
+def shot_typescript_completion() -> QWidget:
+    """The typed completion popup: the node's declared inputs with their types."""
+    from PySide6.QtTest import QTest
+
+    window = _typescript_window()
+    editor = window.editor
+    editor.goto(8, 1)
+    QTest.keyClicks(editor.sci, "const where = inputs.")
+    _wait_for(lambda: editor.sci.autoCActive() and b"  " in bytes(editor.sci.autoCCurrentText()))
+    return _with_popups(window)
+
+
+def shot_typescript_type_error() -> QWidget:
+    """A type error squiggled before the run: a string where a number is declared."""
+    window = _typescript_window("const total: number = inputs.city;\n")
+    editor, sci = window.editor, window.editor.sci
+    _wait_for(lambda: bool(editor.type_diagnostics()))
+    pos = len((TYPESCRIPT_BODY + "const total").encode()) - 3
+    editor._on_dwell_start(sci.pointXFromPosition(pos), sci.pointYFromPosition(pos) + 4)
+    return _with_popups(window)
+
+
 SHOTS: dict[str, tuple[Callable[[], QWidget], str]] = {
+    "typescript-completion": (shot_typescript_completion, "light"),
+    "typescript-type-error": (shot_typescript_type_error, "light"),
     "main-window": (shot_main_window, "light"),
     "main-window-dark": (shot_main_window, "dark"),
     "main-window-stream": (shot_main_window_stream, "light"),
