@@ -174,12 +174,21 @@ def test_gui_reaches_core_only_through_its_facades():
     assert sorted(GUI_ALLOWLIST - reaches) == [], "fixed: remove these lines from GUI_ALLOWLIST"
 
 
+#: The one module that may reach wasmtime's C API below wasmtime-py's public wrappers (the pooling
+#: allocator, Winch, one export, a call without values); its docstring says why.
+WASMTIME_ADAPTER = "core.engine.wasmtime_capi"
+
+
 def test_nothing_touches_the_binding_internals():
-    """quickjs_rs at all, and wasmtime's private modules and names: the driver uses wasmtime's public API only."""
+    """quickjs_rs at all, and wasmtime's private modules and names: everything but the one adapter
+    (`WASMTIME_ADAPTER`) uses wasmtime's public API only."""
     found = []
     for package in ("core", "gui"):
         known = modules(package)
+        assert package != "core" or WASMTIME_ADAPTER in known, "the adapter moved: update WASMTIME_ADAPTER"
         for name, path in known.items():
+            if name == WASMTIME_ADAPTER:
+                continue
             for module, stmt in imports(name, path, known):
                 private = (
                     isinstance(stmt, ast.ImportFrom)

@@ -43,12 +43,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import wasmtime
-from wasmtime import _ffi as ffi
-from wasmtime._extern import wrap_extern
-from wasmtime._func import enter_wasm
 
 from core import notices, ticker
-from core.engine import bytecode, guest_module
+from core.engine import bytecode, guest_module, wasmtime_capi
 from core.engine.guest_errors import (
     ENTRY_MODULE_NAME,
     DeadlockError,
@@ -91,8 +88,6 @@ _STOP_KINDS: dict[int, type[JSError]] = {
 CHAINED_CALLS = 16
 
 _HostCall = tuple[Callable[..., Any], list[Any], int]
-#: The empty argument and result arrays of a call that takes and returns nothing (`_call_nullary`).
-_NO_VALUES = (ffi.wasmtime_val_t * 0)()
 _SETUP_INIT, _SETUP_REGISTER, _SETUP_GC, _SETUP_LAYOUT = 0, 1, 2, 3
 _WASI_EBADF = 8
 
@@ -427,11 +422,7 @@ class GuestVM:
         wraps all eight (eight foreign calls and wrappers, ~40 us of a fresh run); a run uses two."""
         found = self._exports.get(name)
         if found is None:
-            item, raw = ffi.wasmtime_extern_t(), name.encode()
-            context, instance = self.store._context(), ctypes.byref(self._instance._instance)
-            if not ffi.wasmtime_instance_export_get(context, instance, raw, len(raw), ctypes.byref(item)):
-                raise KeyError(f"the guest exports no {name!r}")
-            found = self._exports[name] = wrap_extern(item)
+            found = self._exports[name] = wasmtime_capi.export(self.store, self._instance, name)
         return found
 
     def _call(self, name: str, *args: int) -> Any:
@@ -452,21 +443,14 @@ class GuestVM:
         return int.from_bytes(self._view[slot + 24 : slot + 28], "little", signed=True)
 
     def _call_nullary(self, name: str) -> None:
-        """Call an export that takes and returns nothing straight through the C API. wasmtime-py's
-        `Func.__call__` asks for the function's type, its parameters and its results (six foreign
-        calls and their wrappers) on every call to check values this call has none of; wasmtime
-        itself still checks the count against the type. Traps and host exceptions come back as
-        `Func.__call__` raises them (`enter_wasm`)."""
+        """Call an export that takes and returns nothing straight through the C API
+        (`wasmtime_capi.call_nullary` says why)."""
         GuestVM.crossings_total += 1
         func = self._export(name)
         previous = getattr(_current, "vm", None)
         _current.vm = self
         try:
-            with enter_wasm(self.store) as trap:
-                context, target = self.store._context(), ctypes.byref(func._func)
-                error = ffi.wasmtime_func_call(context, target, _NO_VALUES, 0, _NO_VALUES, 0, trap)
-                if error:
-                    raise wasmtime.WasmtimeError._from_ptr(error)
+            wasmtime_capi.call_nullary(self.store, func)
         finally:
             _current.vm = previous
 

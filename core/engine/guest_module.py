@@ -22,6 +22,7 @@ from pathlib import Path
 import wasmtime
 
 from core import cache
+from core.engine import wasmtime_capi
 
 #: wasmtime's native stack for guest code. 1.5 MiB holds ~1,200 JS frames (1,225 of a one-line recursion);
 #: larger values above wasmtime's async stack size abort the process.
@@ -93,24 +94,11 @@ def use_instance_pool(cfg: wasmtime.Config) -> wasmtime.Config:
     end. A pooled slot is reset to the module's image when the run ends (wasmtime's guarantee: a
     reused slot starts exactly as a fresh instance, see docs/security.md), with the pages the run
     wrote kept resident. wasmtime-py has no wrapper for it yet, so this calls the C API's functions
-    through its bindings (the pin in `PINNED` holds their signatures).
+    through `wasmtime_capi`.
     """
-    from wasmtime import _ffi as ffi
-
-    pool = ffi.wasmtime_pooling_allocation_config_new()
-    try:
-        for setter in (
-            ffi.wasmtime_pooling_allocation_config_total_memories_set,
-            ffi.wasmtime_pooling_allocation_config_total_tables_set,
-            ffi.wasmtime_pooling_allocation_config_total_core_instances_set,
-        ):
-            setter(pool, POOL_SLOTS)
-        ffi.wasmtime_pooling_allocation_config_max_memory_size_set(pool, 1 << 32)
-        ffi.wasmtime_pooling_allocation_config_linear_memory_keep_resident_set(pool, KEEP_RESIDENT)
-        ffi.wasmtime_pooling_allocation_config_max_unused_warm_slots_set(pool, WARM_SLOTS)
-        ffi.wasmtime_pooling_allocation_strategy_set(cfg.ptr(), pool)
-    finally:
-        ffi.wasmtime_pooling_allocation_config_delete(pool)
+    wasmtime_capi.use_pooling(
+        cfg, slots=POOL_SLOTS, max_memory=1 << 32, keep_resident=KEEP_RESIDENT, warm_slots=WARM_SLOTS
+    )
     return cfg
 
 
@@ -129,16 +117,12 @@ def quick_engine_config() -> wasmtime.Config:
     ~0.15 s instead of Cranelift's ~0.9 s (quiet; 3.5-15 s under load), into code ~1.5x slower.
     A process with no compiled guest yet runs on it while Cranelift compiles (`driver.install`);
     nothing compiled by it is ever cached. wasmtime-py's `Config.strategy` names only "auto" and
-    "cranelift", so the C API's setter is called through its bindings."""
-    from wasmtime import _ffi as ffi
-
+    "cranelift", so the C API's setter is called (`wasmtime_capi`)."""
     cfg = engine_config()
-    ffi.wasmtime_config_strategy_set(cfg.ptr(), _WINCH)
+    wasmtime_capi.use_winch(cfg)
     return cfg
 
 
-#: wasmtime_strategy_t's value for Winch (the C API: auto, cranelift, winch).
-_WINCH = 2
 #: Where a bundle ships the guest compiled for its platform (`ship_precompiled`, installer/build.sh).
 SHIPPED = "precompiled"
 
