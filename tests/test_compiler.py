@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from core import RunServices, paths, run_in_sandbox
+from core.packs.caps import NPM_JS_MAX
 from core.packs.compiler import COMPILER_VERSION, CompileError, compile_npm, input_digest
 from core.packs.npm import probe
 from tests import install_support
@@ -177,11 +178,16 @@ def test_conditions_main_fields_and_subpath_patterns(tmp_path):
             "npm-module-unresolved",
             "dynamic import()",
         ),
-        ({"p/index.js": "export const s = '" + "a" * (1024 * 1024 + 10) + "';"}, "npm-module-too-large", "1024 KB"),
-        ({"p/index.js": "export const pid = process.pid;"}, "npm-module-probe-failed", "process is not defined"),
+        (
+            {"p/index.js": "export const s = '" + "a" * (NPM_JS_MAX + 10) + "';"},
+            "npm-module-too-large",
+            "over its limit, 3 MB",
+        ),
+        # a free `process` is Cordon's shim (env, nextTick, ...): what would reach the host is not there
+        ({"p/index.js": "process.exit(1);\nexport {};"}, "npm-module-probe-failed", "process.exit is not a function"),
         ({"p/index.js": "setTimeout(() => {}, 1);\nexport {};"}, "npm-module-probe-failed", "setTimeout"),
         ({"p/index.js": 'export const b = new Function("return 1");'}, "npm-module-probe-failed", "no-eval"),
-        ({"p/index.js": "if (process.env.X) {}\nexports.x = 1;"}, "npm-module-probe-failed", "process"),
+        ({"p/index.js": 'process.binding("fs");\nexports.x = 1;'}, "npm-module-probe-failed", "process.binding"),
         ({"p/index.js": 'throw new Error("boom at import time");'}, "npm-module-probe-failed", "boom at import time"),
         ({"p/index.js": "export const x = await Promise.resolve(1);"}, "npm-module-probe-failed", "initialise"),
     ],
