@@ -74,7 +74,7 @@ CREDENTIAL_PREFIXES = (REGISTRY_TOKEN_PREFIX,)
 INDEX_NAME = "secrets-index.json"
 #: Cordon's encrypted secrets file, for machines without a platform keyring.
 ENCRYPTED_STORE = "secrets-encrypted.json"
-#: The file Cordon kept secrets in before issue 33 (keyrings.cryptfile's format): converted at first unlock.
+#: The file Cordon kept secrets in before its own format (keyrings.cryptfile's): converted at first unlock.
 OLD_ENCRYPTED_STORE = "secrets-encrypted.cfg"
 #: The old file is renamed to this while its conversion is checked, then removed.
 MIGRATED_SUFFIX = ".migrated"

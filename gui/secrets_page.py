@@ -5,7 +5,8 @@ Values are never read here: the list comes from `secrets_store.list_names()`
 to the store) and "Delete" asks first. The page names where values go as
 `secrets_store.store_info().label` does: a real platform keyring by its name
 ("Secret Service (GNOME Keyring or KWallet)"), Cordon's file as "encrypted
-secrets file (<path>)", never "keyring" for the file (issue 30, item 5).
+secrets file (<path>)", never "keyring" for the file: a person must know where
+their values actually go.
 
 When no secure keyring is available the page says so and offers "Set up…": a
 short guided dialog (`SecretsSetupDialog`) that creates Cordon's encrypted
@@ -174,7 +175,7 @@ class SecretsSetupDialog(QDialog):
     file's values cannot be read. The key is derived on a background thread
     behind a busy indicator (the fields and buttons wait meanwhile). A wrong or
     short one is said in the dialog, in room kept for it from the start, so the
-    dialog never grows or shifts per message (issue 30, item 13). After an
+    dialog never grows or shifts per message. After an
     accepted `exec()`, `note` says what unlocking did beyond unlocking (an old
     file converted), else None.
     """

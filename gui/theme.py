@@ -55,7 +55,7 @@ def media_icon(playing: bool) -> QIcon:
     """The media previews' Play (a triangle) or Pause (two bars), drawn in the palette's button text colour.
 
     The style's own media icons are dark glyphs whatever the theme: on the dark theme's buttons they were
-    all but invisible (issue 30, item 13). Drawn at each size, so they stay crisp on a 2x screen."""
+    all but invisible. Drawn at each size, so they stay crisp on a 2x screen."""
     return _media_icon(playing, Theme.name)
 
 

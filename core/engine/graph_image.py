@@ -1,4 +1,4 @@
-"""Runs of a module graph seen before start with its modules already evaluated (issue 17 item 5).
+"""Runs of a module graph seen before start with its modules already evaluated.
 
 A run that imports a pack pays for it every time: the guest reads the pack's cached bytecode
 (`core/engine/bytecode.py`, ~0.8 ms for js-yaml) and evaluates its top level (~0.65 ms), so a run

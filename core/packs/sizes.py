@@ -1,7 +1,7 @@
 """A pack's sizes, computed here only and said the same way everywhere.
 
 Three numbers answer three different questions, and each screen used to show
-a different one under the same word "size" (issue 30, item 8): nanoid's
+a different one under the same word "size": nanoid's
 consent said 393 B (the wrapper's package.json) or 14.8 KB, its page 6.3 KB,
 the CLI "download 0 bytes" after 1.1 MB came down, and shipped packs "0 bytes".
 

@@ -6,7 +6,7 @@ disables a module, because a frontmatter typo must not break a workflow.
 Those statuses are news for the pack's author (`cordon packs check`), not for
 someone importing the pack (`PackStatus.for_authors`), and a pack Cordon wrote
 around an npm library has no SKILL.md by design: it gets no status at all
-(every fresh npm pack showed a red "agents cannot discover it", issue 30, item 8).
+(else every fresh npm pack would show a red "agents cannot discover it").
 The body is third-party prompt content: it is never part of the one-line
 catalog tier (see `Catalog.summaries`).
 """

@@ -1,4 +1,4 @@
-"""Read a secrets file keyrings.cryptfile 1.3.x wrote (Cordon's store before issue 33), once, to convert it.
+"""Read a secrets file keyrings.cryptfile 1.3.x wrote (Cordon's store before its own), once, to convert it.
 
 Its format, from the library's source (`keyrings/cryptfile/{cryptfile,file,file_base,escape}.py`):
 an INI file whose sections are services and whose options are names, each escaped (every byte

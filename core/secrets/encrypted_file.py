@@ -19,7 +19,7 @@ passphrase is told by one derivation and one failed tag check, never by trying
 values. Names are plain text, like the index file beside it (names are not
 secret; values are).
 
-Why not keyrings.cryptfile (Cordon's store until issue 33): it derived the key
+Why not keyrings.cryptfile (Cordon's store before this one): it derived the key
 again for every value it read or wrote (Argon2id, 64 MiB x 15 passes, ~1 s per
 value), so a run reading one secret paid ~3 s and a listing paid one derivation
 per name; and it pulled pycryptodome and argon2-cffi beside `cryptography`.
@@ -62,7 +62,8 @@ class KdfParams:
 
 #: RFC 9106 §4's second recommended option (the memory-constrained one), which OWASP's password storage
 #: cheat sheet lists among its Argon2id settings: 64 MiB, 3 passes, 4 lanes. Measured ~0.21 s on this
-#: project's 2-core build machine (`bench/bench_secrets.py` prints it): the "interactive" cost issue 33 asks.
+#: project's 2-core build machine (`bench/bench_secrets.py` prints it), so a run that reads a secret costs at most
+#: twice one that does not.
 INTERACTIVE = KdfParams(iterations=3, lanes=4, memory_kib=64 * 1024)
 #: What a file's header may ask for, at most: a planted header must not make unlocking eat the machine.
 #: (256 MiB x 16 passes: a few seconds at worst.)

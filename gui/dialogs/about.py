@@ -1,7 +1,7 @@
 """Help → About Cordon Studio: the version and where Cordon keeps its state, with a Copy button beside each path.
 
-A person opens About to answer "which version is this?" and "where are my logs?" for a bug report
-(issue 30, item 12), so every fact is selectable text and each folder has its own Copy button, and
+A person opens About to answer "which version is this?" and "where are my logs?" for a bug report,
+so every fact is selectable text and each folder has its own Copy button, and
 "Copy all" puts the lot on the clipboard as `cordon doctor` would print it. Values in, nothing out:
 the facts come from `core.installation()` (the same `cordon doctor` prints).
 """

@@ -64,7 +64,7 @@ class DocumentTrustDialog(QDialog):
         self.asks = styled_label("\n".join(f"• {display_text(line)}" for line in facts.grants.lines()), role="callout")
         layout.addWidget(self.asks)
         self.secrets_where = styled_label(role="hint")
-        if facts.grants.secrets:  # named as it is: a platform keyring, or Cordon's encrypted file (issue 30, item 5)
+        if facts.grants.secrets:  # named as it is: a platform keyring, or Cordon's encrypted file
             info = secrets_store.store_info()
             kept = f"are kept in your {info.label}" if info.kind != "none" else "have no store yet (Tools → Secrets)"
             self.secrets_where.setText(f"Your secrets {kept}.")

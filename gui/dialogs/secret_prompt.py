@@ -10,7 +10,7 @@ links) and labelled as the code's words.
 
 The dialog names where the value goes as `secrets_store.store_info().label`
 says it: a platform keyring by its name, Cordon's file as "encrypted secrets
-file (<path>)" (issue 30, item 5: never "keyring" for the file).
+file (<path>)", never "keyring" for the file: a person must know where the value goes.
 """
 
 from __future__ import annotations
@@ -143,7 +143,7 @@ class SecretPromptDialog(QDialog):
         super().accept()
 
     def _may_replace(self) -> bool:
-        """Add never overwrites silently (issue 30, item 13): a name already set asks first; No keeps
+        """Add never overwrites silently: a name already set asks first; No keeps
         the dialog open with the name selected, to change it."""
         if not secrets_store.list_names(within=(self.name,)):
             return True

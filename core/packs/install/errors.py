@@ -26,5 +26,5 @@ class InstallError(CordonError):
     ) -> None:
         super().__init__(message, rule=rule, name=name)
         #: Set when the package is a plain npm library, not a sandbox pack: it installs as `npm:<this>`
-        #: (the pack manager says so instead of showing `manifest-invalid`, issue 30, item 10).
+        #: (the pack manager says so, rather than a `manifest-invalid` that names no way forward).
         self.npm_library = npm_library
