@@ -1,4 +1,4 @@
-"""Errors named in the body's own terms (issue 30, item 14).
+"""Errors named in the body's own terms.
 
 The body is wrapped before the engine sees it (`core/entry.py`), so a body that ends unfinished made
 the parser meet the wrapper's `}` on a line past the body: `return (1 +` said "unexpected token in

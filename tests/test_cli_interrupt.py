@@ -1,4 +1,4 @@
-"""Ctrl+C in `cordon run` (issue 11, item 9): a real `cordon` process sent SIGINT mid-run.
+"""Ctrl+C in `cordon run`: a real `cordon` process sent SIGINT mid-run.
 
 The run is cancelled through the engine's cancel handle, the process exits 130 and, with
 `--json`, still prints exactly one object. Before, a CPU-bound body could die of a segfault

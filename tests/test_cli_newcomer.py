@@ -1,4 +1,4 @@
-"""`cordon` as a newcomer meets it, beside git, cargo and deno (issue 30, item 14): a misspelt command
+"""`cordon` as a newcomer meets it, beside git, cargo and deno: a misspelt command
 is answered with the closest one, every help shows examples, large inputs come from a file or stdin,
 no display prints help instead of aborting, Ctrl+D at a prompt cancels cleanly, and shells complete."""
 

@@ -1,4 +1,4 @@
-"""`cordon` as a process among others (issue 28, item 9): real subprocesses, real signals, real pipes.
+"""`cordon` as a process among others: real subprocesses, real signals, real pipes.
 
 SIGTERM used to exit 143 with no JSON object, `cordon node run` ignored Ctrl+C's cancel handle, a
 closed stdout ended in `internal error: BrokenPipeError`, and a folder, a FIFO or an unreadable body

@@ -1,4 +1,4 @@
-"""The studio's editor on the TypeScript service (issue 34, item 4): a typed completion popup, hover
+"""The studio's editor on the TypeScript service: a typed completion popup, hover
 tooltips, signature help and type-error squiggles, on the real widget and the real guest, off the
 UI thread (gui/tasks.py)."""
 

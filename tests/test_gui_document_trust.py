@@ -1,4 +1,4 @@
-"""The studio asks once before a document's own grants run (issue 11, item 2), on real widgets.
+"""The studio asks once before a document's own grants run, on real widgets.
 
 A real `.node.json` that switches on `allow_local_network` is opened in a real
 main window and run against a real HTTP server on 127.0.0.1: the trust dialog

@@ -1,4 +1,4 @@
-"""Editor habits people expect (issue 14 item 6), on the real window and the real Scintilla widget."""
+"""Editor habits people expect, on the real window and the real Scintilla widget."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Layout and themes (issue 14 item 7): a usable editor width, inputs sized to their content, a starter that fits,
+"""Layout and themes: a usable editor width, inputs sized to their content, a starter that fits,
 pack docs that fill their pane, a dark theme a person can read, dialogs that keep their layout, plural texts."""
 
 from __future__ import annotations

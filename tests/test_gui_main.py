@@ -67,7 +67,7 @@ def test_open_edit_save_round_trip_with_title_and_recent_files(qtbot, window, tm
     assert not window.isWindowModified()
     saved = load_document(path)
     assert saved.body == 'await output("sum", inputs.a * inputs.b);\n' and saved.inputs == DOC.inputs
-    # issue 30, item 6: saving keeps the file's mode and leaves nothing beside it
+    # Saving keeps the file's mode and leaves nothing beside it
     assert not path.with_name(path.name + ".bak").exists() and stat.S_IMODE(path.stat().st_mode) == 0o644
     assert RecentFiles().paths()[0] == path.resolve()
     assert run_and_wait(qtbot, window).result.outputs == {"sum": 2}
@@ -191,7 +191,7 @@ def test_menus_open_the_settings_pack_manager_and_secrets(qtbot, window):
 
 
 def test_settings_change_the_defaults_not_the_document(qtbot, window):
-    # The document's own limits are on its Node tab (issue 30, item 12: tests/test_gui_node_tab.py).
+    # The document's own limits are on its Node tab (tests/test_gui_node_tab.py).
     def set_timeout(dialog: QDialog) -> None:
         assert isinstance(dialog, SettingsDialog)
         dialog.limits.timeout.setValue(5)

@@ -1,4 +1,4 @@
-"""The small things a newcomer met in the studio (issue 30, item 13), each on real widgets.
+"""The small things a newcomer met in the studio, each on real widgets.
 
 Inputs declared `any` say what was given and the quick fix infers more types from the body; the
 starter's input left over after its body is replaced is offered for removal; the dark theme's play
@@ -169,7 +169,7 @@ def test_time_at_the_secret_prompt_is_not_run_time(qtbot, memory_keyring, home):
     panel.shutdown()
 
 
-# -- a legacy yield of several handles is one emitted item (issue 30, item 15, in the studio) --------
+# -- a legacy yield of several handles is one emitted item, as in the reference (in the studio) ---
 def test_a_legacy_yield_of_two_handles_is_one_emitted_row(qtbot, window):  # noqa: F811
     window.load(CodeNodeDocument(body="yield({ a: 1, b: 2 });\nyield(3);\n"), None)
     assert run_and_wait(qtbot, window).result.ok

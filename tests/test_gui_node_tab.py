@@ -1,4 +1,4 @@
-"""Settings and paths easy to find (issue 30, item 12).
+"""Settings and paths easy to find.
 
 A document's limits and grants are on its Node tab, Settings keeps only app-wide choices and the
 defaults of new documents, About shows the version and every folder with a Copy button, Open Log

@@ -169,7 +169,7 @@ def test_diagnostics_name_every_skip_in_plain_words(qtbot, manager):
     assert all(s.rule in STATUS_SENTENCES for s in statuses)
     manager.select_pack("half-broken")
     shown = [manager.diagnostics.item(i).text() for i in range(manager.diagnostics.count())]
-    # Its SKILL.md's absence is news for its author (`cordon packs check`), not a problem here (issue 30, item 8).
+    # Its SKILL.md's absence is news for its author (`cordon packs check`), not a problem here.
     assert manager.diagnostics_label.text() == "Problems (2)"
     assert any(
         line.startswith(STATUS_SENTENCES["module-dynamic-import"])

@@ -37,7 +37,7 @@ def test_the_readme_first_example_teaches_output_and_runs_after_the_quick_fixes(
     assert README_EXAMPLE in first and "return" not in first
     set_body(window, README_EXAMPLE)
     fixes = _fixes(window)
-    # The starter's `items` is left over once its body is replaced (issue 30, item 13): Problems offers to remove it.
+    # The starter's `items` is left over once its body is replaced: Problems offers to remove it.
     assert sorted(fixes) == ["Declare input 'rows'", "Declare output 'count'", "Remove input 'items'"]
     qtbot.mouseClick(fixes["Declare input 'rows'"], Qt.MouseButton.LeftButton)
     assert window.current_document().input_names == ("items", "rows")

@@ -55,7 +55,7 @@ def test_cancel_while_true_keeps_the_window_answering(qtbot, window):
     assert all(ticks)
     assert panel.last_outcome.cancelled and not panel.last_outcome.result.ok
     assert panel.status.text().startswith("Cancelled after")
-    assert not panel.error_banner.isVisible()  # a cancel asked for is no red error (issue 30, item 13)
+    assert not panel.error_banner.isVisible()  # a cancel asked for is no red error
     assert window.run_state_label.text() == "Cancelled"
     set_body(window, 'await output("total", 1);')  # the next run works
     assert run_and_wait(qtbot, window).result.ok

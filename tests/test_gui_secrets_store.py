@@ -194,7 +194,7 @@ def test_the_passphrase_dialog_does_not_grow_per_message(qtbot, no_keyring):
 
 
 def test_an_old_file_is_converted_through_the_dialog_and_the_page_says_so(qtbot, no_keyring):
-    """A keyrings.cryptfile file (Cordon before issue 33) is converted at its unlock, behind the busy row."""
+    """A keyrings.cryptfile file (Cordon's store before its own format) is converted at its unlock, behind the busy row."""
     old = _old_file_in_home()
     page = SecretsPage()
     qtbot.addWidget(page)

@@ -1,4 +1,4 @@
-"""The studio keeps its state honest (issue 14 item 5): nothing shown belongs to another document."""
+"""The studio keeps its state honest: nothing shown belongs to another document."""
 
 from __future__ import annotations
 

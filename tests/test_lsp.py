@@ -1,4 +1,4 @@
-"""`cordon lsp` over stdio (issue 34, item 4): a real client (pygls's) talks to a real `cordon lsp` process.
+"""`cordon lsp` over stdio: a real client (pygls's) talks to a real `cordon lsp` process.
 
 initialize, didOpen, publishDiagnostics, completion, hover, signature help, definition and
 shutdown, for a `.ts` body file and a `.node.json` document.

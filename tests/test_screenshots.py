@@ -1,4 +1,4 @@
-"""installer/screenshots.py still draws every screenshot the README shows (issue 14, "What it must show").
+"""installer/screenshots.py still draws every screenshot the README shows.
 
 The script runs as a person runs it (its own process, offscreen), into a temporary folder: each PNG is a
 painted widget of the expected size, the dark variants are dark, and the README links every one of them.
