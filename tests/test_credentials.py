@@ -1,4 +1,4 @@
-"""Credentials stay separate (issue 11, item 7), on the real engine, a real keyring backend isolated
+"""Credentials stay separate, on the real engine, a real keyring backend isolated
 to the test, and real HTTP servers on 127.0.0.1.
 
 * The installer's registry token lives under a keyring service no run can

@@ -1,4 +1,4 @@
-"""Limits are the user's (issue 28, item 6): a document may tighten them, never lift them on its own say-so.
+"""Limits are the user's: a document may tighten them, never lift them on its own say-so.
 
 `props.timeout: 0` in an untrusted `.node.json` ran `while(true){}` with no limit and no grant asked.
 Switching a limit off or raising it past its default is now a grant like `allow_local_network`: the

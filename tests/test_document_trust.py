@@ -1,4 +1,4 @@
-"""A document cannot grant itself powers (issue 11, item 2): `cordon node run` and the trust store.
+"""A document cannot grant itself powers: `cordon node run` and the trust store.
 
 Documents are real files; the grants they ask for are tried against a real
 HTTP server on 127.0.0.1 (allow_local_network), a real folder outside the

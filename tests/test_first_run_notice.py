@@ -1,4 +1,4 @@
-"""The first run on a machine is quick and says what it is waiting for (issue 33, item 2): with no
+"""The first run on a machine is quick and says what it is waiting for: with no
 compiled guest yet, a process runs on Winch while Cranelift compiles in the background (said on
 stderr, cached for the next process), and a bundle's guest compiled at build time is used when its
 digest holds."""

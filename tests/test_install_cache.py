@@ -1,5 +1,5 @@
-"""The installer's content-addressed tarball cache and packument cache, and its bounded download pool
-(issue 29, item 5): a cached tarball is used only when its sha512 matches the published integrity."""
+"""The installer's content-addressed tarball cache and packument cache, and its bounded download pool:
+a cached tarball is used only when its sha512 matches the published integrity."""
 
 from __future__ import annotations
 

@@ -95,7 +95,7 @@ def test_install_progress_redraws_one_line_on_a_terminal_and_is_silent_under_jso
 
 
 def test_install_progress_names_every_phase_of_an_npm_library_on_a_terminal(registry, home):
-    """issue 29, item 5: resolve, download, extract, compile and probe each show on stderr's terminal."""
+    """Resolve, download, extract, compile and probe each show on stderr's terminal."""
     registry.publish_file("js-yaml-4.1.0.tgz")
     registry.publish_file("argparse-2.0.1.tgz")
     status, out, terminal = _install_on_a_terminal(registry, home, source="npm:js-yaml")

@@ -510,7 +510,7 @@ def test_npm_prefix_wraps_each_entry_point_picked_and_updates_keep_them(registry
 
 
 def test_version_choice_prefers_the_latest_dist_tag_as_npm_pick_manifest_does(registry, tmp_path):
-    """issue 29, item 5: `latest` wins when it satisfies the range and is not deprecated, else the highest."""
+    """`latest` wins when it satisfies the range and is not deprecated, else the highest."""
     from core.packs.install.registry import Registry
 
     for version in ("1.0.0", "1.1.0", "1.2.0", "2.0.0", "2.1.0-beta.1"):

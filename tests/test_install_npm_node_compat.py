@@ -1,4 +1,4 @@
-"""npm libraries as Node and esbuild see them: resolution, interop, defines, polyfills and stubs (issue 29).
+"""npm libraries as Node and esbuild see them: resolution, interop, defines, polyfills and stubs.
 
 Every test installs through the real installer from the 127.0.0.1 registry (synthetic packages built
 here, or the real tarballs under tests/fixtures/registry) and runs the result in the guest.

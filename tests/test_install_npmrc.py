@@ -1,4 +1,4 @@
-""".npmrc read as npm reads it (issue 29, item 5): registries, scoped registries, per-origin tokens, TLS keys."""
+""".npmrc read as npm reads it: registries, scoped registries, per-origin tokens, TLS keys."""
 
 from __future__ import annotations
 

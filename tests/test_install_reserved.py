@@ -1,4 +1,4 @@
-"""`cordon packs install` refuses Cordon's reserved scopes before asking any registry (issue 28, item 9).
+"""`cordon packs install` refuses Cordon's reserved scopes before asking any registry.
 
 `npm:@cordon/sandbox-yaml` and `npm:@nodetool-ai/sandbox-csv` used to exit 0 with `installed: true`,
 showing an official-looking name in the consent and leaving a folder discovery then refused.

@@ -1,4 +1,4 @@
-"""A warm install asks the registry nothing while a packument is fresh, as npm does (issue 33, item 5).
+"""A warm install asks the registry nothing while a packument is fresh, as npm does.
 
 npm (make-fetch-happen) uses a cached packument while it is younger than the max-age the registry
 served it with (registry.npmjs.org: 300 s); `outdated` and `update` still revalidate every time.

@@ -1,7 +1,7 @@
 """A library whose regular expressions carry the `v` flag loads (jsonpath-plus 11's browser build).
 
 The guest's parser refuses valid `v` patterns (a `-` outside a class); the npm compiler writes the flag as
-`u` where both mean the same and keeps `v` where the pattern needs it (issue 29).
+`u` where both mean the same and keeps `v` where the pattern needs it.
 """
 
 from __future__ import annotations

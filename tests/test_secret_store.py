@@ -1,7 +1,7 @@
-"""Cordon's encrypted secrets file (issue 33, item 3; issue 30, item 5), on the real store, real Argon2id and
+"""Cordon's encrypted secrets file, on the real store, real Argon2id and
 AES-GCM from `cryptography`, keyring's real `fail` backend (no keyring on this "machine") or the isolated
 in-memory one, and a real file keyrings.cryptfile 1.3.9 wrote (tests/fixtures/secrets, made by Cordon's
-store before issue 33 with the passphrase below).
+store before its own format, with the passphrase below).
 
 * the key is derived once per session, never per value, and a wrong passphrase costs one derivation;
 * values are sealed under their names: a value moved to another name does not open;

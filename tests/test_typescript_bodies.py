@@ -1,4 +1,4 @@
-"""TypeScript bodies (issue 34, item 1): types stripped in the guest, every line and column kept.
+"""TypeScript bodies: types stripped in the guest, every line and column kept.
 
 Through the real route: `cordon run FILE.ts` and `run_node` of a document with
 `"language": "typescript"`, both running the vendored compiler in a real guest.

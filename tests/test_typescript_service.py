@@ -1,4 +1,4 @@
-"""The language service on the real TypeScript checker (issue 34, item 3), in the real guest."""
+"""The language service on the real TypeScript checker, in the real guest."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Types for everything a body can reach (issue 34, item 2), through the real TypeScript service.
+"""Types for everything a body can reach, through the real TypeScript service.
 
 The sandbox's declarations agree with the guest's own globals and docs/sandbox-api.md; a node's
 inputs and outputs are typed from its document; every export of every shipped pack has a type;
