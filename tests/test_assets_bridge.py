@@ -1,4 +1,4 @@
-"""assetToSandbox(assetId, path) / sandboxToAsset(path): the reference's asset pair (issue 18 item 12).
+"""assetToSandbox(assetId, path) / sandboxToAsset(path): the reference's asset pair.
 
 Reference shapes: `assetToSandbox` writes the asset into the workspace (parents
 created) and resolves to the path; `sandboxToAsset` stores a workspace file and

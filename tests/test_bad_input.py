@@ -1,4 +1,4 @@
-"""Bad input never crashes the host or the CLI (issue 11, item 8).
+"""Bad input never crashes the host or the CLI.
 
 One regression test per finding: each input used to end in a Python traceback, a bare
 `HostError`, `[object Object]` or the wrong error, and now ends in a clear error naming a

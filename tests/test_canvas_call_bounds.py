@@ -1,5 +1,5 @@
 """One canvas drawing call is bounded, and the replay checks the run before each: a run of costly
-dashed strokes stops at its deadline and the next run is served (issue 27: the replay checked every
+dashed strokes stops at its deadline and the next run is served (before, the replay checked every
 256 calls and one dashed stroke took up to 1.7 s, so a 3 s run returned at 9.7 s)."""
 
 from __future__ import annotations

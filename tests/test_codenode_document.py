@@ -87,7 +87,7 @@ def test_save_keeps_a_bak_only_when_asked_and_leaves_no_temp_files(tmp_path):
     save_document(first, path)
     save_document(second, path)
     assert load_document(path).name == "second"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["n.node.json"]  # issue 30, item 6: no .bak unasked
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["n.node.json"]  # no .bak unasked
     save_document(first, path, backup=True)
     assert load_document(tmp_path / "n.node.json.bak").name == "second"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["n.node.json", "n.node.json.bak"]

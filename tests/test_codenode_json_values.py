@@ -1,4 +1,4 @@
-"""Code node inputs are JSON copies, as the reference's Code node makes them (issue 18 item 6).
+"""Code node inputs are JSON copies, as the reference's Code node makes them.
 
 Reference: inputs are "deep-copied through JSON before entering the guest". The
 expected values below are what `JSON.parse(JSON.stringify(v))` gives in V8.

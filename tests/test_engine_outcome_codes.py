@@ -124,7 +124,7 @@ def test_the_guest_reports_why_it_stopped_by_a_code(guest, source, how, stop):
     assert outcome.status == 1 and outcome.stop == stop, outcome
 
 
-# -- deep sources (issue 28, item 8) -------------------------------------------------------------
+# -- deep sources -------------------------------------------------------------------------------
 DEEP = {
     "arrows": lambda n: "const f = " + "a => " * n + "0;",
     "arrows-in-parentheses": lambda n: "const f = " + "(a) => " * n + "0;",

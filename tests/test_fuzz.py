@@ -1,4 +1,4 @@
-"""Fuzzing the parsers that take outside input (issue 11, item 10), with Hypothesis.
+"""Fuzzing the parsers that take outside input, with Hypothesis.
 
 Each harness states the one property that matters at that boundary: whatever arrives, the
 host answers with a value or with Cordon's own error naming a rule, never a Python
@@ -283,7 +283,7 @@ utf16 = st.lists(
 def test_any_utf16_string_leaves_the_guest_as_the_host_reads_it(units, big):
     """Any JavaScript string (lone surrogates, escapes, NULs), in the JSON text or the sidecar (over
     8 KB), as a result, a key and a console line: what arrives is the string with pairs joined and
-    each lone surrogate as U+FFFD, never a failed run (issue 28, item 8)."""
+    each lone surrogate as U+FFFD, never a failed run."""
     pad = "x" * 9000 if big else ""
     result = run_in_sandbox(
         f"const s = {json.dumps(pad)} + String.fromCharCode(...inputs); console.log(s); return [s, {{[s]: 1}}]",
@@ -308,7 +308,7 @@ js_sources = st.one_of(
 @given(js_sources)
 def test_any_source_is_read_in_bounded_time_or_refused_by_rule(source):
     """tree-sitter's tree and every static analysis of any text: findings, or `source-too-deep` /
-    `source-too-large`, never a Python error (issue 28, item 5)."""
+    `source-too-large`, never a Python error."""
     from core.validate import validate_code
 
     for finding in validate_code(source):

@@ -1,4 +1,4 @@
-"""A call of a value that is not a function names the callee, as Node does (issue 30, item 14).
+"""A call of a value that is not a function names the callee, as Node does.
 
 QuickJS-ng said only "not a function", so a person had to find which of a line's calls failed.
 Cordon's guest reads the callee's name from the bytecode that loaded it (guest/callee_names.c):

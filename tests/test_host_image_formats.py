@@ -1,5 +1,5 @@
 """Host parsers take only the image formats they name: an SVG or EPS "image" reads and writes nothing
-outside the run (issue 27: fpdf2 embedded any host file an SVG `<image href>` named, and Pillow's EPS
+outside the run (before, fpdf2 embedded any host file an SVG `<image href>` named, and Pillow's EPS
 reader ran Ghostscript on the body's PostScript, writing into the system temp folder).
 
 Ghostscript is stood in for by a `gs` on PATH that records every start and then sleeps, as a looping

@@ -1,4 +1,4 @@
-"""Limits written with the reference's spellings work unchanged (issue 18 item 13).
+"""Limits written with the reference's spellings work unchanged.
 
 `runInSandbox` names some limits differently from Cordon (`maxFetchCalls`,
 `maxResponseBodyBytes`, `stackLimitBytes`), and a Code node's props are limits

@@ -1,4 +1,4 @@
-"""The reference's `nodetool` object on a host with no toolbelt (issue 18 item 11).
+"""The reference's `nodetool` object on a host with no toolbelt.
 
 Reference: "without one, `nodetool.capabilities()` reports `{}` and each method
 throws naming the tool it needs instead of a `ReferenceError`", while

@@ -1,4 +1,4 @@
-"""`cordon run` of each reference-parity example prints the reference's result (issue 18).
+"""`cordon run` of each reference-parity example prints the reference's result.
 
 One example per item not already shown through the CLI in tests/test_parity_entry.py
 (which covers truncation, legacy yield, implicit return, dynamic import, empty code

@@ -1,4 +1,4 @@
-"""Reference parity of the entry transform and the Code node contract (issue 18, items 5, 7, 8, 9, 10, 14).
+"""Reference parity of the entry transform and the Code node contract.
 
 Every body here is one the reference (NodeTool's sandbox and Code node) runs, and every expected
 value is the reference's: its `serializeResult`/`truncate`, its legacy `yield_` replay and
@@ -324,7 +324,7 @@ def test_blank_code_fails_with_no_code_provided(run, code):
 
 def test_a_blank_code_node_body_has_no_outputs_as_the_reference_code_node():
     # The reference's Code node runs "" as `return {}` (code-node.test.ts, "handles empty code"); only
-    # the sandbox says "No code provided" (issue 30, item 15).
+    # the sandbox says "No code provided".
     result = run_node(NodeRunRequest(node("  \n")))
     assert result.ok and result.outputs == {}
 

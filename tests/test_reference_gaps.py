@@ -1,4 +1,4 @@
-"""The last reference gaps (issue 30, item 15): bodies from the reference's own tests, its expected results.
+"""The last reference gaps: bodies from the reference's own tests, its expected results.
 
 The reference is NodeTool's sandbox and Code node (`packages/agents/tests/js-sandbox.test.ts`,
 `packages/base-nodes/tests/code-node.test.ts`, `code-node-streaming-input.test.ts`).

@@ -1,4 +1,4 @@
-"""`@nodetool-ai/sandbox-xlsx` has the reference's `write` export (issue 30, item 15).
+"""`@nodetool-ai/sandbox-xlsx` has the reference's `write` export.
 
 The bodies and expected results are the reference's (`packages/agents/tests/js-sandbox.test.ts`,
 "@nodetool-ai/sandbox-xlsx"); what a run hands `write` is hostile, so the workbook it builds holds

@@ -69,7 +69,7 @@ def test_each_rule_is_named_once():
 
 
 def test_limit_rules_are_registered_and_name_real_limits():
-    assert set(LIMIT_RULES) <= set(SandboxLimits.model_fields)
+    assert set(LIMIT_RULES) <= set(SandboxLimits.__dataclass_fields__)
     assert set(LIMIT_RULES.values()) <= RULES
     assert GUEST_RULES <= RULES
 

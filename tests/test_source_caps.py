@@ -1,4 +1,4 @@
-"""Reading a source costs bounded host time (issue 28, item 5).
+"""Reading a source costs bounded host time.
 
 Before, every analysis climbed `Node.parent` (tree-sitter walks down from the root for each: O(depth))
 and the dynamic-import query went super-linear past ~32,000 levels: a 120 KB `f(f(...))` took 10 s to

@@ -1,4 +1,4 @@
-"""Values at the edge of the transport, on the real guest (issue 28, item 8, host side).
+"""Values at the edge of the transport, on the real guest (the host's side).
 
 A lone surrogate used to fail the whole run with `transport-malformed` (console) or a `HostError`
 (result); a BigInt past Python's digit limit was `transport-malformed` once its digits rode the

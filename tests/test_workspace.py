@@ -395,7 +395,7 @@ def test_fifo_inside_a_folder_copy_stops_it(ws):
     assert "'sub/pipe'" in message
 
 
-# -- hard links (issue 11 item 3) ---------------------------------------------------------
+# -- hard links ------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
