@@ -9,7 +9,7 @@ Runs the portable workloads of ../shared/anchor-bench/workloads on Cordon and pr
 metric; when `node`/`npm` exist it copies the reference harness to a temp dir, runs
 `npm ci && node bench.mjs` there, and prints the reference's figures in the same table, with each
 paired row's ratio (the reference's median over Cordon's: above 1 is Cordon ahead). Numbers, not
-assertions: only `--check` turns the ratios into an exit status, against the floors issue 33 set.
+assertions: only `--check` turns the ratios into an exit status, against `FLOORS`.
 """
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ def _imports_yaml() -> tuple[list[float], list[float], list[float]]:
     """Milliseconds of a run importing nothing, of one importing the shipped yaml pack and calling it,
     and of one only importing it (resolving its import against the catalog included, as the Code node
     runner does), sampled in turns so all see the same machine. The samples are of a module graph
-    seen before (issue 17 item 5): after the warm-up its runs start from the graph's image, where
+    seen before: after the warm-up its runs start from the graph's image, where
     js-yaml is already evaluated."""
     from core.packs import Catalog, PackRoot, resolve_body
     from core.packs.roots import SHIPPED_DIR
@@ -296,8 +296,8 @@ PAIRS = {
     "async_bridge_100": "async_bridge_100",
 }
 
-#: The least ratio (reference median / Cordon median) `--check` accepts per paired row (issue 33
-#: item 7): a fresh run at 15x the reference, and no row behind it.
+#: The least ratio (reference median / Cordon median) `--check` accepts per paired row: a fresh
+#: run at 15x the reference, and no row behind it.
 FLOORS = {metric: 1.0 for metric in PAIRS} | {"fresh_run_1plus1": 15.0}
 
 

@@ -1,4 +1,4 @@
-"""The language service's latency (issue 34, item 5): prints figures, asserts nothing.
+"""The language service's latency: prints figures, asserts nothing.
 
     .venv/bin/python bench/bench_lsp.py [--rounds 40]
 

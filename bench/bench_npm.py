@@ -1,4 +1,4 @@
-"""npm libraries as packs beside npm itself: the 20 libraries of issue 29, installed and run.
+"""npm libraries as packs beside npm itself: 20 popular libraries (`CALLS`), installed and run.
 
     python bench/bench_npm.py                   # all 20, 3 rounds each of cold and warm
     python bench/bench_npm.py zod dayjs         # just these

@@ -1,5 +1,5 @@
 """A `cordon run` process that reads a secret against one that does not, keyring against encrypted file
-(issue 33, item 3: a process reading a secret costs at most 2x one that does not).
+(the aim: a process reading a secret costs at most 2x one that does not).
 
     python bench/bench_secrets.py                  # 10 processes per row
     BENCH_SCALE=0.5 python bench/bench_secrets.py  # fewer
@@ -14,7 +14,7 @@ CPU time, user + system, which a busy machine disturbs less than the wall clock)
   CORDON_SECRETS_PASSPHRASE as a headless run gets it, so each process pays one key derivation;
 
 then the key derivation alone in-process: the new file's Argon2id (64 MiB, 3 passes, 4 lanes), and
-keyrings.cryptfile's (64 MiB, 15 passes, 2 lanes), which Cordon paid before issue 33 once to check the
+keyrings.cryptfile's (64 MiB, 15 passes, 2 lanes), which Cordon's old store paid once to check the
 passphrase and again for every value read. Numbers, not assertions.
 """
 
@@ -114,7 +114,7 @@ def main() -> None:
         for label, reading_row, plain_row in (("keyring", k_read, k_plain), ("encrypted file", f_read, f_plain)):
             print(
                 f"  ratio reading / not, {label + ':':<16} wall {reading_row[0] / plain_row[0]:.2f}x, "
-                f"CPU {reading_row[1] / plain_row[1]:.2f}x   (issue 33 asks <= 2x)"
+                f"CPU {reading_row[1] / plain_row[1]:.2f}x   (the aim: <= 2x)"
             )
 
     salt = os.urandom(16)
@@ -129,7 +129,7 @@ def main() -> None:
             samples.append((time.perf_counter() - start) * 1000)
         median, p90 = stats(samples)
         print(f"  key derivation, {label:<50} {median:6.0f} ms  (p90 {p90:.0f})")
-    print("  before issue 33 a run reading one secret derived twice (passphrase check, then the value)")
+    print("  with the old store a run reading one secret derived twice (passphrase check, then the value)")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Start-up benchmarks: what a new process pays before and for its first run (issue 17 item 7).
+"""Start-up benchmarks: what a new process pays before and for its first run.
 
     python bench/bench_startup.py                  # 10 processes per row
     BENCH_SCALE=0.5 python bench/bench_startup.py  # fewer
@@ -13,7 +13,7 @@ p90 in ms over them:
   (user + system) the process used, which a busy machine disturbs less than the wall clock;
 - `python -X importtime -c "import core.engine.run"`: the engine's own import, as Python counts it;
 - `node -e "console.log(1+1)"` (when Node is on PATH), sampled in the same turns, and the ratio of
-  `cordon run` to it (issue 33 item 4 asks for at most 3x).
+  `cordon run` to it (the aim is at most 3x).
 
 Runs share one CORDON_HOME whose caches were filled by a first, unmeasured process, as on a
 machine where Cordon ran before (a first-ever run also compiles the guest module: printed once).
@@ -104,7 +104,7 @@ def main() -> None:
         "cordon run FILE (return 1)": (["run", str(body), "--json"], None, "whole process: `cordon run FILE --json`"),
     }
     node = shutil.which("node")
-    node_row = row("node -e console.log(1+1)", "whole process, for scale (issue 33 item 4)") if node else None
+    node_row = row("node -e console.log(1+1)", "whole process, for scale") if node else None
     walls: dict[str, list[float]] = {}
     cpus: dict[str, list[float]] = {}
     for name, (_, _, note) in commands.items():
@@ -136,7 +136,7 @@ def main() -> None:
         print(f"{name:34s} {med:8.1f} {p90:8.1f}  {note}")
     if node_row:
         ratio = stats(walls["cordon run FILE (return 1)"])[0] / stats(node_row)[0]
-        print(f"\ncordon run FILE / node -e (medians): {ratio:.1f}x (issue 33 item 4: at most 3x)")
+        print(f"\ncordon run FILE / node -e (medians): {ratio:.1f}x (the aim: at most 3x)")
     print(f"load average at the end: {os.getloadavg()[0]:.2f} ({os.cpu_count()} CPUs)")
 
 

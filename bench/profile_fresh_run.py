@@ -1,5 +1,5 @@
 """Where a fresh `return 1+1` run spends its time: cProfile over many runs, grouped into the parts of
-a run (issue 33 item 1; the figures before and after are in bench/profile_fresh_run.md).
+a run (the figures before and after the work on it are in bench/profile_fresh_run.md).
 
     python bench/profile_fresh_run.py            # 2,000 runs after the warm-up
     BENCH_SCALE=0.3 python bench/profile_fresh_run.py
@@ -38,7 +38,7 @@ GROUPS: list[tuple[str, tuple[str, ...]]] = [
         "instantiate + new store (native)",
         ("_bindings.py:wasmtime_linker_instantiate", "_bindings.py:wasmtime_store_new"),
     ),
-    ("prefault madvise (issue 17)", ("prefault.py:",)),
+    ("prefault madvise", ("prefault.py:",)),
     (
         "looking up exports",
         ("_instance.py:", "_bindings.py:wasmtime_instance_export", "_extern.py:wrap_extern", "_ffi.py:to_str_raw"),

@@ -1,5 +1,5 @@
 /* Cordon: "o.foo is not a function", as Node says it (included into quickjs.c by
-   guest/patch_quickjs.py, after `short_opcode_info`; why: docs/design.md, issue 30 item 14).
+   guest/patch_quickjs.py, after `short_opcode_info`; why: docs/design.md).
 
    QuickJS-ng says only "not a function". The call opcodes cannot tell more (the callee is a
    value), but the bytecode that loaded it can: a local, an argument, a closure variable, a global,

@@ -9,7 +9,7 @@ once), made in a copy of guest/; the copy's build.sh builds it (`--out`), and
 tests/test_guest_differential.py runs with it as the guest under test against a stock build. A
 mutant is killed when those tests fail. The list holds the bugs a second interpreter and fused
 opcodes are most likely to get wrong, two of which once passed test262, quickjs-ng's own tests and
-Cordon's interpreter tests (issue 28). Exits 1 if any mutant survives.
+Cordon's interpreter tests. Exits 1 if any mutant survives.
 """
 
 from __future__ import annotations
