@@ -196,7 +196,7 @@ def test_completion_prints_a_script_for_each_shell(capsys, shell):
 
 
 def test_allow_package_grants_everywhere_and_only_packs_narrows(capsys):
-    """Issue 31, item 5: `--allow-package` gave a document's run a pack in `node run` but narrowed the
+    """`--allow-package` gave a document's run a pack in `node run` but narrowed the
     importable packs in `run` and `validate`; one flag, one meaning. The grants are declared once."""
     parser = build_parser()
     for words in (["run", "-"], ["validate", "-"]):

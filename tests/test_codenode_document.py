@@ -94,7 +94,7 @@ def test_save_keeps_a_bak_only_when_asked_and_leaves_no_temp_files(tmp_path):
 
 
 def test_save_keeps_the_file_mode(tmp_path):
-    """Issue 30, item 6: 644 stays 644 (not the temp file's 600), 640 stays 640; a new file gets the umask's."""
+    """644 stays 644 (not the temp file's 600), 640 stays 640; a new file gets the umask's."""
     path = tmp_path / "n.node.json"
     doc = parse_document(_doc(name="m"))
     mask = os.umask(0o022)
@@ -170,7 +170,7 @@ def test_stamping_derives_packages_from_the_body_imports():
 
 
 def test_large_test_input_media_are_stored_beside_the_document(tmp_path):
-    """Issue 30, item 6: bytes and data: URIs of 16 KiB or more go to <name>.assets/<sha256>; reading puts
+    """Bytes and data: URIs of 16 KiB or more go to <name>.assets/<sha256>; reading puts
     them back; a marker resolves only to an untampered, non-symlinked file of that digest in that folder."""
     big = os.urandom(20 * 1024)
     ref = {"type": "video", "uri": "data:video/mp4;base64," + base64.b64encode(big).decode(), "filename": "f.mp4"}

@@ -1,4 +1,4 @@
-"""Issue 30, item 8: one set of sizes, the same numbers and words in the consent dialog, the pack's
+"""One set of sizes, the same numbers and words in the consent dialog, the pack's
 page, `cordon packs install|show` and their `--json`; no agent jargon for an installed npm library.
 
 An npm library with a dependency is published to the real registry on 127.0.0.1 and installed

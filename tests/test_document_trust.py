@@ -129,7 +129,7 @@ def test_trust_is_keyed_by_the_resolved_path(tmp_path):
 
 
 def test_revoking_trust_forgets_the_path_whatever_its_content(tmp_path):
-    """Issue 30, item 4: the studio's Revoke Trust; other documents keep theirs."""
+    """The studio's Revoke Trust; other documents keep theirs."""
     path = write_doc(tmp_path, "", allow_local_network=True)
     other = tmp_path / "other.node.json"
     other.write_bytes(path.read_bytes())

@@ -232,7 +232,7 @@ def test_hand_typed_imports_ask_before_a_run(qtbot, catalog):
 
 
 def test_several_packs_are_asked_once_and_a_refusal_keeps_the_other_yes(qtbot, catalog):
-    """Issue 30, item 2: one dialog lists every pack of the run, each with its own choice."""
+    """One dialog lists every pack of the run, each with its own choice."""
     doc = CodeNodeDocument(
         body='import { km } from "geo-tools";\nimport x from "geo-tools/extra";\nimport * as c from "csv-kit";\n'
     )

@@ -134,7 +134,7 @@ def test_a_document_the_person_saved_is_trusted_as_written(qtbot, window, tmp_pa
 
 
 def test_a_trusted_document_shows_its_elevated_access_and_trust_can_be_revoked(qtbot, window, tmp_path):
-    """Issue 30, item 4: a banner on open and a status-bar badge while a trusted file runs elevated; the
+    """A banner on open and a status-bar badge while a trusted file runs elevated; the
     Run tab does not say workspace calls are refused when the host filesystem is granted; File → Revoke
     Trust removes the record (core's `revoke_trust`) and the next run asks again."""
     path = tmp_path / "trusted.node.json"
@@ -182,7 +182,7 @@ def test_an_untrusted_document_shows_no_trust_banner(qtbot, window, tmp_path):
 
 
 def test_run_without_says_what_it_left_out_and_problems_offer_no_silent_undo(qtbot, window, tmp_path, memory_keyring):
-    """Issue 30, item 9: "Run without these grants" used to turn the fields off in the document without a word,
+    """The "Run without these grants" button used to turn the fields off in the document without a word,
     and Problems then offered a one-click "Allow secret" that quietly gave back what the person had refused."""
     path = tmp_path / "reads-a-secret.node.json"
     path.write_text(

@@ -1,4 +1,4 @@
-"""Issue 14, item 8: entry points. `cordon` alone opens the studio on the welcome node (Ctrl+C stops it);
+"""Entry points. `cordon` alone opens the studio on the welcome node (Ctrl+C stops it);
 `cordon --screenshot PATH` runs the welcome node and saves a PNG of the main window, with no display at all.
 Each runs the real `cordon` command in its own process and CORDON_HOME."""
 
@@ -161,7 +161,7 @@ def test_clicking_run_with_the_mouse_in_a_real_x_window(tmp_path):
 
 
 def test_the_studio_window_is_up_before_the_engine_is_warm(tmp_path):
-    """Issue 17 item 7: the window shows first; the engine (guest module, standard template, its
+    """The window shows first; the engine (guest module, standard template, its
     image) warms afterwards on the task runner. The studio log says both, in order: the core
     warm-up's own line comes after the window's."""
     home = tmp_path / "home"

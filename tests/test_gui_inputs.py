@@ -1,4 +1,4 @@
-"""Issue 14, item 1: inputs that fit real data — an editor per declared type, files kept as values, previewed,
+"""Inputs that fit real data — an editor per declared type, files kept as values, previewed,
 and test inputs saved with the document. Real window, real engine; only the OS file dialog is answered."""
 
 from __future__ import annotations
@@ -141,7 +141,7 @@ def test_test_inputs_are_saved_with_the_document_and_survive_declaration_edits(q
 
 
 def test_a_large_picked_video_is_stored_beside_the_document_not_in_it(qtbot, window, tmp_path):
-    """Issue 30, item 6: a 42 KB video made a 1 KB document 58 KB of base64; now it goes beside it."""
+    """A 42 KB video made a 1 KB document 58 KB of base64; now it goes beside it."""
     path = tmp_path / "clip.node.json"
     save_document(
         CodeNodeDocument(

@@ -252,7 +252,7 @@ def test_cordon_studio_entry_point_opens_the_files_it_is_given(home, tmp_path):
 
 
 def test_new_resets_the_run_state_and_the_unsaved_question_has_mnemonics(qtbot, window):
-    """Issue 30, item 13: the status bar does not keep the last document's "Failed" after New; the
+    """The status bar does not keep the last document's "Failed" after New; the
     unsaved-changes buttons have Alt mnemonics."""
     set_body(window, 'throw new Error("boom");\n')
     assert not run_and_wait(qtbot, window).result.ok

@@ -137,7 +137,7 @@ def save_action(tree: JsonTree, row: int, kind: str):
 
 
 def test_save_media_as_writes_the_bytes_only_where_the_person_chose(qtbot, window, tmp_path, monkeypatch):
-    """Issue 30, item 11: an output row's "Save image/audio/video as…" writes the media's own bytes to
+    """An output row's "Save image/audio/video as…" writes the media's own bytes to
     the file the person picks; cancelling the dialog writes nothing; a handle of the finished run says why."""
     doc = CodeNodeDocument(
         body="\n".join(BODY.splitlines()[:5]) + '\nawait output("tone", await audio.toAsset(inputs.tone));',
@@ -182,7 +182,7 @@ def test_save_media_as_writes_the_bytes_only_where_the_person_chose(qtbot, windo
 
 
 def test_returning_a_canvas_image_handle_is_a_problem_naming_to_asset(qtbot, window):
-    """Issue 30, item 11: the Problems list says a returned handle ends with the run, before any run."""
+    """The Problems list says a returned handle ends with the run, before any run."""
     set_body(window, "const c = createCanvas(8, 8);\nreturn await c.toImage();\n")
     problems = window.problems
     qtbot.waitUntil(lambda: problems.topLevelItemCount() > 0, timeout=5000)

@@ -259,7 +259,7 @@ def search_rows(manager: PackManager) -> list[tuple[str, str, str]]:
 
 
 def test_one_box_searches_shipped_installed_and_npm_and_installs_an_npm_row(qtbot, registry):
-    """Issue 29, item 7: typing in the one box lists shipped packs, installed packs and npm libraries
+    """Typing in the one box lists shipped packs, installed packs and npm libraries
     (searched in the background, debounced); one click on an npm row goes through consent."""
     registry.publish_file("js-yaml-4.1.0.tgz")
     registry.publish_file("argparse-2.0.1.tgz")
@@ -501,7 +501,7 @@ def test_every_install_phase_has_words_in_the_pack_manager():
 
 
 def test_an_npm_library_typed_in_the_name_box_says_which_box_installs_it_or_installs_as_npm(qtbot, manager, registry):
-    """Issue 30, item 10: name box → Find versions → Install… on a plain npm library says plainly how it
+    """Name box → Find versions → Install… on a plain npm library says plainly how it
     installs (not `manifest-invalid`) and searches for it; typed as `npm:<name>`, the same path installs
     it wrapped."""
     registry.publish_file("js-yaml-4.1.0.tgz")

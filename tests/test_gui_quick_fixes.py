@@ -1,4 +1,4 @@
-"""Issue 14, items 2 and 3: declarations from the body — each "not declared" problem has a one-click fix,
+"""Declarations from the body — each "not declared" problem has a one-click fix,
 the README's first example runs after one, and a refused run says where and how to declare."""
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def _fixes(window) -> dict[str, object]:
 
 
 def test_the_readme_first_example_teaches_output_and_runs_after_the_quick_fixes(qtbot, window):
-    """Issue 30, item 7: the README's first example uses output(), not the deprecated return."""
+    """The README's first example uses output(), not the deprecated return."""
     readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
     first = readme[readme.index("```python") : readme.index("```", readme.index("```python") + 9)]
     assert README_EXAMPLE in first and "return" not in first
@@ -54,7 +54,7 @@ def test_the_readme_first_example_teaches_output_and_runs_after_the_quick_fixes(
 
 
 def test_a_legacy_body_converts_to_output_in_one_undoable_click(qtbot, window):
-    """Issue 30, item 7: `return {...}` becomes output() calls, the handles declared, the outputs the same."""
+    """`return {...}` becomes output() calls, the handles declared, the outputs the same."""
     set_body(window, "const n = 2;\nreturn { doubled: n * 2, n };\n")
     legacy = next(d for d in validate_node(window.current_document()) if d.rule == "legacy-contract")
     assert legacy.fix is not None and legacy.fix.label == "Convert to output()"
@@ -92,7 +92,7 @@ def test_the_conversion_is_offered_only_where_the_return_says_every_output():
 
 
 def test_the_help_examples_teach_output_not_return():
-    """Issue 30, item 7: the Sandbox API examples (Help) use output(), outside the legacy-contract section."""
+    """The Sandbox API examples (Help) use output(), outside the legacy-contract section."""
     text = (Path(__file__).parent.parent / "docs" / "sandbox-api.md").read_text(encoding="utf-8")
     examples = text[text.index("## Examples") : text.index("## Running a body")]
     assert "return " not in examples and examples.count("await output(") >= 5
@@ -182,7 +182,7 @@ def test_an_import_no_pack_serves_offers_to_install_the_npm_library(qtbot, windo
 
 
 def test_an_import_not_allowed_yet_says_the_run_asks_and_its_fix_asks_the_packs_consent(qtbot, window):
-    """Issue 30, item 3: "declare 'nanoid'" asked for something the studio has no place for. The problem now
+    """A "declare 'nanoid'" problem asked for something the studio has no place for. The problem now
     says what a run does about it (asks for consent), and its quick fix asks that same question now."""
     set_body(window, 'import { parse } from "@cordon/sandbox-csv";\nawait output("out", 1);\n')
     (problem,) = [d for d in validate_node(window.current_document()) if d.rule == "import-not-declared"]

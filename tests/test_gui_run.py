@@ -189,7 +189,7 @@ def test_files_become_media_refs_except_for_a_bytes_handle(qtbot, tmp_path):
 
 
 def test_a_workspace_call_without_a_workspace_names_the_choose_button_not_a_flag(qtbot, window):
-    """Issue 30, item 9: the refusal named `cordon run --workspace DIR`, a flag the studio has no place for;
+    """The refusal named `cordon run --workspace DIR`, a flag the studio has no place for;
     it now names the Choose… button beside the Run tab's Workspace line (the CLI keeps its flag)."""
     set_body(window, 'await workspace.read("notes.txt");\n')
     outcome = run_and_wait(qtbot, window)

@@ -222,7 +222,7 @@ def test_a_prompter_destroyed_while_a_run_waits_answers_false(qtbot, memory_keyr
 
 
 def test_add_asks_before_replacing_a_secret_that_is_set(qtbot, memory_keyring):
-    """Issue 30, item 13: Secrets → Add never overwrites an existing name silently."""
+    """Secrets → Add never overwrites an existing name silently."""
     store.set_secret("GITHUB_TOKEN", "old-value")
     dialog = SecretPromptDialog(None)
     qtbot.addWidget(dialog)

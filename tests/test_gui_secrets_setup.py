@@ -1,4 +1,4 @@
-"""Issue 14, item 3 in the studio: on a machine with no keyring, a short guided dialog creates Cordon's
+"""The secrets setup in the studio: on a machine with no keyring, a short guided dialog creates Cordon's
 encrypted secrets file (a temp file of this test's home, never the user's keyring), and runs then read it."""
 
 from __future__ import annotations

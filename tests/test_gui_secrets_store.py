@@ -1,4 +1,4 @@
-"""Issue 30, item 5 (and the passphrase dialog of item 13) in the studio, on real widgets: where Cordon's
+"""Where secrets go, and the passphrase dialog, in the studio on real widgets: where Cordon's
 encrypted file is in use the studio says "encrypted secrets file (<path>)", never "keyring"; a real keyring is
 called by its name; unlocking runs off the UI thread behind a busy indicator; a wrong passphrase answers
 after one key derivation, clearly; the passphrase dialog keeps its size whatever it says.
@@ -176,7 +176,7 @@ def test_a_wrong_passphrase_is_said_clearly_after_one_derivation(qtbot, no_keyri
 
 
 def test_the_passphrase_dialog_does_not_grow_per_message(qtbot, no_keyring):
-    """Issue 30, item 13: each refusal grew the dialog; now room for a message is there from the start."""
+    """Each refusal grew the dialog; now room for a message is there from the start."""
     dialog = SecretsSetupDialog(secrets_store.keyring_state())
     qtbot.addWidget(dialog)
     dialog.show()

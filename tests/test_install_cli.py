@@ -127,7 +127,7 @@ class _TerminalAtEndOfFile:
 
 
 def test_ctrl_d_at_the_consent_prompt_cancels_and_leaves_no_staging(registry, capsys, monkeypatch):
-    """Issue 30, item 14: Ctrl+D printed `internal error: EOFError` and left the staging folder."""
+    """Ctrl+D printed `internal error: EOFError` and left the staging folder."""
     registry.publish_fixture("packs/scripted-pack")
     monkeypatch.setattr("sys.stdin", _TerminalAtEndOfFile())
     assert main(["packs", "install", "scripted-pack", "--registry", registry.url]) == 1

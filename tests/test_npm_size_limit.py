@@ -1,6 +1,6 @@
 """An npm library's bundle limit: a default shown in the consent, raised per install up to a ceiling.
 
-Issue 29, item 4: mathjs bundles to 1.9 MB, over the old fixed 1 MB cap.
+Why: mathjs bundles to 1.9 MB, over the old fixed 1 MB cap.
 """
 
 from __future__ import annotations

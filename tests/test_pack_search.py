@@ -1,4 +1,4 @@
-"""Issue 29, item 7: one search over shipped packs, installed packs and npm libraries.
+"""One search over shipped packs, installed packs and npm libraries.
 
 `cordon packs search` against Cordon's real shipped packs, a pack installed in this test's
 CORDON_HOME and the real npm-protocol registry on 127.0.0.1 (its search endpoint): ranked

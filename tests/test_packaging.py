@@ -1,4 +1,4 @@
-"""Issue 16: installing Cordon like a desktop app. The desktop files pass the freedesktop validators
+"""Installing Cordon like a desktop app. The desktop files pass the freedesktop validators
 (run when installed: Debian's desktop-file-utils and appstream), installer/install-desktop.sh puts them
 into a data folder, `cordon --version` names the distribution, and the engine driver's pins are the
 ones the distribution requires (so a wheel install passes the driver's version check).

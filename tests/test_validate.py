@@ -193,7 +193,7 @@ def test_cordon_packs_list_and_show(capsys):
 
 
 def test_a_media_handle_returned_or_output_is_flagged_with_to_asset():
-    """Issue 30, item 11: `return await c.toImage()` keeps nothing once the run ends; the linter says so."""
+    """`return await c.toImage()` keeps nothing once the run ends; the linter says so."""
     code = """const c = createCanvas(4, 4);
 const kept = await media.toImage(await c.toBytes());
 const inner = [1].map((x) => { return c.toImage(); });
