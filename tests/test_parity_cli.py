@@ -1,6 +1,6 @@
 """`cordon run` of each reference-parity example prints the reference's result.
 
-One example per item not already shown through the CLI in tests/test_parity_entry.py
+One example per parity gap not already shown through the CLI in tests/test_parity_entry.py
 (which covers truncation, legacy yield, implicit return, dynamic import, empty code
 and streams). The expected values are the reference's.
 """
@@ -66,7 +66,7 @@ def test_cordon_run_prints_the_reference_result(capsys, tmp_path, item, code, ex
 
 
 def test_cordon_run_takes_the_reference_limit_names(capsys, tmp_path):
-    """Item 13: `maxFetchCalls` (runInSandbox's name) and `timeout` in seconds (the node prop)."""
+    """`maxFetchCalls` (runInSandbox's name) and `timeout` in seconds (the node prop)."""
     out = cordon_run(capsys, tmp_path, 'await fetch("https://example.invalid/")', "--limits", '{"maxFetchCalls": 0}')
     assert not out["ok"] and out["error"]["rule"] == "fetch-max-calls"
     out = cordon_run(capsys, tmp_path, "while (true) {}", "--limits", '{"timeout": 0.3}')
@@ -74,7 +74,7 @@ def test_cordon_run_takes_the_reference_limit_names(capsys, tmp_path):
 
 
 def test_cordon_node_run_gives_json_copies(capsys, tmp_path):
-    """Item 6: a legacy return of a Map is {} and a Date its ISO string, as in the reference."""
+    """A legacy return of a Map is {} and a Date its ISO string, as in the reference."""
     doc = tmp_path / "n.node.json"
     doc.write_text(
         json.dumps({"schemaVersion": 1, "name": "n", "body": "return { m: new Map([[1, 2]]), d: new Date(0) }"})

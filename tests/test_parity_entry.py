@@ -200,7 +200,7 @@ def test_a_body_on_the_emit_contract_does_not_get_the_legacy_yield():
 def test_cordon_node_run_prints_the_yielded_bags(capsys, tmp_path):
     code, obj = cli(capsys, "node", "run", write_node(tmp_path, "yield({ a: 1 }); yield(2);"))
     assert code == 0 and obj["ok"] is True
-    # Each emission names the yield it came from, so a consumer can rebuild the reference's bags (item 15).
+    # Each emission names the yield it came from, so a consumer can rebuild the reference's bags.
     assert obj["emitted"] == [{"handle": "a", "value": 1, "bag": 0}, {"handle": "output", "value": 2, "bag": 1}]
 
 
