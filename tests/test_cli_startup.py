@@ -45,6 +45,9 @@ NOT_FOR_A_RUN = (
     "core.codenode",
     "core.validate",
     "httpx",
+    # pydantic (limits are a dataclass) and what the import scan and the graph's refusals stand on.
+    "pydantic",
+    "core.specifier",
 )
 #: The engine and what it stands on: `--help` and `--version` need none of it.
 ENGINE = ("core.engine", "wasmtime", "pydantic", "core.packs", "tree_sitter")

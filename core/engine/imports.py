@@ -16,7 +16,6 @@ from core.engine import guest_errors
 from core.engine.config import ModuleGraph
 from core.entry import ENTRY_ID, INTERNAL_ID, INTERNAL_SOURCE, EntryModule
 from core.errors import CordonError, ModuleRefused, SandboxRefusal
-from core.specifier import show_specifier, specifier_refusal
 
 logger = logging.getLogger(__name__)
 
@@ -80,7 +79,10 @@ class RunImports:
 
 
 def _without_packs(specifier: str) -> ModuleRefused:
-    """An import in a run that declares no packs: what the specifier is decides first, as with packs."""
+    """An import in a run that declares no packs: what the specifier is decides first, as with packs.
+    core.specifier is imported here: it stands on pydantic, which a run without imports never needs."""
+    from core.specifier import show_specifier, specifier_refusal
+
     shown = show_specifier(specifier)
     return specifier_refusal(specifier) or ModuleRefused(
         f"import '{shown}' resolves nothing: this run declares no packs. "
