@@ -46,7 +46,9 @@ import orjson
 
 from core.errors import CordonError
 from core.packs.caps import MANIFEST_MAX
+from core.packs.files import read_contained
 from core.packs.npm import polyfills
+from core.packs.status import DiscoveryError
 from core.specifier import NODE_BUILTINS
 
 #: The conditions Cordon claims (see the module docstring); `import` or `require` by the reference's kind.
@@ -68,13 +70,20 @@ def unresolved(message: str) -> CompileError:
     return CompileError(message, rule="npm-module-unresolved")
 
 
-def read_json(path: Path) -> dict[str, Any]:
-    """A package.json as a dict ({} when it is absent, oversized or not an object)."""
+def read_json(base: Path, rel: str) -> dict[str, Any]:
+    """The package.json `rel` under `base` as a dict ({} when it is absent, oversized or not an object).
+
+    Read by folder descriptors like every pack file (`core.packs.files.read_contained`): extraction
+    refuses a tarball's links out of the pack, and this refuses one planted after it, or swapped in
+    between a check and the read, instead of reading whatever it points at.
+    """
     try:
-        if path.stat().st_size > MANIFEST_MAX:
-            return {}
-        doc = orjson.loads(path.read_bytes())
-    except (OSError, orjson.JSONDecodeError):
+        doc = orjson.loads(read_contained(base, rel, MANIFEST_MAX))
+    except DiscoveryError as exc:
+        if exc.rule == "module-symlink-escape":
+            raise unresolved(f"{rel} leads outside the pack through a symlink") from None
+        return {}
+    except orjson.JSONDecodeError:
         return {}
     return doc if isinstance(doc, dict) else {}
 
@@ -134,9 +143,16 @@ class Resolver:
         return rel if base == self.pack_root else f"polyfill:{rel}"
 
     def _package_json(self, folder: Path) -> dict[str, Any]:
+        folder = Path(os.path.normpath(folder))
         doc = self._json.get(folder)
         if doc is None:
-            doc = self._json[folder] = read_json(folder / "package.json")
+            try:
+                base, rel = self.location(folder / "package.json")
+            except ValueError:  # a folder outside the pack and the polyfills: never read
+                doc = {}
+            else:
+                doc = read_json(base, rel)
+            self._json[folder] = doc
         return doc
 
     # -- files and folders -----------------------------------------------------------
