@@ -31,6 +31,7 @@ from core.cancel import CancelHandle
 from core.packs.install import integrity, npmrc
 from core.packs.install.errors import InstallError
 from core.packs.install.npmrc import NpmConfig
+from core.packs.install.packument import Packument
 from core.packs.install.semver import RangeError, max_satisfying
 
 logger = logging.getLogger(__name__)
@@ -123,7 +124,7 @@ class Registry:
         self._cancel = cancel or CancelHandle()
         self._cache = use_cache
         self._max_age_s = packument_max_age_s
-        self._packuments: dict[str, dict[str, Any]] = {}
+        self._packuments: dict[str, Packument] = {}
         self._locks: dict[str, threading.Lock] = {}
         self._locks_lock = threading.Lock()
         # Redirects are followed by hand (`_stream`) so each hop's credentials are decided afresh.
@@ -150,9 +151,10 @@ class Registry:
         """The registry that serves `name`: its scope's `@scope:registry` if `.npmrc` names one."""
         return (self._config.registry_for(name) or self.url).rstrip("/")
 
-    def packument(self, name: str) -> dict[str, Any]:
+    def packument(self, name: str) -> Packument:
         """The package's metadata: from this client's memory, else Cordon's cache while fresh
-        (`packument_max_age_s`, else revalidated with its ETag), else the registry."""
+        (`packument_max_age_s`, else revalidated with its ETag), else the registry; a malformed one is
+        refused (`registry-error`)."""
         url = f"{self.base_for(name)}/{quote(name, safe='@')}"
         with self._lock(f"packument {url}"):
             if url in self._packuments:
@@ -161,11 +163,11 @@ class Registry:
             self._packuments[url] = doc
             return doc
 
-    def _packument(self, url: str, name: str) -> dict[str, Any]:
+    def _packument(self, url: str, name: str) -> Packument:
         key = f"npm/packuments/{hashlib.sha256(url.encode()).hexdigest()}.json"
         cached = _read_packument(key) if self._cache else None
         if cached is not None and time.time() - cached[0] < min(self._max_age_s, cached[3]):
-            return cached[2]
+            return Packument.parse(cached[2], name)
         status, body, etag, max_age = self._fetch(
             url,
             f"package '{name}'",
@@ -174,17 +176,15 @@ class Registry:
             etag=cached[1] if cached is not None else None,
         )
         if status == 304 and cached is not None:
-            doc = cached[2]
-            body = orjson.dumps(doc)
+            body = orjson.dumps(cached[2])
             etag = etag or cached[1]
+            doc = Packument.parse(cached[2], name)
         else:
-            doc = _loads(body, f"package '{name}'")
-        if not isinstance(doc, dict) or not isinstance(doc.get("versions"), dict):
-            raise InstallError(f"the registry's metadata for '{name}' has no versions", rule="registry-error")
+            doc = Packument.parse(_loads(body, f"package '{name}'"), name)
         if self._cache:
             header = orjson.dumps({"fetched": time.time(), "etag": etag or "", "maxAge": max_age})
             cache.write(key, header + b"\n" + body)
-        return dict(doc)
+        return doc
 
     def search(self, text: str, *, keyword: str | None = None, size: int = 20) -> list[dict[str, str]]:
         """The registry's search endpoint (`/-/v1/search`), limited to packages with `keyword` if given:
@@ -240,28 +240,17 @@ class Registry:
     def resolve(self, name: str, spec: str) -> ResolvedPackage:
         """The exact version `spec` (range or dist-tag) selects, with its tarball and integrity."""
         doc = self.packument(name)
-        versions: dict[str, Any] = doc["versions"]
-        tags = doc.get("dist-tags") if isinstance(doc.get("dist-tags"), dict) else {}
         try:
-            chosen = max_satisfying(versions, spec, tags, deprecated=_deprecated(versions))
+            chosen = max_satisfying(doc.versions, spec, doc.dist_tags, deprecated=doc.deprecated())
         except RangeError as exc:
             raise InstallError(f"'{name}@{spec}': {exc}", rule="version-not-found") from None
         if chosen is None:
             raise InstallError(f"no version of '{name}' satisfies '{spec}' on {self.url}", rule="version-not-found")
-        meta = versions[chosen]
-        dist = meta.get("dist") if isinstance(meta, dict) else None
-        if not isinstance(dist, dict) or not isinstance(dist.get("tarball"), str):
+        meta = doc.manifest(chosen, f"'{name}@{chosen}'")
+        if meta.dist is None:
             raise InstallError(f"'{name}@{chosen}' has no tarball in the registry", rule="registry-error")
-        raw_sri = dist.get("integrity")
-        sri = raw_sri if isinstance(raw_sri, str) else ""
-        integrity.expected_digests(sri, f"{name}@{chosen}")  # refuses a missing or malformed one
-        deps = meta.get("dependencies")
-        deps = (
-            {k: v for k, v in deps.items() if isinstance(k, str) and isinstance(v, str)}
-            if isinstance(deps, dict)
-            else {}
-        )
-        return ResolvedPackage(name, chosen, dist["tarball"], sri, deps)
+        integrity.expected_digests(meta.dist.integrity, f"{name}@{chosen}")  # refuses a missing or malformed one
+        return ResolvedPackage(name, chosen, meta.dist.tarball, meta.dist.integrity, meta.dependencies)
 
     # -- tarballs ------------------------------------------------------------------
     def download(
@@ -503,12 +492,6 @@ def _read_packument(key: str) -> tuple[float, str | None, dict[str, Any], float]
 def _tarball_key(sri: str, what: str) -> str:
     """A tarball's cache name: its published sha512, so an entry is addressed by the content it must have."""
     return f"npm/tarballs/{integrity.expected_digests(sri, what)[0].hex()}.tgz"
-
-
-def _deprecated(versions: Mapping[str, Any]) -> set[str]:
-    """Versions whose manifest is deprecated: npm-pick-manifest tests `!mani.deprecated`, so any
-    truthy value counts (a message string, as the registry writes it, or a hostile `true`)."""
-    return {v for v, meta in versions.items() if isinstance(meta, dict) and meta.get("deprecated")}
 
 
 def _origin(url: str) -> tuple[str, str, int | None]:

@@ -38,9 +38,7 @@ def package_versions(name: str, *, registry: str | None = None, cancel: CancelHa
     base = registry_url(registry)
     with Registry(base, token=registry_token(base), cancel=cancel) as client:
         doc = client.packument(name)
-    tags = doc.get("dist-tags")
-    latest = tags.get("latest") if isinstance(tags, dict) else None
-    return PackageVersions(tuple(newest_versions(doc["versions"])), latest if isinstance(latest, str) else None)
+    return PackageVersions(tuple(newest_versions(doc.versions)), doc.dist_tags.get("latest"))
 
 
 def newest_versions(versions: Iterable[str]) -> list[str]:
