@@ -17,8 +17,8 @@ import psutil
 from babel import localedata
 
 from core import CancelHandle, RunHooks, RunServices, Surface, run_in_sandbox
-from core.bridges.base import _HOST_WORKERS, Op, in_worker_thread
-from tests.conftest import ok
+from core.bridges.base import _HOST_WORKERS, Op, _pool, in_worker_thread
+from tests.conftest import WAIT_S, ok, until
 from tests.http_server import RecordingServer
 
 PRIVATE = {"allowPrivateNetwork": True}
@@ -160,53 +160,75 @@ def test_large_digests_are_hashed_off_the_loop_and_still_right():
     ]
 
 
-def _spinning_surface(started: list[int]) -> Surface:
-    """`spin.run(s)`: pure-Python CPU work for `s` seconds through base.in_worker_thread (holds no lock)."""
+class _Spins:
+    """What `spin.run` calls did: how many started, how many finished; `release` ends them all."""
 
-    def spin(seconds: float) -> int:
-        started.append(1)
-        end, count = time.monotonic() + seconds, 0
-        while time.monotonic() < end:
+    def __init__(self) -> None:
+        self.started: list[int] = []
+        self.finished: list[int] = []
+        self.release = threading.Event()
+
+
+def _spinning_surface(spins: _Spins) -> Surface:
+    """`spin.run()`: pure-Python CPU work through base.in_worker_thread (holds no lock) until the test
+    sets `spins.release` (or WAIT_S passes), so "the run ended while it spun" needs no clock."""
+
+    def spin() -> int:
+        spins.started.append(1)
+        end, count = time.monotonic() + WAIT_S, 0
+        while not spins.release.is_set() and time.monotonic() < end:
             count += 1
+        spins.finished.append(1)
         return count
 
-    async def run(scope, seconds):
-        return await in_worker_thread(scope, spin, seconds)
+    async def run(scope):
+        return await in_worker_thread(scope, spin)
 
     return Surface(
-        "spin", {"spin.run": Op(run)}, 'C.define("spin", {run(s) { return C.call("spin.run", s); }});', ("spin",)
+        "spin", {"spin.run": Op(run)}, 'C.define("spin", {run() { return C.call("spin.run"); }});', ("spin",)
     )
+
+
+def _host_pool_drained() -> None:
+    """Return once every host worker has left what it was doing: each of them waits at one barrier, which
+    they can only all reach after the work queued before them was taken and ended."""
+    barrier = threading.Barrier(_HOST_WORKERS)
+    pool = _pool("host", _HOST_WORKERS)
+    for waiting in [pool.submit(barrier.wait, WAIT_S) for _ in range(_HOST_WORKERS)]:
+        waiting.result(WAIT_S)
 
 
 def test_cpu_heavy_host_work_is_abandoned_at_the_deadline_and_queued_work_never_starts():
-    started: list[int] = []
-    surface = _spinning_surface(started)
+    spins = _Spins()
+    surface = _spinning_surface(spins)
     healthy()
-    begin = time.monotonic()
     result = run_in_sandbox(
-        f"return await Promise.all(Array.from({{length: {2 * _HOST_WORKERS}}}, () => spin.run(3)))",
+        f"return await Promise.all(Array.from({{length: {2 * _HOST_WORKERS}}}, () => spin.run()))",
         limits={"timeoutMs": 300},
         services=RunServices(surfaces=(surface,)),
     )
-    assert time.monotonic() - begin < 2.5  # the run ended while every worker was still spinning
+    assert not spins.finished  # the run ended while every started call was still spinning
     assert not result.ok and result.error.rule == "timeout"
-    time.sleep(3.5)  # the running calls finish and are discarded; the queued ones see a stopped run
+    spins.release.set()  # the running calls finish and are discarded; the queued ones see a stopped run
+    _host_pool_drained()
     # At most one call per worker ever started (fewer on a loaded machine that reached the
     # deadline before every worker picked one up): the queued calls never ran.
-    assert 1 <= len(started) <= _HOST_WORKERS
+    assert 1 <= len(spins.started) <= _HOST_WORKERS
     healthy()
 
 
 def test_cancel_returns_while_host_work_still_runs():
-    started: list[int] = []
+    spins = _Spins()
     handle = CancelHandle()
-    threading.Timer(0.2, handle.cancel).start()
-    begin = time.monotonic()
+    canceller = threading.Thread(target=lambda: (until(lambda: spins.started, "the spin to start"), handle.cancel()))
+    canceller.start()
     result = run_in_sandbox(
-        "return await spin.run(2)",
+        "return await spin.run()",
         hooks=RunHooks(cancel=handle),
-        services=RunServices(surfaces=(_spinning_surface(started),)),
+        services=RunServices(surfaces=(_spinning_surface(spins),)),
     )
-    assert time.monotonic() - begin < 1.5
+    assert not spins.finished  # returned while the host work still spun
     assert not result.ok and result.error.rule == "cancelled"
+    spins.release.set()
+    canceller.join(WAIT_S)
     healthy()

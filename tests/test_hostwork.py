@@ -34,7 +34,7 @@ from core import CancelHandle, RunHooks, RunResult, RunServices, Surface, run_in
 from core.bridges.base import Op
 from core.bridges.hostcalls import in_host_worker, in_host_worker_for_guest
 from core.packs.host import csv as csv_pack
-from tests.conftest import ok
+from tests.conftest import ok, until
 from tests.hostpacks import run_body
 
 cloudpickle.register_pickle_by_value(sys.modules[__name__])
@@ -126,10 +126,10 @@ def test_a_worker_runs_in_its_own_session_and_is_gone_with_its_scratch_folder_af
     facts = ok(_run(_layers, "return await probe.run()"))
     pid = facts["pid"]
     assert facts["pgid"] == facts["sid"] == pid != os.getpid()
-    give_up = time.monotonic() + 2
-    while psutil.pid_exists(pid) and psutil.Process(pid).status() != psutil.STATUS_ZOMBIE:
-        assert time.monotonic() < give_up, "the worker outlived its run"
-        time.sleep(0.02)
+    until(
+        lambda: not psutil.pid_exists(pid) or psutil.Process(pid).status() == psutil.STATUS_ZOMBIE,
+        "the worker to end with its run",
+    )
     assert not Path(facts["scratch"]).exists()
 
 
@@ -145,7 +145,7 @@ def test_one_c_call_holding_the_gil_stops_at_the_deadline_with_host_memory_flat(
     began = time.monotonic()
     result = _run(_huge_power, "return await probe.run()", limits={"timeoutMs": 1000})
     assert result.error is not None and result.error.rule == "timeout", result.error
-    assert time.monotonic() - began < 1000 / 1000 + 1
+    assert time.monotonic() - began < 30  # stopped, not after the hours the call takes
     assert psutil.Process().memory_info().rss - rss < 200 * 1024 * 1024
     assert ok(_run(lambda: 41 + 1, "return await probe.run()", limits={"timeoutMs": 1000})) == 42
 
@@ -156,7 +156,7 @@ def test_one_c_call_holding_the_gil_stops_on_cancel():
     began = time.monotonic()
     result = _run(_huge_power, "return await probe.run()", hooks=RunHooks(cancel=cancel))
     assert result.error is not None and result.error.rule == "cancelled", result.error
-    assert time.monotonic() - began < 0.5 + 1
+    assert time.monotonic() - began < 30  # stopped, not after the hours the call takes
 
 
 # -- a worker that crashes, runs out of memory, or breaks the protocol ---------------------------------

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import resource
 import sqlite3
-import time
 
 from core import HostServices
 from tests.conftest import ok
@@ -88,11 +87,10 @@ def test_a_endless_statement_stops_at_the_deadline_and_frees_its_thread():
 return await query(null, "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c");'''
     for _ in range(5):  # more runs than host worker threads: each one's thread must come back
         refused(run_body(endless, limits={"timeoutMs": 200}), "timeout")
-    started = time.monotonic()
+    # A thread still held by an endless statement would never come back: this run would time out.
     assert ok(run_body(f'import {{ query }} from "{SQLITE}";\nreturn await query(null, "SELECT 1 AS one");')) == [
         {"one": 1}
     ]
-    assert time.monotonic() - started < 2
 
 
 def test_rows_are_counted_as_they_are_fetched_so_large_values_stop_at_the_byte_cap():
