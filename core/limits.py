@@ -80,7 +80,7 @@ class SandboxLimits:
     wasmMaxConcurrency: int = 2
     wasmAggregateMs: int = 30_000
     wasmCallTimeoutMs: int = 5_000
-    # Per-run workspace quotas: 480 MB in 2 s was possible without them (issue 11).
+    # Per-run workspace quotas: 480 MB in 2 s was possible without them.
     #: Bytes a run may write to the workspace.
     workspaceMaxBytesWritten: int = 1024 * MB
     #: Files and folders a run may create in the workspace.
