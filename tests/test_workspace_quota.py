@@ -1,4 +1,4 @@
-"""Per-run workspace quotas and the run's deadline inside loops over files (issue 11 items 4 and 6).
+"""Per-run workspace quotas and the run's deadline inside loops over files.
 
 Real engine, real files. Quotas count what a run writes and creates; the deadline
 test checks what a folder copy left behind once the run timed out, not how long it took.
