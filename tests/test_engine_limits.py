@@ -8,7 +8,7 @@ import time
 import pytest
 
 from core import CEILINGS, CancelHandle, LimitsError, RunHooks, SandboxLimits, resolve_limits
-from tests.conftest import ok
+from tests.conftest import WAIT_S, ok
 
 FAST = {"timeoutMs": 700}
 
@@ -187,12 +187,18 @@ def test_many_threads_at_once(run):
 def test_timeouts_in_parallel_threads_are_independent(run):
     out = {}
 
+    looping = threading.Event()
+
     def slow():
-        out["slow"] = run("while (true) {}", limits={"timeoutMs": 400})
+        out["slow"] = run(
+            "console.log('looping'); while (true) {}",
+            limits={"timeoutMs": 400},
+            hooks=RunHooks(on_log=lambda _line: looping.set()),
+        )
 
     t = threading.Thread(target=slow)
     t.start()
-    time.sleep(0.05)
+    assert looping.wait(WAIT_S)  # the slow run is in its loop before the fast one starts
     out["fast"] = run("return 5")
     t.join()
     assert out["fast"].result == 5 and out["slow"].error.rule == "timeout"

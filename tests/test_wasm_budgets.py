@@ -8,14 +8,13 @@ otherwise never end, and concurrency by the highest count of calls in flight.
 from __future__ import annotations
 
 import threading
-import time
 
 import pytest
 
 from core import CancelHandle, RunHooks, RunServices, run_in_sandbox
 from core.packs import Catalog, resolve_body
 from core.packs.wasm.runtime import PROCESS_MAX_CALLS, pool
-from tests.conftest import ok
+from tests.conftest import ok, until
 from tests.wasm_packs import KITCHEN_EXPORTS, KITCHEN_WAT, catalog_of, dispatcher_of, run_body, wasm, write_pack
 
 HEALTHY = 'import { add } from "kitchen/wasm"; return await add(20, 22);'
@@ -231,13 +230,11 @@ def test_cancelling_the_run_interrupts_the_wasm_call_in_flight(kitchen):
         )
     )
     runner.start()
-    while pool().running == 0:  # the call is on a worker (the default 5 s deadline is far away)
-        time.sleep(0.002)
+    until(lambda: pool().running > 0, "the call to be on a worker")  # its default 5 s deadline is far away
     cancel.cancel()
     runner.join()
     assert not box[0].ok and box[0].error.rule == "cancelled"
-    while pool().running:
-        time.sleep(0.002)
+    until(lambda: not pool().running, "the worker to be free")
     # Interrupted by the cancel, not by the 5 s per-call deadline.
     assert pool().outcomes["cancelled"] == before + 1
     healthy(kitchen)
