@@ -17,7 +17,7 @@ from core import CancelHandle, HostServices, RunServices, SandboxRefusal, resolv
 from core.bridges.base import RunScope, WallClock
 from core.bridges.workspace import SURFACE
 from core.limits import CEILINGS, MB, SandboxLimits
-from tests.conftest import ok
+from tests.conftest import ok, until
 
 
 def run_ws(code: str, root: Path, **limits):
@@ -183,7 +183,7 @@ def test_loops_over_files_check_the_deadline_and_cancel_on_every_step(ws, op, ar
     for f in range(50):
         (tree / "d" / f"f{f}").write_text("x")
     expired = WallClock(0.001)
-    time.sleep(0.01)
+    until(lambda: expired.remaining() == 0, "the 1 ms deadline to pass")
     cancelled = CancelHandle()
     cancelled.cancel()
     for clock, cancel, rule in [(expired, CancelHandle(), "timeout"), (WallClock(None), cancelled, "cancelled")]:
