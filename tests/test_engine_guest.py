@@ -222,12 +222,7 @@ def test_a_closed_vm_has_freed_its_store_and_refuses_its_memory():
     # The run's own host functions are per run; any doing nothing, in the template's order, will do.
     functions: driver.HostFunctions = {name: (lambda *args: None, is_async) for name, is_async in template.signature}
     vm = driver.GuestVM.from_template(
-        template,
-        functions,
-        memory_limit=16 << 20,
-        stack_limit=256 << 10,
-        normalize=lambda base, name: None,
-        load=lambda name: None,
+        template, driver.VMOptions(functions, memory_limit=16 << 20, stack_limit=256 << 10)
     )
     assert vm.linear_memory_bytes() > 0
     vm.close()

@@ -22,18 +22,11 @@ def _fresh_vm_memory() -> bytes:
     """The linear memory of a new VM from the standard template, before any guest code runs."""
     template = templates.cached_template(build_prelude(()))
     assert template is not None
-    vm = driver.GuestVM.from_template(
-        template,
-        {name: (lambda *a: None, is_async) for name, is_async in template.signature},
-        memory_limit=64 << 20,
-        stack_limit=256 << 10,
-        normalize=lambda base, name: None,
-        load=lambda name: None,
-    )
-    try:
+    functions: driver.HostFunctions = {name: (lambda *a: None, is_async) for name, is_async in template.signature}
+    with driver.GuestVM.from_template(
+        template, driver.VMOptions(functions, memory_limit=64 << 20, stack_limit=256 << 10)
+    ) as vm:
         return vm.memory_image()
-    finally:
-        vm.close()
 
 
 def test_a_slot_a_run_dirtied_starts_the_next_run_as_the_template_left_it():

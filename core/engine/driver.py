@@ -40,6 +40,8 @@ import struct
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
+from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 import wasmtime
@@ -94,6 +96,35 @@ _WASI_EBADF = 8
 logger = logging.getLogger(__name__)
 
 HostFunctions = dict[str, tuple[Callable[..., Any], bool]]
+
+
+def _nothing_resolves(base: str, name: str) -> str | None:
+    return None
+
+
+def _nothing_loads(module_id: str) -> str | None:
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class VMOptions:
+    """What a `GuestVM` is made with besides its template: one object, so a new setting is one field
+    here and not a keyword threaded through every construction site.
+
+    `functions` are the host functions, bound on this side only, in the template's order.
+    `normalize`/`load` resolve and serve the guest's imports (by default none resolve: a template
+    build or a service with no modules). A module whose id `keep_bytecode` accepts is loaded from its
+    compiled form in Cordon's cache (core/engine/bytecode.py). `building` is a template's build: its
+    clock reads a fixed time, so the image is the same in every process.
+    """
+
+    functions: HostFunctions
+    memory_limit: int
+    stack_limit: int = MAX_JS_STACK
+    normalize: Callable[[str, str], str | None] = _nothing_resolves
+    load: Callable[[str], str | None] = _nothing_loads
+    keep_bytecode: Callable[[str], bool] | None = None
+    building: bool = False
 
 
 class _Guest:
@@ -322,32 +353,29 @@ class GuestVM:
     """One fresh QuickJS runtime+context, used for exactly one run, then discarded.
 
     Created, driven and closed on one thread; only `interrupt()` may be called from others.
+    A VM whose life is one block is used as `with GuestVM(template, options) as vm:`, which closes
+    it (`close()`) however the block ends, so its pool slot is free for the next VM. Two owners
+    close it explicitly instead, because the VM outlives any one block: a run
+    (core/engine/run.py) keeps it as `_Run.vm` for the watchdog, a stop and the classification of
+    how the run ended, and closes it in the run's last `finally` after its host work has ended;
+    the TypeScript service (core/typescript/guest.py) keeps one VM across many requests and
+    discards it on a failure or at shutdown.
     """
 
     #: Host<->guest crossings (export calls and imports) of every VM of the process: a measure for
     #: benchmarks and tests (updated without a lock, so concurrent runs may undercount).
     crossings_total = 0
 
-    def __init__(
-        self,
-        template: GuestTemplate,
-        functions: HostFunctions,
-        *,
-        memory_limit: int,
-        stack_limit: int,
-        normalize: Callable[[str, str], str | None],
-        load: Callable[[str], str | None],
-        keep_bytecode: Callable[[str], bool] | None = None,
-        building: bool = False,
-    ) -> None:
+    def __init__(self, template: GuestTemplate, options: VMOptions) -> None:
         guest = install()
-        self._building = building
+        memory_limit = options.memory_limit
+        self._building = options.building
         self.memory_cap = memory_limit + LINEAR_OVERHEAD
-        self._normalize = normalize
-        self._load = load
-        self._keep_bytecode = keep_bytecode
+        self._normalize = options.normalize
+        self._load = options.load
+        self._keep_bytecode = options.keep_bytecode
         self._compiling: str | None = None
-        self._functions = [fn for fn, _ in functions.values()]
+        self._functions = [fn for fn, _ in options.functions.values()]
         self._lock = threading.Lock()
         self._closed = False
         self._reply = b""
@@ -370,7 +398,7 @@ class GuestVM:
         assert isinstance(memory, wasmtime.Memory)
         self._memory = memory
         self._addresses = guest.addresses
-        self._limits = (memory_limit, min(stack_limit, MAX_JS_STACK))
+        self._limits = (memory_limit, min(options.stack_limit, MAX_JS_STACK))
         # Linear memory never moves (guest_module.engine_config): reads and writes go straight to its base, and
         # the cancel flag keeps its address for the VM's life (interrupt() checks `_closed` under
         # the lock).
@@ -386,17 +414,7 @@ class GuestVM:
         self._cancel_flag = ctypes.c_int32.from_address(self._base + self._addresses["cancel_flag"])
 
     @classmethod
-    def from_template(
-        cls,
-        template: GuestTemplate,
-        functions: HostFunctions,
-        *,
-        memory_limit: int,
-        stack_limit: int,
-        normalize: Callable[[str, str], str | None],
-        load: Callable[[str], str | None],
-        keep_bytecode: Callable[[str], bool] | None = None,
-    ) -> GuestVM:
+    def from_template(cls, template: GuestTemplate, options: VMOptions) -> GuestVM:
         """A fresh VM whose heap starts as the template's (runtime, context and prelude ready).
 
         The host functions are bound on this side only: their guest-side objects come with the
@@ -404,17 +422,17 @@ class GuestVM:
         A module whose id `keep_bytecode` accepts is loaded from its compiled form in Cordon's
         cache when there is one (core/engine/bytecode.py), and compiled into it otherwise.
         """
-        if tuple((name, is_async) for name, (_, is_async) in functions.items()) != template.signature:
+        if tuple((name, is_async) for name, (_, is_async) in options.functions.items()) != template.signature:
             raise RuntimeError("host functions differ from the template's")
-        return cls(
-            template,
-            functions,
-            memory_limit=memory_limit,
-            stack_limit=stack_limit,
-            normalize=normalize,
-            load=load,
-            keep_bytecode=keep_bytecode,
-        )
+        return cls(template, options)
+
+    def __enter__(self) -> GuestVM:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, traceback: TracebackType | None
+    ) -> None:
+        self.close()
 
     # -- entering the guest -------------------------------------------------------------
     def _export(self, name: str) -> Any:

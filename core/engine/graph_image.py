@@ -342,10 +342,7 @@ def _build(template: templates.GuestTemplate, key: GraphKey, modules: ModuleGrap
             served[module_id] = source
         return source
 
-    vm = driver.GuestVM(
-        # The template's pages written into a bare instance, never its baked image: the graph's
-        # image is a layer over those pages, so its build must not count as a use of the image.
-        templates.GuestTemplate(template.size, template.chunks, template.signature),
+    options = driver.VMOptions(
         _tripping_functions(template.signature, host_calls),
         memory_limit=MAX_MEMORY,
         stack_limit=stack_limit,
@@ -356,7 +353,9 @@ def _build(template: templates.GuestTemplate, key: GraphKey, modules: ModuleGrap
         # background (~6 ms for js-yaml) once per graph costs no run anything.
         keep_bytecode=None,
     )
-    try:
+    # The template's pages written into a bare instance, never its baked image: the graph's
+    # image is a layer over those pages, so its build must not count as a use of the image.
+    with driver.GuestVM(templates.GuestTemplate(template.size, template.chunks, template.signature), options) as vm:
         vm.arm_epoch(BUILD_SECONDS)
         started = time.perf_counter()
         verdict = _evaluate(vm, key)
@@ -373,8 +372,6 @@ def _build(template: templates.GuestTemplate, key: GraphKey, modules: ModuleGrap
         vm.arm_epoch(None)
         vm.collect_garbage()
         memory = vm.memory_image()
-    finally:
-        vm.close()
     if len(memory) > MAX_MEMORY:
         raise _Refused(f"its memory ({len(memory)} bytes) is over {MAX_MEMORY}")
     layer = templates.GuestTemplate(len(memory), _changed_pages(template, memory), template.signature)

@@ -382,12 +382,14 @@ class _Run:
             )
             self.vm = vm = driver.GuestVM.from_template(
                 start.template,
-                functions,
-                memory_limit=self.limits.memoryLimitBytes,
-                stack_limit=self.limits.maxStackBytes,
-                normalize=self.imports.normalize,
-                load=self.imports.load,
-                keep_bytecode=keeps_bytecode,
+                driver.VMOptions(
+                    functions,
+                    memory_limit=self.limits.memoryLimitBytes,
+                    stack_limit=self.limits.maxStackBytes,
+                    normalize=self.imports.normalize,
+                    load=self.imports.load,
+                    keep_bytecode=keeps_bytecode,
+                ),
             )
             start.prepare(vm)
             self._check_room(self.seal_payload[0], self.seal_payload[2])

@@ -21,7 +21,7 @@ import wasmtime
 
 from core import cache
 from core.engine import guest_module, image
-from core.engine.driver import MAX_JS_STACK, GuestVM, HostFunctions, _Guest, install
+from core.engine.driver import GuestVM, HostFunctions, VMOptions, _Guest, install
 
 #: Runs from one template before its image module is compiled (a second of CPU in the background).
 BAKE_AFTER_RUNS = 16
@@ -127,22 +127,11 @@ class GuestTemplate:
         guest = install()
         signature = tuple((name, is_async) for name, (_, is_async) in functions.items())
         bare = cls(len(guest.initial_memory), [], signature)
-        vm = GuestVM(
-            bare,
-            functions,
-            memory_limit=64 << 20,
-            stack_limit=MAX_JS_STACK,
-            normalize=lambda base, name: None,
-            load=lambda name: None,
-            building=True,
-        )
-        try:
+        with GuestVM(bare, VMOptions(functions, memory_limit=64 << 20, building=True)) as vm:
             vm.set_up(signature)
             vm.eval_script(prelude, filename="cordon:prelude")
             vm.collect_garbage()
             memory = vm.memory_image()
-        finally:
-            vm.close()
         return cls(len(memory), changed_pages(guest.initial_memory, memory), signature, memory)
 
 

@@ -81,20 +81,13 @@ class TypeScriptGuest:
         self._answer = text
 
     def _start(self) -> Any:
-        from core.engine.driver import MAX_JS_STACK, GuestVM, HostFunctions, install
+        from core.engine.driver import GuestVM, HostFunctions, VMOptions, install
         from core.engine.templates import GuestTemplate
 
         guest = install()
         bare = GuestTemplate(len(guest.initial_memory), [], _SIGNATURE)
         functions: HostFunctions = {"__ts_take": (self._take, False), "__ts_reply": (self._reply, False)}
-        vm = GuestVM(
-            bare,
-            functions,
-            memory_limit=MEMORY_LIMIT,
-            stack_limit=MAX_JS_STACK,
-            normalize=lambda base, name: None,
-            load=lambda name: None,
-        )
+        vm = GuestVM(bare, VMOptions(functions, memory_limit=MEMORY_LIMIT))
         try:
             vm.set_up(_SIGNATURE)
             vm.arm_epoch(REQUEST_SECONDS)
