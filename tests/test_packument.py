@@ -1,12 +1,15 @@
-"""A registry's packument is hostile input: one of the wrong shape is refused by its rule (`registry-error`),
+"""A registry's documents are hostile input: one of the wrong shape is refused by its rule (`registry-error`),
 naming the field, before any version is chosen or any tarball fetched; never an AttributeError or a
 TypeError from deep in version choice."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from core.packs.install import InstallError, discard, prepare_install
+from core.packs.install.registry import Registry
 from core.packs.install.versions import package_versions
 from tests import install_support
 from tests.install_support import publish_package
@@ -84,3 +87,31 @@ def test_an_old_version_of_an_odd_shape_does_not_stop_an_install_of_a_good_one(r
         assert request.version == "1.0.0"
     finally:
         discard(request)
+
+
+def _serve_search(registry, body: bytes, text: str = "lib") -> None:
+    """Answer the search for `text` with `body` (through the fixture's redirect to a file it serves)."""
+    registry.files["search.json"] = body
+    registry.redirects[f"/-/v1/search?text={text}&size=20"] = f"{registry.url}/-/search.json"
+
+
+def test_a_search_answer_whose_objects_is_not_a_list_is_refused(registry):
+    _serve_search(registry, b'{"objects": {"package": {"name": "lib"}}}')
+    with Registry(registry.url) as client, pytest.raises(InstallError) as caught:
+        client.search("lib")
+    assert caught.value.rule == "registry-error", caught.value
+    assert "search is malformed: objects:" in str(caught.value), caught.value
+
+
+def test_a_search_row_of_the_wrong_shape_is_left_out_and_the_others_are_kept(registry):
+    rows = [
+        {"package": {"name": "lib", "version": "1.0.0", "description": None, "keywords": ["cordon-pack"]}},
+        {"package": {"name": "odd", "version": "1.0.0", "keywords": "cordon-pack"}},
+        {"package": {"name": {"x": 1}}},
+        "not a row",
+    ]
+    _serve_search(registry, json.dumps({"objects": rows}).encode())
+    with Registry(registry.url) as client:
+        assert client.search("lib") == [
+            {"name": "lib", "version": "1.0.0", "description": "", "keywords": "cordon-pack"}
+        ]

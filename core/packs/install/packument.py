@@ -1,4 +1,4 @@
-"""The npm registry's documents as Cordon reads them: a packument and one version's manifest.
+"""The npm registry's documents as Cordon reads them: a packument, one version's manifest, a search row.
 
 A registry's bytes are hostile, so only the fields Cordon reads are modelled, strictly typed (a list
 where an object belongs, a number where a URL belongs is a `registry-error` refusal, never an
@@ -64,6 +64,36 @@ class Packument(BaseModel):
         """Versions whose manifest is deprecated: npm-pick-manifest tests `!mani.deprecated`, so any
         truthy value counts (a message string, as the registry writes it, or a hostile `true`)."""
         return {v for v, meta in self.versions.items() if meta.get("deprecated")}
+
+
+class SearchPackage(BaseModel):
+    """The `package` of one row of the search endpoint's `objects`; a row that does not fit is left out
+    (one bad row never hides the others)."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True, strict=True)
+
+    name: str = Field(max_length=MAX_FIELD_CHARS)
+    version: str | None = Field(None, max_length=MAX_FIELD_CHARS)
+    description: str | None = Field(None, max_length=MAX_FIELD_CHARS)
+    keywords: list[str] = []
+
+
+class SearchResult(BaseModel):
+    """The search endpoint's answer: its rows, each checked on its own (`SearchPackage`)."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True, strict=True)
+
+    objects: list[Any] = []
+
+    def packages(self) -> list[SearchPackage]:
+        """The rows that fit `SearchPackage`, in the registry's order."""
+        found = []
+        for item in self.objects:
+            try:
+                found.append(SearchPackage.model_validate(item.get("package") if isinstance(item, dict) else None))
+            except ValidationError:
+                continue
+        return found
 
 
 def malformed(exc: ValidationError, what: str) -> InstallError:

@@ -25,13 +25,14 @@ from urllib.parse import quote, urlsplit
 
 import httpx
 import orjson
+from pydantic import ValidationError
 
 from core import cache
 from core.cancel import CancelHandle
 from core.packs.install import integrity, npmrc
 from core.packs.install.errors import InstallError
 from core.packs.install.npmrc import NpmConfig
-from core.packs.install.packument import Packument
+from core.packs.install.packument import Packument, SearchResult, malformed
 from core.packs.install.semver import RangeError, max_satisfying
 
 logger = logging.getLogger(__name__)
@@ -196,17 +197,19 @@ class Registry:
             accept="application/json",
             not_found=f"{self.url} has no search endpoint",
         )
-        found = []
-        for item in doc.get("objects", []) if isinstance(doc, dict) and isinstance(doc.get("objects"), list) else []:
-            package = item.get("package") if isinstance(item, dict) else None
-            if isinstance(package, dict) and isinstance(package.get("name"), str):
-                keywords = package.get("keywords")
-                words = [k for k in keywords if isinstance(k, str)] if isinstance(keywords, list) else []
-                found.append(
-                    {k: str(package.get(k) or "") for k in ("name", "version", "description")}
-                    | {"keywords": " ".join(words)}
-                )
-        return found
+        try:
+            rows = SearchResult.model_validate(doc).packages()
+        except ValidationError as exc:
+            raise malformed(exc, "search") from None
+        return [
+            {
+                "name": row.name,
+                "version": row.version or "",
+                "description": row.description or "",
+                "keywords": " ".join(row.keywords),
+            }
+            for row in rows
+        ]
 
     def _json(self, url: str, what: str, *, accept: str, not_found: str) -> Any:
         """A JSON document of at most MAX_PACKUMENT_BYTES (404 -> `package-not-found`)."""
