@@ -7,8 +7,8 @@ Handles are a form — one row per input (name, type, default) and per output
 and grants (timeout, response size, the secrets it may read, the two host-only
 switches) are edited here too, with the same editor Settings uses for the
 defaults of new documents (`gui.settings.LimitsEditor`): a person looks for a
-node's settings on the node, as VS Code shows a file's settings beside it
-(issue 30, item 12). The packs it may import are granted by consent and listed
+node's settings on the node, as VS Code shows a file's settings beside it.
+The packs it may import are granted by consent and listed
 here; the Problems quick fixes add rows.
 """
 

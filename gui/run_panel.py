@@ -209,7 +209,8 @@ class RunPanel(QWidget):
 
     def set_host_filesystem(self, granted: bool) -> None:
         """Whether the document runs with `allow_host_filesystem`: then `workspace.*` reaches every file
-        this account can, and the Workspace line says so rather than "refused" (issue 30, item 4)."""
+        this account can, and the Workspace line says so rather than "refused":
+        a trusted document's host access is never invisible."""
         self.host_filesystem = granted
         self._show_workspace()
 
@@ -376,7 +377,7 @@ class RunPanel(QWidget):
         self._ticker.stop()
         result = outcome.result
         self.last_outcome = outcome
-        # Time a person spent answering the secret prompt is theirs, not the run's (issue 30, item 13).
+        # Time a person spent answering the secret prompt is theirs, not the run's.
         waited_ms = (self._waited_s() - self._waited_before) * 1000
         self.progress_message.hide()  # the run's last word was about a step, not the end
         run = result.run
@@ -403,7 +404,7 @@ class RunPanel(QWidget):
         else:
             self.status.setText(f"Failed after {wall} ({detail}){invocations}")
         # A cancel the person asked for is not an error: the status line says it, in neutral words, and the
-        # red banner stays for runs that failed (issue 30, item 13).
+        # red banner stays for runs that failed.
         if not result.ok and result.error is not None and not outcome.cancelled:
             self._error = result.error
             self.error_banner.setText(describe_error(result.error))

@@ -3,8 +3,8 @@
 Only app-wide settings live here, kept as JSON in `config_dir()/settings.json`. A
 document's own limits and grants (timeout, response size, secret scope and the two
 host-only switches) are edited on its Node tab (`gui.node_details`), where a person
-looks for them, with the same `LimitsEditor` this dialog uses for the defaults
-(issue 30, item 12). The spin boxes stop at `core.limits.CEILINGS`, the same
+looks for them, with the same `LimitsEditor` this dialog uses for the defaults.
+The spin boxes stop at `core.limits.CEILINGS`, the same
 ceilings `resolve_limits` clamps to, so no form can promise more than a run gets.
 The host-only switches (`allow_local_network`, `allow_host_filesystem`) widen what
 every pack the node imports can reach, so turning one on needs an explicit
