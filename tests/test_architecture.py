@@ -347,3 +347,19 @@ def test_bridges_block_only_through_the_bounded_run_aware_offload():
                 if where not in allowed:
                     found.append(f"{where}:{node.lineno}")
     assert found == []
+
+
+_ISSUE_REFERENCE = re.compile(r"\bissues? #?\d+|\(#\d+\)", re.IGNORECASE)
+
+
+def test_the_source_says_the_reason_rather_than_an_issue_number():
+    """A comment or docstring under `core/` or `gui/` states its reason itself: the word "issue" and a number
+    send the reader to a tracker that is not part of the repository."""
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for package in ("core", "gui")
+        for path in sorted((ROOT / package).rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if _ISSUE_REFERENCE.search(line)
+    ]
+    assert found == []
