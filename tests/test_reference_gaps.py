@@ -79,14 +79,26 @@ def test_an_empty_body_has_no_outputs_as_in_the_reference():
 def test_a_legacy_yield_of_several_values_is_one_bag():
     # code-node.test.ts's genProcess bodies, and one yield holding two handles, which the reference's
     # runLegacyStream hands on as one normalizeCodeOutput dict.
-    assert run_node(NodeRunRequest(node("yield({ a: 1 }); yield({ b: 2 }); yield({ c: 3 });"))).bags == [{"a": 1}, {"b": 2}, {"c": 3}]
+    assert run_node(NodeRunRequest(node("yield({ a: 1 }); yield({ b: 2 }); yield({ c: 3 });"))).bags == [
+        {"a": 1},
+        {"b": 2},
+        {"c": 3},
+    ]
     assert run_node(NodeRunRequest(node('yield({ a: 1 }); yield(42); yield([1]); yield("hello");'))).bags == [
         {"a": 1},
         {"output": 42},
         {"output": [1]},
         {"output": "hello"},
     ]
-    result = run_node(NodeRunRequest(node("yield({ sum: inputs.x + inputs.y, product: inputs.x * inputs.y }); yield({ done: true });", inputs=("x", "y")), inputs={"x": 3, "y": 7}))
+    result = run_node(
+        NodeRunRequest(
+            node(
+                "yield({ sum: inputs.x + inputs.y, product: inputs.x * inputs.y }); yield({ done: true });",
+                inputs=("x", "y"),
+            ),
+            inputs={"x": 3, "y": 7},
+        )
+    )
     assert result.bags == [{"sum": 10, "product": 21}, {"done": True}]
     assert [e.to_json() for e in result.emitted][:2] == [
         {"handle": "sum", "value": 10, "bag": 0},
@@ -97,13 +109,23 @@ def test_a_legacy_yield_of_several_values_is_one_bag():
 # -- the streaming entry refuses a body that never mentions stream --------------------------------
 def test_the_streaming_entry_refuses_a_body_that_never_calls_stream():
     # code-node-streaming-input.test.ts, "fails clearly when a non-streaming body is routed here"
-    result = run_node(NodeRunRequest(node('await output("x", 1);', outputs=("x",), inputs=("items",)), streams={"items": [1]}, streaming=True))
+    result = run_node(
+        NodeRunRequest(
+            node('await output("x", 1);', outputs=("x",), inputs=("items",)), streams={"items": [1]}, streaming=True
+        )
+    )
     assert not result.ok and result.error.rule == "stream-not-called"
     assert "never calls stream" in result.error.message
     assert result.invocations == 0 and result.outputs == {}
-    streamed = run_node(NodeRunRequest(node(
-            'for await (const item of stream("items")) { await emit("echo", item); }\nawait output("done", true);',
-            outputs=("echo", "done"),
-            inputs=("items",),
-        ), streams={"items": ["one"]}, streaming=True))
+    streamed = run_node(
+        NodeRunRequest(
+            node(
+                'for await (const item of stream("items")) { await emit("echo", item); }\nawait output("done", true);',
+                outputs=("echo", "done"),
+                inputs=("items",),
+            ),
+            streams={"items": ["one"]},
+            streaming=True,
+        )
+    )
     assert streamed.ok and streamed.bags == [{"echo": "one"}] and streamed.outputs == {"done": True}
