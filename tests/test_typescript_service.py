@@ -91,3 +91,14 @@ def test_a_body_that_breaks_the_compiler_costs_its_guest_and_the_next_question_i
     starts = guest.starts
     assert [i.name for i in service.completion("inputs.", NODE, (0, 7))] == ["city", "days"]
     assert guest.starts == starts + 1, "a fresh guest answered"
+
+
+def test_a_body_file_sent_again_after_another_context_is_read_fresh(service):
+    """The guest drops a file a question no longer needs and may be sent it again later: its old
+    parse must not come back (it did, under the version number it had before, so a JavaScript body
+    was checked as the text it had two questions earlier)."""
+    js = BodyContext("javascript", NODE.inputs)
+    service.diagnostics("let x = 1;\nx.foo.bar;\n\n\n", js)
+    service.completion("const n = inputs.", NODE, (0, 17))  # a TypeScript body: the JavaScript one is dropped
+    found = [(d.range.start, d.severity) for d in service.diagnostics("await sleep('soon');\nreturn 1;\n", js)]
+    assert found == [((0, 12), "warning")]

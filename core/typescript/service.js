@@ -61,6 +61,7 @@
   const snapshots = new Map(); // name -> [version, snapshot]
   let packMap = {}; // specifier -> file name
   let projectVersion = 0;
+  let fileVersions = 0;
 
   const options = {
     target: ts.ScriptTarget.ES2022,
@@ -157,10 +158,15 @@
     for (const [name, text] of Object.entries(request.files || {})) {
       const file = files.get(name);
       if (file && file.text === text) continue;
-      files.set(name, { text, version: file ? file.version + 1 : 1 });
+      // one counter for every file: a file removed and sent again must never meet its old snapshot
+      // under a version number it had before (the body's name alternates between contexts)
+      files.set(name, { text, version: ++fileVersions });
       changed = true;
     }
-    for (const name of request.remove || []) changed = files.delete(name) || changed;
+    for (const name of request.remove || []) {
+      snapshots.delete(name);
+      changed = files.delete(name) || changed;
+    }
     if (request.packs) {
       changed = changed || JSON.stringify(request.packs) !== JSON.stringify(packMap);
       packMap = request.packs;
