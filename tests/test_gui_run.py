@@ -130,7 +130,8 @@ def test_streamed_input_and_image_output_preview(qtbot, window):
     assert top_level(outputs)["total"] == "6.5"
     assert outputs.topLevelItem(0).text(2) == "image"
     outputs.expandAll()
-    qtbot.waitUntil(lambda: len(outputs.previews()) == 1 and outputs.previews()[0].loaded)
+    # the preview decodes in a worker of its own: generous under a loaded CI machine
+    qtbot.waitUntil(lambda: len(outputs.previews()) == 1 and outputs.previews()[0].loaded, timeout=60_000)
     assert outputs.previews()[0].picture.pixmap().width() == 24
 
 

@@ -420,7 +420,9 @@ def test_a_module_is_parsed_once_per_content(tmp_path, monkeypatch):
     """Scans that pass are remembered by content (core.cache); a changed file is scanned again, a failure always."""
     parsed: list[str] = []
     real_parse = jscheck.jsparse.parse
-    monkeypatch.setattr(jscheck.jsparse, "parse", lambda source: parsed.append(source) or real_parse(source))
+    monkeypatch.setattr(
+        jscheck.jsparse, "parse", lambda source, **kw: parsed.append(source) or real_parse(source, **kw)
+    )
     _, installed, pack_roots = roots(tmp_path)
     mark = f"// {tmp_path.name}\n"  # content no other test scans
     pack = make_pack(installed, "@acme/scan", {"index.js": mark + "export default 1;\n"})
