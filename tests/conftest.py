@@ -6,6 +6,7 @@ import os
 import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 # Before any core import: state, caches and packs must never touch a user's real dirs.
 os.environ["CORDON_HOME"] = tempfile.mkdtemp(prefix="cordon-test-home-")
@@ -112,3 +113,15 @@ def fresh_zygote(monkeypatch):
     yield setenv
     monkeypatch.undo()
     restart()
+
+
+@pytest.fixture
+def body(tmp_path: Path) -> Callable[[str], str]:
+    """Writes a body file for `cordon run` and gives its path (the CLI tests' one way to pass a body)."""
+
+    def write(text: str) -> str:
+        path = tmp_path / "body.js"
+        path.write_text(text)
+        return str(path)
+
+    return write

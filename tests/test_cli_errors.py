@@ -16,16 +16,6 @@ from gui.diagnostics import diagnose
 from tests.gui_support import home, run_and_wait, set_body, window  # noqa: F401 (fixtures)
 
 
-@pytest.fixture
-def body(tmp_path):
-    def write(text: str) -> str:
-        path = tmp_path / "body.js"
-        path.write_text(text)
-        return str(path)
-
-    return write
-
-
 def run_json(capsys, path: str) -> dict:
     assert main(["run", path, "--json"]) == 1
     return json.loads(capsys.readouterr().out)["error"]

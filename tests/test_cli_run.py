@@ -22,16 +22,6 @@ def cli_json(capsys, *argv: str) -> tuple[int, dict]:
     return code, json.loads(out)
 
 
-@pytest.fixture
-def body(tmp_path):
-    def write(text: str) -> str:
-        path = tmp_path / "body.js"
-        path.write_text(text)
-        return str(path)
-
-    return write
-
-
 def test_ok_result_with_tagged_values(capsys, body):
     code, obj = cli_json(
         capsys,

@@ -18,16 +18,6 @@ from core.cli import main
 from tests.conftest import ok
 
 
-@pytest.fixture
-def body(tmp_path):
-    def write(text: str) -> str:
-        path = tmp_path / "body.js"
-        path.write_text(text)
-        return str(path)
-
-    return write
-
-
 def test_cordon_run_names_the_method_that_is_not_a_function(capsys, body):
     assert main(["run", body("const o = {};\no.foo();"), "--json"]) == 1
     error = json.loads(capsys.readouterr().out)["error"]
