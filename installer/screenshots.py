@@ -17,6 +17,7 @@ import os
 import shutil
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -132,7 +133,10 @@ def _settle(window: QWidget) -> None:
     """Let a window finish what its event loop owes it (a run's last reports, a layout fit)."""
     app = QApplication.instance()
     run_panel = getattr(window, "run_panel", None)
+    deadline = time.monotonic() + 120  # a run that never ends fails the shot instead of spinning forever
     while run_panel is not None and run_panel.running:
+        if time.monotonic() > deadline:
+            raise RuntimeError("the window's run did not end within 120 s")
         app.processEvents()
     for _ in range(5):
         app.processEvents()
@@ -482,8 +486,6 @@ def shot_typescript_type_error() -> QWidget:
 
 
 SHOTS: dict[str, tuple[Callable[[], QWidget], str]] = {
-    "typescript-completion": (shot_typescript_completion, "light"),
-    "typescript-type-error": (shot_typescript_type_error, "light"),
     "main-window": (shot_main_window, "light"),
     "main-window-dark": (shot_main_window, "dark"),
     "main-window-stream": (shot_main_window_stream, "light"),
@@ -500,6 +502,10 @@ SHOTS: dict[str, tuple[Callable[[], QWidget], str]] = {
     "about": (shot_about, "light"),
     "media-previews": (shot_media_previews, "light"),
     "media-previews-dark": (shot_media_previews, "dark"),
+    # last: in one process, a window's run started after the TypeScript checker's guest never ended
+    # (each shot alone draws fine; the cause is not found yet)
+    "typescript-completion": (shot_typescript_completion, "light"),
+    "typescript-type-error": (shot_typescript_type_error, "light"),
 }
 
 
