@@ -71,6 +71,15 @@ class CordonLanguageServer(LanguageServer):
     async def blocking(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(None, fn, *args)
 
+    async def ask_at(self, question: Callable[..., T], uri: str, position: types.Position) -> tuple[BodyView, T] | None:
+        """`question(body, ctx, at)` about the body position an editor's cursor is on, off the loop; None
+        where the document is not a body or the cursor is outside it (a node document's other fields)."""
+        view = self.view(uri)
+        at = view.to_body((position.line, position.character)) if view else None
+        if view is None or at is None:
+            return None
+        return view, await self.blocking(question, view.body, view.ctx, at)
+
     def schedule_diagnostics(self, uri: str) -> None:
         previous = self._pending.pop(uri, None)
         if previous is not None:
@@ -131,11 +140,10 @@ def build_server(version: str) -> CordonLanguageServer:
         types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(trigger_characters=[".", '"', "'", "/", "@"])
     )
     async def completion(ls: CordonLanguageServer, params: types.CompletionParams) -> types.CompletionList | None:
-        view = ls.view(params.text_document.uri)
-        at = view.to_body((params.position.line, params.position.character)) if view else None
-        if view is None or at is None:
+        asked = await ls.ask_at(ls.service.completion, params.text_document.uri, params.position)
+        if asked is None:
             return None
-        found = await ls.blocking(ls.service.completion, view.body, view.ctx, at)
+        _, found = asked
         items = [
             types.CompletionItem(
                 label=item.name,
@@ -152,11 +160,10 @@ def build_server(version: str) -> CordonLanguageServer:
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     async def hover(ls: CordonLanguageServer, params: types.HoverParams) -> types.Hover | None:
-        view = ls.view(params.text_document.uri)
-        at = view.to_body((params.position.line, params.position.character)) if view else None
-        if view is None or at is None:
+        asked = await ls.ask_at(ls.service.hover, params.text_document.uri, params.position)
+        if asked is None:
             return None
-        found = await ls.blocking(ls.service.hover, view.body, view.ctx, at)
+        view, found = asked
         if found is None:
             return None
         contents = _markdown(found.signature, found.documentation)
@@ -164,11 +171,10 @@ def build_server(version: str) -> CordonLanguageServer:
 
     @server.feature(types.TEXT_DOCUMENT_SIGNATURE_HELP, types.SignatureHelpOptions(trigger_characters=["(", ","]))
     async def signature_help(ls: CordonLanguageServer, params: types.SignatureHelpParams) -> types.SignatureHelp | None:
-        view = ls.view(params.text_document.uri)
-        at = view.to_body((params.position.line, params.position.character)) if view else None
-        if view is None or at is None:
+        asked = await ls.ask_at(ls.service.signature_help, params.text_document.uri, params.position)
+        if asked is None:
             return None
-        found = await ls.blocking(ls.service.signature_help, view.body, view.ctx, at)
+        _, found = asked
         if found is None:
             return None
         return types.SignatureHelp(
@@ -187,11 +193,10 @@ def build_server(version: str) -> CordonLanguageServer:
     @server.feature(types.TEXT_DOCUMENT_DEFINITION)
     async def definition(ls: CordonLanguageServer, params: types.DefinitionParams) -> list[types.Location] | None:
         uri = params.text_document.uri
-        view = ls.view(uri)
-        at = view.to_body((params.position.line, params.position.character)) if view else None
-        if view is None or at is None:
+        asked = await ls.ask_at(ls.service.definition, params.text_document.uri, params.position)
+        if asked is None:
             return None
-        found = await ls.blocking(ls.service.definition, view.body, view.ctx, at)
+        view, found = asked
         out = []
         for loc in found:
             if loc.path is None:
@@ -204,11 +209,10 @@ def build_server(version: str) -> CordonLanguageServer:
     @server.feature(types.TEXT_DOCUMENT_RENAME)
     async def rename(ls: CordonLanguageServer, params: types.RenameParams) -> types.WorkspaceEdit | None:
         uri = params.text_document.uri
-        view = ls.view(uri)
-        at = view.to_body((params.position.line, params.position.character)) if view else None
-        if view is None or at is None:
+        asked = await ls.ask_at(ls.service.rename, params.text_document.uri, params.position)
+        if asked is None:
             return None
-        found = await ls.blocking(ls.service.rename, view.body, view.ctx, at)
+        view, found = asked
         if not found:
             return None
         edits = [types.TextEdit(range=_lsp_range(view, r), new_text=params.new_name) for r in found]
