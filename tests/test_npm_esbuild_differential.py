@@ -4,8 +4,8 @@ The same node_modules (real tarballs from tests/fixtures/registry, plus syntheti
 resolution rule: exports key order, require/import conditions, the browser field's string and object
 forms, `false` for a module, `imports` maps, subpath patterns) are bundled by `core.packs.npm.bundle`
 and by esbuild (`--bundle --platform=browser`, the version resources/packs/vendor.py pins); the files
-each reads must be the same set. esbuild is found through CORDON_ESBUILD or PATH (`npm install
-esbuild@0.28.2` at development time; tests run offline, so without it this test skips).
+each reads must be the same set. esbuild is found through CORDON_ESBUILD or PATH (.ci/run installs the
+pinned one with npm and sets CORDON_ESBUILD; tests run offline, so without it this test skips).
 """
 
 from __future__ import annotations
@@ -22,9 +22,11 @@ from pathlib import Path
 import pytest
 
 from core.packs.npm import bundle
+from resources.packs.vendor import ESBUILD
 from tests.npm_registry import FIXTURES
 
-ESBUILD_VERSION = "0.28.2"
+#: The one pin (resources/packs/vendor.py), which .ci/run installs too.
+ESBUILD_VERSION = ESBUILD.rsplit("@", 1)[1]
 TARBALLS = (
     "js-yaml-4.1.0.tgz",
     "argparse-2.0.1.tgz",
