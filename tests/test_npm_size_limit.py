@@ -15,6 +15,7 @@ from core.cli import main
 from core.packs.caps import MB, NPM_JS_CEILING, NPM_JS_MAX
 from core.packs.install import InstallError, commit_install, prepare_install
 from core.packs.install.flow import InstallSource
+from core.packs.roots import installed_dir
 from tests import install_support
 from tests.conftest import ok
 from tests.test_install_npm_node_compat import run
@@ -29,13 +30,14 @@ PARTS = 4
 PART = base64.b64encode(random.Random(29).randbytes(675 * 1024)).decode()
 
 
-def publish_large(registry, tmp_path) -> None:
+def publish_large(registry, tmp_path, version: str = "1.0.0") -> None:
     files = {f"part{i}.js": f'module.exports = "{PART}";\n' for i in range(PARTS)}
     files["index.js"] = (
         "const parts = [" + ", ".join(f'require("./part{i}.js")' for i in range(PARTS)) + "];\n"
         "exports.total = () => parts.reduce((n, p) => n + p.length, 0);\n"
     )
-    install_support.publish_package(registry, tmp_path, {"name": "large-lib", "main": "index.js"}, files)
+    manifest = {"name": "large-lib", "version": version, "main": "index.js"}
+    install_support.publish_package(registry, tmp_path, manifest, files)
 
 
 def test_a_bundle_over_the_default_limit_is_refused_naming_the_limit_and_how_to_raise_it(registry, tmp_path):
@@ -75,6 +77,25 @@ def test_the_cli_raises_it_and_refuses_a_size_past_the_ceiling(registry, tmp_pat
     assert main([*base, "--max-bundle-size", "5MB"]) == 0
     [module] = json.loads(capsys.readouterr().out)["request"]["npmModules"]
     assert module["ok"] and module["limit"].startswith("5 MB (raised")
+
+
+def test_an_update_keeps_the_raised_limit_the_install_recorded(registry, tmp_path, capsys):
+    """`cordon packs update` prepares the recorded source again: it rewrote the wrapper with the default
+    limit, so a library installed under a raised one was refused (or kept a limit nobody chose)."""
+    publish_large(registry, tmp_path)
+    base = ["--registry", registry.url, "--yes", "--json"]
+    assert main(["packs", "install", "npm:large-lib@^1", "--max-bundle-size", "4MB", *base]) == 0
+    capsys.readouterr()
+    publish_large(registry, tmp_path, "1.1.0")
+    assert main(["packs", "update", "large-lib", *base]) == 0
+    [module] = json.loads(capsys.readouterr().out)["request"]["npmModules"]
+    assert module["ok"] and module["limit"].startswith("4 MB (raised")
+    assert json.loads((installed_dir() / "large-lib" / "package.json").read_text())["version"] == "1.1.0"
+    # and the next update still has it: the record written by the update keeps the limit
+    publish_large(registry, tmp_path, "1.2.0")
+    assert main(["packs", "update", "large-lib", *base]) == 0
+    [module] = json.loads(capsys.readouterr().out)["request"]["npmModules"]
+    assert module["limit"].startswith("4 MB (raised")
 
 
 def test_a_bundle_past_one_mib_is_served_from_a_graph_image_once_seen(registry, tmp_path):

@@ -353,12 +353,15 @@ def _record(src: InstallSource, name: str, version: str, registry: str, integrit
         spec=src.spec,
         package=src.name,
         entries=" ".join(src.entries),
+        max_bundle_bytes=src.max_bundle_bytes,
     )
 
 
 def recorded_source(record: InstallRecord) -> InstallSource:
-    """The source an update prepares again (an `npm:` wrapper keeps its entry points)."""
-    return InstallSource.parse(record.source, entries=tuple(record.entries.split()))
+    """The source an update prepares again (an `npm:` wrapper keeps its entry points and raised bundle limit)."""
+    return InstallSource.parse(
+        record.source, entries=tuple(record.entries.split()), max_bundle_bytes=record.max_bundle_bytes
+    )
 
 
 def write_wrapper(

@@ -38,6 +38,9 @@ class InstallRecord:
     entries: str = "."
     #: Bytes downloaded at install (the pack's tarball and its dependencies'), for its page (`core.packs.sizes`).
     download: int = 0
+    #: For an `npm:` wrapper: the bundle limit the person raised (`--max-bundle-size`), None for the default;
+    #: an update prepares the library again under the limit that was consented to, not the default.
+    max_bundle_bytes: int | None = None
 
 
 def _path() -> Path:
@@ -64,6 +67,7 @@ def records() -> dict[str, InstallRecord]:
                 name=name,
                 entries=str(doc.get("entries", ".")),
                 download=doc["download"] if isinstance(doc.get("download"), int) else 0,
+                max_bundle_bytes=_limit(doc.get("maxBundleBytes")),
                 **{k: str(doc[k]) for k in ("source", "registry", "version", "integrity", "spec", "package")},
             )
         except KeyError:
@@ -71,6 +75,11 @@ def records() -> dict[str, InstallRecord]:
         if pack_dir(name).is_dir():
             out[name] = record
     return out
+
+
+def _limit(value: object) -> int | None:
+    """A recorded bundle limit, or None (absent, or not a positive whole number: the default applies)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else None
 
 
 def remember(record: InstallRecord | None, name: str) -> None:
@@ -85,6 +94,8 @@ def remember(record: InstallRecord | None, name: str) -> None:
                 k: getattr(record, k)
                 for k in ("source", "registry", "version", "integrity", "spec", "package", "entries", "download")
             }
+            if record.max_bundle_bytes is not None:
+                current[name]["maxBundleBytes"] = record.max_bundle_bytes
         write_atomic(
             _path(), orjson.dumps({"version": 1, "packs": dict(sorted(current.items()))}, option=orjson.OPT_INDENT_2)
         )
