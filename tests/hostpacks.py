@@ -6,8 +6,11 @@ import functools
 import threading
 from typing import Any
 
+import psutil
+
 from core import CancelHandle, HostServices, RunHooks, RunResult, RunServices, run_in_sandbox
 from core.bridges.base import _HOST_WORKERS
+from core.hostwork.client import HostWorker
 from core.packs import Catalog, PackRoot, resolve_body
 from core.packs.roots import SHIPPED_DIR
 from tests.conftest import ok
@@ -78,3 +81,25 @@ def next_run_is_served(code: str, **inputs: Any) -> Any:
     """The next run's ordinary call finishes within its own deadline: the workers were freed."""
     result = run_body(code, inputs=inputs, limits={"timeoutMs": TIMEOUT_MS})
     return ok(result)
+
+
+def workers_called(monkeypatch: Any) -> list[HostWorker]:
+    """The host workers that are handed a call from now on (in the order of their first call)."""
+    called: list[HostWorker] = []
+    real = HostWorker.call
+
+    async def recording(self: HostWorker, *args: Any, **kwargs: Any) -> Any:
+        if self not in called:
+            called.append(self)
+        return await real(self, *args, **kwargs)
+
+    monkeypatch.setattr(HostWorker, "call", recording)
+    return called
+
+
+def process_gone(pid: int) -> bool:
+    """The process has exited (reaped, or a zombie its parent has not reaped yet): it runs no code."""
+    try:
+        return psutil.Process(pid).status() == psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return True

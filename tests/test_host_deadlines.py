@@ -1,7 +1,8 @@
 """Host work a guest can make expensive stays bounded: capped inputs, named encodings, flat memory.
 
-Real engine, real Babel, a real HTTP server on 127.0.0.1. Time bounds are generous (they
-prove the host did not grind for tens of seconds, not how fast it is).
+Real engine, real Babel, a real HTTP server on 127.0.0.1. The time bounds are the runs' own
+deadlines, set generously (they prove the host did not grind for minutes, not how fast it is):
+the old slow paths meet them as a `timeout` instead of the result or the rule asserted.
 """
 
 from __future__ import annotations
@@ -29,26 +30,23 @@ def healthy() -> None:
 
 
 def test_a_huge_format_list_is_refused_promptly_and_the_next_run_is_healthy():
-    healthy()  # the process's first run compiles the engine: not part of what is measured here
-    started = time.monotonic()
+    # refused before any formatting: were the 20,000 items formatted, the run would meet its deadline
     result = run_in_sandbox(
-        "return await format.list(Array.from({length: 20000}, (_, i) => 'item' + i))", limits={"timeoutMs": 2000}
+        "return await format.list(Array.from({length: 20000}, (_, i) => 'item' + i))", limits={"timeoutMs": 10_000}
     )
-    assert time.monotonic() - started < 5
     assert not result.ok and result.error.rule == "format-too-large" and result.error.name == "RangeError"
     assert "10000" in result.error.message
     healthy()
 
 
 def test_format_list_at_the_cap_is_linear_not_quadratic():
-    """10,000 items of 400 characters: Babel's nested patterns copy the growing 4 MB text per item."""
-    started = time.monotonic()
+    """10,000 items of 400 characters: Babel's nested patterns copy the growing 4 MB text per item (40 GB
+    of copying, minutes); joined in one pass it is milliseconds. The run's deadline is the bound."""
     result = run_in_sandbox(
         "const s = await format.list(Array.from({length: 10000}, () => 'x'.repeat(400)));"
         "return [s.length, s.slice(-409)]",
-        limits={"timeoutMs": 3000},
+        limits={"timeoutMs": 20_000},
     )
-    assert time.monotonic() - started < 5
     assert ok(result) == [400 * 10000 + len(", ") * 9998 + len(", and "), "xxx, and " + "x" * 400]
     healthy()
 
@@ -69,11 +67,10 @@ def test_a_custom_pattern_cannot_pass_as_a_date_style():
 def test_media_text_refuses_an_encoding_outside_the_whatwg_standard():
     data = base64.b64encode(b"a" * 4096).decode()
     for name in ("punycode", "utf-7", "idna", "rot13", "hex"):
-        started = time.monotonic()
         result = run_in_sandbox(
-            f'return await media.text({{type: "document", uri: "data:;base64,{data}"}}, {{encoding: "{name}"}})'
+            f'return await media.text({{type: "document", uri: "data:;base64,{data}"}}, {{encoding: "{name}"}})',
+            limits={"timeoutMs": 10_000},
         )
-        assert time.monotonic() - started < 5
         assert not result.ok and result.error.rule == "text-encoding" and result.error.name == "RangeError", name
     labels = ok(
         run_in_sandbox(f"""
@@ -101,7 +98,6 @@ def test_fetch_decodes_only_whatwg_charsets_else_utf8():
     body = "héllo wörld " * 20000
     with RecordingServer() as server:
         url = json.dumps(server.url("/echo"))
-        started = time.monotonic()
         value = ok(
             run_in_sandbox(
                 f"""
@@ -112,10 +108,9 @@ def test_fetch_decodes_only_whatwg_charsets_else_utf8():
               out.push(r.body === body ? "utf-8" : r.body.slice(0, 12));
             }}
             return out;""",
-                limits={**PRIVATE, "fetchMaxBodyBytes": 1 << 20},
+                limits={**PRIVATE, "fetchMaxBodyBytes": 1 << 20, "timeoutMs": 20_000},  # punycode took 20 s per MB
             )
         )
-        assert time.monotonic() - started < 5
     assert value[:4] == ["utf-8"] * 4  # not a WHATWG encoding: UTF-8, as browsers do
     assert value[4:] == [body.encode()[:24].decode("cp932")[:12], body.encode()[:24].decode("utf-16-le")]
 
