@@ -183,6 +183,7 @@ _NAMES: tuple[str, ...] = (
     "format-locale",
     "format-too-large",
     "format-unsupported-option",
+    "guest-wire-protocol",
     "host-argument-invalid",
     "host-argument-too-large",
     "host-code-refused",

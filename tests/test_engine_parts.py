@@ -68,8 +68,10 @@ def test_a_reply_with_sidecar_items_hands_them_out_one_by_one():
     assert head == '01#1:2#{"a":1}'
     assert replies.take_side(wire.SIDE + "1") == b"one"
     assert replies.take_side(wire.SIDE + "1") == "two"
-    with pytest.raises(KeyError):  # taken: nothing waits under that reply any more
-        replies.take_side(wire.SIDE + "1")
+    for stray in ("1", "2", "-1", "x", "", "1" * 40):  # taken, never announced, or not a number: a named refusal
+        with pytest.raises(SandboxRefusal) as refusal:
+            replies.take_side(wire.SIDE + stray)
+        assert refusal.value.rule == "guest-wire-protocol"
     assert replies.pack("[]", 0, []) == "10[]"
     assert wire.split_request("fetch\x010[1]") == ("fetch", "0[1]")
 

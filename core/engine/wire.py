@@ -11,7 +11,7 @@ import os
 from typing import Any
 
 from core import transport
-from core.errors import CordonError
+from core.errors import CordonError, SandboxRefusal
 
 logger = logging.getLogger(__name__)
 
@@ -75,10 +75,24 @@ class Replies:
         return f"{int(ok)}{marked}#{self._seq}:{len(sidecar)}#{text}"
 
     def take_side(self, head: str) -> bytes | str:
-        """The next sidecar item of the reply a `SIDE` request names."""
-        reply = int(head[len(SIDE) :])
-        items = self._pending[reply]
+        """The next sidecar item of the reply a `SIDE` request names.
+
+        The prelude only asks for items a reply announced; anything else means the guest's side of
+        the wire is not the prelude's, so the run ends by a named rule rather than a host bug."""
+        reply = _reply_id(head[len(SIDE) :])
+        items = self._pending.get(reply)
+        if not items:
+            raise SandboxRefusal(
+                f"the guest asked for a sidecar item no reply holds ({head[len(SIDE) :][:40]!r})",
+                rule="guest-wire-protocol",
+                name="Error",
+            )
         item = items.popleft()
         if not items:
             del self._pending[reply]
         return item
+
+
+def _reply_id(text: str) -> int:
+    """A sidecar request's reply number (-1, which no reply has, for anything but decimal digits)."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 12 else -1
