@@ -11,10 +11,37 @@ Measured against `transpileModule` in docs/design.md, "TypeScript bodies".
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from core.errors import SandboxRefusal
 
 #: The languages a body may be written in (`"language"` of a node document).
 LANGUAGES = ("javascript", "typescript")
+#: Why a construct is refused and what to write instead (a run's refusal and each `cordon validate` finding).
+GENERATED_CODE = (
+    "these need generated code, and Cordon only strips types (write a const object for an enum, a "
+    "module-level object for a namespace, plain assignments for parameter properties)"
+)
+
+
+@dataclass(frozen=True)
+class Unsupported:
+    """One construct that needs generated code ("an enum"), at its 1-based line and column."""
+
+    construct: str
+    line: int
+    column: int
+
+
+class UnsupportedSyntax(SandboxRefusal):
+    """The refusal of a body that uses constructs needing generated code; `constructs` names each
+    where it is, so `cordon validate` marks every one and a run's error points at the first line."""
+
+    rule = "typescript-unsupported-syntax"
+
+    def __init__(self, message: str, constructs: tuple[Unsupported, ...]) -> None:
+        super().__init__(message, line=constructs[0].line)
+        self.constructs = constructs
 
 
 def is_typescript_path(path: str | None) -> bool:
@@ -28,15 +55,13 @@ def strip_types(source: str) -> str:
     from core.typescript.guest import shared_guest
 
     answer = shared_guest().request("strip", source=source)
-    refused = answer["refused"]
+    refused = tuple(Unsupported(r["construct"], r["line"] + 1, r["character"] + 1) for r in answer["refused"])
     if refused:
-        named = "; ".join(f"{r['construct']} at {r['line'] + 1}:{r['character'] + 1}" for r in refused[:5])
+        named = "; ".join(f"{r.construct} at {r.line}:{r.column}" for r in refused[:5])
         more = f" and {len(refused) - 5} more" if len(refused) > 5 else ""
-        raise SandboxRefusal(
-            f"the TypeScript body uses {named}{more}: these need generated code, and Cordon only strips "
-            "types (write a const object for an enum, a module-level object for a namespace, plain "
-            "assignments for parameter properties)",
-            rule="typescript-unsupported-syntax",
+        raise UnsupportedSyntax(
+            f"the TypeScript body uses {named}{more}: {GENERATED_CODE}",
+            refused,
         )
     code: str = answer["code"]
     return code
