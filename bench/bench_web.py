@@ -98,7 +98,7 @@ def main() -> None:
             f"whole call p10 {ws[len(ws) // 10]:.2f} ms  median {statistics.median(ws):.2f} ms | "
             f"template restores {restored / 1024:.0f} KiB per run"
         )
-    print(f"  web guest JS: {len(web.GUEST_JS)} chars")
+    print(f"  web guest JS: {len(web.SURFACE.guest_js)} chars")
     result = run_in_sandbox(THROUGHPUT, limits={"timeoutMs": 60_000})
     assert result.ok, result.error
     print("guest throughput (ms, Date.now() resolution)")

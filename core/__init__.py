@@ -18,9 +18,9 @@ logging.getLogger(__name__).addHandler(logging.NullHandler())
 
 if TYPE_CHECKING:
     from core.atomic import write_atomic
+    from core.bridges import WORKSPACE_HINT
     from core.bridges.base import HostServices, SecretPrompter, Surface
     from core.bridges.media import data_ref
-    from core.bridges.workspace import WORKSPACE_HINT
     from core.cancel import CancelHandle
     from core.diagnostics import installation
     from core.engine.config import ModuleGraph, RunHooks, RunServices
@@ -51,7 +51,7 @@ _EXPORTS = {
     "CancelHandle": "core.cancel",
     "CordonError": "core.errors",
     "HostServices": "core.bridges.base",
-    "WORKSPACE_HINT": "core.bridges.workspace",
+    "WORKSPACE_HINT": "core.bridges",
     "LimitExceeded": "core.errors",
     "LimitsError": "core.errors",
     "MediaPreview": "core.media_preview",

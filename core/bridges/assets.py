@@ -27,14 +27,11 @@ import posixpath
 import re
 from typing import Any
 
-from core.bridges import workspace
-from core.bridges.base import Op, RunScope, Surface, in_io_thread
+from core.bridges import declared, workspace
+from core.bridges.base import Op, RunScope, in_io_thread
 from core.bridges.media import byte_cap, mime_of, persist
 from core.errors import SandboxRefusal
-from core.guest import surface_js
 from core.media_store import ASSET_PREFIX, AssetStore, MediaItem, is_asset_name, readable_asset, run_store
-
-GUEST_JS = surface_js("assets.js")
 
 _BARE_ID = re.compile(r"[0-9a-f]{64}")
 
@@ -105,12 +102,9 @@ async def _from_sandbox(scope: RunScope, path: Any) -> dict[str, Any]:
     return {**ref, "asset_id": ref["uri"][len(ASSET_PREFIX) :]}
 
 
-SURFACE = Surface(
-    "assets",
+SURFACE = declared("assets").surface(
     {
         "assets.toSandbox": Op(_to_sandbox),
         "assets.fromSandbox": Op(_from_sandbox),
-    },
-    GUEST_JS,
-    ("assetToSandbox", "sandboxToAsset"),
+    }
 )

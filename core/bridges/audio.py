@@ -3,14 +3,11 @@ with the container-header caps) is `core/bridges/audio_ops.py`, imported on the 
 
 from __future__ import annotations
 
-from core.bridges.base import Surface, lazy_op
-from core.guest import surface_js
-
-GUEST_JS = surface_js("audio.js")
+from core.bridges import declared
+from core.bridges.base import lazy_op
 
 _IMPL = "core.bridges.audio_ops"
-SURFACE = Surface(
-    "audio",
+SURFACE = declared("audio").surface(
     {
         "audio.info": lazy_op(_IMPL, "info_op"),
         "audio.bytes": lazy_op(_IMPL, "bytes_op"),
@@ -23,7 +20,5 @@ SURFACE = Surface(
         "audio.fadeIn": lazy_op(_IMPL, "fade_in_op"),
         "audio.fadeOut": lazy_op(_IMPL, "fade_out_op"),
         "audio.repeat": lazy_op(_IMPL, "repeat_op"),
-    },
-    GUEST_JS,
-    ("audio",),
+    }
 )

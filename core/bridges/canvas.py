@@ -11,21 +11,17 @@ bounded and the host refuses it by name. Gradients are recorded as ops too; imag
 
 from __future__ import annotations
 
-from core.bridges.base import Surface, lazy_op
-from core.guest import surface_js
+from core.bridges import CANVAS_MAX_OPS, declared
+from core.bridges.base import lazy_op
 
-#: The reference's `renderCanvas` cap: Canvas 2D calls one render replays.
-MAX_OPS = 10_000
-
-GUEST_JS = surface_js("canvas.js", MAX_OPS=str(MAX_OPS))
+#: The reference's `renderCanvas` cap: Canvas 2D calls one render replays (its guest half is filled
+#: with it through the declaration, core/bridges/__init__.py).
+MAX_OPS = CANVAS_MAX_OPS
 
 _IMPL = "core.bridges.canvas_ops"
-SURFACE = Surface(
-    "canvas",
+SURFACE = declared("canvas").surface(
     {
         "canvas.render": lazy_op(_IMPL, "render_op"),
         "canvas.measureText": lazy_op(_IMPL, "measure_text_op"),
-    },
-    GUEST_JS,
-    ("canvas", "createCanvas"),
+    }
 )

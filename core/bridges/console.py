@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.bridges.base import Op, RunLocal, RunScope, Surface
-from core.guest import surface_js
-
-GUEST_JS = surface_js("console.js")
+from core.bridges import declared
+from core.bridges.base import Op, RunLocal, RunScope
 
 
 @dataclass
@@ -44,4 +42,4 @@ def _line(scope: RunScope, line: str) -> bool:
     return True
 
 
-SURFACE = Surface("console", {"console.line": Op(_line, sync=True)}, GUEST_JS, ("console",))
+SURFACE = declared("console").surface({"console.line": Op(_line, sync=True)})

@@ -7,11 +7,9 @@ import hmac as hmac_lib
 import os
 from collections.abc import Callable
 
-from core.bridges.base import Op, RunScope, Surface, in_worker_thread
+from core.bridges import declared
+from core.bridges.base import Op, RunScope, in_worker_thread
 from core.errors import SandboxRefusal
-from core.guest import surface_js
-
-GUEST_JS = surface_js("crypto.js")
 
 _ALGORITHMS = {"SHA-1": "sha1", "SHA-256": "sha256", "SHA-384": "sha384", "SHA-512": "sha512"}
 
@@ -64,13 +62,10 @@ async def _hmac(scope: RunScope, algorithm: str, key: str | bytes, data: str | b
     return await _hashed(scope, len(raw_key) + len(raw), lambda: hmac_lib.new(raw_key, raw, algo).digest())
 
 
-SURFACE = Surface(
-    "crypto",
+SURFACE = declared("crypto").surface(
     {
         "crypto.random": Op(_random, sync=True),
         "crypto.digest": Op(_digest),
         "crypto.hmac": Op(_hmac),
-    },
-    GUEST_JS,
-    ("crypto",),
+    }
 )

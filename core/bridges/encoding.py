@@ -13,18 +13,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.bridges.base import Surface
+from core.bridges import declared
 from core.errors import SandboxRefusal
-from core.guest import surface_js
 
 if TYPE_CHECKING:
     import webencodings
 
 RULE_ENCODING = "text-encoding"
 
-GUEST_JS = surface_js("encoding.js")
-
-SURFACE = Surface("encoding", {}, GUEST_JS, ("toBase64", "fromBase64", "toHex", "fromHex"))
+SURFACE = declared("encoding").surface({})
 
 
 def lookup(label: str) -> webencodings.Encoding | None:

@@ -4,9 +4,7 @@ response shape, options and limits."""
 
 from __future__ import annotations
 
-from core.bridges.base import Surface, lazy_op
-from core.guest import surface_js
+from core.bridges import declared
+from core.bridges.base import lazy_op
 
-GUEST_JS = surface_js("fetch.js")
-
-SURFACE = Surface("fetch", {"fetch": lazy_op("core.bridges.fetch_http", "fetch_op")}, GUEST_JS, ("fetch",))
+SURFACE = declared("fetch").surface({"fetch": lazy_op("core.bridges.fetch_http", "fetch_op")})

@@ -30,11 +30,9 @@ from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any
 
-from core.bridges.base import Op, RunScope, Surface, in_worker_thread
+from core.bridges import declared
+from core.bridges.base import Op, RunScope, in_worker_thread
 from core.errors import SandboxRefusal
-from core.guest import surface_js
-
-GUEST_JS = surface_js("format.js")
 
 RULE_OPTION = "format-bad-option"
 RULE_UNSUPPORTED = "format-unsupported-option"
@@ -722,14 +720,11 @@ def _fill(pattern: str, first: str, second: str) -> str:
     return re.sub(r"\{([01])\}", lambda m: second if m.group(1) == "1" else first, str(pattern))
 
 
-SURFACE = Surface(
-    "format",
+SURFACE = declared("format").surface(
     {
         "format.number": _on_worker(_number),
         "format.date": _on_worker(_date),
         "format.relativeTime": _on_worker(_relative),
         "format.list": _on_worker(_list),
-    },
-    GUEST_JS,
-    ("format",),
+    }
 )

@@ -3,13 +3,10 @@ checks) is `core/bridges/image_ops.py`, imported on the first call."""
 
 from __future__ import annotations
 
-from core.bridges.base import Surface, lazy_op
-from core.guest import surface_js
+from core.bridges import declared
+from core.bridges.base import lazy_op
 
-GUEST_JS = surface_js("image.js")
-
-SURFACE = Surface(
-    "image",
+SURFACE = declared("image").surface(
     {
         "image.info": lazy_op("core.bridges.image_ops", "info_op"),
         "image.stats": lazy_op("core.bridges.image_ops", "stats_op"),
@@ -26,7 +23,5 @@ SURFACE = Surface(
         "image.adjust": lazy_op("core.bridges.image_ops", "adjust_op"),
         "image.composite": lazy_op("core.bridges.image_ops", "composite_op"),
         "image.convert": lazy_op("core.bridges.image_ops", "convert_op"),
-    },
-    GUEST_JS,
-    ("image",),
+    }
 )

@@ -26,10 +26,9 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote_to_bytes
 
-from core.bridges import encoding, workspace
-from core.bridges.base import Op, RunScope, Surface, in_io_thread, in_worker_thread
+from core.bridges import declared, encoding, workspace
+from core.bridges.base import Op, RunScope, in_io_thread, in_worker_thread
 from core.errors import SandboxRefusal
-from core.guest import surface_js
 from core.media_store import (
     ASSET_PREFIX,
     HANDLE_PREFIX,
@@ -42,8 +41,6 @@ from core.media_store import (
     run_store,
     too_large,
 )
-
-GUEST_JS = surface_js("media.js")
 
 _MIME = re.compile(r"[a-z0-9][\w!#$&^.+-]*/[a-z0-9][\w!#$&^.+-]*(\s*;[ -~]*)?", re.IGNORECASE)
 _SCHEME = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
@@ -369,14 +366,11 @@ async def persist(scope: RunScope, item: MediaItem, filename: str | None = None)
     return ref
 
 
-SURFACE = Surface(
-    "media",
+SURFACE = declared("media").surface(
     {
         "media.bytes": Op(_bytes),
         "media.text": Op(_text),
         "media.info": Op(_info),
         "media.to": Op(_to),
-    },
-    GUEST_JS,
-    ("media",),
+    }
 )

@@ -14,9 +14,6 @@ it is installed first.
 
 from __future__ import annotations
 
-from core.bridges.base import Surface
-from core.guest import surface_js
+from core.bridges import declared
 
-GUEST_JS = surface_js("nodetool.js")
-
-SURFACE = Surface("nodetool", {}, GUEST_JS, ("nodetool",))
+SURFACE = declared("nodetool").surface({})

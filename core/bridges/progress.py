@@ -6,10 +6,8 @@ import math
 import time
 from dataclasses import dataclass
 
-from core.bridges.base import Op, RunLocal, RunScope, Surface
-from core.guest import surface_js
-
-GUEST_JS = surface_js("progress.js")
+from core.bridges import declared
+from core.bridges.base import Op, RunLocal, RunScope
 
 
 @dataclass
@@ -40,4 +38,4 @@ def _progress(scope: RunScope, percent: float, message: str | None) -> None:
         scope.on_progress(max(0.0, min(100.0, float(percent))), message)
 
 
-SURFACE = Surface("progress", {"progress": Op(_progress, sync=True)}, GUEST_JS, ("progress",))
+SURFACE = declared("progress").surface({"progress": Op(_progress, sync=True)})

@@ -23,9 +23,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.bridges.base import Op, RunLocal, RunScope, Surface, in_io_thread
+from core.bridges import declared
+from core.bridges.base import Op, RunLocal, RunScope, in_io_thread
 from core.errors import CordonError, SandboxRefusal
-from core.guest import surface_js
 
 MAX_REQUESTS_PER_RUN = 5
 MAX_REASON_CHARS = 500
@@ -41,8 +41,6 @@ class _Asked:
 
 
 _ASKED = RunLocal(lambda scope: _Asked())
-
-GUEST_JS = surface_js("secrets.js")
 
 
 def _prefixed(what: str, exc: CordonError) -> SandboxRefusal:
@@ -152,12 +150,9 @@ async def _request(scope: RunScope, name: Any, reason: Any = None) -> bool:
         return stored is True
 
 
-SURFACE = Surface(
-    "secrets",
+SURFACE = declared("secrets").surface(
     {
         "secrets": Op(_secrets),
         "secrets.request": Op(_request),
-    },
-    GUEST_JS,
-    ("getSecret", "requestSecret"),
+    }
 )

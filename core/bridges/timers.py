@@ -10,11 +10,9 @@ import asyncio
 import math
 from dataclasses import dataclass
 
-from core.bridges.base import Op, RunLocal, RunScope, Surface
+from core.bridges import declared
+from core.bridges.base import Op, RunLocal, RunScope
 from core.errors import SandboxRefusal
-from core.guest import surface_js
-
-GUEST_JS = surface_js("timers.js")
 
 
 @dataclass
@@ -49,4 +47,4 @@ async def _sleep(scope: RunScope, ms: float) -> None:
     await asyncio.sleep(ms / 1000)
 
 
-SURFACE = Surface("timers", {"sleep": Op(_sleep)}, GUEST_JS, ("sleep", "parallelMap"))
+SURFACE = declared("timers").surface({"sleep": Op(_sleep)})

@@ -3,14 +3,11 @@ MP4 out, with the container-header caps) is `core/bridges/video_ops.py`, importe
 
 from __future__ import annotations
 
-from core.bridges.base import Surface, lazy_op
-from core.guest import surface_js
-
-GUEST_JS = surface_js("video.js")
+from core.bridges import declared
+from core.bridges.base import lazy_op
 
 _IMPL = "core.bridges.video_ops"
-SURFACE = Surface(
-    "video",
+SURFACE = declared("video").surface(
     {
         "video.info": lazy_op(_IMPL, "info_op"),
         "video.bytes": lazy_op(_IMPL, "bytes_op"),
@@ -21,7 +18,5 @@ SURFACE = Surface(
         "video.addAudio": lazy_op(_IMPL, "add_audio_op"),
         "video.extractAudio": lazy_op(_IMPL, "extract_audio_op"),
         "video.extractFrame": lazy_op(_IMPL, "extract_frame_op"),
-    },
-    GUEST_JS,
-    ("video",),
+    }
 )

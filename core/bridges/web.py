@@ -22,25 +22,14 @@ would cost more than the parse.
 
 Size matters more than layout suggests: QuickJS keeps each function's source
 text (for `toString`) at every nesting level, so every source byte costs
-several bytes of the template every run restores. Hence `_without_layout`.
+several bytes of the template every run restores. Hence the declaration's
+`compact` (core/bridges/__init__.py), which strips layout and comments when the
+prelude is built, not when this module is imported: a run imports this module
+only to list the standard surfaces (it has no ops), never to run a body.
 """
 
 from __future__ import annotations
 
-import re
+from core.bridges import declared
 
-from core.bridges.base import Surface
-from core.guest import surface_js
-
-_TRAILING_COMMENT = re.compile(r"(?<=[;{},(])\s{2,}// .*$")
-
-
-def _without_layout(js: str) -> str:
-    """The JS without indentation and comments (lines stay lines, so ASI is unchanged)."""
-    lines = (_TRAILING_COMMENT.sub("", line).strip() for line in js.splitlines())
-    return "\n".join(line for line in lines if line and not line.startswith("//"))
-
-
-GUEST_JS = _without_layout(surface_js("web.js"))
-
-SURFACE = Surface("web", {}, GUEST_JS, ("URL", "URLSearchParams", "TextEncoder", "TextDecoder"))
+SURFACE = declared("web").surface({})

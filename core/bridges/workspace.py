@@ -39,13 +39,11 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from core.bridges.base import Op, RunLocal, RunScope, ServiceKey, Surface, in_io_thread
+from core.bridges import WORKSPACE_HINT, declared
+from core.bridges.base import Op, RunLocal, RunScope, in_io_thread
 from core.bridges.fsguard import CONTAINED, FsGuard, Location, kind_of, oserrors, read_capped, refusal
 from core.errors import LimitExceeded, SandboxRefusal
-from core.guest import surface_js
 from core.limits import SandboxLimits
-
-GUEST_JS = surface_js("workspace.js")
 
 _CHUNK = 1024 * 1024
 
@@ -96,11 +94,6 @@ _QUOTA = RunLocal(lambda scope: _Quota(scope.limits))
 def _quota(scope: RunScope) -> _Quota:
     """The run's quota, made by the first workspace op (on the loop thread, so made once)."""
     return _QUOTA.of(scope)
-
-
-#: How the host that runs the body grants a workspace, in its own words (the studio names its Choose… button,
-#: the command line its flag): the refusal of a workspace call says only what the person can do there.
-WORKSPACE_HINT: ServiceKey[str] = ServiceKey("workspace.hint")
 
 
 def _guard(scope: RunScope, op: str) -> FsGuard:
@@ -612,8 +605,7 @@ def _move(scope: RunScope, guard: FsGuard, source: Any, target: Any, options: An
                 os.rename(src.name, dst.name, src_dir_fd=src.dir_fd, dst_dir_fd=dst.dir_fd)
 
 
-SURFACE = Surface(
-    "workspace",
+SURFACE = declared("workspace").surface(
     {
         "workspace.read": _read,
         "workspace.readBytes": _read_bytes,
@@ -626,7 +618,5 @@ SURFACE = Surface(
         "workspace.copy": _copy,
         "workspace.move": _move,
         "workspace.root": _root,
-    },
-    GUEST_JS,
-    ("workspace",),
+    }
 )

@@ -17,8 +17,8 @@ import json
 import sys
 from typing import Any
 
+from core.bridges import WORKSPACE_HINT
 from core.bridges.base import HostServices
-from core.bridges.workspace import WORKSPACE_HINT
 from core.cli.common import Stopped, json_input_arg, print_json, signals_cancel, usage_error, workspace_arg
 from core.cli.flag_prompter import FlagPrompter
 from core.cli.run import print_human, result_object

@@ -20,7 +20,7 @@ from core.errors import CordonError, UsageError
 from core.limits import resolve_limits
 from core.packs import resolve_body
 from core.transport import to_public
-from core.typescript import is_typescript_path, strip_types
+from core.typescript.strip import is_typescript_path, strip_types
 
 
 def result_object(

@@ -21,13 +21,12 @@ import math
 import re
 import threading
 import time
-import types
 import weakref
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from core import paths, transport
-from core.bridges import hostcalls
+from core.bridges import hostcalls, ops_with
 from core.bridges.base import Op, RunScope, Surface, WallClock
 from core.cancel import CancelHandle
 from core.engine import driver, graph_image, outcomes, templates, watchdog, wire
@@ -500,23 +499,8 @@ def _default_limits() -> SandboxLimits:
     return resolve_limits(None)
 
 
-@functools.cache
-def _standard_ops() -> Mapping[str, Op]:
-    """The standard surfaces' op table, merged once per process, read-only (`_ops`)."""
-    from core.bridges import standard_surfaces
-
-    ops: dict[str, Op] = {}
-    for surface in standard_surfaces():
-        ops.update(surface.ops)
-    return types.MappingProxyType(ops)
-
-
 def _ops(extra: Sequence[Surface]) -> Mapping[str, Op]:
-    """A run's op table: the standard one shared as it is, or a copy with the run's extra surfaces
-    (a pack's ops close over the run, so those are merged per run)."""
-    if not extra:
-        return _standard_ops()
-    ops = dict(_standard_ops())
-    for surface in extra:
-        ops.update(surface.ops)
-    return ops
+    """A run's op table: the standard one (each bridge imported by a body's first call into it,
+    `core.bridges.ops_with`), under the run's extra surfaces (a pack's ops close over the run, so
+    those are collected per run; a later surface's op wins, as before)."""
+    return ops_with({name: op for surface in extra for name, op in surface.ops.items()})

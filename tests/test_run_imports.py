@@ -1,0 +1,119 @@
+"""`cordon run` imports only what its body uses: a bridge's module is imported by the body's first call
+into it, TypeScript's only for a `.ts` body, and nothing else the result does not need.
+
+Each check is a fresh `cordon run` process that reports which modules it had loaded when it ended
+(tests/test_cli_startup.py's probe): what a process pays is what it imports, and counting modules
+asserts it without timing anything (bench/bench_startup.py prints the times).
+"""
+
+from __future__ import annotations
+
+import json
+
+from core.bridges import standard_ops, standard_surfaces
+from tests.test_cli_startup import cordon, loaded_under
+
+#: Every standard bridge's module (and what they import for their ops), none of which a body that calls
+#: no bridge needs: the prelude is built from their declarations (core/bridges/__init__.py).
+BRIDGES = tuple(
+    f"core.bridges.{name}"
+    for name in (
+        "assets",
+        "audio",
+        "audio_ops",
+        "canvas",
+        "canvas_ops",
+        "console",
+        "crypto",
+        "encoding",
+        "fetch",
+        "fetch_http",
+        "format",
+        "image",
+        "image_ops",
+        "media",
+        "netguard",
+        "nodetool",
+        "progress",
+        "secrets",
+        "timers",
+        "video",
+        "video_ops",
+        "web",
+        "workspace",
+    )
+)
+#: TypeScript's service, its context and its guest: for the editor and a `.ts` body (the facade and
+#: `core.typescript.strip`, which only tells a `.ts` path, are light).
+TYPESCRIPT = ("core.typescript.service", "core.typescript.context", "core.typescript.guest")
+#: What a `.js` body that calls no bridge never needs: the bridges, TypeScript, pydantic, the media
+#: store, the keyring's store, httpx.
+NOT_FOR_A_PLAIN_RUN = (*BRIDGES, *TYPESCRIPT, "pydantic", "core.media_store", "core.secrets_store", "httpx")
+
+
+def run_body(tmp_path, source: str, *args: str, name: str = "body.js") -> tuple[dict, set[str]]:
+    body = tmp_path / name
+    body.write_text(source, encoding="utf-8")
+    proc, modules = cordon("run", str(body), "--json", *args)
+    return json.loads(proc.stdout), modules
+
+
+def test_a_body_that_calls_no_bridge_imports_none(tmp_path):
+    result, modules = run_body(tmp_path, "return 1+1")
+    assert result["ok"] and result["result"] == 2, result
+    assert loaded_under(modules, NOT_FOR_A_PLAIN_RUN) == []
+
+
+def test_pure_guest_globals_work_without_their_modules(tmp_path):
+    """URL, TextEncoder and base64 are guest JavaScript (web.py, encoding.py): the prelude has them, and
+    no module of theirs is imported to run them."""
+    result, modules = run_body(
+        tmp_path,
+        "const u = new URL('https://example.com/a?b=1');"
+        "return [u.searchParams.get('b'), new TextEncoder().encode('hé').length, toHex(new Uint8Array([255]))]",
+    )
+    assert result["ok"] and result["result"] == ["1", 3, "ff"], result
+    assert loaded_under(modules, NOT_FOR_A_PLAIN_RUN) == []
+
+
+def test_a_bridge_the_body_calls_is_imported_and_works(tmp_path):
+    result, modules = run_body(
+        tmp_path,
+        "console.log('hi'); const d = await crypto.digest('SHA-256', 'abc'); return toHex(d).slice(0, 8)",
+    )
+    assert result["ok"] and result["result"] == "ba7816bf", result
+    assert result["logs"] == ["hi"]
+    assert loaded_under(modules, BRIDGES) == ["core.bridges.console", "core.bridges.crypto"]
+
+
+def test_a_refused_bridge_call_is_still_refused_by_its_rule(tmp_path):
+    result, modules = run_body(tmp_path, "return await workspace.read('notes.txt')")
+    assert not result["ok"]
+    assert result["error"]["rule"] == "workspace-unavailable", result["error"]
+    assert "--workspace DIR" in result["error"]["message"]
+    assert "core.bridges.workspace" in modules
+    # and the next run (a fresh process) is healthy
+    again, _ = run_body(tmp_path, "return 'fine'")
+    assert again["ok"] and again["result"] == "fine"
+
+
+def test_typescript_is_imported_only_for_a_typescript_body(tmp_path):
+    result, modules = run_body(tmp_path, "const n: number = 1 + 1;\nreturn n", name="body.ts")
+    assert result["ok"] and result["result"] == 2, result
+    assert "core.typescript.guest" in modules
+    result, modules = run_body(tmp_path, "return 1+1")
+    assert result["ok"]
+    assert loaded_under(modules, TYPESCRIPT) == []
+
+
+def test_the_lazy_op_table_is_the_standard_surfaces_ops():
+    """The table the run reads names every op the standard surfaces define, with the same callables'
+    behaviour (sync or not), and no other: an unknown name is still unknown (the run refuses it as
+    `unknown-op`)."""
+    ops = standard_ops()
+    defined = {name: op for surface in standard_surfaces() for name, op in surface.ops.items()}
+    assert sorted(ops) == sorted(defined)
+    for name, op in defined.items():
+        assert ops.get(name) is op, name
+    assert ops.get("no.such") is None
+    assert ops.get("__proto__") is None
