@@ -1,5 +1,6 @@
 """`cordon run` imports only what its body uses: a bridge's module is imported by the body's first call
-into it, TypeScript's only for a `.ts` body, and nothing else the result does not need.
+into it, TypeScript's only for a `.ts` body, and nothing else the result does not need; and it does not
+rebuild what an earlier process built (the prelude's template is read back from Cordon's cache).
 
 Each check is a fresh `cordon run` process that reports which modules it had loaded when it ended
 (tests/test_cli_startup.py's probe): what a process pays is what it imports, and counting modules
@@ -9,9 +10,15 @@ asserts it without timing anything (bench/bench_startup.py prints the times).
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 
+from core import cache, paths
 from core.bridges import standard_ops, standard_surfaces
-from tests.test_cli_startup import cordon, loaded_under
+from core.engine import templates
+from core.engine.prelude import build_prelude
+from tests.test_cli_startup import REPO, cordon, loaded_under
 
 #: Every standard bridge's module (and what they import for their ops), none of which a body that calls
 #: no bridge needs: the prelude is built from their declarations (core/bridges/__init__.py).
@@ -117,3 +124,52 @@ def test_the_lazy_op_table_is_the_standard_surfaces_ops():
         assert ops.get(name) is op, name
     assert ops.get("no.such") is None
     assert ops.get("__proto__") is None
+
+
+#: Runs `return 1+1` in a fresh process and reports its result and how many guest templates it built
+#: (`GuestVM.set_up` is a template build's first step), as one JSON line.
+BUILDS_PROBE = (
+    "import json\n"
+    "from core.engine import driver\n"
+    "builds = []\n"
+    "set_up = driver.GuestVM.set_up\n"
+    "driver.GuestVM.set_up = lambda vm, signature: (builds.append(1), set_up(vm, signature))[1]\n"
+    "from core import run_in_sandbox\n"
+    "result = run_in_sandbox('return 1+1')\n"
+    "print(json.dumps([result.ok, result.result, len(builds)]))\n"
+)
+
+
+def fresh_process_builds() -> tuple[bool, object, int]:
+    proc = subprocess.run(
+        [sys.executable, "-c", BUILDS_PROBE],
+        cwd=REPO,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    ok, value, builds = json.loads(proc.stdout.splitlines()[-1])
+    return ok, value, builds
+
+
+def test_a_later_process_reads_the_prelude_template_back_and_a_damaged_one_is_rebuilt(run):
+    """The standard prelude's template is built once and cached (core/engine/templates.py): the next
+    process starts its run from the cached pages without running the prelude; pages that are not
+    byte for byte what Cordon wrote are a miss (core/cache.py), rebuilt, and the run is the same."""
+    assert run("return 1").ok  # this process built or read it, and cached it
+    template = templates.cached_template(build_prelude(()))
+    assert template is not None and template.key is not None
+    name = f"template-{template.key}.pages"
+    assert cache.read(name) is not None
+    assert fresh_process_builds() == (True, 2, 0)
+
+    entry = paths.cache_dir() / name
+    damaged = bytearray(entry.read_bytes())
+    damaged[len(damaged) // 2] ^= 0xFF
+    entry.write_bytes(bytes(damaged))
+    assert cache.read(name) is None
+    assert fresh_process_builds() == (True, 2, 1)
+    assert cache.read(name) is not None, "the rebuilt template was cached again"
+    assert fresh_process_builds() == (True, 2, 0)
