@@ -9,7 +9,6 @@ so a bug swallowed for the person's sake is still on record for whoever fixes it
 from __future__ import annotations
 
 import logging
-import logging.handlers
 from pathlib import Path
 
 from core import paths
@@ -51,6 +50,8 @@ def to_stderr(level: int = logging.DEBUG) -> logging.Handler:
 
 def to_file(level: int = logging.INFO) -> Path:
     """The studio: a rotating log under the data folder (`paths.log_dir()`); returns the file's path."""
+    import logging.handlers  # here: its import (socket, pickle, queue) is ~7 ms every command would pay
+
     path = paths.log_dir() / LOG_FILE
     _attach(
         "file",

@@ -121,7 +121,7 @@ def test_driver_runs_only_on_the_pinned_wasmtime_series(
 
 
 def test_driver_refuses_a_pre_release_of_its_series(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(guest_module.metadata, "version", lambda dist: "50.0.2.dev1")
+    monkeypatch.setattr(guest_module, "installed_version", lambda dist: "50.0.2.dev1")
     with pytest.raises(RuntimeError, match=r"found 50\.0\.2\.dev1"):
         guest_module.check_versions()
 

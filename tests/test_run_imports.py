@@ -16,7 +16,7 @@ import sys
 
 from core import cache, paths
 from core.bridges import standard_ops, standard_surfaces
-from core.engine import templates
+from core.engine import guest_module, templates
 from core.engine.prelude import build_prelude
 from tests.test_cli_startup import REPO, cordon, loaded_under
 
@@ -55,7 +55,16 @@ BRIDGES = tuple(
 TYPESCRIPT = ("core.typescript.service", "core.typescript.context", "core.typescript.guest")
 #: What a `.js` body that calls no bridge never needs: the bridges, TypeScript, pydantic, the media
 #: store, the keyring's store, httpx.
-NOT_FOR_A_PLAIN_RUN = (*BRIDGES, *TYPESCRIPT, "pydantic", "core.media_store", "core.secrets_store", "httpx")
+NOT_FOR_A_PLAIN_RUN = (
+    *BRIDGES,
+    *TYPESCRIPT,
+    "pydantic",
+    "core.media_store",
+    "core.secrets_store",
+    "httpx",
+    # read by `cordon --version` and the engine's wasmtime check, which reads the dist-info folder itself
+    "importlib.metadata",
+)
 
 
 def run_body(tmp_path, source: str, *args: str, name: str = "body.js") -> tuple[dict, set[str]]:
@@ -111,6 +120,14 @@ def test_typescript_is_imported_only_for_a_typescript_body(tmp_path):
     result, modules = run_body(tmp_path, "return 1+1")
     assert result["ok"]
     assert loaded_under(modules, TYPESCRIPT) == []
+
+
+def test_the_wasmtime_version_is_the_one_importlib_metadata_reads():
+    """The engine reads wasmtime's version from its dist-info folder without importlib.metadata (its
+    import is ~10 ms of a run's process): the same answer, which keys every compiled module."""
+    from importlib import metadata
+
+    assert guest_module.installed_version("wasmtime") == metadata.version("wasmtime")
 
 
 def test_the_lazy_op_table_is_the_standard_surfaces_ops():

@@ -14,8 +14,9 @@ the settings without a guest.
 
 from __future__ import annotations
 
+import functools
 import hashlib
-from importlib import metadata, resources
+from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
@@ -51,13 +52,30 @@ def _release(version: str) -> tuple[int, ...] | None:
 def check_versions() -> None:
     """Refuse to run on a wasmtime the driver was not calibrated against (see `accepted_range`)."""
     for dist, want in PINNED.items():
-        have = metadata.version(dist)
+        have = installed_version(dist)
         pinned, found = _release(want), _release(have)
         if pinned is None or found is None or found[:2] != pinned[:2] or found < pinned:
             raise RuntimeError(
                 f"Cordon's engine driver runs on {dist}{accepted_range(dist)}, found {have}; "
                 f"reinstall with: pip install '{dist}{accepted_range(dist)}'"
             )
+
+
+@functools.cache
+def installed_version(dist: str) -> str:
+    """`importlib.metadata.version(dist)` of a distribution whose package has its name (wasmtime),
+    read where importlib.metadata finds it: the `<dist>-<version>.dist-info` folder beside the
+    imported package (also in a bundle, which copies it there: installer/cordon.spec). Without
+    importing importlib.metadata and the email parser under it, ~10-15 ms of every `cordon run`
+    process; anything but exactly one such folder asks importlib.metadata itself."""
+    package = Path(str(wasmtime.__file__)).parent if dist == "wasmtime" else None
+    if package is not None:
+        found = [p.name[len(dist) + 1 : -len(".dist-info")] for p in package.parent.glob(f"{dist}-*.dist-info")]
+        if len(found) == 1 and _release(found[0]) is not None:
+            return found[0]
+    from importlib import metadata
+
+    return metadata.version(dist)
 
 
 def guest_wasm_bytes() -> bytes:
@@ -104,7 +122,7 @@ def use_instance_pool(cfg: wasmtime.Config) -> wasmtime.Config:
 
 def engine_settings() -> str:
     """What native code compiled from a module depends on besides the module."""
-    return f"wasmtime-{metadata.version('wasmtime')}|epoch|{MAX_WASM_STACK}|fixed-memory"
+    return f"wasmtime-{installed_version('wasmtime')}|epoch|{MAX_WASM_STACK}|fixed-memory"
 
 
 def _precompiled_name(wasm: bytes) -> str:
