@@ -9,6 +9,7 @@ asserts it without timing anything (bench/bench_startup.py prints the times).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
@@ -190,3 +191,21 @@ def test_a_later_process_reads_the_prelude_template_back_and_a_damaged_one_is_re
     assert fresh_process_builds() == (True, 2, 1)
     assert cache.read(name) is not None, "the rebuilt template was cached again"
     assert fresh_process_builds() == (True, 2, 0)
+
+
+def test_the_run_subcommand_alone_parses_as_the_whole_grammar(capsys):
+    """`cordon run ...` declares only the run subcommand (core/cli/__init__.py `_subcommand`): the same
+    arguments, and a usage error prints the whole grammar's usage line."""
+    from core.cli import build_parser
+
+    for argv in (
+        ["run", "x.js", "--json"],
+        ["-v", "run", "-", "--inputs", "{}", "--limits", "{}", "--only-packs", "a"],
+    ):
+        assert vars(build_parser("run").parse_args(argv)) == vars(build_parser().parse_args(argv))
+    usages = []
+    for parser in (build_parser("run"), build_parser()):
+        with contextlib.suppress(SystemExit):
+            parser.parse_args(["run", "--bogus"])
+        usages.append(capsys.readouterr().err)
+    assert usages[0] == usages[1] and "{run,node,packs," in usages[0]

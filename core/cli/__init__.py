@@ -78,8 +78,10 @@ class CordonParser(argparse.ArgumentParser):
         raise UsageExit(message)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The whole command line, with no subcommand's code imported (core/cli/commands.py)."""
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line, with no subcommand's code imported (core/cli/commands.py); with
+    `command`, the same parser declaring only that subcommand, which parses `cordon COMMAND ...`
+    exactly as the whole one does (see `_subcommand`)."""
     parser = CordonParser(prog="cordon", description="Run JavaScript Code nodes in Cordon's sandbox.")
     parser.add_argument(
         "-v",
@@ -88,7 +90,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="debug output on stderr: what the engine, the packs and the installer do",
     )
     parser.add_argument("--version", action=_VersionAction, help="show program's version number and exit")
-    commands.register(parser.add_subparsers(dest="command", required=True))
+    # The metavar argparse would derive from every command, also when one is declared: a usage line
+    # printed by the parser (an unknown option after the command) is the same either way.
+    verbs = parser.add_subparsers(dest="command", required=True, metavar="{" + ",".join(commands.NAMES) + "}")
+    commands.register(verbs, only=command)
     commands.add_examples(parser)
     return parser
 
@@ -161,7 +166,7 @@ def _main(argv: Sequence[str] | None) -> int:
     if words == ["--version"]:  # the common case answered without building the parser
         print(version_text())
         return 0
-    parser = build_parser()
+    parser = build_parser(_subcommand(words))
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse exits 2 on usage errors (its message is on stderr), 0 on --help
@@ -172,6 +177,17 @@ def _main(argv: Sequence[str] | None) -> int:
             return fail(UsageError(reason), True, int(exc.code))
         return int(exc.code or 0)
     return dispatch(args)
+
+
+def _subcommand(words: Sequence[str]) -> str | None:
+    """The subcommand `words` run, when nothing but `-v` comes before it: then argparse reads the
+    other words with that subcommand's parser alone, and the whole grammar is not needed. Anything
+    else (`--help`, a misspelt command, an unknown option first) gets the whole grammar, whose
+    usage line and suggestions list every command."""
+    for word in words:
+        if word not in ("-v", "--verbose"):
+            return word if word in commands.NAMES else None
+    return None
 
 
 def dispatch(args: argparse.Namespace) -> int:

@@ -34,19 +34,16 @@ class Handler(NamedTuple):
         return handler
 
 
-def register(subparsers: Verbs) -> None:
-    """Every subcommand, in the order `cordon --help` lists them (their examples: `add_examples`)."""
-    for add in (
-        register_run,
-        register_node,
-        register_packs,
-        register_validate,
-        register_secrets,
-        register_doctor,
-        register_completion,
-        register_lsp,
-    ):
-        add(subparsers)
+#: The subcommands, in the order `cordon --help` lists them.
+NAMES = ("run", "node", "packs", "validate", "secrets", "doctor", "completion", "lsp")
+
+
+def register(subparsers: Verbs, only: str | None = None) -> None:
+    """Every subcommand, in the order `cordon --help` lists them (their examples: `add_examples`), or
+    only the one named `only`: parsing `cordon run ...` needs no other's arguments, and declaring all
+    of them (~80 arguments, each help text passed through gettext) was ~15 ms of every `cordon run`."""
+    for name in NAMES if only is None else (only,):
+        globals()[f"register_{name}"](subparsers)
 
 
 #: `cordon ... --help` ends with these, as git's and cargo's helps do: keyed by the command's words,
