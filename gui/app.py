@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QApplication, QMainWindow
 
 import core
 from core import logs
+from gui.garbage import collect_on_gui_thread
 from gui.main_window import APP_TITLE, MainWindow
 from gui.settings import load_settings
 from gui.tasks import task_manager
@@ -112,6 +113,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # a picture needs no screen
     start_log()
     app = QApplication.instance() or QApplication(args[:1])
+    collect_on_gui_thread(app)
     app.setApplicationName("cordon")
     app.setApplicationDisplayName(APP_TITLE)
     app.setOrganizationName("cordon")
