@@ -47,8 +47,9 @@ def _files(name: str) -> tuple[Path, Path]:
     return paths.cache_dir().joinpath(*parts), paths.data_dir().joinpath(DIGESTS, *parts[:-1], parts[-1] + ".sha256")
 
 
-def read(name: str) -> bytes | None:
-    """The entry's bytes if they are exactly what `write` stored under `name`, else None."""
+def read(name: str, *, max_bytes: int = MAX_ENTRY_BYTES) -> bytes | None:
+    """The entry's bytes if they are exactly what `write` stored under `name`, else None (and None
+    past `max_bytes`: only a caller that writes larger entries asks for more)."""
     entry, record = _files(name)
     try:
         want = record.read_bytes().strip()
@@ -58,10 +59,10 @@ def read(name: str) -> bytes | None:
         return None
     with os.fdopen(fd, "rb") as handle:
         info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_ENTRY_BYTES:
+        if not stat.S_ISREG(info.st_mode) or info.st_size > max_bytes:
             return None
         try:
-            data = handle.read(MAX_ENTRY_BYTES + 1)
+            data = handle.read(max_bytes + 1)
         except OSError:
             return None
         if hashlib.sha256(data).hexdigest().encode() != want:

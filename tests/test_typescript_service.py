@@ -102,3 +102,12 @@ def test_a_body_file_sent_again_after_another_context_is_read_fresh(service):
     service.completion("const n = inputs.", NODE, (0, 17))  # a TypeScript body: the JavaScript one is dropped
     found = [(d.range.start, d.severity) for d in service.diagnostics("await sleep('soon');\nreturn 1;\n", js)]
     assert found == [((0, 12), "warning")]
+
+
+def test_the_library_is_all_there_when_served_as_one_file(service):
+    """The library files are combined into one (a new checker per keystroke merges one file's globals,
+    not 64 files'); the iterator helpers, a module-shaped library file, stay a file of their own."""
+    body = "const s: string = [1, 2].values().map((x) => x * 2).toArray();\nconst d: Disposable | null = null;\n"
+    assert [d.message for d in service.diagnostics(body, NODE)] == [
+        "Type 'number[]' is not assignable to type 'string'."
+    ]

@@ -139,6 +139,16 @@ def pack_context(body: str, catalog: Any) -> tuple[dict[str, str], dict[str, str
     return packs, files, real
 
 
+def shipped_pack_files(catalog: Any) -> tuple[dict[str, str], dict[str, str]]:
+    """(specifier map, files) of every module of the packs Cordon ships, by the names `pack_context`
+    gives them: the TypeScript guest parses these once into its snapshot (core/typescript/snapshot.py)."""
+    if catalog is None:
+        return {}, {}
+    specifiers = [spec for pack in catalog.packs() if pack.origin == "shipped" for spec in sorted(pack.modules)]
+    packs, files, _ = pack_context("".join(f"import {json.dumps(spec)};\n" for spec in specifiers), catalog)
+    return packs, files
+
+
 def _module_types(pack: Any, module: Any, source: str) -> tuple[str, str, Path | None]:
     """One pack module's types: kept declarations, generated host declarations, or the module's source."""
     module_id: str = module.module_id

@@ -7,8 +7,11 @@ checker on it, so that never happens as host code (docs/security.md, "TypeScript
 QuickJS-ng guest, the one runs use, with two host functions only: one hands the guest the request
 (JSON text), the other takes its answer. No bridge, no loader, no clock beyond the guest's own.
 
-Loading the compiler costs ~1.3 s of guest time (measured: bench/bench_lsp.py), far too much per
-request, so one guest per process is kept warm and fed requests one at a time (a lock). Every
+Loading the compiler and parsing the standard library cost seconds of guest time (measured:
+bench/bench_lsp.py, bench/profile_lsp.md), far too much per request, so one guest per process is
+kept warm and fed requests one at a time (a lock); and the first guest ever started stores its warm
+memory in Cordon's verified cache, from which later processes start it (`core/typescript/snapshot.py`).
+Every
 request has a deadline (the epoch backstop) and the guest a memory cap; a guest that failed a
 request in any way (a trap, a timeout, out of memory, a bug) is discarded and the next request
 starts a fresh one, so no state a hostile body could shape outlives its failure.
@@ -19,6 +22,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -26,6 +30,8 @@ from typing import Any
 
 from core.errors import CordonError
 from core.paths import resources_dir
+from core.typescript import snapshot
+from core.typescript.context import SANDBOX_FILE, sandbox_declarations, shipped_pack_files
 
 logger = logging.getLogger(__name__)
 
@@ -60,6 +66,41 @@ def lib_files() -> dict[str, str]:
     return {f"/lib/{p.name}": p.read_text(encoding="utf-8") for p in sorted((typescript_dir() / "lib").glob("*.d.ts"))}
 
 
+#: The warm guest's own file: it imports every shipped pack, so its first program parses them all.
+WARM_FILE = "/cordon/warm.ts"
+#: Guest time the snapshot's build may take: the library and every shipped pack parsed (~15 s quiet).
+SNAPSHOT_SECONDS = 300.0
+
+
+@dataclass(frozen=True)
+class WarmState:
+    """What a snapshot's guest holds before any request: the sandbox's declarations, which every
+    body is checked against (a first program over them parses and binds the library), and the
+    types and sources of the packs Cordon ships, parsed once and kept by the guest (`pin`) so a
+    body importing one does not wait seconds for its parse (js-yaml's 44 KB: ~1.5 s in the guest)."""
+
+    files: dict[str, str]
+    packs: dict[str, str]
+
+    @property
+    def pins(self) -> list[str]:
+        return sorted(set(self.packs.values()))
+
+
+def warm_state() -> WarmState:
+    from core.packs import default_catalog
+
+    packs, pack_files = shipped_pack_files(default_catalog())
+    imports = "".join(f"import {json.dumps(spec)};\n" for spec in sorted(packs))
+    return WarmState({SANDBOX_FILE: sandbox_declarations(), WARM_FILE: imports, **pack_files}, packs)
+
+
+def snapshot_name(warm: WarmState) -> str:
+    from core.engine.driver import install
+
+    return snapshot.name(install().digest, _program(), lib_files(), {**warm.files, "packs": json.dumps(warm.packs)})
+
+
 class TypeScriptGuest:
     """A warm guest with the compiler loaded; `request` is thread-safe (one at a time)."""
 
@@ -80,25 +121,47 @@ class TypeScriptGuest:
     def _reply(self, text: str) -> None:
         self._answer = text
 
-    def _start(self) -> Any:
-        from core.engine.driver import GuestVM, HostFunctions, VMOptions, install
+    def _functions(self) -> Any:
+        return {"__ts_take": (self._take, False), "__ts_reply": (self._reply, False)}
+
+    def _start(self) -> None:
+        """A warm guest: from the verified snapshot when Cordon's cache has it (`warm` builds it),
+        else a cold one: the compiler evaluated and the library parsed over the sandbox's declarations."""
+        from core.engine.driver import GuestVM, VMOptions
         from core.engine.templates import GuestTemplate
 
-        guest = install()
-        bare = GuestTemplate(len(guest.initial_memory), [], _SIGNATURE)
-        functions: HostFunctions = {"__ts_take": (self._take, False), "__ts_reply": (self._reply, False)}
-        vm = GuestVM(bare, VMOptions(functions, memory_limit=MEMORY_LIMIT))
+        warm = warm_state()
+        entry = snapshot_name(warm)
+        found = snapshot.load(entry)
+        if found is not None:  # the runtime, the compiler and the warm program are in these pages
+            _stored.add(entry)
+            size, chunks = found
+            template = GuestTemplate(size, chunks, _SIGNATURE)
+            self._vm = GuestVM(template, VMOptions(self._functions(), memory_limit=MEMORY_LIMIT))
+            self._held, self._packs = dict(warm.files), dict(warm.packs)
+            self.starts += 1
+            return
+        self._boot()
+        self._call({"op": "prepare", "files": {SANDBOX_FILE: sandbox_declarations()}})
+        self._held = {SANDBOX_FILE: sandbox_declarations()}
+
+    def _boot(self) -> None:
+        """A fresh guest with the compiler evaluated and the standard library handed over."""
+        from core.engine.driver import GuestVM, VMOptions, install
+        from core.engine.templates import GuestTemplate
+
+        bare = GuestTemplate(len(install().initial_memory), [], _SIGNATURE)
+        vm = GuestVM(bare, VMOptions(self._functions(), memory_limit=MEMORY_LIMIT))
         try:
             vm.set_up(_SIGNATURE)
             vm.arm_epoch(REQUEST_SECONDS)
             vm.eval_script(_program(), filename="cordon:typescript")
-            self._vm = vm
-            self.starts += 1
-            self._call({"op": "setLibs", "libs": lib_files()})
         except BaseException:
             self._discard(vm)
             raise
-        return vm
+        self._vm = vm
+        self.starts += 1
+        self._call({"op": "setLibs", "libs": lib_files()})
 
     def _discard(self, vm: Any) -> None:
         self._vm = None
@@ -108,11 +171,11 @@ class TypeScriptGuest:
         except Exception:
             logger.exception("closing the TypeScript guest failed")
 
-    def _call(self, request: dict[str, Any]) -> Any:
+    def _call(self, request: dict[str, Any], seconds: float = REQUEST_SECONDS) -> Any:
         vm = self._vm
         self._request, self._answer = json.dumps(request), ""
         try:
-            vm.arm_epoch(REQUEST_SECONDS)
+            vm.arm_epoch(seconds)
             vm.eval_script("__cordon_ls()", filename="cordon:typescript-request")
             vm.arm_epoch(None)
             answer = json.loads(self._answer)
@@ -155,10 +218,60 @@ class TypeScriptGuest:
             return answer
 
     def warm(self) -> None:
-        """Start the guest now (the studio does this in the background, so a first completion is quick)."""
+        """Start the guest now, and build the snapshot later processes start from if Cordon's cache
+        has none (the studio and `cordon lsp` call this in the background, so a first answer is quick)."""
         with self._lock:
             if self._vm is None:
                 self._start()
+        build_snapshot_later()
+
+
+def build_snapshot() -> bool:
+    """Make the snapshot of a warm guest and store it, unless the cache has it: a guest of its own
+    that runs nothing but the shipped compiler, library, sandbox declarations and packs, then its
+    memory, before any request about a body could reach it. Whether one was written."""
+    from core.engine.driver import install
+    from core.engine.templates import changed_pages
+
+    warm = warm_state()
+    entry = snapshot_name(warm)
+    if entry in _stored or snapshot.exists(entry):
+        _stored.add(entry)
+        return False
+    builder = TypeScriptGuest()
+    builder._boot()
+    vm = builder._vm
+    try:
+        builder._call({"op": "prepare", "files": warm.files, "packs": warm.packs, "pin": warm.pins}, SNAPSHOT_SECONDS)
+        vm.collect_garbage()
+        memory = vm.memory_image()
+    finally:
+        builder._discard(vm)
+    snapshot.store(entry, len(memory), changed_pages(install().initial_memory, memory))
+    _stored.add(entry)
+    return True
+
+
+_building = threading.Lock()
+#: Snapshots this process knows are in the cache (restored or written): not read again to check.
+_stored: set[str] = set()
+
+
+def build_snapshot_later() -> None:
+    """`build_snapshot` on a background thread, one at a time (seconds of guest time, once per
+    Cordon version: the next process then starts warm)."""
+    if not _building.acquire(blocking=False):
+        return
+
+    def build() -> None:
+        try:
+            build_snapshot()
+        except Exception:  # costs only the next start's speed
+            logger.warning("building the TypeScript guest snapshot failed", exc_info=True)
+        finally:
+            _building.release()
+
+    threading.Thread(target=build, name="cordon-typescript-snapshot", daemon=True).start()
 
 
 _shared: TypeScriptGuest | None = None

@@ -59,15 +59,22 @@
   const files = new Map(); // name -> {text, version}
   const libs = new Map(); // "/lib/lib.es5.d.ts" -> text
   const snapshots = new Map(); // name -> [version, snapshot]
+  // Files whose parse is kept when a request drops them (the shipped packs' sources, parsed once
+  // into the guest's snapshot): sent again with the same text, they are the same version, whose
+  // source file the document registry still holds (`registry` never releases it).
+  const pinned = new Map(); // name -> {text, version}
   let packMap = {}; // specifier -> file name
   let projectVersion = 0;
   let fileVersions = 0;
 
+  // The standard library a body sees: ES2023 and what QuickJS-ng has beyond it.
+  const LIB_ROOTS = ["lib.es2023.d.ts", "lib.esnext.disposable.d.ts", "lib.esnext.float16.d.ts", "lib.esnext.iterator.d.ts"];
+  // ...served as one file (`combineLibs`), the only default library the program loads.
+  const LIB_FILE = "/lib/lib.cordon.d.ts";
   const options = {
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.ESNext,
     moduleResolution: ts.ModuleResolutionKind.Bundler,
-    lib: ["lib.es2023.d.ts", "lib.esnext.disposable.d.ts", "lib.esnext.float16.d.ts", "lib.esnext.iterator.d.ts"],
     allowJs: true,
     checkJs: true,
     strict: true,
@@ -125,7 +132,7 @@
       return snap;
     },
     getCurrentDirectory: () => "/",
-    getDefaultLibFileName: () => "/lib/lib.es2023.d.ts",
+    getDefaultLibFileName: () => LIB_FILE,
     fileExists: (name) => textOf(name) !== undefined,
     readFile: (name) => textOf(name),
     directoryExists: (name) => name === "/" || name === "/lib" || name.startsWith("/packs"),
@@ -151,20 +158,31 @@
       });
     },
   };
-  const service = ts.createLanguageService(host, ts.createDocumentRegistry());
+  const documents = ts.createDocumentRegistry();
+  const registry = {
+    ...documents,
+    releaseDocumentWithKey(path, ...rest) {
+      if (!pinned.has(path)) documents.releaseDocumentWithKey(path, ...rest);
+    },
+  };
+  const service = ts.createLanguageService(host, registry);
 
   function update(request) {
     let changed = false;
     for (const [name, text] of Object.entries(request.files || {})) {
       const file = files.get(name);
       if (file && file.text === text) continue;
+      const pin = pinned.get(name);
+      if (pin && pin.text !== text) pinned.delete(name);
       // one counter for every file: a file removed and sent again must never meet its old snapshot
-      // under a version number it had before (the body's name alternates between contexts)
-      files.set(name, { text, version: ++fileVersions });
+      // under a version number it had before (the body's name alternates between contexts); a
+      // pinned file sent again with its pinned text is that same file, parsed already
+      files.set(name, pin && pin.text === text ? pin : { text, version: ++fileVersions });
       changed = true;
     }
+    for (const name of request.pin || []) pinned.set(name, files.get(name));
     for (const name of request.remove || []) {
-      snapshots.delete(name);
+      if (!pinned.has(name)) snapshots.delete(name);
       changed = files.delete(name) || changed;
     }
     if (request.packs) {
@@ -304,9 +322,52 @@
     return out;
   }
 
+  // The library files LIB_ROOTS reach through their `/// <reference lib>` lines, as one file, in the
+  // order TypeScript itself would load them (its own list of libraries, `ts.libs`). A checker is
+  // made for every program, so after every keystroke, and it merges each library file's globals
+  // into one table: across 64 files that cloned and merged every interface the later editions
+  // extend (Array, String, Promise...), ~20-50 ms a keystroke in the guest. In one file the binder
+  // merges them, once, and the bound file is kept from program to program. The program also no
+  // longer walks 64 library files to see that none changed.
+  function combineLibs(given) {
+    const reached = new Set();
+    const pending = [...LIB_ROOTS];
+    while (pending.length) {
+      const name = pending.pop();
+      if (reached.has(name) || !given.has(name)) continue;
+      reached.add(name);
+      for (const ref of ts.preProcessFile(given.get(name), true, true).libReferenceDirectives) {
+        pending.push(`lib.${ref.fileName.toLowerCase()}.d.ts`);
+      }
+    }
+    const rank = (name) => {
+      const at = ts.libs.indexOf(name.slice("lib.".length, -".d.ts".length));
+      return at < 0 ? ts.libs.length : at;
+    };
+    const ordered = [...reached].sort((a, b) => rank(a) - rank(b));
+    const directive = /^\/\/\/ *<reference +(lib|no-default-lib)=.*$/gm;
+    // A library shaped as a module (esnext.iterator: `export {}` and `declare global`) would make
+    // the whole file a module: it stays a file of its own, which the combined one references.
+    const isModule = (name) => /^(export|import)\b/m.test(given.get(name));
+    const out = new Map();
+    const own = ordered.filter(isModule);
+    for (const name of own) out.set(`/lib/${name}`, given.get(name).replace(directive, ""));
+    out.set(
+      LIB_FILE,
+      '/// <reference no-default-lib="true"/>\n' +
+        own.map((name) => `/// <reference lib="${name.slice("lib.".length, -".d.ts".length)}" />\n`).join("") +
+        ordered
+          .filter((name) => !isModule(name))
+          .map((name) => `// ${name}\n` + given.get(name).replace(directive, ""))
+          .join("\n"),
+    );
+    return out;
+  }
+
   function setLibs(request) {
-    for (const [name, body] of Object.entries(request.libs)) libs.set(name, body);
-    return { libs: libs.size };
+    const given = new Map(Object.entries(request.libs).map(([name, body]) => [name.replace(/^\/lib\//, ""), body]));
+    for (const [name, text] of combineLibs(given)) libs.set(name, text);
+    return { libs: given.size };
   }
 
   // Build the program and its checker now (a warm-up, or after an edit before the next question).
@@ -324,7 +385,7 @@
     let answer;
     try {
       const request = JSON.parse(take());
-      if (request.files || request.remove || request.packs) update(request);
+      if (request.files || request.remove || request.packs || request.pin) update(request);
       const op = OPS[request.op];
       if (!op) throw new Error(`unknown op ${request.op}`);
       answer = { ok: true, value: request.op === "strip" ? strip(request.source) : op(request) };
