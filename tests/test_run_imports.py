@@ -65,6 +65,9 @@ NOT_FOR_A_PLAIN_RUN = (
     "httpx",
     # read by `cordon --version` and the engine's wasmtime check, which reads the dist-info folder itself
     "importlib.metadata",
+    # the guest's files are read from core/guest's own folder, not through importlib.resources' reader
+    "importlib.readers",
+    "zipfile",
 )
 
 

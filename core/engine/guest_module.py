@@ -16,13 +16,11 @@ from __future__ import annotations
 
 import functools
 import hashlib
-from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path
 
 import wasmtime
 
-from core import cache
+from core import cache, guest
 from core.engine import wasmtime_capi
 
 #: wasmtime's native stack for guest code. 1.5 MiB holds ~1,200 JS frames (1,225 of a one-line recursion);
@@ -79,7 +77,7 @@ def installed_version(dist: str) -> str:
 
 
 def guest_wasm_bytes() -> bytes:
-    return resources.files("core.guest").joinpath("cordon_guest.wasm").read_bytes()
+    return guest.FOLDER.joinpath("cordon_guest.wasm").read_bytes()
 
 
 def engine_config() -> wasmtime.Config:
@@ -188,9 +186,9 @@ def _shipped(name: str) -> bytes | None:
     return data if hashlib.sha256(data).hexdigest() == want else None
 
 
-def shipped_folder() -> Traversable:
+def shipped_folder() -> Path:
     """Where a bundle's compiled guest is: `core/guest/precompiled` of the program."""
-    return resources.files("core.guest").joinpath(SHIPPED)
+    return guest.FOLDER / SHIPPED
 
 
 def ship_precompiled(folder: Path) -> Path:
