@@ -28,7 +28,6 @@ class GuiThreadCollector(QObject):
     def __init__(self, parent: QObject) -> None:
         super().__init__(parent)
         self._thresholds = gc.get_threshold()
-        gc.disable()
         self._timer = QTimer(self, interval=CHECK_MS)
         self._timer.timeout.connect(self.collect_due)
         self._timer.start()
@@ -44,6 +43,8 @@ class GuiThreadCollector(QObject):
 
 
 def collect_on_gui_thread(app: QObject) -> GuiThreadCollector:
-    """Turn the automatic collector off for the process and collect on `app`'s thread instead (idempotent)."""
+    """Turn the automatic collector off for the process and collect on `app`'s thread instead (one
+    collector per application; calling again turns the automatic collector off again)."""
+    gc.disable()
     existing = app.findChild(GuiThreadCollector)
     return existing if existing is not None else GuiThreadCollector(app)
