@@ -15,9 +15,11 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from core import cache, paths
 from core.bridges import standard_ops, standard_surfaces
-from core.engine import guest_module, templates
+from core.engine import driver, guest_module, templates
 from core.engine.prelude import build_prelude
 from tests.test_cli_startup import REPO, cordon, loaded_under
 
@@ -212,3 +214,29 @@ def test_the_run_subcommand_alone_parses_as_the_whole_grammar(capsys):
             parser.parse_args(["run", "--bogus"])
         usages.append(capsys.readouterr().err)
     assert usages[0] == usages[1] and "{run,node,packs," in usages[0]
+
+
+@pytest.mark.skipif(not hasattr(os, "memfd_create"), reason="sealed memfds are Linux's")
+def test_a_compiled_module_is_mapped_from_sealed_bytes_nobody_can_change(run):
+    """The compiled guest is handed to wasmtime as a sealed memfd of the verified bytes (mapped, so a run
+    touches only the code it executes): the memfd refuses any write or resize, and bytes wasmtime
+    refuses are still refused."""
+    assert run("return 1").ok
+    guest = driver.install()
+    data = cache.read(guest_module._precompiled_name(guest.wasm))
+    assert data is not None
+    fd = guest_module._sealed_memfd(data)
+    assert fd is not None
+    try:
+        with pytest.raises(PermissionError):
+            os.write(fd, b"x")
+        with pytest.raises(PermissionError):
+            os.ftruncate(fd, 0)
+        assert os.pread(fd, len(data) + 1, 0) == data
+    finally:
+        os.close(fd)
+    module = guest_module.deserialize(guest.engine, data)
+    assert "cg_run" in {export.name for export in module.exports}
+    damaged = data[: len(data) // 2]
+    with pytest.raises(guest_module.wasmtime.WasmtimeError):
+        guest_module.deserialize(guest.engine, damaged)

@@ -137,7 +137,7 @@ class GuestTemplate:
         data = cache.read(name)
         if data is not None:
             try:
-                self.module = wasmtime.Module.deserialize(install().engine, data)
+                self.module = guest_module.deserialize(install().engine, data)
                 self._done_baking()
             except wasmtime.WasmtimeError:
                 pass
