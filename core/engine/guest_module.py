@@ -197,10 +197,12 @@ def _sealed_memfd(data: bytes) -> int | None:
     """A memfd holding `data`, sealed against any change; None where there are no sealed memfds."""
     import fcntl
 
-    seals = [getattr(fcntl, name, None) for name in _FINAL]
     memfd_create = getattr(os, "memfd_create", None)
-    if memfd_create is None or None in seals or not hasattr(fcntl, "F_ADD_SEALS"):
+    if memfd_create is None or not all(hasattr(fcntl, name) for name in (*_FINAL, "F_ADD_SEALS")):
         return None
+    seals = 0
+    for name in _FINAL:
+        seals |= int(getattr(fcntl, name))
     try:
         fd: int = memfd_create("cordon-module", os.MFD_CLOEXEC | os.MFD_ALLOW_SEALING)
     except OSError:
@@ -209,7 +211,7 @@ def _sealed_memfd(data: bytes) -> int | None:
         view = memoryview(data)
         while view:
             view = view[os.write(fd, view) :]
-        fcntl.fcntl(fd, fcntl.F_ADD_SEALS, functools.reduce(int.__or__, seals))
+        fcntl.fcntl(fd, fcntl.F_ADD_SEALS, seals)
     except OSError:
         os.close(fd)
         return None
