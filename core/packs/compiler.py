@@ -55,7 +55,7 @@ from core.packs.npm.resolve import CONDITIONS, MAIN_FIELDS, CompileError
 from core.packs.npm.transform import DEFINES
 from core.packs.roots import installed_dir
 
-COMPILER_VERSION = "cordon-npm/8"
+COMPILER_VERSION = "cordon-npm/9"  # 9: local names shortened (npm/rename.py)
 OPTIONS = {
     "format": "esm",
     "conditions": list(CONDITIONS),

@@ -127,9 +127,9 @@ class _Made:
 _EMPTY = _Made()
 
 
-def build(pack_root: Path, dependency: str, max_bytes: int = NPM_JS_MAX) -> Bundle:
+def build(pack_root: Path, dependency: str, max_bytes: int = NPM_JS_MAX, *, shorten_names: bool = True) -> Bundle:
     """Bundle `pack_root/node_modules/<dependency>` in at most `max_bytes`; raise a CompileError naming the
-    skip rule."""
+    skip rule. `shorten_names=False` keeps every local name (see `transform.transform_file`)."""
     resolver = Resolver(pack_root)
     entry = resolver.resolve(dependency, resolver.pack_root / "package.json") or _EMPTY
     ids: dict[Path | _Made, int] = {entry: 0}
@@ -198,7 +198,9 @@ def build(pack_root: Path, dependency: str, max_bytes: int = NPM_JS_MAX) -> Bund
         size += len(text)
         if size > max_bytes:
             raise too_large(dependency, size, max_bytes)
-        done = transform_file(text, rel, json=path.suffix == ".json", dependency_id=dependency_id)
+        done = transform_file(
+            text, rel, json=path.suffix == ".json", dependency_id=dependency_id, shorten_names=shorten_names
+        )
         if ids[path] == 0:
             entry_esm = done.esm
         findings.extend(done.findings)

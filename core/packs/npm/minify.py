@@ -1,4 +1,4 @@
-"""Whitespace-and-comment minification of one source file, line numbers kept.
+"""Minification of one source file, line numbers kept: comments, indentation and local names.
 
 Comments and the indentation of each line are most of what separates a
 library's published files from a minified bundle (zod 4's files are about
@@ -9,7 +9,10 @@ semicolon insertion sees the same program and the missing-global warnings
 keep their line numbers. Text inside strings, template literals and regular
 expression literals is never touched: only comment nodes and the whitespace
 at the start of a line that begins outside such a literal are removed.
-Identifiers are not renamed: the bundle must stay readable in a stack trace.
+The names local to a function are shortened (`rename`: parameters and local
+variables, never a function's or class's name, a module's top-level names or
+a property), which a stack trace shows as short local names in functions
+that keep theirs.
 One more edit rides on this pass, a regex literal's `v` flag written as `u`
 where both mean the same (`regexflags`: the guest's parser refuses valid `v`
 patterns).
@@ -21,15 +24,18 @@ from tree_sitter import Node, Tree
 
 from core import jsparse
 from core.packs.npm import regexflags
+from core.packs.npm.rename import local_renames
+from core.packs.npm.scope import Analysis
 
 #: Node types whose text spans lines verbatim (a line inside one keeps its indentation).
 _VERBATIM = frozenset({"template_string", "string", "regex"})
 
 
-def minify(source: str, tree: Tree) -> str:
-    """`source` (parsed as `tree`) without comments or leading indentation; same lines, same meaning."""
+def minify(source: str, tree: Tree, analysis: Analysis | None = None) -> str:
+    """`source` (parsed as `tree`) without comments or leading indentation, and with its local names shortened
+    when given its scope `analysis`; same lines, same meaning."""
     data = source.encode("utf-8")
-    cuts: list[tuple[int, int, bytes]] = []
+    cuts: list[tuple[int, int, bytes]] = [] if analysis is None else local_renames(tree, analysis)
     verbatim: list[tuple[int, int]] = []
     for node in jsparse.walk(tree.root_node):
         if node.type == "comment":

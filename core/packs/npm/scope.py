@@ -30,6 +30,8 @@ class Binding:
     name: str
     kind: str  # import | var | let | const | function | class | param | catch | implicit
     node: Node | None = None
+    #: Every identifier that declares it (`var x` twice, a parameter redeclared by `var`), for the renamer.
+    sites: list[Node] = field(default_factory=list)
 
 
 @dataclass(eq=False)
@@ -37,11 +39,21 @@ class Scope:
     parent: Scope | None
     is_function: bool
     names: dict[str, Binding] = field(default_factory=dict)
+    #: The function node a function scope belongs to (its parameter list is read by the renamer).
+    node: Node | None = None
+    #: The scopes nested directly in this one, so every scope can be reached from the module's.
+    children: list[Scope] = field(default_factory=list, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.parent is not None:
+            self.parent.children.append(self)
 
     def declare(self, name: str, kind: str, node: Node | None = None) -> Binding:
         binding = self.names.get(name)
         if binding is None:
             binding = self.names[name] = Binding(name, kind, node)
+        if node is not None:
+            binding.sites.append(node)
         return binding
 
     def function_scope(self) -> Scope:
@@ -135,7 +147,7 @@ class _Walker:
                 self.stack.append((current, expr_scope))
 
     def function(self, node: Node, outer: Scope) -> None:
-        scope = Scope(outer, is_function=True)
+        scope = Scope(outer, is_function=True, node=node)
         name = node.child_by_field_name("name")
         if node.type in _DECLARED_FUNCTIONS:
             if name is not None:

@@ -124,7 +124,11 @@ def _refuse_dynamic_import(analysis: Analysis, file: str, dependency_id: Depende
         )
 
 
-def transform_file(source: str, file: str, *, json: bool, dependency_id: DependencyId) -> Transformed:
+def transform_file(
+    source: str, file: str, *, json: bool, dependency_id: DependencyId, shorten_names: bool = True
+) -> Transformed:
+    """The registry entry of one file; `shorten_names=False` leaves local names as written (the renaming
+    pass's differential test compares the two)."""
     if json:
         try:
             value = orjson.loads(source)
@@ -133,12 +137,14 @@ def transform_file(source: str, file: str, *, json: bool, dependency_id: Depende
         return Transformed(False, f"function (module) {{ module.exports = {orjson.dumps(value).decode()}; }}")
     source = _strip_hashbang(source)
     try:
-        source = minify(source, jsparse.parse(source))  # same lines, so findings keep their line numbers
+        tree = jsparse.parse(source)
+        esm = _is_esm(tree)
+        # same lines, so findings keep their line numbers
+        source = minify(source, tree, _analyze(tree, esm) if shorten_names else None)
         tree = jsparse.parse(source)
     except jsparse.SourceRefused as exc:
         raise CompileError(f"{file}: {exc.message}", rule=exc.rule, line=exc.line) from None
-    esm = _is_esm(tree)
-    analysis = analyze(tree) if esm else analyze(tree, predeclared=CJS_PARAMS, sloppy=True)
+    analysis = _analyze(tree, esm)
     _refuse_dynamic_import(analysis, file, dependency_id)
     defines = _defines(analysis)
     if esm:
@@ -152,6 +158,11 @@ def transform_file(source: str, file: str, *, json: bool, dependency_id: Depende
         done.source = _provide(done.source, provided, esm)
     done.text = source
     return done
+
+
+def _analyze(tree: Tree, esm: bool) -> Analysis:
+    """An ES module's scopes, or a CommonJS file's inside its wrapper (sloppy mode, its five parameters)."""
+    return analyze(tree) if esm else analyze(tree, predeclared=CJS_PARAMS, sloppy=True)
 
 
 def _provided(findings: list[Finding], esm: bool, dependency_id: DependencyId) -> dict[str, int]:
