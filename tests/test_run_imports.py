@@ -222,6 +222,7 @@ def test_a_compiled_module_is_mapped_from_sealed_bytes_nobody_can_change(run):
     touches only the code it executes): the memfd refuses any write or resize, and bytes wasmtime
     refuses are still refused."""
     assert run("return 1").ok
+    driver.wait_for_compile()  # a new home's first run is on Winch: its compiled guest is cached after
     guest = driver.install()
     data = cache.read(guest_module._precompiled_name(guest.wasm))
     assert data is not None
