@@ -4,6 +4,7 @@
     python bench/bench_npm.py zod dayjs         # just these
     BENCH_ROUNDS=1 python bench/bench_npm.py    # one round (a quick look)
     python bench/bench_npm.py --markdown        # the table as docs/packs.md shows it
+    python bench/bench_npm.py --renaming        # bundle sizes with and without shortened names (offline)
 
 For each library, the same commands a person types, each a fresh process:
 `cordon packs install npm:<name> --yes --json` then `cordon run` of its one-line
@@ -25,6 +26,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -214,9 +216,35 @@ def bench(name: str, home: Path) -> Row:
 MATHJS_RUN = 'import { evaluate } from "mathjs";\nreturn evaluate("2+3*4");'
 
 
-def large_pack_runs(home: Path) -> None:
-    """`cordon run` of a mathjs body, each a new process: the first after install, then four more (the
-    bytecode cache and the pack graph's image are warm from the first)."""
+#: Runs of MATHJS_RUN in one process, as the studio runs a body again and again: each run's seconds, and
+#: whether a graph image was built, refused (with the reason the engine logs) or served.
+ONE_PROCESS = """
+import json, logging, sys, time
+from core import RunServices, run_in_sandbox
+from core.engine import graph_image
+from core.packs import Catalog, resolve_body
+reasons = []
+class Reasons(logging.Handler):
+    def emit(self, record):
+        reasons.append(record.getMessage().split(chr(10))[0][:200])
+log = logging.getLogger("core.engine.graph_image")
+log.setLevel(logging.DEBUG)
+log.addHandler(Reasons())
+code = sys.argv[1]
+for _ in range(int(sys.argv[2])):
+    start = time.perf_counter()
+    packs = resolve_body(code, catalog=Catalog())
+    result = run_in_sandbox(code, services=RunServices(modules=packs.modules, surfaces=packs.surfaces))
+    seconds = time.perf_counter() - start
+    graph_image.wait_for_builds()
+    print(json.dumps({"ok": result.ok, "seconds": seconds, "counts": graph_image.counts, "reasons": reasons}))
+"""
+
+
+def large_pack_runs(home: Path, runs: int = 6) -> None:
+    """A mathjs body run: by `cordon run`, each a new process (the first after install, then four more
+    with the bytecode cache warm), then `runs` times in one process (where a graph image could serve it
+    from the fourth run on; mathjs's is refused, and the engine's reason is printed)."""
     seconds = []
     for _ in range(5):
         start = time.perf_counter()
@@ -224,6 +252,50 @@ def large_pack_runs(home: Path) -> None:
         seconds.append(time.perf_counter() - start)
     later = statistics.median(seconds[1:])
     print(f"  mathjs run (whole process, ok={ok}): first {seconds[0]:.2f} s, later median {later:.2f} s", flush=True)
+    done = subprocess.run(
+        [sys.executable, "-c", ONE_PROCESS, MATHJS_RUN, str(runs)],
+        cwd=ROOT,
+        env=_cordon_env(home),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    lines = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
+    if not lines:
+        print(f"  mathjs runs in one process failed: {done.stderr[-300:]}", flush=True)
+        return
+    each = ", ".join(f"{line['seconds']:.2f}" for line in lines)
+    last = lines[-1]
+    print(f"  mathjs runs in one process (s, each): {each}; graph images {last['counts']}", flush=True)
+    for reason in dict.fromkeys(last["reasons"]):
+        print(f"    graph image: {reason}", flush=True)
+
+
+def renaming_sizes(names: list[str]) -> None:
+    """Each library's bundle with and without shortened local names, and the seconds bundling took, from the
+    pinned, pruned tree the renaming differential test uses (offline)."""
+    sys.path.insert(0, str(ROOT))
+    from core.packs.npm import bundle
+
+    archive = ROOT / "tests" / "fixtures" / "npm-libraries.tar.gz"
+    with tempfile.TemporaryDirectory(prefix="cordon-bench-rename-") as scratch:
+        with tarfile.open(archive) as tar:
+            tar.extractall(scratch, filter="data")
+        print("library | bundle KB | renamed KB | saved | bundling s | renaming s |\n|---|---|---|---|---|---|")
+        for name in names:
+            entry = CALLS[name][0][0]
+            dependency = name if entry == "." else name + entry[1:]
+            sizes, seconds = [], []
+            for shorten in (False, True):
+                start = time.perf_counter()
+                built = bundle.build(Path(scratch), dependency, 8 << 20, shorten_names=shorten)
+                seconds.append(time.perf_counter() - start)
+                sizes.append(len(built.body.encode("utf-8")))
+            print(
+                f"| {name} | {sizes[0] / 1024:.0f} | {sizes[1] / 1024:.0f} | {1 - sizes[1] / sizes[0]:.0%} | "
+                f"{seconds[0]:.2f} | {seconds[1] - seconds[0]:+.2f} |",
+                flush=True,
+            )
 
 
 def _median(samples: list[float]) -> str:
@@ -234,6 +306,9 @@ def main() -> None:
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     markdown = "--markdown" in sys.argv
     names = args or list(CALLS)
+    if "--renaming" in sys.argv:
+        renaming_sizes(names)
+        return
     home = Path(tempfile.mkdtemp(prefix="cordon-bench-npm-"))
     # the engine is compiled once, as npm's node binary is: cold means cold package caches, not a cold tool
     subprocess.run([*CORDON, "run", "-"], input="return 1", text=True, env=_cordon_env(home), capture_output=True)
