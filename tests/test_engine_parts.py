@@ -10,6 +10,7 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
+import wasmtime
 
 from core import CancelHandle, RunHooks, run_in_sandbox, ticker
 from core.bridges.base import HostServices, RunLocal, RunScope, WallClock
@@ -143,3 +144,38 @@ def test_cancelled_runs_say_so_in_one_sentence_wherever_noticed():
     later = RunResult.cancelled().error
     assert (later.name, later.message, later.rule) == ("CancelledError", "the run was cancelled", "cancelled")
     assert RunCancelled().message == later.message
+
+
+def test_a_vm_keeps_the_provisional_engine_ticked_after_the_process_moved_on():
+    """A VM made while the process ran on Winch (the TypeScript checker's long-lived one) still has
+    its epoch deadline after Cranelift's guest replaced the provisional one: the VM holds its guest,
+    so the provisional Engine stays ticked until the VM is gone."""
+    import gc
+
+    from core.engine import guest_module
+    from core.engine.driver import GuestVM, VMOptions
+    from core.engine.templates import GuestTemplate
+
+    final = driver.install()
+    quick = wasmtime.Engine(guest_module.use_instance_pool(guest_module.quick_engine_config()))
+    provisional = driver._Guest(quick, final.wasm, wasmtime.Module(quick, final.wasm), provisional=True)
+    driver._guest = provisional  # (not monkeypatch: its undo list would keep the provisional guest alive)
+    try:
+        signature = (("__noop", False),)
+        vm = GuestVM(
+            GuestTemplate(len(provisional.initial_memory), [], signature),
+            VMOptions({"__noop": (lambda: None, False)}, memory_limit=32 << 20),
+        )
+        vm.set_up(signature)
+    finally:
+        driver._guest = final  # the background compile finished
+    del provisional
+    gc.collect()
+    assert quick in ticker._engines.values()
+    vm.arm_epoch(0.2)
+    with pytest.raises(wasmtime.Trap):  # the backstop fires inside an endless loop: nothing else stops it
+        vm.eval_script("for (;;) {}", filename="spin.js")
+    vm.close()
+    del vm
+    gc.collect()
+    assert quick not in ticker._engines.values()

@@ -390,6 +390,10 @@ class GuestVM:
         #: How the entry's promise ended (a guest error, a trap or DeadlockError as its exception),
         #: set by the host task whose reply settled it.
         self._ended: asyncio.Future[None] | None = None
+        #: Held for the VM's life: a provisional (Winch) guest is ticked only while something holds it,
+        #: and a VM made on it (the TypeScript checker's lives long) outlasts the process's switch to
+        #: Cranelift's guest; without it the VM's epoch deadline would never fire.
+        self._guest = guest
         self.store = store = guest.new_store(self.memory_cap)
         baked = template.module_for_run(guest)
         self._instance = _instantiate(guest, store, baked or guest.module)
