@@ -273,13 +273,10 @@ class TypeAssist:
         self._asked: dict[str, int] = {}
 
     def warm(self) -> None:
-        """Start the compiler's guest and build a first program now, so the first answer is quick."""
-        service = self._service
-
-        def prepare() -> None:
-            service.diagnostics("", BodyContext("typescript", (), ()))
-
-        task_manager().run_in_background(prepare, owner=self._owner)
+        """Start the compiler's guest now (from its snapshot: the library and shipped packs parsed),
+        so the first answer is quick. No question is asked: one about an empty body would drop the
+        snapshot's packs before the person's body could use them."""
+        task_manager().run_in_background(self._service.warm, owner=self._owner)
 
     def ask(
         self,

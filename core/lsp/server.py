@@ -64,6 +64,12 @@ class CordonLanguageServer(LanguageServer):
         self.service = LanguageService()
         self._pending: dict[str, asyncio.Task[None]] = {}
 
+    def warm(self) -> None:
+        try:
+            self.service.warm()
+        except Exception as exc:  # the first question will start it again and say why it failed
+            logger.warning("warming the TypeScript service failed: %s", exc)
+
     def view(self, uri: str) -> BodyView | None:
         document = self.workspace.get_text_document(uri)
         return view_of(uri, document.source, _catalog())
@@ -119,6 +125,11 @@ def _markdown(signature: str, documentation: str) -> types.MarkupContent:
 
 def build_server(version: str) -> CordonLanguageServer:
     server = CordonLanguageServer(version)
+
+    @server.feature(types.INITIALIZED)
+    def initialized(ls: CordonLanguageServer, params: types.InitializedParams) -> None:
+        """Start the checker's guest while the client opens its first document."""
+        asyncio.get_running_loop().run_in_executor(None, ls.warm)
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: CordonLanguageServer, params: types.DidOpenTextDocumentParams) -> None:

@@ -37,8 +37,8 @@ logger = logging.getLogger(__name__)
 
 #: The guest's heap: the compiler (~45 MB loaded) and a body's program with the ES2023 library.
 MEMORY_LIMIT = 768 << 20
-#: Guest time one request may take before the guest is discarded (a loaded compiler answers in ms;
-#: the first check of a program parses the library, ~2 s in the guest).
+#: Guest time one request may take before the guest is discarded (a warm guest answers in tens of
+#: ms; a pack's source parsed for the first time takes ~1-2 s).
 REQUEST_SECONDS = 30.0
 _SIGNATURE = (("__ts_take", False), ("__ts_reply", False))
 
@@ -68,23 +68,23 @@ def lib_files() -> dict[str, str]:
 
 #: The warm guest's own file: it imports every shipped pack, so its first program parses them all.
 WARM_FILE = "/cordon/warm.ts"
-#: Guest time the snapshot's build may take: the library and every shipped pack parsed (~15 s quiet).
-SNAPSHOT_SECONDS = 300.0
+#: Guest time starting may take: Cordon's own compiler, library and packs, no body, so no reason to
+#: stop early; under a loaded machine a cold start passed the 30 s of a request, which failed the
+#: questions waiting for it (the library parsed ~5 s quiet, every shipped pack ~15 s).
+START_SECONDS = 300.0
 
 
 @dataclass(frozen=True)
 class WarmState:
     """What a snapshot's guest holds before any request: the sandbox's declarations, which every
     body is checked against (a first program over them parses and binds the library), and the
-    types and sources of the packs Cordon ships, parsed once and kept by the guest (`pin`) so a
-    body importing one does not wait seconds for its parse (js-yaml's 44 KB: ~1.5 s in the guest)."""
+    types and sources of the packs Cordon ships, parsed, so a first body importing some does not
+    wait seconds for their parse (js-yaml's 44 KB: ~1.5 s in the guest). The first request drops
+    those its body does not import, as any request does: kept, they tripled the heap every garbage
+    collection walks (~290 ms a collection against ~85 ms), which then landed in keystrokes."""
 
     files: dict[str, str]
     packs: dict[str, str]
-
-    @property
-    def pins(self) -> list[str]:
-        return sorted(set(self.packs.values()))
 
 
 def warm_state() -> WarmState:
@@ -114,6 +114,8 @@ class TypeScriptGuest:
         self._packs: dict[str, str] = {}
         #: Guests started by this object: tests tell a discarded guest from a kept one by it.
         self.starts = 0
+        #: Milliseconds the last request took inside the guest (the rest is transport and Python).
+        self.guest_ms = 0
 
     def _take(self) -> str:
         return self._request
@@ -142,7 +144,7 @@ class TypeScriptGuest:
             self.starts += 1
             return
         self._boot()
-        self._call({"op": "prepare", "files": {SANDBOX_FILE: sandbox_declarations()}})
+        self._call({"op": "prepare", "files": {SANDBOX_FILE: sandbox_declarations()}}, START_SECONDS)
         self._held = {SANDBOX_FILE: sandbox_declarations()}
 
     def _boot(self) -> None:
@@ -154,14 +156,14 @@ class TypeScriptGuest:
         vm = GuestVM(bare, VMOptions(self._functions(), memory_limit=MEMORY_LIMIT))
         try:
             vm.set_up(_SIGNATURE)
-            vm.arm_epoch(REQUEST_SECONDS)
+            vm.arm_epoch(START_SECONDS)
             vm.eval_script(_program(), filename="cordon:typescript")
         except BaseException:
             self._discard(vm)
             raise
         self._vm = vm
         self.starts += 1
-        self._call({"op": "setLibs", "libs": lib_files()})
+        self._call({"op": "setLibs", "libs": lib_files()}, START_SECONDS)
 
     def _discard(self, vm: Any) -> None:
         self._vm = None
@@ -191,6 +193,7 @@ class TypeScriptGuest:
             self._discard(vm)
             logger.error("the TypeScript service failed a %s request: %s", request.get("op"), answer["error"])
             raise TypeScriptUnavailable(f"the TypeScript service failed: {answer['error'][:300]}")
+        self.guest_ms = answer["ms"]
         return answer["value"]
 
     def request(
@@ -242,7 +245,7 @@ def build_snapshot() -> bool:
     builder._boot()
     vm = builder._vm
     try:
-        builder._call({"op": "prepare", "files": warm.files, "packs": warm.packs, "pin": warm.pins}, SNAPSHOT_SECONDS)
+        builder._call({"op": "prepare", "files": warm.files, "packs": warm.packs}, START_SECONDS)
         vm.collect_garbage()
         memory = vm.memory_image()
     finally:

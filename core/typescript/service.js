@@ -59,10 +59,6 @@
   const files = new Map(); // name -> {text, version}
   const libs = new Map(); // "/lib/lib.es5.d.ts" -> text
   const snapshots = new Map(); // name -> [version, snapshot]
-  // Files whose parse is kept when a request drops them (the shipped packs' sources, parsed once
-  // into the guest's snapshot): sent again with the same text, they are the same version, whose
-  // source file the document registry still holds (`registry` never releases it).
-  const pinned = new Map(); // name -> {text, version}
   let packMap = {}; // specifier -> file name
   let projectVersion = 0;
   let fileVersions = 0;
@@ -158,31 +154,20 @@
       });
     },
   };
-  const documents = ts.createDocumentRegistry();
-  const registry = {
-    ...documents,
-    releaseDocumentWithKey(path, ...rest) {
-      if (!pinned.has(path)) documents.releaseDocumentWithKey(path, ...rest);
-    },
-  };
-  const service = ts.createLanguageService(host, registry);
+  const service = ts.createLanguageService(host, ts.createDocumentRegistry());
 
   function update(request) {
     let changed = false;
     for (const [name, text] of Object.entries(request.files || {})) {
       const file = files.get(name);
       if (file && file.text === text) continue;
-      const pin = pinned.get(name);
-      if (pin && pin.text !== text) pinned.delete(name);
       // one counter for every file: a file removed and sent again must never meet its old snapshot
-      // under a version number it had before (the body's name alternates between contexts); a
-      // pinned file sent again with its pinned text is that same file, parsed already
-      files.set(name, pin && pin.text === text ? pin : { text, version: ++fileVersions });
+      // under a version number it had before (the body's name alternates between contexts)
+      files.set(name, { text, version: ++fileVersions });
       changed = true;
     }
-    for (const name of request.pin || []) pinned.set(name, files.get(name));
     for (const name of request.remove || []) {
-      if (!pinned.has(name)) snapshots.delete(name);
+      snapshots.delete(name);
       changed = files.delete(name) || changed;
     }
     if (request.packs) {
@@ -382,13 +367,15 @@
   const OPS = { strip, prepare, update, exportTypes, diagnostics, completion, hover, signature, definition, rename, setLibs };
 
   globalThis.__cordon_ls = function () {
+    const started = Date.now();
     let answer;
     try {
       const request = JSON.parse(take());
-      if (request.files || request.remove || request.packs || request.pin) update(request);
+      if (request.files || request.remove || request.packs) update(request);
       const op = OPS[request.op];
       if (!op) throw new Error(`unknown op ${request.op}`);
       answer = { ok: true, value: request.op === "strip" ? strip(request.source) : op(request) };
+      answer.ms = Date.now() - started; // the guest's share of the request, for bench/bench_lsp.py
     } catch (e) {
       answer = { ok: false, error: String(e) + "\n" + String((e && e.stack) || "") };
     }

@@ -94,6 +94,10 @@ class LanguageService:
     def __init__(self, guest: TypeScriptGuest | None = None) -> None:
         self._guest = guest or shared_guest()
 
+    def warm(self) -> None:
+        """Start the guest now (and build the snapshot later processes start from), so a first answer is quick."""
+        self._guest.warm()
+
     def _ask(self, op: str, body: str, ctx: BodyContext, **fields: Any) -> Any:
         files = {**ctx.files(), ctx.body_file: body}
         return self._guest.request(op, files=files, packs=dict(ctx.packs), file=ctx.body_file, **fields)
