@@ -3,14 +3,16 @@
 The studio never invents its own checks: every finding comes from
 `core.codenode.validate_node` (the same static checks the command line runs,
 with the node's saved package declarations and its inputs and handles), so
-the editor and `cordon` cannot disagree. This module only calls it safely and
-says the result in one line.
+the editor and `cordon` cannot disagree; the editor adds the TypeScript
+checker's findings (`TypeFinding`), which `cordon lsp` publishes too. This
+module only calls the checks safely and says the result in one line.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from core import problem_line
 from core.codenode import CodeNodeDocument, validate_node
@@ -21,8 +23,22 @@ from gui.dialogs.common import plural
 logger = logging.getLogger(__name__)
 
 SEVERITIES = ("error", "warning", "info")
+#: Where a finding comes from, as the Problems list's Source column says it: the checks `cordon
+#: validate` runs, or the TypeScript checker (`core.typescript`, the service `cordon lsp` serves).
+CHECKS, TYPESCRIPT = "cordon", "typescript"
 
-__all__ = ["SEVERITIES", "Diagnostic", "diagnose", "label", "summary"]
+__all__ = ["CHECKS", "SEVERITIES", "TYPESCRIPT", "Diagnostic", "TypeFinding", "diagnose", "label", "source", "summary"]
+
+
+@dataclass(frozen=True)
+class TypeFinding(Diagnostic):
+    """A finding of the TypeScript checker (rule `ts<code>`): an error of a TypeScript body, or a
+    warning of a JavaScript one, whose inference guesses and never stops a run."""
+
+
+def source(diag: Diagnostic) -> str:
+    """Who found `diag`: the checks or the TypeScript checker."""
+    return TYPESCRIPT if isinstance(diag, TypeFinding) else CHECKS
 
 
 def diagnose(doc: CodeNodeDocument, catalog: Catalog | None) -> list[Diagnostic]:

@@ -27,7 +27,7 @@ from core import problem_line
 from core.codenode import CodeNodeDocument
 from core.typescript import CompletionItem, Hover, SignatureHelp, TypeDiagnostic, utf16_column
 from gui.completion import CompletionSource, NodeShape, TypeAssist, context_at, row_name, typed_items
-from gui.diagnostics import Diagnostic
+from gui.diagnostics import Diagnostic, TypeFinding
 from gui.find_bar import FindBar
 from gui.theme import EditorPalette, Theme, icon
 
@@ -105,6 +105,8 @@ class CodeEditor(QWidget):
     textChanged = Signal()
     #: 1-based line and column of the caret.
     caretMoved = Signal(int, int)
+    #: The TypeScript checker's findings changed (`type_diagnostics`): the Problems list shows them.
+    typesChanged = Signal()
 
     def __init__(self, completions: CompletionSource | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -114,8 +116,8 @@ class CodeEditor(QWidget):
         #: Declared input names of the document (for `inputs.` completion).
         self.input_names: tuple[str, ...] = ()
         self._diagnostics: list[Diagnostic] = []
-        #: What the TypeScript checker found (drawn with `_diagnostics`; the problems list has those).
-        self._types: list[Diagnostic] = []
+        #: What the TypeScript checker found (drawn with `_diagnostics`; the Problems list shows both).
+        self._types: list[TypeFinding] = []
         #: The document's language and handles, once the window gave one: then the checker answers.
         self._shape: NodeShape | None = None
         self.assist = TypeAssist(self, self.completions.catalog)
@@ -283,6 +285,9 @@ class CodeEditor(QWidget):
             self.sci.gotoPos(0)
         finally:
             self._loading = False
+        if self._types:  # another document's findings: the checker answers for this one soon
+            self._types = []
+            self.typesChanged.emit()
         self.clear_run_error()
         self._fit_number_margin()
         self.textChanged.emit()
@@ -405,7 +410,7 @@ class CodeEditor(QWidget):
         self._diagnostics = list(diagnostics)
         self._draw_findings()
 
-    def type_diagnostics(self) -> list[Diagnostic]:
+    def type_diagnostics(self) -> list[TypeFinding]:
         """What the TypeScript checker last found in the body (squiggled with the checks' findings)."""
         return list(self._types)
 
@@ -516,7 +521,7 @@ class CodeEditor(QWidget):
     def _set_types(self, found: list[TypeDiagnostic]) -> None:
         lines = self.text().split("\n")
         self._types = [
-            Diagnostic(
+            TypeFinding(
                 d.range.start[0] + 1,
                 _code_point_column(lines, d.range.start) + 1,
                 d.severity,  # type: ignore[arg-type]
@@ -527,6 +532,7 @@ class CodeEditor(QWidget):
             if d.code not in _TS_LEFT_TO_CHECKS
         ]
         self._draw_findings()
+        self.typesChanged.emit()
 
     def _service_position(self, pos: int) -> tuple[int, int]:
         """A Scintilla position as the service's (0-based line, UTF-16 column)."""

@@ -219,6 +219,7 @@ class MainWindow(QMainWindow):
         self._autosave_timer.start()
         self.editor.textChanged.connect(self._on_text_changed)
         self.editor.caretMoved.connect(self._on_caret_moved)
+        self.editor.typesChanged.connect(self._show_problems)
         self.details.changed.connect(self._on_details_changed)
         self.problems.activated.connect(self.editor.goto)
         self.problems.fixRequested.connect(self.apply_quick_fix)
@@ -850,13 +851,19 @@ class MainWindow(QMainWindow):
         if denied:
             found = [left_out_problem(denied), *found]
         self.editor.set_diagnostics(found)
+        self._show_problems()
+        if not self.run_panel.running:
+            self.run_panel.inputs.set_handles(doc.inputs, self._streamed(doc.body), saved=doc.testInputs)
+        self.editor.set_document(doc)
+
+    @Slot()
+    def _show_problems(self) -> None:
+        """The Problems list and its counts: the checks' findings and the TypeScript checker's."""
+        found = [*self.editor.diagnostics(), *self.editor.type_diagnostics()]
         self.problems.set_diagnostics(found)
         text = summary(found)
         self.problems_label.setText(text)
         self.problems_title.setText(f"Problems — {text}" if found else "Problems")
-        if not self.run_panel.running:
-            self.run_panel.inputs.set_handles(doc.inputs, self._streamed(doc.body), saved=doc.testInputs)
-        self.editor.set_document(doc)
 
     @staticmethod
     def _streamed(body: str) -> set[str]:
