@@ -40,7 +40,8 @@ from timing import stats
 ROOT = Path(__file__).resolve().parents[1]
 SCALE = float(os.environ.get("BENCH_SCALE", "1"))
 COUNT = max(3, int(10 * SCALE))
-CLI = "import sys; from core.cli import main; sys.exit(main(sys.argv[1:]))"
+# As the `cordon` console script calls it: main() reads sys.argv and ends the process itself (core.cli.end_process).
+CLI = "import sys; from core.cli import main; sys.exit(main())"
 FIRST_RUN = (
     "import time, json; t0 = time.perf_counter(); import core; t1 = time.perf_counter();"
     "r = core.run_in_sandbox('return 1'); t2 = time.perf_counter(); assert r.ok, r.error;"

@@ -241,3 +241,32 @@ def test_a_compiled_module_is_mapped_from_sealed_bytes_nobody_can_change(run):
     damaged = data[: len(data) // 2]
     with pytest.raises(guest_module.wasmtime.WasmtimeError):
         guest_module.deserialize(guest.engine, damaged)
+
+
+#: `cordon` as its console script runs it: `main()` reading sys.argv, which ends the process itself.
+COMMAND = "import sys; from core.cli import main; sys.exit(main())"
+
+
+def command(tmp_path, source: str) -> subprocess.CompletedProcess[str]:
+    body = tmp_path / "body.js"
+    body.write_text(source, encoding="utf-8")
+    return subprocess.run(
+        [sys.executable, "-c", COMMAND, "run", str(body), "--json"],
+        cwd=REPO,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_the_cordon_process_ends_with_its_whole_output_and_status(tmp_path):
+    """`cordon` ends its process once the command is done (core.cli.end_process), skipping the
+    interpreter's teardown: the output is whole and the status is the command's. (That the atexit
+    work still runs is tests/test_first_run_notice.py's: a new home's compile is finished at exit.)"""
+    done = command(tmp_path, "return 'x'.repeat(90000)")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["result"] == "x" * 90000
+    done = command(tmp_path, "throw new RangeError('no')")
+    assert done.returncode == 1
+    assert json.loads(done.stdout)["error"]["name"] == "RangeError"
