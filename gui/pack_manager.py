@@ -46,6 +46,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QProgressBar,
     QPushButton,
+    QSpinBox,
     QSplitter,
     QTextBrowser,
     QTreeWidget,
@@ -68,6 +69,7 @@ from core.packs import (
     reference_alias,
     search_packs,
 )
+from core.packs.caps import MB, NPM_JS_CEILING, NPM_JS_MAX
 from core.packs.install import (
     PROGRESS_UNITS,
     ConsentRequest,
@@ -213,6 +215,17 @@ class PackManager(QWidget):
         self.tgz_button.clicked.connect(self._choose_tarball)
         self.folder_button = QPushButton("From folder…")
         self.folder_button.clicked.connect(self._choose_folder)
+        # The CLI's --max-bundle-size: a library past the default is refused until the person raises it.
+        self.bundle_limit = QSpinBox()
+        self.bundle_limit.setRange(1, NPM_JS_CEILING // MB)
+        self.bundle_limit.setValue(NPM_JS_MAX // MB)
+        self.bundle_limit.setPrefix("npm bundle limit ")
+        self.bundle_limit.setSuffix(" MB")
+        self.bundle_limit.setToolTip(
+            f"How large an npm library's sandbox bundle may be: {NPM_JS_MAX // MB} MB by default, up to "
+            f"{NPM_JS_CEILING // MB} MB. A larger bundle is parsed on every pack's first run; the consent "
+            "request shows the limit in force."
+        )
         for widget in (
             self.package_name,
             self.find_button,
@@ -220,6 +233,7 @@ class PackManager(QWidget):
             self.install_button,
             self.tgz_button,
             self.folder_button,
+            self.bundle_limit,
         ):
             bar.addWidget(widget)
         return bar
@@ -555,8 +569,10 @@ class PackManager(QWidget):
         if not name.startswith(NPM_PREFIX):
             self.install(InstallSource("registry", name=name, spec=version))
             return
-        try:  # wrapped, as `cordon packs install npm:<name>@<version>` does
-            source = InstallSource.npm_library(f"{name.removeprefix(NPM_PREFIX)}@{version}")
+        try:  # wrapped, as `cordon packs install npm:<name>@<version> [--max-bundle-size]` does
+            source = InstallSource.npm_library(
+                f"{name.removeprefix(NPM_PREFIX)}@{version}", max_bundle_bytes=self.npm_bundle_limit()
+            )
         except CordonError as exc:
             self._failed(exc)
             return
@@ -628,11 +644,17 @@ class PackManager(QWidget):
             self.select_pack(hit.name)
             return
         try:
-            source = InstallSource.parse(hit.install)
+            npm = hit.install.startswith(NPM_PREFIX)
+            source = InstallSource.parse(hit.install, max_bundle_bytes=self.npm_bundle_limit() if npm else None)
         except CordonError as exc:
             self._failed(exc)
             return
         self.install(source)
+
+    def npm_bundle_limit(self) -> int | None:
+        """The bundle limit the box sets for an npm library, in bytes; None at the default (nothing raised)."""
+        chosen = self.bundle_limit.value() * MB
+        return None if chosen == NPM_JS_MAX else chosen
 
     @Slot()
     def _choose_tarball(self) -> None:
@@ -715,6 +737,11 @@ class PackManager(QWidget):
             self.status.setStyleSheet("color: #c62828")
         else:
             self._failed(exc)
+            if isinstance(exc, CordonError) and "npm-module-too-large" in exc.message:
+                self.status.setText(
+                    f"{self.status.text()} In the studio: raise the npm bundle limit beside the search box "
+                    f"(up to {NPM_JS_CEILING // MB} MB) and install again."
+                )
         self.install_finished.emit(False, self.status.text())
 
     def _failed(self, exc: Exception) -> None:

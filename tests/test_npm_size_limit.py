@@ -112,3 +112,40 @@ def test_a_bundle_past_one_mib_is_served_from_a_graph_image_once_seen(registry, 
         assert ok(run('import { total } from "large-lib";\nreturn total();')) == PARTS * len(PART)
         graph_image.wait_for_builds()
     assert graph_image.counts["served"] - before["served"] >= 1
+
+
+def test_the_pack_manager_raises_the_limit_for_an_npm_install_and_the_consent_shows_it(qtbot, registry, tmp_path):
+    """The studio's npm install path has the CLI's `--max-bundle-size`: a box from 1 MB to the ceiling,
+    at the default; raised, the consent dialog says the limit in force and the record keeps it."""
+    from PySide6.QtCore import Qt
+
+    from core.packs import Catalog, PackRoot
+    from core.packs.install.records import records
+    from gui.pack_manager import PackManager
+
+    publish_large(registry, tmp_path)
+    manager = PackManager(Catalog([PackRoot(installed_dir(), "installed")]), registry=registry.url)
+    qtbot.addWidget(manager)
+    try:
+        box = manager.bundle_limit
+        assert (box.minimum(), box.value(), box.maximum()) == (1, NPM_JS_MAX // MB, NPM_JS_CEILING // MB)
+        qtbot.keyClicks(manager.package_name, "npm:large-lib")
+        qtbot.keyClick(manager.package_name, Qt.Key.Key_Return)
+        qtbot.waitUntil(manager.install_button.isEnabled, timeout=30_000)
+        with qtbot.waitSignal(manager.install_finished, timeout=60_000) as refused:
+            qtbot.mouseClick(manager.install_button, Qt.MouseButton.LeftButton)
+        assert refused.args[0] is False and "npm-module-too-large" in refused.args[1]
+        assert "npm bundle limit" in manager.status.text()  # says where the studio raises it
+
+        box.setValue(4)
+        with qtbot.waitSignal(manager.consent_requested, timeout=60_000) as asked:
+            qtbot.mouseClick(manager.install_button, Qt.MouseButton.LeftButton)
+        dialog = asked.args[0]
+        limit = "4 MB (raised from the default 3 MB; up to 8 MB with --max-bundle-size)"
+        assert f"npm module large-lib: bundle limit {limit}" in dialog.facts.notices
+        with qtbot.waitSignal(manager.install_finished, timeout=60_000) as finished:
+            qtbot.mouseClick(dialog.allow, Qt.MouseButton.LeftButton)
+        assert finished.args[0] is True
+        assert records()["large-lib"].max_bundle_bytes == 4 * MB
+    finally:
+        manager.shutdown()

@@ -113,9 +113,10 @@ class InstallSource:
         return cls("registry", name=name, spec=spec)
 
     @classmethod
-    def npm_library(cls, text: str) -> InstallSource:
-        """`<library>[@range]` of the npm registry, to be wrapped as a pack (the pack manager's npm rows)."""
-        return cls.parse(NPM_PREFIX + text.strip())
+    def npm_library(cls, text: str, *, max_bundle_bytes: int | None = None) -> InstallSource:
+        """`<library>[@range]` of the npm registry, to be wrapped as a pack (the pack manager's npm rows),
+        under a raised bundle limit if the person set one."""
+        return cls.parse(NPM_PREFIX + text.strip(), max_bundle_bytes=max_bundle_bytes)
 
     def describe(self, registry: str) -> str:
         if self.kind == "registry":
