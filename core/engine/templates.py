@@ -15,15 +15,17 @@ sits above the driver.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import struct
 import threading
 from collections import OrderedDict
+from pathlib import Path
 
 import wasmtime
 
 from core import cache
-from core.engine import guest_module, image
+from core.engine import driver, guest_module, image
 from core.engine.driver import _BUILD_CLOCK_NS, GuestVM, HostFunctions, VMOptions, _Guest, install
 
 #: Runs from one template before its image module is compiled (a second of CPU in the background).
@@ -34,8 +36,7 @@ _SHADOW_STACK = 1 << 20
 #: Linear memory a template's build may use (its VM's cap).
 _BUILD_MEMORY = 64 << 20
 #: Part of a template's cache key besides the guest build, the prelude and the host functions'
-#: order: bump it when a build leaves other memory for the same three (`GuestTemplate.build`,
-#: `GuestVM.set_up`).
+#: order; the code that builds one is in the key too, by its bytes (`_recipe`).
 _RECIPE = "template/1"
 
 
@@ -186,8 +187,24 @@ def _key(guest: _Guest, prelude: str, signature: tuple[tuple[str, bool], ...]) -
     functions' order and how a build runs (its fixed clock, its memory cap, `_RECIPE`). The build is
     deterministic in these (the guest's clock is fixed while it builds, so the same memory comes out
     in every process), so the key stands for the memory it names."""
-    recipe = f"{_RECIPE}|{guest.digest}|{_BUILD_CLOCK_NS}|{_BUILD_MEMORY}|{signature!r}|"
+    recipe = f"{_recipe()}|{guest.digest}|{_BUILD_CLOCK_NS}|{_BUILD_MEMORY}|{signature!r}|"
     return hashlib.sha256(recipe.encode() + prelude.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+@functools.cache
+def _recipe() -> str:
+    """`_RECIPE` and the code that builds a template (this module and the driver's set-up), by their
+    own bytes: a change there that leaves other memory names new entries, with no version number to
+    remember to bump. Where the sources are not files (a frozen bundle), Cordon's version stands
+    for them: a bundle's code does not change under it."""
+    digest = hashlib.sha256(_RECIPE.encode())
+    for source in (__file__, driver.__file__):
+        path = Path(source or "")
+        if path.suffix == ".py" and path.is_file():
+            digest.update(path.read_bytes())
+        else:
+            digest.update(guest_module.installed_version("cordon-studio").encode())
+    return digest.hexdigest()[:16]
 
 
 _PAGES_HEAD = struct.Struct("<QI")
