@@ -19,6 +19,7 @@ starts a fresh one, so no state a hostile body could shape outlives its failure.
 
 from __future__ import annotations
 
+import atexit
 import json
 import logging
 import threading
@@ -244,11 +245,13 @@ def build_snapshot() -> bool:
     builder = TypeScriptGuest()
     builder._boot()
     vm = builder._vm
+    _builds.add(vm)
     try:
         builder._call({"op": "prepare", "files": warm.files, "packs": warm.packs}, START_SECONDS)
         vm.collect_garbage()
         memory = vm.memory_image()
     finally:
+        _builds.discard(vm)
         builder._discard(vm)
     snapshot.store(entry, len(memory), changed_pages(install().initial_memory, memory))
     _stored.add(entry)
@@ -256,6 +259,8 @@ def build_snapshot() -> bool:
 
 
 _building = threading.Lock()
+#: The guests building a snapshot now: stopped when the process exits (`_stop_builds`).
+_builds: set[Any] = set()
 #: Snapshots this process knows are in the cache (restored or written): not read again to check.
 _stored: set[str] = set()
 
@@ -270,11 +275,27 @@ def build_snapshot_later() -> None:
         try:
             build_snapshot()
         except Exception:  # costs only the next start's speed
-            logger.warning("building the TypeScript guest snapshot failed", exc_info=True)
+            if not _exiting.is_set():
+                logger.warning("building the TypeScript guest snapshot failed", exc_info=True)
         finally:
             _building.release()
 
-    threading.Thread(target=build, name="cordon-typescript-snapshot", daemon=True).start()
+    thread = threading.Thread(target=build, name="cordon-typescript-snapshot", daemon=True)
+    thread.start()
+    atexit.register(_stop_builds, thread)
+
+
+_exiting = threading.Event()
+
+
+def _stop_builds(thread: threading.Thread) -> None:
+    """At exit, stop a build still running (a short `cordon lsp` session ends before one finishes;
+    the next process starts cold and builds again) rather than leave its thread inside the guest
+    while the interpreter tears down what the guest's host functions use."""
+    _exiting.set()
+    for vm in list(_builds):
+        vm.interrupt()
+    thread.join(10)
 
 
 _shared: TypeScriptGuest | None = None
