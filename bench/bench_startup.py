@@ -1,6 +1,6 @@
 """Start-up benchmarks: what a new process pays before and for its first run.
 
-    python bench/bench_startup.py                  # 10 processes per row
+    python bench/bench_startup.py                  # 15 processes per row
     BENCH_SCALE=0.5 python bench/bench_startup.py  # fewer
 
 Each row starts fresh interpreters (`sys.executable`, this checkout) and prints the median and
@@ -13,11 +13,15 @@ p90 in ms over them:
   (user + system) the process used, which a busy machine disturbs less than the wall clock;
 - `python -X importtime -c "import core.engine.run"`: the engine's own import, as Python counts it;
 - `node -e "console.log(1+1)"` (when Node is on PATH), sampled in the same turns, and the ratio of
-  `cordon run` to it (the aim is at most 3x).
+  `cordon run` to it (the aim is at most 3x);
+- where a `cordon run FILE` process's time goes: its `setup_ms` and `run_ms` (the engine's start to
+  the guest's first instruction, and the guest), and, from one more such process per turn under
+  `-X importtime`, the top-level imports that cost most (Python's count, inflated by the counting).
 
 Runs share one CORDON_HOME whose caches were filled by a first, unmeasured process, as on a
-machine where Cordon ran before (a first-ever run also compiles the guest module: printed once).
-Numbers, not assertions.
+machine where Cordon ran before (a first-ever run also compiles the guest module: printed once), and
+that process also writes Python's bytecode caches (PYTHONDONTWRITEBYTECODE is dropped for the
+children), as an installed package has them. Numbers, not assertions.
 """
 
 from __future__ import annotations
@@ -39,7 +43,7 @@ from timing import stats
 
 ROOT = Path(__file__).resolve().parents[1]
 SCALE = float(os.environ.get("BENCH_SCALE", "1"))
-COUNT = max(3, int(10 * SCALE))
+COUNT = max(3, int(15 * SCALE))
 # As the `cordon` console script calls it: main() reads sys.argv and ends the process itself (core.cli.end_process).
 CLI = "import sys; from core.cli import main; sys.exit(main())"
 FIRST_RUN = (
@@ -76,8 +80,20 @@ def _cordon(args: list[str], env: dict[str, str], stdin: str | None = None) -> t
     return wall, _children_cpu_ms() - cpu, out
 
 
+#: Top-level imports listed in the breakdown.
+TOP_IMPORTS = 10
+
+
+def _top_imports(stderr: str) -> dict[str, float]:
+    """Cumulative ms of each top-level import `-X importtime` reported (the ones nothing of Cordon's
+    imported: the command's own and the first to need each)."""
+    found = re.findall(r"^import time:\s+\d+ \|\s+(\d+) \| (\S+)$", stderr, re.M)
+    return {name: int(us) / 1000 for us, name in found}
+
+
 def main() -> None:
-    env = dict(os.environ, CORDON_HOME=os.environ.get("CORDON_HOME") or tempfile.mkdtemp(prefix="cordon-startup-"))
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    env["CORDON_HOME"] = os.environ.get("CORDON_HOME") or tempfile.mkdtemp(prefix="cordon-startup-")
     body = Path(tempfile.mkdtemp(prefix="cordon-startup-body-")) / "return-1.js"
     body.write_text("return 1", encoding="utf-8")
     cold, out, _ = _python(["-c", FIRST_RUN], env)
@@ -111,6 +127,9 @@ def main() -> None:
     for name, (_, _, note) in commands.items():
         walls[name] = row(name, note)
         cpus[name] = row(f"  {name}, CPU", "user + system CPU ms of the same processes")
+    setup = row("  cordon run FILE: setup_ms", "its result's timings: the engine's start up to the guest")
+    guest = row("  cordon run FILE: run_ms", "its result's timings: the guest running the body")
+    imports: dict[str, list[float]] = {}
     for _ in range(COUNT):
         python_only.append(_python(["-c", "pass"], env)[0])
         import_core.append(_python(["-c", "import core"], env)[0] - python_only[-1])
@@ -130,11 +149,22 @@ def main() -> None:
                 raise SystemExit(f"{name} failed: {out}")
             walls[name].append(wall)
             cpus[name].append(cpu)
+            if name == "cordon run FILE (return 1)":
+                timings = json.loads(out)["timings"]
+                setup.append(timings["setup_ms"])
+                guest.append(timings["run_ms"])
+        _, _, err = _python(["-X", "importtime", "-c", CLI, "run", str(body), "--json"], env)
+        for module, ms in _top_imports(err).items():
+            imports.setdefault(module, []).append(ms)
 
     print(f"\n{'metric':34s} {'median':>8s} {'p90':>8s}  notes ({COUNT} processes each)")
     for name, (samples, note) in rows.items():
         med, p90 = stats(samples)
         print(f"{name:34s} {med:8.1f} {p90:8.1f}  {note}")
+    top = sorted(imports.items(), key=lambda item: -stats(item[1])[0])[:TOP_IMPORTS]
+    print(f"\ncordon run FILE's top-level imports under -X importtime (median cumulative ms, {COUNT} processes):")
+    for module, samples in top:
+        print(f"  {module:40s} {stats(samples)[0]:7.1f}")
     if node_row:
         ratio = stats(walls["cordon run FILE (return 1)"])[0] / stats(node_row)[0]
         print(f"\ncordon run FILE / node -e (medians): {ratio:.1f}x (the aim: at most 3x)")
