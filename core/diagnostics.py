@@ -86,7 +86,7 @@ def installation() -> dict[str, Any]:
 def system_report() -> dict[str, Any]:
     """Every fact above, as JSON values (blocking: a worker starts, the guest cache is read)."""
     from core.packs.host.ocr import find_engine
-    from core.secrets_store import keyring_state
+    from core.secrets_store import keyring_state, store_info
 
     if hasattr(os, "fork"):
         workers = asyncio.run(_host_workers())
@@ -95,8 +95,15 @@ def system_report() -> dict[str, Any]:
     return {
         **installation(),
         "secrets": keyring_state(),
+        "secret_store": _secret_store(store_info()),
         "guest_compiled": _guest_compiled(),
         "fonts": _fonts(),
         "tesseract": find_engine(),
         "host_workers": workers,
     }
+
+
+def _secret_store(store: Any) -> dict[str, str | None]:
+    """Where secrets are kept (`core.secrets_store.SecretStore`): its kind, the words a person reads,
+    and the encrypted file's path (where `cordon secrets setup` would create it, for "none")."""
+    return {"kind": store.kind, "label": store.label, "path": None if store.path is None else str(store.path)}

@@ -33,6 +33,10 @@ def test_doctor_reports_every_layer_of_a_real_worker_and_exits_0_when_all_hold(t
     assert report["version"].startswith("cordon-studio ") and report["python"] == platform.python_version()
     assert report["folders"]["data"].startswith(str(tmp_path))
     assert report["secrets"] in ("ready", "locked", "missing") and isinstance(report["guest_compiled"], bool)
+    store = report["secret_store"]  # where secrets are kept: a keyring by name, or Cordon's file by its path
+    assert store["kind"] in ("keyring", "encrypted-file", "none") and store["label"]
+    if store["kind"] != "keyring":
+        assert store["path"].startswith(str(tmp_path))
     assert report["fonts"]["shipped_present"] is True
     assert report["tesseract"] == shutil.which("tesseract")
 
@@ -40,5 +44,5 @@ def test_doctor_reports_every_layer_of_a_real_worker_and_exits_0_when_all_hold(t
 def test_doctor_in_words_names_each_layer(tmp_path):
     done = subprocess.run([CORDON, "doctor"], capture_output=True, text=True, timeout=120, env=_env(tmp_path))
     assert done.returncode == 0, done.stderr
-    for words in ("network namespace", "Landlock", "seccomp", "a worker starts in", "tesseract", "data:"):
+    for words in ("network namespace", "Landlock", "seccomp", "a worker starts in", "tesseract", "data:", "secrets: "):
         assert words in done.stdout

@@ -37,9 +37,15 @@ def main(args: argparse.Namespace) -> int:
     print(f"{report['version']} on Python {report['python']}, {report['platform']}")
     for name, folder in report["folders"].items():
         print(f"  {name + ':':<8} {folder}")
-    print(
-        f"secrets: {report['secrets']}; guest compiled for this machine: {'yes' if report['guest_compiled'] else 'no'}"
-    )
+    store = report["secret_store"]
+    if store["kind"] == "none":
+        print(
+            f"secrets: nowhere to keep them yet (no system keyring runs); `cordon secrets setup` creates "
+            f"Cordon's encrypted file at {store['path']}"
+        )
+    else:
+        print(f"secrets: {report['secrets']}, kept in the {store['label']}")
+    print(f"guest compiled for this machine: {'yes' if report['guest_compiled'] else 'no'}")
     fonts = report["fonts"]
     print(f"fonts: system DejaVu {'yes' if fonts['system_dejavu'] else 'no (the shipped DejaVu Sans is used)'}")
     print(f"tesseract (OCR): {report['tesseract'] or 'not installed'}")
