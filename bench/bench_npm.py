@@ -226,7 +226,8 @@ from core.packs import Catalog, resolve_body
 reasons = []
 class Reasons(logging.Handler):
     def emit(self, record):
-        reasons.append(record.getMessage().split(chr(10))[0][:200])
+        lines = [line.strip() for line in record.getMessage().splitlines() if line.strip()]
+        reasons.append(lines[0][:160] + (" ... " + lines[-1][:80] if len(lines) > 1 else ""))
 log = logging.getLogger("core.engine.graph_image")
 log.setLevel(logging.DEBUG)
 log.addHandler(Reasons())

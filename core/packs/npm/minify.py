@@ -9,10 +9,10 @@ semicolon insertion sees the same program and the missing-global warnings
 keep their line numbers. Text inside strings, template literals and regular
 expression literals is never touched: only comment nodes and the whitespace
 at the start of a line that begins outside such a literal are removed.
-The names local to a function are shortened (`rename`: parameters and local
-variables, never a function's or class's name, a module's top-level names or
-a property), which a stack trace shows as short local names in functions
-that keep theirs.
+The names local to a function are shortened too (`rename`: parameters and
+local variables; never a function's or class's name, a module's top-level
+names or a property), so a stack trace keeps its line numbers and function
+names and only a local variable reads shorter.
 One more edit rides on this pass, a regex literal's `v` flag written as `u`
 where both mean the same (`regexflags`: the guest's parser refuses valid `v`
 patterns).
