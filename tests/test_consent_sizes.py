@@ -170,3 +170,24 @@ def test_a_pack_from_a_file_says_the_same_sizes_before_and_after(qtbot):
         assert {label: w.text() for label, w in manager.size_labels.items() if w.text()} == in_dialog
     finally:
         manager.shutdown()
+
+
+def test_the_page_walks_a_pack_folder_once_until_an_install_writes_a_new_one(tmp_path, monkeypatch):
+    """Selecting a pack walked its whole folder every time (date-fns: ~5,000 files); the walk is
+    kept for the same folder, and a new folder (an install or update writes one) is walked again."""
+    from core.packs import sizes
+    from tests.packfixtures import make_pack
+
+    walks: list[str] = []
+    real = sizes.on_disk
+    monkeypatch.setattr(sizes, "on_disk", lambda root: walks.append(root.name) or real(root))
+    root = tmp_path / "installed"
+    make_pack(root, "@acme/walked", files={"index.js": "export const a = 1;\n"})
+    pack = Catalog([PackRoot(root, "installed")]).pack("@acme/walked")
+    assert pack is not None
+    first = pack_sizes(pack)
+    assert pack_sizes(pack) == first and len(walks) == 1
+    folder = pack.root
+    folder.rename(folder.with_name("old"))  # an update: the new folder takes the name, with more in it
+    make_pack(root, "@acme/walked", files={"index.js": "export const a = 1;\n", "extra.txt": "x" * 5000})
+    assert pack_sizes(pack).files == first.files + 1 and len(walks) == 2

@@ -102,10 +102,36 @@ def on_disk(root: Path) -> tuple[int, int, int]:
     return files, size, packages
 
 
+#: `on_disk` of recent packs, by what changes when their folder does (`_folder_key`): the pack page
+#: asks on every selection, and an npm pack's folder can hold thousands of files (date-fns: ~5,000).
+_ON_DISK: dict[tuple[object, ...], tuple[int, int, int]] = {}
+_ON_DISK_KEPT = 64
+
+
+def _folder_key(pack: Pack) -> tuple[object, ...]:
+    """An install or an update writes a new folder (a new inode and time), and what a linked pack
+    mounts is in `pack.size`: the same key is the same folder as far as a person can tell."""
+    info = pack.root.stat()
+    return (str(pack.root), info.st_ino, info.st_mtime_ns, pack.version, pack.size)
+
+
+def _on_disk_of(pack: Pack) -> tuple[int, int, int]:
+    try:
+        key = _folder_key(pack)
+    except OSError:
+        return on_disk(pack.root)
+    found = _ON_DISK.get(key)
+    if found is None:
+        found = _ON_DISK[key] = on_disk(pack.root)
+        while len(_ON_DISK) > _ON_DISK_KEPT:
+            _ON_DISK.pop(next(iter(_ON_DISK)), None)
+    return found
+
+
 def pack_sizes(pack: Pack) -> PackSizes:
     """An installed or shipped pack's sizes; its download as its install recorded it (None: a shipped
     pack, or one installed from a file or a folder, which has no install record)."""
-    files, size, packages = on_disk(pack.root)
+    files, size, packages = _on_disk_of(pack)
     guest = any(m.kind != "host" for m in pack.modules.values()) or pack.size > 0
     return PackSizes(_recorded_download(pack), size, files, pack.size if guest else None, packages)
 
