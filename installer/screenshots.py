@@ -426,6 +426,7 @@ def _typescript_window(extra: str = "") -> QWidget:
         inputs=({"name": "city", "type": "string"}, {"name": "days", "type": "integer"}),
     )
     window.load(doc, None)
+    window.show()  # laid out at its real size: a point asked of the editor is where the word is drawn
     _settle(window)
     return window
 
@@ -476,6 +477,20 @@ def shot_typescript_completion() -> QWidget:
     return _with_popups(window)
 
 
+def shot_typescript_hover() -> QWidget:
+    """Hover over a sandbox global: its signature and doc from the checker, in the editor's own
+    tooltip (a Scintilla call tip, painted in by `_with_popups`, since offscreen it is a window of
+    its own that a grab of the main window leaves out)."""
+    window = _typescript_window()
+    editor, sci = window.editor, window.editor.sci
+    pos = len(TYPESCRIPT_BODY[: TYPESCRIPT_BODY.rindex("sleep(") + 2].encode())
+    editor._on_dwell_start(sci.pointXFromPosition(pos), sci.pointYFromPosition(pos) + 4)
+    _wait_for(lambda: sci.callTipActive() and editor.tip_text.startswith("function sleep("))
+    if not sci.callTipActive():
+        raise SystemExit("the TypeScript checker gave no hover for sleep()")
+    return _with_popups(window)
+
+
 def shot_typescript_type_error() -> QWidget:
     """A type error squiggled before the run: a string where a number is declared."""
     window = _typescript_window("const total: number = inputs.city;\n")
@@ -505,6 +520,7 @@ SHOTS: dict[str, tuple[Callable[[], QWidget], str]] = {
     "media-previews-dark": (shot_media_previews, "dark"),
     "typescript-completion": (shot_typescript_completion, "light"),
     "typescript-type-error": (shot_typescript_type_error, "light"),
+    "typescript-hover": (shot_typescript_hover, "light"),
 }
 
 
