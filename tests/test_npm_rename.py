@@ -133,10 +133,13 @@ def test_direct_eval_and_with_keep_every_name_of_their_scopes_and_those_around()
         "}\n"
         "function viaWith(scope, other) { with (scope) { return other; } }\n"
         "function elsewhere(renamedHere) { return renamedHere; }\n"
+        "function viaLocal(eval, arguments) { return eval(arguments); }\n"
     )
     renamed = shorten(source)
     assert "function outer(keepMe)" in renamed and "function inner(alsoKept)" in renamed
     assert "function viaWith(scope, other)" in renamed
+    # a local `eval` holding the real one still makes a direct eval; `arguments` is never renamed
+    assert "function viaLocal(eval, arguments) { return eval(arguments); }" in renamed
     assert "renamedHere" not in words(renamed)
 
 

@@ -184,7 +184,8 @@ class _Renamer:
         for site in binding.sites:
             if site.start_byte in self.named or self._in_with(site):
                 return False
-        return "\\" not in binding.name
+        # a binding named `eval` may hold the real one, called as a direct eval; `arguments` is the object's name
+        return "\\" not in binding.name and binding.name not in ("eval", "arguments")
 
     def _catch_redeclared(self) -> None:
         """Keep a catch parameter that a `var` of its function redeclares, and that `var`."""
