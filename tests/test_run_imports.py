@@ -18,7 +18,7 @@ import sys
 import pytest
 
 from core import cache, paths
-from core.bridges import standard_ops, standard_surfaces
+from core.bridges import STANDARD, standard_ops, standard_surfaces
 from core.engine import driver, guest_module, templates
 from core.engine.prelude import build_prelude
 from tests.test_cli_startup import REPO, cordon, loaded_under
@@ -270,3 +270,25 @@ def test_the_cordon_process_ends_with_its_whole_output_and_status(tmp_path):
     done = command(tmp_path, "throw new RangeError('no')")
     assert done.returncode == 1
     assert json.loads(done.stdout)["error"]["name"] == "RangeError"
+
+
+def test_the_studios_warm_up_imports_every_bridge():
+    """The studio warms the engine in the background (core.warm_engine): it imports the bridges there,
+    so a studio run's first call into one pays no import inside its time budget."""
+    probe = (
+        "import json, sys\n"
+        "from core import warm_engine\n"
+        "warm_engine()\n"
+        f"print(json.dumps(sorted(m for m in {list(BRIDGES)!r} if m in sys.modules)))\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=REPO,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr
+    loaded = json.loads(proc.stdout.splitlines()[-1])
+    assert {f"core.bridges.{d.name}" for d in STANDARD} <= set(loaded)

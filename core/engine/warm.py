@@ -37,6 +37,11 @@ def warm_engine() -> None:
     if not result.ok:  # the first real run will report the same failure to the person
         logger.warning("engine warm-up run failed: %s", result.error)
         return
+    # The bridges a run imports at its first call into one (core/bridges/__init__.py): a studio
+    # imports them all now, so no run pays for an import inside its own time budget.
+    from core.bridges import standard_surfaces
+
+    standard_surfaces()
     driver.wait_for_compile()  # a first process ran that on Winch: its image is for Cranelift
     template = templates.cached_template(build_prelude(()))
     if template is not None:
