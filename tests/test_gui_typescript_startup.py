@@ -1,9 +1,9 @@
 """A hover and a completion asked in the studio while the TypeScript checker's guest is still starting
 are answered once it is ready, not lost (issue 34): the person does not have to ask again.
 
-The process's checker is made fresh for the test (a new shared guest, whose start takes a second or more, longer
-longer than the 400 ms a mouse rests before the hover is asked), so the questions are asked before it
-is ready; the hover comes from a real mouse resting on the word (Scintilla's dwell)."""
+The process's checker is made fresh for the test (a new shared guest, whose start takes a second or
+more, longer than the 400 ms a mouse rests before the hover is asked), so the questions are asked
+before it is ready; the hover comes from a real mouse resting on the word (Scintilla's dwell)."""
 
 from __future__ import annotations
 
