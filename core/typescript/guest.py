@@ -268,6 +268,7 @@ _stored: set[str] = set()
 def build_snapshot_later() -> None:
     """`build_snapshot` on a background thread, one at a time (seconds of guest time, once per
     Cordon version: the next process then starts warm)."""
+    global _builder
     if not _building.acquire(blocking=False):
         return
 
@@ -280,22 +281,25 @@ def build_snapshot_later() -> None:
         finally:
             _building.release()
 
-    thread = threading.Thread(target=build, name="cordon-typescript-snapshot", daemon=True)
-    thread.start()
-    atexit.register(_stop_builds, thread)
+    if _builder is None:
+        atexit.register(_stop_builds)
+    _builder = threading.Thread(target=build, name="cordon-typescript-snapshot", daemon=True)
+    _builder.start()
 
 
+_builder: threading.Thread | None = None
 _exiting = threading.Event()
 
 
-def _stop_builds(thread: threading.Thread) -> None:
+def _stop_builds() -> None:
     """At exit, stop a build still running (a short `cordon lsp` session ends before one finishes;
     the next process starts cold and builds again) rather than leave its thread inside the guest
     while the interpreter tears down what the guest's host functions use."""
     _exiting.set()
     for vm in list(_builds):
         vm.interrupt()
-    thread.join(10)
+    if _builder is not None:
+        _builder.join(10)
 
 
 _shared: TypeScriptGuest | None = None
