@@ -44,7 +44,6 @@ _EXPORTS = {
     "TypeDiagnostic": "core.typescript.service",
     "utf16_column": "core.typescript.service",
     "UnsupportedSyntax": "core.typescript.strip",
-    "UnsupportedSyntax": "core.typescript.strip",
     "is_typescript_path": "core.typescript.strip",
     "runnable_body": "core.typescript.strip",
     "strip_types": "core.typescript.strip",
