@@ -89,7 +89,7 @@ def test_an_lsp_session_over_stdio(tmp_path):
     ]
     assert (0, 6, types.DiagnosticSeverity.Error) in ts_diags, "a type error where it is"
     node_diags = out["published"][(tmp_path / "greet.node.json").as_uri()]
-    [wrong] = [d for d in node_diags if d.code == "ts(2322)"]
+    [wrong] = [d for d in node_diags if d.code == "ts2322" and d.source == "typescript"]  # as the studio names it
     assert wrong.range.start == types.Position(first, 11), (
         "the error of body line 1 marks its place inside the JSON string"
     )

@@ -105,12 +105,16 @@ class CordonLanguageServer(LanguageServer):
             found = self.service.diagnostics(view.body, view.ctx)
         except Exception as exc:  # the guest failed: say so once, on the first line
             logger.warning("diagnostics failed for %s: %s", uri, exc)
-            return [_diagnostic(_lsp_range(view, Range((0, 0), (0, 0))), "info", "cordon", str(exc))]
-        return [_diagnostic(_lsp_range(view, d.range), d.severity, f"ts({d.code})", d.message) for d in found]
+            return [_diagnostic(_lsp_range(view, Range((0, 0), (0, 0))), "info", "cordon", "cordon", str(exc))]
+        return [
+            _diagnostic(_lsp_range(view, d.range), d.severity, "typescript", f"ts{d.code}", d.message) for d in found
+        ]
 
 
-def _diagnostic(where: types.Range, severity: str, code: str, message: str) -> types.Diagnostic:
-    return types.Diagnostic(range=where, message=message, severity=_SEVERITY.get(severity), source="cordon", code=code)
+def _diagnostic(where: types.Range, severity: str, source: str, code: str, message: str) -> types.Diagnostic:
+    """A finding as the studio's Problems list names it: its source ("typescript" for the checker's,
+    "cordon" for Cordon's own) and its rule (`ts2322`)."""
+    return types.Diagnostic(range=where, message=message, severity=_SEVERITY.get(severity), source=source, code=code)
 
 
 def _lsp_range(view: BodyView, r: Range) -> types.Range:
