@@ -69,8 +69,10 @@ from core.packs import (
     reference_alias,
     search_packs,
 )
-from core.packs.caps import MB, NPM_JS_CEILING, NPM_JS_MAX
 from core.packs.install import (
+    MB,
+    NPM_JS_CEILING,
+    NPM_JS_MAX,
     PROGRESS_UNITS,
     ConsentRequest,
     InstallError,

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from core import lazy
 
 if TYPE_CHECKING:
+    from core.packs.caps import MB, NPM_JS_CEILING, NPM_JS_MAX
     from core.packs.install.consent import (
         INSTALL_MODE,
         INSTALL_MODE_DETAIL,
@@ -37,6 +38,10 @@ if TYPE_CHECKING:
     from core.packs.install.versions import VERSIONS_SHOWN, PackageVersions, newest_versions, package_versions
 
 _EXPORTS = {
+    # an npm library's bundle limit (`--max-bundle-size`): its unit, default and ceiling
+    "MB": "core.packs.caps",
+    "NPM_JS_CEILING": "core.packs.caps",
+    "NPM_JS_MAX": "core.packs.caps",
     "INSTALL_MODE_DETAIL": "core.packs.install.consent",
     "VERSIONS_SHOWN": "core.packs.install.versions",
     "PackageVersions": "core.packs.install.versions",
@@ -74,6 +79,9 @@ __all__ = [
     "DEFAULT_REGISTRY",
     "INSTALL_MODE",
     "INSTALL_MODE_DETAIL",
+    "MB",
+    "NPM_JS_CEILING",
+    "NPM_JS_MAX",
     "PROGRESS_UNITS",
     "REGISTRY_ENV",
     "VERSIONS_SHOWN",
