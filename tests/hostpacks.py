@@ -6,8 +6,6 @@ import functools
 import threading
 from typing import Any
 
-import psutil
-
 from core import CancelHandle, HostServices, RunHooks, RunResult, RunServices, run_in_sandbox
 from core.bridges.base import _HOST_WORKERS
 from core.hostwork.client import HostWorker
@@ -99,6 +97,8 @@ def workers_called(monkeypatch: Any) -> list[HostWorker]:
 
 def process_gone(pid: int) -> bool:
     """The process has exited (reaped, or a zombie its parent has not reaped yet): it runs no code."""
+    import psutil  # here: the simulated platforms import this module where psutil cannot load
+
     try:
         return psutil.Process(pid).status() == psutil.STATUS_ZOMBIE
     except psutil.NoSuchProcess:
