@@ -13,6 +13,7 @@ import pytest
 import wasmtime
 
 from core import CancelHandle, RunHooks, run_in_sandbox, ticker
+from core.bridges import STANDARD
 from core.bridges.base import HostServices, RunLocal, RunScope, WallClock
 from core.engine import driver, guest_errors, outcomes, wire
 from core.engine.results import RunResult
@@ -130,7 +131,11 @@ def test_per_run_bridge_state_is_one_typed_value_per_run_and_slot():
 def test_every_guest_javascript_file_is_loaded_by_name_and_a_missing_placeholder_is_refused():
     shipped = {p.name for p in resources.files("core.guest").iterdir() if p.name.endswith(".js")}
     source = "".join(p.read_text(encoding="utf-8") for p in (Path(__file__).parents[1] / "core").rglob("*.py"))
-    assert set(re.findall(r'(?:surface_js|guest_source)\("([\w.]+\.js)"', source)) == shipped
+    by_literal = set(re.findall(r'(?:surface_js|guest_source)\("([\w.]+\.js)"', source))
+    by_declaration = {f"{declared.name}.js" for declared in STANDARD}  # a standard surface's file is its name
+    assert by_literal | by_declaration == shipped and not by_literal & by_declaration
+    for declared in STANDARD:
+        assert declared.guest_js  # each one's file exists and its placeholders are filled
     with pytest.raises(KeyError, match="no placeholder"):
         surface_js("console.js", NOT_THERE="x")
 
