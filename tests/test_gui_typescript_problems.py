@@ -24,6 +24,13 @@ def typescript_rows(win) -> list[tuple[str, str, str, str]]:
     return [r for r in rows(win) if r[3] == "typescript"]
 
 
+def first_typescript_item(win):
+    """The first Problems row the checker gave (the tree item, for its tooltip and where to click)."""
+    problems = win.problems
+    items = (problems.topLevelItem(i) for i in range(problems.topLevelItemCount()))
+    return next(item for item in items if item.text(3) == "typescript")
+
+
 def open_typescript(win, body: str) -> None:
     doc = CodeNodeDocument(
         body=body,
@@ -47,11 +54,7 @@ def test_a_type_error_is_a_problem_the_list_jumps_to_and_it_follows_the_body(qtb
     assert "Declare input 'town'" in [b.text() for b in window.problems.fix_buttons()], "and their quick fixes"
     assert window.problems_label.text().startswith("3 errors"), "the counts have the checker's two findings too"
     problems = window.problems
-    row = next(
-        problems.topLevelItem(i)
-        for i in range(problems.topLevelItemCount())
-        if problems.topLevelItem(i).text(3) == "typescript"
-    )
+    row = first_typescript_item(window)
     assert row.toolTip(0) == "error"
     window.editor.goto(2, 3)
     qtbot.mouseClick(problems.viewport(), Qt.MouseButton.LeftButton, pos=problems.visualItemRect(row).center())
@@ -67,12 +70,7 @@ def test_a_javascript_bodys_inferred_finding_is_a_warning_that_does_not_stop_the
     [(where, problem, rule, source)] = typescript_rows(window)
     assert (where, rule, source) == ("2:25", "ts2339", "typescript")
     assert "Property 'size' does not exist on type '1'" in problem
-    problems = window.problems
-    row = next(
-        problems.topLevelItem(i)
-        for i in range(problems.topLevelItemCount())
-        if problems.topLevelItem(i).text(3) == "typescript"
-    )
+    row = first_typescript_item(window)
     assert row.toolTip(0) == "warning"
     outcome = run_and_wait(qtbot, window)
     assert outcome.result.ok, outcome.result.run.error

@@ -14,6 +14,7 @@ import json
 import os
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
@@ -163,17 +164,22 @@ BUILDS_PROBE = (
 )
 
 
-def fresh_process_builds() -> tuple[bool, object, int]:
+def python_says(probe: str, timeout: float = 120) -> Any:
+    """What a fresh interpreter running `probe` in the checkout prints last, as JSON."""
     proc = subprocess.run(
-        [sys.executable, "-c", BUILDS_PROBE],
+        [sys.executable, "-c", probe],
         cwd=REPO,
         env={**os.environ, "PYTHONPATH": str(REPO)},
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=timeout,
     )
     assert proc.returncode == 0, proc.stderr
-    ok, value, builds = json.loads(proc.stdout.splitlines()[-1])
+    return json.loads(proc.stdout.splitlines()[-1])
+
+
+def fresh_process_builds() -> tuple[bool, object, int]:
+    ok, value, builds = python_says(BUILDS_PROBE)
     return ok, value, builds
 
 
@@ -281,14 +287,5 @@ def test_the_studios_warm_up_imports_every_bridge():
         "warm_engine()\n"
         f"print(json.dumps(sorted(m for m in {list(BRIDGES)!r} if m in sys.modules)))\n"
     )
-    proc = subprocess.run(
-        [sys.executable, "-c", probe],
-        cwd=REPO,
-        env={**os.environ, "PYTHONPATH": str(REPO)},
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert proc.returncode == 0, proc.stderr
-    loaded = json.loads(proc.stdout.splitlines()[-1])
+    loaded = python_says(probe, timeout=300)
     assert {f"core.bridges.{d.name}" for d in STANDARD} <= set(loaded)
