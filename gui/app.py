@@ -99,8 +99,16 @@ def warm_engine_later(window: QMainWindow) -> None:
 
 
 def _quit_on_ctrl_c(app: QApplication) -> None:
-    """Ctrl+C in the terminal quits (Python handles signals only between Qt events: a timer lets it in)."""
-    signal.signal(signal.SIGINT, lambda *_: app.quit())
+    """Ctrl+C in the terminal quits (Python handles signals only between Qt events: a timer lets it in).
+    The quit is posted to the event loop, so one pressed before the loop runs is not lost (a `quit()`
+    before `exec()` does nothing), and the log says so: the exit may then take seconds (a background
+    compile of the engine is finished and cached)."""
+
+    def quit_now(*_: object) -> None:
+        logger.info("Ctrl+C: quitting")
+        QTimer.singleShot(0, app.quit)
+
+    signal.signal(signal.SIGINT, quit_now)
     ticker = QTimer(app, interval=250)
     ticker.timeout.connect(lambda: None)
     ticker.start()
