@@ -28,8 +28,10 @@ class _Cycle:
 
 @pytest.fixture
 def collector(qapp):
-    yield collect_on_gui_thread(qapp)
-    gc.enable()  # the other tests keep Python's own collector (no event loop runs there to collect)
+    found = collect_on_gui_thread(qapp)
+    yield found
+    found.deleteLater()  # the other tests keep Python's own collector, with no timer of this one left over
+    gc.enable()
 
 
 def test_a_cycle_made_on_another_thread_is_freed_on_the_gui_thread(qtbot, collector):
