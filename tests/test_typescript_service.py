@@ -42,6 +42,28 @@ def test_completion_after_a_pack_import_lists_its_exports_with_signatures(servic
     assert members["addDays"].startswith("(alias) function addDays(")
 
 
+@pytest.mark.parametrize(
+    ("body", "at"),
+    [
+        ("const n = inputs.", (0, 17)),  # members of a declared type
+        ('import * as dates from "@cordon/sandbox-dates";\ndates.add', (1, 9)),  # a pack's aliased exports
+        ("const here = 1;\nhe", (1, 2)),  # globals, a local and keywords
+        ("[1, 2].fil", (0, 10)),  # the library's methods
+        ("let s: string | undefined = inputs.city;\nif (s) s.", (1, 9)),
+        ("let s: string | undefined = inputs.city;\nif (s) s", (1, 8)),  # its narrowed type there
+    ],
+)
+def test_completion_details_are_typescripts_own(body, at):
+    """Entries are described from the symbol their completion found; TypeScript's
+    getCompletionEntryDetails (which works the whole completion out again) gives the same."""
+    guest, ctx = shared_guest(), with_packs(body)
+    ask = dict(files={**ctx.files(), ctx.body_file: body}, packs=dict(ctx.packs), file=ctx.body_file)
+    fast = guest.request("completion", line=at[0], character=at[1], details=100, **ask)
+    own = guest.request("completion", line=at[0], character=at[1], details=100, viaEntryDetails=True, **ask)
+    assert fast["items"] and any(i.get("detail") for i in fast["items"])
+    assert fast == own
+
+
 def test_a_wrong_argument_type_is_an_error_in_typescript_and_a_warning_in_javascript(service):
     body = "await sleep('soon');\nconst n: number = inputs.city;\n"
     found = [(d.range.start, d.severity, d.code) for d in service.diagnostics(body, NODE)]

@@ -231,6 +231,7 @@
     const found = service.getCompletionsAtPosition(request.file, at, {
       includeCompletionsWithInsertText: true,
       includeCompletionsForModuleExports: false,
+      includeSymbol: true,
     });
     if (!found) return { items: [], member: false };
     const prefix = /[A-Za-z0-9_$]*$/.exec(textOf(request.file).slice(0, at))[0].toLowerCase();
@@ -239,16 +240,39 @@
       .sort((a, b) => (a.sortText < b.sortText ? -1 : a.sortText > b.sortText ? 1 : a.name.localeCompare(b.name)))
       .slice(0, request.limit || 100);
     const detailed = request.details === undefined ? 40 : request.details;
+    const describe = request.viaEntryDetails ? entryDetails : symbolDetails(request.file, at);
     const items = entries.map((e, i) => {
       const item = { name: e.name, kind: e.kind, sortText: e.sortText };
-      if (i < detailed) Object.assign(item, details(request.file, at, e));
+      if (i < detailed) Object.assign(item, describe(request.file, at, e));
       return item;
     });
     return { items, member: found.isMemberCompletion };
   }
 
-  function details(file, at, entry) {
-    const d = service.getCompletionEntryDetails(file, at, entry.name, undefined, entry.source, undefined, entry.data);
+  // An entry's type and docs as TypeScript's `getCompletionEntryDetails` gives them. That call
+  // works out the whole completion again to find the entry's symbol (~10 ms an entry here for
+  // `inputs.`, far more where every global fits), so an entry that came with its symbol is
+  // described from it directly, by the function TypeScript's own call ends in, at the node it
+  // passes (the name touching the position). Entries with no symbol (keywords, literals) or with
+  // an import to add take TypeScript's call. `viaEntryDetails` asks for TypeScript's call for
+  // every entry: tests pin the two to the same answer.
+  function symbolDetails(file, at) {
+    const program = service.getProgram();
+    const checker = program.getTypeChecker();
+    const sf = program.getSourceFile(file);
+    const location = ts.getTouchingPropertyName(sf, at);
+    return (_file, _at, entry) => {
+      if (!entry.symbol || entry.source || entry.data) return entryDetails(file, at, entry);
+      const d = ts.Completions.createCompletionDetailsForSymbol(entry.symbol, entry.name, checker, sf, location);
+      return described(d);
+    };
+  }
+
+  function entryDetails(file, at, entry) {
+    return described(service.getCompletionEntryDetails(file, at, entry.name, undefined, entry.source, undefined, entry.data));
+  }
+
+  function described(d) {
     return d ? { detail: text(d.displayParts), documentation: docs(d.documentation, d.tags) } : {};
   }
 
