@@ -63,6 +63,14 @@ def test_every_guest_bundle_matches_vendor_lock():
         assert manifest["version"] == entry["npm"].rsplit("@", 1)[1]
         assert manifest["cordon"]["sandboxModules"] == [{"name": ".", "kind": "js", "file": entry["file"]}]
         assert (pack / "LICENSE").stat().st_size > 0 and (pack / "SKILL.md").is_file()
+        types = entry.get("types")
+        if types is None:  # a library with no declarations anywhere: the checker infers its bundle
+            assert folder == "sandbox-gif"
+            continue
+        data = (pack / types["file"]).read_bytes()
+        assert hashlib.sha256(data).hexdigest() == types["sha256"], f"{folder}: types differ from vendor.lock.json"
+        assert len(data) == types["bytes"] and types["file"] == entry["file"].removesuffix(".js") + ".d.ts"
+        assert types["npm"] == entry["npm"] or (pack / "LICENSE-types").stat().st_size > 0
 
 
 def test_every_guest_pack_is_discovered_under_both_names(shipped):

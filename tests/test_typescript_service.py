@@ -38,8 +38,9 @@ def test_completion_after_a_pack_import_lists_its_exports_with_signatures(servic
     assert items["stringify"].startswith("function stringify(rows: any, options?: any): Promise<string>")
     body = body.replace("csv.", "dates.add")
     members = {i.name: i.detail for i in service.completion(body, with_packs(body), (2, 9))}
-    # A guest pack's types are the checker's inference from its bundled source (weak: `any` parameters).
-    assert members["addDays"].startswith("(alias) function addDays(")
+    # A shipped guest pack is typed by its library's own declarations, shipped beside its bundle.
+    assert members["addDays"].startswith("function addDays<DateType extends Date")
+    assert "amount: number" in members["addDays"]
 
 
 @pytest.mark.parametrize(
@@ -87,13 +88,17 @@ def test_signature_help_inside_a_call(service):
     assert help_.signatures[0].parameters[1].startswith("fn: (item: number, index: number) =>")
 
 
-def test_go_to_definition_reaches_the_sandbox_declarations_and_pack_sources_read_only(service):
+def test_go_to_definition_reaches_the_sandbox_and_pack_files_read_only(service):
     [where] = service.definition("await workspace.read('a');", NODE, (0, 8))
     assert where.path == typescript_dir() / "sandbox.d.ts"
     assert "declare const workspace" in where.path.read_text().splitlines()[where.range.start[0]]
     body = 'import yaml from "@cordon/sandbox-yaml";\nyaml.load("a: 1");'
     [where] = service.definition(body, with_packs(body), (0, 8))
-    assert where.path is not None and where.path.name == "js-yaml.js" and where.path.is_file()
+    assert where.path is not None and where.path.name == "js-yaml.d.ts" and where.path.is_file()
+    assert "declare const api" in where.path.read_text().splitlines()[where.range.start[0]]  # its default export
+    body = 'import { GIFEncoder } from "@cordon/sandbox-gif";\nGIFEncoder();'  # no declarations: its source
+    [where] = service.definition(body, with_packs(body), (1, 2))
+    assert where.path is not None and where.path.name == "gifenc.js" and where.path.is_file()
     [local] = service.definition("const x = 1;\nreturn x;", NODE, (1, 7))
     assert local.path is None and local.range.start == (0, 6)
 

@@ -4,10 +4,12 @@
   docs/sandbox-api.md by tests/test_typescript_types.py);
 * the node's contract: `inputs` typed from the node document's declared inputs, `output` and `emit`
   from its declared outputs (`node_declarations`); a plain body file gets an untyped `inputs`;
-* each imported pack: a guest pack's own JavaScript (the checker infers its types from the source, and
-  go to definition lands in it), a host pack's declarations generated from its registry entry
-  (`host_pack_declarations`: argument kinds, the Python function's return annotation and docstring),
-  and an npm pack's own `.d.ts` where its install kept one (`core/packs/install/types_kept.py`).
+* each imported pack: a guest module's declarations from the `.d.ts` beside it (every shipped guest
+  pack has its library's own, but gifenc, which has none), else the module's own JavaScript (the
+  checker infers its types from the source); a host pack's declarations generated from its registry
+  entry (`host_pack_declarations`: argument kinds, the Python function's return annotation and
+  docstring); and an npm pack's own `.d.ts` where its install kept one
+  (`core/packs/install/types_kept.py`). Go to definition lands in the real file the types came from.
 
 Every file has a virtual name under `/cordon/` or `/packs/` (the service's file system is in memory)
 and, where there is one, the real path an editor may open read-only (`BodyContext.real_paths`).
@@ -25,6 +27,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from core.errors import CordonError
 from core.paths import resources_dir
 
 #: TypeScript's type for each declared handle type (core/codenode/document.py HandleType). In a Code
@@ -165,8 +168,33 @@ def _module_types(pack: Any, module: Any, source: str) -> tuple[str, str, Path |
     host = _host_module_of(source)
     if host is not None:
         return base + ".d.ts", host_pack_declarations(host), None
-    path = Path(root) / rel if root and rel and not rel.startswith("host:") else None
-    return base + ".js", source, path if path is not None and path.is_file() else None
+    if not (root and rel and not rel.startswith("host:")):
+        return base + ".js", source, None
+    declared = _declarations_beside(Path(root), rel)
+    if declared is not None:
+        return base + ".d.ts", declared, Path(root) / _declarations_name(rel)
+    path = Path(root) / rel
+    return base + ".js", source, path if path.is_file() else None
+
+
+def _declarations_name(rel: str) -> str:
+    return rel.removesuffix(".mjs").removesuffix(".js") + ".d.ts"
+
+
+def _declarations_beside(root: Path, rel: str) -> str | None:
+    """A module's declarations in the `.d.ts` beside it, where TypeScript itself would look for them
+    (Cordon's guest packs ship their library's declarations so, resources/packs/vendor.py), read
+    contained and capped like an npm pack's kept types; None when there is none usable."""
+    from core.packs.files import read_contained
+    from core.packs.install.types_kept import TYPES_MAX
+
+    name = _declarations_name(rel)
+    if not (root / name).is_file():
+        return None
+    try:
+        return read_contained(root, name, TYPES_MAX).decode("utf-8")
+    except (CordonError, OSError, UnicodeDecodeError):
+        return None
 
 
 _HOST_CALL = re.compile(r'call\("(pack:[^"]+#host:[^"]*)"')

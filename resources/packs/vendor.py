@@ -16,6 +16,15 @@ What each pack gets, and why:
   package.json and `vendor.lock.json` (every bundle's npm version, size and
   sha256; tests check the committed bundles against it).
 
+  Beside each bundle, the library's own TypeScript declarations as one file
+  (`sandbox/<bundle>.d.ts`, from its package or its DefinitelyTyped `@types`
+  package, with that package's LICENSE as LICENSE-types), bundled by a pinned
+  dts-bundle-generator from a types entry that exports what the bundle
+  exports. The editor's checker reads it instead of inferring the minified
+  bundle (core/typescript/context.py): real signatures and docs, and a file
+  of declarations it checks against faster than a bundle of aliases. A
+  library with no declarations anywhere (gifenc) gets none.
+
 sandbox-csv is a host pack (core/packs/host/csv.py): nothing to vendor.
 """
 
@@ -34,6 +43,21 @@ LOCK = HERE / "vendor.lock.json"
 ESBUILD = "esbuild@0.28.2"
 #: rrule's one dependency, pinned so its bundle cannot move under a fixed rrule version.
 TSLIB = "tslib@2.8.1"
+#: What bundles each library's declarations into one file, and the TypeScript it runs (the guest's).
+DTS_BUNDLER = "dts-bundle-generator@9.5.1"
+TYPESCRIPT = "typescript@5.9.3"
+#: The types entry's compiler options (esModuleInterop: a CommonJS library's default import).
+TSCONFIG = {
+    "compilerOptions": {
+        "module": "esnext",
+        "moduleResolution": "bundler",
+        "target": "es2022",
+        "strict": True,
+        "esModuleInterop": True,
+        "skipLibCheck": True,
+        "types": [],
+    }
+}
 
 
 @dataclass(frozen=True)
@@ -49,6 +73,12 @@ class GuestPack:
     description: str
     #: The upstream license file, copied to the pack's LICENSE.
     license_file: str = "LICENSE"
+    #: Where the declarations come from: "" the library itself, "@types/<lib>@<version>" its
+    #: DefinitelyTyped package, None nowhere (the checker infers the bundle).
+    types: str | None = ""
+    #: The TypeScript module whose declarations the pack's types are (default: the entry), for a
+    #: library whose declarations lack what its bundle exports (js-yaml's ESM default export).
+    types_entry: str | None = None
 
     @property
     def package(self) -> str:
@@ -67,10 +97,34 @@ class GuestPack:
         """The bundle's path inside the pack folder."""
         return f"sandbox/{self.package.replace('.', '-')}.js"
 
+    @property
+    def declarations(self) -> str | None:
+        """The declarations' path inside the pack folder: the bundle's, as `.d.ts` (where the checker looks)."""
+        return None if self.types is None else self.bundle.removesuffix(".js") + ".d.ts"
+
 
 def _reexport(package: str, *, default: bool = False) -> str:
     return f'export * from "{package}";\n' + (f'export {{ default }} from "{package}";\n' if default else "")
 
+
+_YAML_API = ("load", "loadAll", "dump", "Schema", "Type", "YAMLException")
+_YAML_REMOVED = (("safeLoad", "load"), ("safeLoadAll", "loadAll"), ("safeDump", "dump"))
+_YAML_SCHEMAS = ("FAILSAFE_SCHEMA", "JSON_SCHEMA", "CORE_SCHEMA", "DEFAULT_SCHEMA")
+#: js-yaml's ES module exports its API as the default too, with `types` and three functions that
+#: version 4 removed (they throw); its DefinitelyTyped declarations have none of these.
+YAML_TYPES = (
+    'import * as yaml from "js-yaml";\nexport * from "js-yaml";\n'
+    "/** The built-in YAML types by name. */\nexport declare const types: Record<string, yaml.Type>;\n"
+    + "".join(
+        f"/** Removed in js-yaml 4: it throws. Use `{new}`. */\n"
+        f"export declare function {old}(...args: unknown[]): never;\n"
+        for old, new in _YAML_REMOVED
+    )
+    + "declare const api: {\n"
+    + "".join(f"  {name}: typeof yaml.{name};\n" for name in (*_YAML_API, *_YAML_SCHEMAS))
+    + "".join(f"  {name}: typeof {name};\n" for name in ("types", *(old for old, _ in _YAML_REMOVED)))
+    + "};\nexport default api;\n"
+)
 
 GUEST_PACKS = (
     GuestPack(
@@ -78,6 +132,8 @@ GUEST_PACKS = (
         "js-yaml@4.3.2",
         _reexport("js-yaml", default=True),
         "YAML parsing and dumping in the sandbox (js-yaml 4.3.2).",
+        types="@types/js-yaml@4.0.9",
+        types_entry=YAML_TYPES,
     ),
     GuestPack(
         "dates",
@@ -107,6 +163,17 @@ GUEST_PACKS = (
         'import jmespath from "jmespath";\nexport default jmespath;\n'
         "export const { search, compile, tokenize, strictDeepEqual } = jmespath;\n",
         "JMESPath queries over JSON values in the sandbox (jmespath 0.16.0).",
+        types="@types/jmespath@0.15.2",
+        # Its declarations type `search` only: the other three exports are declared here.
+        types_entry='import { search } from "jmespath";\nexport { search };\n'
+        "/** The expression's syntax tree, to search with repeatedly. */\n"
+        "export declare function compile(expression: string): any;\n"
+        "/** The expression's tokens. */\nexport declare function tokenize(expression: string): any[];\n"
+        "/** Whether two JSON values are equal as JMESPath compares them. */\n"
+        "export declare function strictDeepEqual(first: unknown, second: unknown): boolean;\n"
+        "declare const jmespath: {\n  search: typeof search;\n  compile: typeof compile;\n"
+        "  tokenize: typeof tokenize;\n  strictDeepEqual: typeof strictDeepEqual;\n};\n"
+        "export default jmespath;\n",
     ),
     GuestPack(
         "stats",
@@ -120,6 +187,7 @@ GUEST_PACKS = (
         "culori@4.0.2",
         _reexport("culori"),
         "Color parsing, conversion, interpolation and difference in the sandbox (culori 4.0.2).",
+        types="@types/culori@4.0.1",
     ),
     GuestPack(
         "rrule",
@@ -134,6 +202,7 @@ GUEST_PACKS = (
         _reexport("gifenc", default=True),
         "Animated GIF encoding with palette quantization in the sandbox (gifenc 1.0.3).",
         "LICENSE.md",
+        types=None,
     ),
 )
 
@@ -147,9 +216,55 @@ def sha256_file(path: Path) -> str:
 
 
 def lock_entry(pack: GuestPack) -> dict[str, object]:
-    """What vendor.lock.json records for one bundle (tests recompute it from the committed files)."""
+    """What vendor.lock.json records for a bundle and its declarations (tests recompute it from the files)."""
     bundle = pack.folder / pack.bundle
-    return {"npm": pack.npm, "file": pack.bundle, "bytes": bundle.stat().st_size, "sha256": sha256_file(bundle)}
+    entry: dict[str, object] = {
+        "npm": pack.npm,
+        "file": pack.bundle,
+        "bytes": bundle.stat().st_size,
+        "sha256": sha256_file(bundle),
+    }
+    if pack.declarations is not None:
+        types = pack.folder / pack.declarations
+        entry["types"] = {
+            "npm": pack.types or pack.npm,
+            "file": pack.declarations,
+            "bytes": types.stat().st_size,
+            "sha256": sha256_file(types),
+        }
+    return entry
+
+
+def vendor_types(build: Path, pack: GuestPack) -> None:
+    """The library's declarations as one file beside the bundle, exporting what the bundle exports."""
+    if pack.declarations is None:
+        return
+    entry = build / f"types-{pack.name}.ts"
+    entry.write_text(pack.types_entry or pack.entry, encoding="utf-8")
+    out = pack.folder / pack.declarations
+    inlined = [pack.package] + ([pack.types.rsplit("@", 1)[0]] if pack.types else [])
+    subprocess.run(
+        [
+            str(build / "node_modules" / ".bin" / "dts-bundle-generator"),
+            "--no-check",
+            "--silent",
+            "--no-banner",
+            f"--out-file={out}",
+            *(f"--external-inlines={name}" for name in inlined),
+            "--",
+            str(entry),
+        ],
+        check=True,
+        cwd=build,
+    )
+    source = pack.types or pack.npm
+    text = out.read_text(encoding="utf-8")
+    out.write_text(
+        f"// The declarations of {source}, bundled by resources/packs/vendor.py with {DTS_BUNDLER}.\n" + text,
+        encoding="utf-8",
+    )
+    if pack.types:
+        shutil.copy(build / "node_modules" / pack.types.rsplit("@", 1)[0] / "LICENSE", pack.folder / "LICENSE-types")
 
 
 def vendor_guest(build: Path, pack: GuestPack) -> None:
@@ -199,10 +314,29 @@ def vendor_guests(work: Path) -> None:
     build = work / "guest-build"
     build.mkdir()
     (build / "package.json").write_text(json.dumps({"name": "guest-build", "private": True}))
-    npm("install", "--no-audit", "--no-fund", "--save-exact", ESBUILD, TSLIB, *(p.npm for p in GUEST_PACKS), cwd=build)
+    (build / "tsconfig.json").write_text(json.dumps(TSCONFIG))
+    types = [p.types for p in GUEST_PACKS if p.types]
+    npm(
+        "install",
+        "--no-audit",
+        "--no-fund",
+        "--save-exact",
+        ESBUILD,
+        TSLIB,
+        DTS_BUNDLER,
+        TYPESCRIPT,
+        *types,
+        *(p.npm for p in GUEST_PACKS),
+        cwd=build,
+    )
     for pack in GUEST_PACKS:
         vendor_guest(build, pack)
-    lock = {"esbuild": ESBUILD, "packs": {f"sandbox-{p.name}": lock_entry(p) for p in GUEST_PACKS}}
+        vendor_types(build, pack)
+    lock = {
+        "esbuild": ESBUILD,
+        "dts-bundle-generator": DTS_BUNDLER,
+        "packs": {f"sandbox-{p.name}": lock_entry(p) for p in GUEST_PACKS},
+    }
     LOCK.write_text(json.dumps(lock, indent=2) + "\n", encoding="utf-8")
 
 
