@@ -154,6 +154,36 @@ def test_an_npm_packs_own_types_are_kept_at_install_and_reach_the_checker(regist
     assert where.path == folder / "node_modules" / "typed-lib" / "index.d.ts"
 
 
+def test_types_spread_over_several_files_are_not_kept_and_never_make_false_errors(registry, tmp_path):
+    publish_package(
+        registry,
+        tmp_path,
+        {"name": "split-lib", "types": "index.d.ts", "module": "index.js", "main": "index.js"},
+        {
+            "index.js": "export function greet(name) { return 'hi ' + name; }\n",
+            "index.d.ts": 'export * from "./greet.js";\n',
+            "greet.d.ts": LIB_DTS,
+        },
+    )
+    publish_package(
+        registry,
+        tmp_path,
+        {
+            "name": "split-pack",
+            "dependencies": {"split-lib": "^1.0.0"},
+            "cordon": {"apiVersion": 1, "sandboxModules": [{"name": ".", "kind": "js", "npm": "split-lib"}]},
+        },
+        {},
+    )
+    folder = commit_install(prepare_install("split-pack", registry=registry.url))
+    assert not (folder / "cordon-types.json").exists()
+    body = 'import { greet } from "split-pack";\nconst s: string = greet("a");\n'
+    packs, files, real = pack_context(body, Catalog())
+    assert all(name.endswith(".js") for name in files), "typed by inference from the compiled module"
+    ctx = BodyContext("typescript", (), (), packs, files, real)
+    assert LanguageService().diagnostics(body, ctx) == []
+
+
 @pytest.mark.parametrize("types", ["../outside.d.ts", "index.js", "/etc/passwd.d.ts"])
 def test_types_outside_the_library_or_not_declarations_are_not_kept(registry, tmp_path, types):
     publish_package(

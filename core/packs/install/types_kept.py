@@ -2,7 +2,8 @@
 
 A library that ships types names them in its package.json (`types`, or the older `typings`). At
 install the file is checked (a relative path inside the library's folder, a `.d.ts`, at most
-`TYPES_MAX` bytes, read contained the way every pack file is) and recorded in the pack's
+`TYPES_MAX` bytes, read contained the way every pack file is, and whole in itself: declarations
+spread over several files are not kept, since only this one reaches the checker) and recorded in the pack's
 `cordon-types.json` under the dependency it types, so `core/typescript/context.py` maps it to the
 module's specifier. A library without usable types is recorded as nothing: its module is still
 typed by the checker's inference from the compiled source. Declarations are only ever read by the
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from pathlib import Path, PurePosixPath
 
 from core.errors import CordonError
@@ -25,6 +27,8 @@ RECORD = "cordon-types.json"
 #: The most a kept declaration file may weigh (lodash's index.d.ts is ~0.6 MB with its types package).
 TYPES_MAX = 1 << 20
 _PACKAGE_JSON_MAX = 1 << 20
+#: A relative module specifier or a `/// <reference path>`: declarations that need another file.
+_REACHES_ANOTHER_FILE = re.compile(rb"""(?:\bfrom|\bimport|\brequire)\s*\(?\s*["']\.\.?/|///\s*<reference\s+path=""")
 
 
 def declared_types(pack_root: Path, library: str) -> str | None:
@@ -42,9 +46,14 @@ def declared_types(pack_root: Path, library: str) -> str | None:
         return None
     path = str(folder / rel)
     try:
-        read_contained(pack_root, path, TYPES_MAX)
+        text = read_contained(pack_root, path, TYPES_MAX)
     except (CordonError, OSError) as exc:
         logger.info("the types of %s are not kept: %s", library, exc)
+        return None
+    if _REACHES_ANOTHER_FILE.search(text):
+        # Only this file reaches the checker: an `export * from "./add.js"` would name nothing, and
+        # every import of the library's names would be a type error the library does not have.
+        logger.info("the types of %s are not kept: they span several files (%s)", library, named)
         return None
     return path
 
