@@ -17,6 +17,29 @@ import pytest
 from core import RunResult, run_in_sandbox
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _qt_garbage_on_the_main_thread(request):
+    """In a module with Qt tests, cycles are collected on the main thread only, as the studio does
+    (gui/garbage.py): CPython collects in whichever thread allocates past its threshold, and a
+    collection on a run's or the checker's thread that frees a closed window destroys its Qt
+    objects off their thread, which can crash the event loop later (a segfault in pytest-qt's
+    event processing, once in CI). The automatic collector is off for the module and one full
+    collection on the main thread ends it."""
+    if not any("qtbot" in item.fixturenames for item in request.session.items if item.module is request.module):
+        yield
+        return
+    import gc
+
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.collect()
+        if was_enabled:
+            gc.enable()
+
+
 @pytest.fixture
 def run():
     """run(code, **kw) -> RunResult, on the real engine."""
