@@ -414,14 +414,14 @@ TYPESCRIPT_BODY = (
 )
 
 
-def _typescript_window(extra: str = "") -> QWidget:
+def _typescript_window(extra: str = "", body: str = TYPESCRIPT_BODY) -> QWidget:
     """A TypeScript node in the studio; its checker (core.typescript) answers in the background."""
     from core.codenode import CodeNodeDocument
 
     window = _main_window()
     doc = CodeNodeDocument(
         name="forecast",
-        body=TYPESCRIPT_BODY + extra,
+        body=body + extra,
         language="typescript",
         inputs=({"name": "city", "type": "string"}, {"name": "days", "type": "integer"}),
     )
@@ -477,6 +477,23 @@ def shot_typescript_completion() -> QWidget:
     return _with_popups(window)
 
 
+def shot_typescript_pack_completion() -> QWidget:
+    """Completion after a guest pack's namespace: date-fns's own signatures, from the declarations
+    the pack ships beside its bundle."""
+    from PySide6.QtTest import QTest
+
+    body = TYPESCRIPT_BODY.replace(
+        'from "@nodetool-ai/sandbox-csv";\n',
+        'from "@nodetool-ai/sandbox-csv";\nimport * as dates from "@cordon/sandbox-dates";\n',
+    )
+    window = _typescript_window(body=body)
+    editor = window.editor
+    editor.goto(9, 1)
+    QTest.keyClicks(editor.sci, "const label = dates.formatDi")
+    _wait_for(lambda: editor.sci.autoCActive() and b"  " in bytes(editor.sci.autoCCurrentText()))
+    return _with_popups(window)
+
+
 def shot_typescript_hover() -> QWidget:
     """Hover over a sandbox global: its signature and doc from the checker, in the editor's own
     tooltip (a Scintilla call tip, painted in by `_with_popups`, since offscreen it is a window of
@@ -519,6 +536,7 @@ SHOTS: dict[str, tuple[Callable[[], QWidget], str]] = {
     "media-previews": (shot_media_previews, "light"),
     "media-previews-dark": (shot_media_previews, "dark"),
     "typescript-completion": (shot_typescript_completion, "light"),
+    "typescript-pack-completion": (shot_typescript_pack_completion, "light"),
     "typescript-type-error": (shot_typescript_type_error, "light"),
     "typescript-hover": (shot_typescript_hover, "light"),
 }
