@@ -52,15 +52,19 @@ def test_completion_after_a_pack_import_lists_its_exports_with_signatures(servic
         ("[1, 2].fil", (0, 10)),  # the library's methods
         ("let s: string | undefined = inputs.city;\nif (s) s.", (1, 9)),
         ("let s: string | undefined = inputs.city;\nif (s) s", (1, 8)),  # its narrowed type there
+        ('import * as yaml from "@cordon/sandbox-yaml";\nconst n = 1;\nyaml.', (2, 5)),  # a namespace
+        ('import * as dates from "@cordon/sandbox-dates";\ndates.formatDi', (1, 14)),
+        ('import * as gif from "@cordon/sandbox-gif";\ngif.', (1, 4)),  # a module inferred from its source
     ],
 )
-def test_completion_details_are_typescripts_own(body, at):
-    """Entries are described from the symbol their completion found; TypeScript's
-    getCompletionEntryDetails (which works the whole completion out again) gives the same."""
+def test_completion_is_typescripts_own(body, at):
+    """The list and each entry's type and docs, from Cordon's two shortcuts, are what TypeScript's
+    own calls give (a namespace's members each checked against the namespace's type worked out
+    again; getCompletionEntryDetails working the whole completion out again per entry)."""
     guest, ctx = shared_guest(), with_packs(body)
     ask = dict(files={**ctx.files(), ctx.body_file: body}, packs=dict(ctx.packs), file=ctx.body_file)
     fast = guest.request("completion", line=at[0], character=at[1], details=100, **ask)
-    own = guest.request("completion", line=at[0], character=at[1], details=100, viaEntryDetails=True, **ask)
+    own = guest.request("completion", line=at[0], character=at[1], details=100, asTypeScript=True, **ask)
     assert fast["items"] and any(i.get("detail") for i in fast["items"])
     assert fast == own
 
