@@ -18,6 +18,7 @@ from pygls.lsp.client import LanguageClient
 from core.codenode import CodeNodeDocument
 from core.codenode.document import dumps
 from core.lsp.documents import view_of
+from core.typescript.service import DETAILED
 
 TS_BODY = 'const wait: number = "soon";\nawait sleep(wait);\nconst r = await fetch("https://example.com");\n'
 
@@ -79,7 +80,18 @@ def test_an_lsp_session_over_stdio(tmp_path):
         hover = await client.text_document_hover_async(types.HoverParams(**_at(ts, 2, 18)))
         signature = await client.text_document_signature_help_async(types.SignatureHelpParams(**_at(ts, 1, 12)))
         definition = await client.text_document_definition_async(types.DefinitionParams(**_at(ts, 1, 7)))
-        return {"completion": completion, "hover": hover, "signature": signature, "definition": definition}
+        everything = await client.text_document_completion_async(types.CompletionParams(**_at(ts, 2, 10)))
+        bare = [i for i in everything.items if i.detail is None]
+        resolved = await client.completion_item_resolve_async(bare[-1]) if bare else None
+        return {
+            "completion": completion,
+            "hover": hover,
+            "signature": signature,
+            "definition": definition,
+            "everything": everything,
+            "bare": bare,
+            "resolved": resolved,
+        }
 
     out = asyncio.run(_session(tmp_path, {"body.ts": TS_BODY, "greet.node.json": node_text}, script))
 
@@ -100,6 +112,9 @@ def test_an_lsp_session_over_stdio(tmp_path):
     assert out["signature"].signatures[0].label == "sleep(ms: number): Promise<void>"
     [where] = out["definition"]
     assert where.uri.endswith("resources/typescript/sandbox.d.ts")
+    described = [i for i in out["everything"].items if i.detail]
+    assert len(described) == DETAILED and out["bare"], "the list describes the first entries only"
+    assert out["resolved"].label == out["bare"][-1].label and out["resolved"].detail, "the rest are resolved"
 
 
 def test_positions_map_through_a_node_documents_json_escapes():

@@ -20,7 +20,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path
 
 from core.lsp.documents import BodyView, view_of
-from core.typescript.service import LanguageService, Range
+from core.typescript.service import CompletionItem, LanguageService, Range
 
 logger = logging.getLogger(__name__)
 
@@ -117,6 +117,22 @@ def _diagnostic(where: types.Range, severity: str, source: str, code: str, messa
     return types.Diagnostic(range=where, message=message, severity=_SEVERITY.get(severity), source=source, code=code)
 
 
+def _completion_item(
+    item: CompletionItem, index: int, place: dict[str, Any], *, sort_text: str | None = None
+) -> types.CompletionItem:
+    """An entry as LSP has it; one with no type yet carries where it was asked, for resolving."""
+    return types.CompletionItem(
+        label=item.name,
+        kind=_KINDS.get(item.kind, types.CompletionItemKind.Text),
+        detail=item.detail or None,
+        documentation=types.MarkupContent(kind=types.MarkupKind.Markdown, value=item.documentation)
+        if item.documentation
+        else None,
+        sort_text=sort_text or f"{index:04d}",
+        data=None if item.detail else place,
+    )
+
+
 def _lsp_range(view: BodyView, r: Range) -> types.Range:
     start, end = view.to_document(r.start), view.to_document(r.end)
     return types.Range(types.Position(*start), types.Position(*end))
@@ -159,19 +175,24 @@ def build_server(version: str) -> CordonLanguageServer:
         if asked is None:
             return None
         _, found = asked
-        items = [
-            types.CompletionItem(
-                label=item.name,
-                kind=_KINDS.get(item.kind, types.CompletionItemKind.Text),
-                detail=item.detail or None,
-                documentation=types.MarkupContent(kind=types.MarkupKind.Markdown, value=item.documentation)
-                if item.documentation
-                else None,
-                sort_text=f"{index:04d}",
-            )
-            for index, item in enumerate(found)
-        ]
+        place = {"uri": params.text_document.uri, "line": params.position.line, "character": params.position.character}
+        items = [_completion_item(item, index, place) for index, item in enumerate(found)]
         return types.CompletionList(is_incomplete=False, items=items)
+
+    @server.feature(types.COMPLETION_ITEM_RESOLVE)
+    async def resolve(ls: CordonLanguageServer, item: types.CompletionItem) -> types.CompletionItem:
+        """The type and docs of an entry the list left undescribed, asked when the client shows it."""
+        place = item.data if isinstance(item.data, dict) else None
+        if item.detail is not None or place is None:
+            return item
+        position = types.Position(place["line"], place["character"])
+        asked = await ls.ask_at(
+            lambda body, ctx, at: ls.service.completion_details(body, ctx, at, item.label), place["uri"], position
+        )
+        found = asked[1] if asked is not None else None
+        if found is None:
+            return item
+        return _completion_item(found, 0, place, sort_text=item.sort_text)
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     async def hover(ls: CordonLanguageServer, params: types.HoverParams) -> types.Hover | None:
