@@ -90,7 +90,7 @@ _STOP_KINDS: dict[int, type[JSError]] = {
 CHAINED_CALLS = 16
 
 _HostCall = tuple[Callable[..., Any], list[Any], int]
-_SETUP_INIT, _SETUP_REGISTER, _SETUP_GC, _SETUP_LAYOUT = 0, 1, 2, 3
+_SETUP_INIT, _SETUP_REGISTER, _SETUP_GC, _SETUP_LAYOUT, _SETUP_GC_HEADROOM = 0, 1, 2, 3, 4
 _WASI_EBADF = 8
 
 logger = logging.getLogger(__name__)
@@ -815,6 +815,12 @@ class GuestVM:
     def collect_garbage(self) -> None:
         """Run the guest's garbage collector (before its memory is kept as an image)."""
         self._call("cg_setup", _SETUP_GC, 0, 0, 0)
+
+    def widen_gc_headroom(self, factor: int) -> int:
+        """Let the guest's heap grow to `factor` times its size after a collection before the next
+        one (QuickJS: 1.5); called after each request, as QuickJS narrows it again after every
+        collection. The threshold in KiB."""
+        return int(self._call("cg_setup", _SETUP_GC_HEADROOM, factor, 0, 0))
 
     def memory_image(self) -> bytes:
         return self._read(self.store, 0, self.linear_memory_bytes())

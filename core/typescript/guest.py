@@ -42,6 +42,11 @@ MEMORY_LIMIT = 768 << 20
 #: ms; a pack's source parsed for the first time takes ~1-2 s).
 REQUEST_SECONDS = 30.0
 _SIGNATURE = (("__ts_take", False), ("__ts_reply", False))
+#: How far the checker's heap may grow past its size after a collection before the next one, as a
+#: multiple (QuickJS: 1.5). A collection walks the whole live heap (~60 MB: the compiler, the library,
+#: the packs; ~250 ms) and lands in whichever request crosses the line, about one keystroke in 20-30
+#: at 1.5; at 3 one in about four times as many, for ~120 MB more heap (bench/profile_lsp.md).
+GC_HEADROOM = 3
 
 
 class TypeScriptUnavailable(CordonError):
@@ -181,6 +186,7 @@ class TypeScriptGuest:
             vm.arm_epoch(seconds)
             vm.eval_script("__cordon_ls()", filename="cordon:typescript-request")
             vm.arm_epoch(None)
+            vm.widen_gc_headroom(GC_HEADROOM)
             answer = json.loads(self._answer)
         except BaseException as exc:
             self._discard(vm)

@@ -248,7 +248,7 @@
       .filter((e) => e.name.toLowerCase().startsWith(prefix) && (!request.only || e.name === request.only))
       .sort((a, b) => (a.sortText < b.sortText ? -1 : a.sortText > b.sortText ? 1 : a.name.localeCompare(b.name)))
       .slice(0, request.limit || 100);
-    const detailed = request.details === undefined ? 40 : request.details;
+    const detailed = request.details || 0; // LanguageService.completion asks for DETAILED
     const describe = request.asTypeScript ? entryDetails : symbolDetails(request.file, at);
     const items = entries.map((e, i) => {
       const item = { name: e.name, kind: e.kind, sortText: e.sortText };

@@ -1,0 +1,24 @@
+"""The collector's headroom a long-lived guest may widen (the TypeScript checker's: core/typescript/guest.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.engine.driver import GuestVM, VMOptions, install
+from core.engine.templates import GuestTemplate
+
+
+def test_the_headroom_is_widened_after_each_collection_quickjs_runs():
+    bare = GuestTemplate(len(install().initial_memory), [], ())
+    with GuestVM(bare, VMOptions({}, memory_limit=512 << 20)) as vm:
+        vm.set_up(())
+        vm.arm_epoch(60)
+        vm.eval_script("globalThis.keep = []; for (let i = 0; i < 200000; i++) keep.push({ i });", filename="fill")
+        quickjs = vm.widen_gc_headroom(1)  # QuickJS's own: 1.5 times the heap after its last collection
+        widened = vm.widen_gc_headroom(3)
+        assert widened == pytest.approx(quickjs * 2, abs=2), "3 times the heap after the collection"
+        assert vm.widen_gc_headroom(3) == widened, "kept while QuickJS has not collected again"
+        vm.eval_script("for (let i = 0; i < 2000000; i++) keep.push({ i });", filename="more")
+        narrowed = vm.widen_gc_headroom(1)
+        assert narrowed != widened, "a collection ran and QuickJS set its own threshold again"
+        assert vm.widen_gc_headroom(3) == pytest.approx(narrowed * 2, abs=2)
