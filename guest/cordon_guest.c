@@ -537,14 +537,19 @@ static size_t gc_threshold_set;
 
 /* Let the heap grow to `factor` times its size after the last collection before the next one,
  * where QuickJS allows 1.5 times (a long-lived guest answering many small requests, the TypeScript
- * checker's: fewer collections, each walking the same live heap). QuickJS sets the threshold to
- * 1.5 x the size after every collection it runs, so a threshold other than the one set here last
- * means a collection ran, and the size after it is two thirds of that threshold. Returns the
- * threshold in KiB. */
-static int32_t gc_headroom(int32_t factor) {
+ * checker's: fewer collections, each walking the same live heap), but never past `cap_mib` MiB
+ * unless QuickJS's own threshold is past it already: QuickJS does not collect before refusing an
+ * allocation at the memory limit, so garbage left near the limit would end the guest out of
+ * memory. QuickJS sets the threshold to 1.5 x the size after every collection it runs, so a
+ * threshold other than the one set here last means a collection ran, and the size after it is two
+ * thirds of that threshold. Returns the threshold in KiB. */
+static int32_t gc_headroom(int32_t factor, int32_t cap_mib) {
     size_t threshold = JS_GetGCThreshold(rt);
     if (factor > 1 && threshold != gc_threshold_set) {
-        threshold = threshold / 3 * 2 * (size_t)factor;
+        size_t wide = threshold / 3 * 2 * (size_t)factor;
+        size_t cap = (size_t)cap_mib << 20;
+        if (wide > cap) wide = cap > threshold ? cap : threshold;
+        threshold = wide;
         JS_SetGCThreshold(rt, threshold);
         gc_threshold_set = threshold;
     }
@@ -554,13 +559,13 @@ static int32_t gc_headroom(int32_t factor) {
 /* What only building an image needs, behind one export (each export costs every run a lookup).
  * op 0: create the runtime and context; 1: register global `a` (a NUL-terminated name) calling
  * host function id `b`, async when c != 0; 2: collect garbage; 3: the address of `layout`;
- * 4: the collector's headroom, `a` times the heap after a collection (gc_headroom). */
+ * 4: the collector's headroom, `a` times the heap after a collection, at most `b` MiB (gc_headroom). */
 EXPORT(cg_setup) int32_t cg_setup(int32_t op, int32_t a, int32_t b, int32_t c) {
     switch (op) {
     case 0: return init_runtime();
     case 1: return register_function((const char *)(uintptr_t)a, b, c);
     case 2: JS_RunGC(rt); return 0;
-    case 4: return gc_headroom(a);
+    case 4: return gc_headroom(a, b);
     case 3:
         layout.cancel_flag = (int32_t)(uintptr_t)&cancel_flag;
         layout.reply_slot = (int32_t)(uintptr_t)&reply_slot;

@@ -816,11 +816,12 @@ class GuestVM:
         """Run the guest's garbage collector (before its memory is kept as an image)."""
         self._call("cg_setup", _SETUP_GC, 0, 0, 0)
 
-    def widen_gc_headroom(self, factor: int) -> int:
+    def widen_gc_headroom(self, factor: int, cap: int) -> int:
         """Let the guest's heap grow to `factor` times its size after a collection before the next
-        one (QuickJS: 1.5); called after each request, as QuickJS narrows it again after every
-        collection. The threshold in KiB."""
-        return int(self._call("cg_setup", _SETUP_GC_HEADROOM, factor, 0, 0))
+        one (QuickJS: 1.5), but not past `cap` bytes where QuickJS's own threshold is below them:
+        QuickJS refuses an allocation at the memory limit without collecting first. Called after
+        each request, as QuickJS narrows it again after every collection. The threshold in KiB."""
+        return int(self._call("cg_setup", _SETUP_GC_HEADROOM, factor, cap >> 20, 0))
 
     def memory_image(self) -> bytes:
         return self._read(self.store, 0, self.linear_memory_bytes())

@@ -45,7 +45,8 @@ _SIGNATURE = (("__ts_take", False), ("__ts_reply", False))
 #: How far the checker's heap may grow past its size after a collection before the next one, as a
 #: multiple (QuickJS: 1.5). A collection walks the whole live heap (~60 MB: the compiler, the library,
 #: the packs; ~250 ms) and lands in whichever request crosses the line, about one keystroke in 20-30
-#: at 1.5; at 3 one in about four times as many, for ~120 MB more heap (bench/profile_lsp.md).
+#: at 1.5; at 3 one in about four times as many, for ~30 MB more heap (bench/profile_lsp.md).
+#: Never past half the guest's memory, unless QuickJS's own threshold is.
 GC_HEADROOM = 3
 
 
@@ -186,7 +187,7 @@ class TypeScriptGuest:
             vm.arm_epoch(seconds)
             vm.eval_script("__cordon_ls()", filename="cordon:typescript-request")
             vm.arm_epoch(None)
-            vm.widen_gc_headroom(GC_HEADROOM)
+            vm.widen_gc_headroom(GC_HEADROOM, MEMORY_LIMIT // 2)
             answer = json.loads(self._answer)
         except BaseException as exc:
             self._discard(vm)
