@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pytest
 
 from core.engine.driver import GuestVM, VMOptions, install
@@ -10,12 +13,19 @@ from core.engine.templates import GuestTemplate
 CAP = 256 << 20
 
 
-def test_the_headroom_is_widened_after_each_collection_quickjs_runs():
+@contextmanager
+def filled(objects: int) -> Iterator[GuestVM]:
+    """A bare guest holding `objects` small objects (QuickJS has collected on the way)."""
     bare = GuestTemplate(len(install().initial_memory), [], ())
     with GuestVM(bare, VMOptions({}, memory_limit=512 << 20)) as vm:
         vm.set_up(())
         vm.arm_epoch(60)
-        vm.eval_script("globalThis.keep = []; for (let i = 0; i < 200000; i++) keep.push({ i });", filename="fill")
+        vm.eval_script(f"globalThis.keep = []; for (let i = 0; i < {objects}; i++) keep.push({{ i }});", filename="f")
+        yield vm
+
+
+def test_the_headroom_is_widened_after_each_collection_quickjs_runs():
+    with filled(200_000) as vm:
         quickjs = vm.widen_gc_headroom(1, CAP)  # QuickJS's own: 1.5 times the heap after its last collection
         widened = vm.widen_gc_headroom(3, CAP)
         assert widened == pytest.approx(quickjs * 2, abs=2), "3 times the heap after the collection"
@@ -27,11 +37,7 @@ def test_the_headroom_is_widened_after_each_collection_quickjs_runs():
 
 
 def test_the_headroom_stops_at_the_cap_but_never_below_quickjss_own():
-    bare = GuestTemplate(len(install().initial_memory), [], ())
-    with GuestVM(bare, VMOptions({}, memory_limit=512 << 20)) as vm:
-        vm.set_up(())
-        vm.arm_epoch(60)
-        vm.eval_script("globalThis.keep = []; for (let i = 0; i < 400000; i++) keep.push({ i });", filename="fill")
+    with filled(400_000) as vm:
         quickjs = vm.widen_gc_headroom(1, CAP)
         small = quickjs * 3 // 2 << 10  # a cap between QuickJS's threshold and 3 times the heap
         assert vm.widen_gc_headroom(3, small) == small >> 20 << 10

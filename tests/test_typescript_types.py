@@ -124,24 +124,30 @@ export declare function greet(name: string, times?: number): string;
 """
 
 
-def test_an_npm_packs_own_types_are_kept_at_install_and_reach_the_checker(registry, tmp_path):
+def install_wrapped(registry, tmp_path, library: dict, files: dict[str, str]) -> Path:
+    """Publish `library` (its package.json and files) and a pack compiling it, install the pack: its folder."""
+    publish_package(registry, tmp_path, library, files)
+    name = library["name"].replace("-lib", "-pack")
     publish_package(
+        registry,
+        tmp_path,
+        {
+            "name": name,
+            "dependencies": {library["name"]: "^1.0.0"},
+            "cordon": {"apiVersion": 1, "sandboxModules": [{"name": ".", "kind": "js", "npm": library["name"]}]},
+        },
+        {},
+    )
+    return commit_install(prepare_install(name, registry=registry.url))
+
+
+def test_an_npm_packs_own_types_are_kept_at_install_and_reach_the_checker(registry, tmp_path):
+    folder = install_wrapped(
         registry,
         tmp_path,
         {"name": "typed-lib", "types": "index.d.ts", "module": "index.js", "main": "index.js"},
         {"index.js": "export function greet(name, times) { return 'hi ' + name; }\n", "index.d.ts": LIB_DTS},
     )
-    publish_package(
-        registry,
-        tmp_path,
-        {
-            "name": "typed-pack",
-            "dependencies": {"typed-lib": "^1.0.0"},
-            "cordon": {"apiVersion": 1, "sandboxModules": [{"name": ".", "kind": "js", "npm": "typed-lib"}]},
-        },
-        {},
-    )
-    folder = commit_install(prepare_install("typed-pack", registry=registry.url))
     assert (folder / "cordon-types.json").is_file()
     body = 'import { greet } from "typed-pack";\ngreet('
     packs, files, real = pack_context(body, Catalog())
@@ -155,7 +161,7 @@ def test_an_npm_packs_own_types_are_kept_at_install_and_reach_the_checker(regist
 
 
 def test_types_spread_over_several_files_are_not_kept_and_never_make_false_errors(registry, tmp_path):
-    publish_package(
+    folder = install_wrapped(
         registry,
         tmp_path,
         {"name": "split-lib", "types": "index.d.ts", "module": "index.js", "main": "index.js"},
@@ -165,17 +171,6 @@ def test_types_spread_over_several_files_are_not_kept_and_never_make_false_error
             "greet.d.ts": LIB_DTS,
         },
     )
-    publish_package(
-        registry,
-        tmp_path,
-        {
-            "name": "split-pack",
-            "dependencies": {"split-lib": "^1.0.0"},
-            "cordon": {"apiVersion": 1, "sandboxModules": [{"name": ".", "kind": "js", "npm": "split-lib"}]},
-        },
-        {},
-    )
-    folder = commit_install(prepare_install("split-pack", registry=registry.url))
     assert not (folder / "cordon-types.json").exists()
     body = 'import { greet } from "split-pack";\nconst s: string = greet("a");\n'
     packs, files, real = pack_context(body, Catalog())
@@ -186,21 +181,10 @@ def test_types_spread_over_several_files_are_not_kept_and_never_make_false_error
 
 @pytest.mark.parametrize("types", ["../outside.d.ts", "index.js", "/etc/passwd.d.ts"])
 def test_types_outside_the_library_or_not_declarations_are_not_kept(registry, tmp_path, types):
-    publish_package(
+    folder = install_wrapped(
         registry,
         tmp_path,
         {"name": "odd-lib", "types": types, "module": "index.js", "main": "index.js"},
         {"index.js": "export const x = 1;\n"},
     )
-    publish_package(
-        registry,
-        tmp_path,
-        {
-            "name": "odd-pack",
-            "dependencies": {"odd-lib": "^1.0.0"},
-            "cordon": {"apiVersion": 1, "sandboxModules": [{"name": ".", "kind": "js", "npm": "odd-lib"}]},
-        },
-        {},
-    )
-    folder = commit_install(prepare_install("odd-pack", registry=registry.url))
     assert not (folder / "cordon-types.json").exists()
