@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import tempfile
 import time
@@ -28,8 +29,6 @@ def _qt_garbage_on_the_main_thread(request):
     if not any("qtbot" in item.fixturenames for item in request.session.items if item.module is request.module):
         yield
         return
-    import gc
-
     was_enabled = gc.isenabled()
     gc.disable()
     try:

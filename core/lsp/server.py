@@ -117,9 +117,7 @@ def _diagnostic(where: types.Range, severity: str, source: str, code: str, messa
     return types.Diagnostic(range=where, message=message, severity=_SEVERITY.get(severity), source=source, code=code)
 
 
-def _completion_item(
-    item: CompletionItem, index: int, place: dict[str, Any], *, sort_text: str | None = None
-) -> types.CompletionItem:
+def _completion_item(item: CompletionItem, sort_text: str, place: dict[str, Any]) -> types.CompletionItem:
     """An entry as LSP has it; one with no type yet carries where it was asked, for resolving."""
     return types.CompletionItem(
         label=item.name,
@@ -128,7 +126,7 @@ def _completion_item(
         documentation=types.MarkupContent(kind=types.MarkupKind.Markdown, value=item.documentation)
         if item.documentation
         else None,
-        sort_text=sort_text or f"{index:04d}",
+        sort_text=sort_text,
         data=None if item.detail else place,
     )
 
@@ -176,7 +174,7 @@ def build_server(version: str) -> CordonLanguageServer:
             return None
         _, found = asked
         place = {"uri": params.text_document.uri, "line": params.position.line, "character": params.position.character}
-        items = [_completion_item(item, index, place) for index, item in enumerate(found)]
+        items = [_completion_item(item, f"{index:04d}", place) for index, item in enumerate(found)]
         return types.CompletionList(is_incomplete=False, items=items)
 
     @server.feature(types.COMPLETION_ITEM_RESOLVE)
@@ -192,7 +190,7 @@ def build_server(version: str) -> CordonLanguageServer:
         found = asked[1] if asked is not None else None
         if found is None:
             return item
-        return _completion_item(found, 0, place, sort_text=item.sort_text)
+        return _completion_item(found, item.sort_text or "", place)
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     async def hover(ls: CordonLanguageServer, params: types.HoverParams) -> types.Hover | None:

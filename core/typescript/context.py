@@ -27,7 +27,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from core.errors import CordonError
 from core.paths import resources_dir
 
 #: TypeScript's type for each declared handle type (core/codenode/document.py HandleType). In a Code
@@ -153,15 +152,16 @@ def shipped_pack_files(catalog: Any) -> tuple[dict[str, str], dict[str, str]]:
 
 
 def _module_types(pack: Any, module: Any, source: str) -> tuple[str, str, Path | None]:
-    """One pack module's types: kept declarations, generated host declarations, or the module's source."""
+    """One pack module's types: kept declarations, generated host declarations, the declarations
+    beside the module, or the module's source."""
+    from core.packs.install.types_kept import kept_types, read_declarations
+
     module_id: str = module.module_id
     base = "/packs/" + re.sub(r"[^A-Za-z0-9_.@-]+", "_", module_id.removeprefix("pack:"))
     root = getattr(pack, "root", None)
     rel = module_id.split("#", 1)[1] if "#" in module_id else ""
     dependency = getattr(getattr(module, "entry", None), "npm", None)
     if isinstance(dependency, str):
-        from core.packs.install.types_kept import kept_types
-
         kept = kept_types(root, dependency)
         if kept is not None:
             return base + ".d.ts", kept[0], kept[1]
@@ -170,31 +170,15 @@ def _module_types(pack: Any, module: Any, source: str) -> tuple[str, str, Path |
         return base + ".d.ts", host_pack_declarations(host), None
     if not (root and rel and not rel.startswith("host:")):
         return base + ".js", source, None
-    declared = _declarations_beside(Path(root), rel)
+    # The module's declarations in the `.d.ts` beside it, where TypeScript itself looks for them
+    # (Cordon's guest packs ship their library's so: resources/packs/vendor.py), read like an npm
+    # pack's kept types.
+    beside = rel.removesuffix(".mjs").removesuffix(".js") + ".d.ts"
+    declared = read_declarations(Path(root), beside)
     if declared is not None:
-        return base + ".d.ts", declared, Path(root) / _declarations_name(rel)
+        return base + ".d.ts", declared, Path(root) / beside
     path = Path(root) / rel
     return base + ".js", source, path if path.is_file() else None
-
-
-def _declarations_name(rel: str) -> str:
-    return rel.removesuffix(".mjs").removesuffix(".js") + ".d.ts"
-
-
-def _declarations_beside(root: Path, rel: str) -> str | None:
-    """A module's declarations in the `.d.ts` beside it, where TypeScript itself would look for them
-    (Cordon's guest packs ship their library's declarations so, resources/packs/vendor.py), read
-    contained and capped like an npm pack's kept types; None when there is none usable."""
-    from core.packs.files import read_contained
-    from core.packs.install.types_kept import TYPES_MAX
-
-    name = _declarations_name(rel)
-    if not (root / name).is_file():
-        return None
-    try:
-        return read_contained(root, name, TYPES_MAX).decode("utf-8")
-    except (CordonError, OSError, UnicodeDecodeError):
-        return None
 
 
 _HOST_CALL = re.compile(r'call\("(pack:[^"]+#host:[^"]*)"')

@@ -249,10 +249,10 @@
       .sort((a, b) => (a.sortText < b.sortText ? -1 : a.sortText > b.sortText ? 1 : a.name.localeCompare(b.name)))
       .slice(0, request.limit || 100);
     const detailed = request.details || 0; // LanguageService.completion asks for DETAILED
-    const describe = request.asTypeScript ? entryDetails : symbolDetails(request.file, at);
+    const describe = request.asTypeScript ? (e) => entryDetails(request.file, at, e) : symbolDetails(request.file, at);
     const items = entries.map((e, i) => {
       const item = { name: e.name, kind: e.kind, sortText: e.sortText };
-      if (i < detailed) Object.assign(item, describe(request.file, at, e));
+      if (i < detailed) Object.assign(item, describe(e));
       return item;
     });
     return { items, member: found.isMemberCompletion };
@@ -302,7 +302,7 @@
     const checker = program.getTypeChecker();
     const sf = program.getSourceFile(file);
     const location = ts.getTouchingPropertyName(sf, at);
-    return (_file, _at, entry) => {
+    return (entry) => {
       if (!entry.symbol || entry.source || entry.data) return entryDetails(file, at, entry);
       const d = ts.Completions.createCompletionDetailsForSymbol(entry.symbol, entry.name, checker, sf, location);
       return described(d);

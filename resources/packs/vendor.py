@@ -98,6 +98,11 @@ class GuestPack:
         return f"sandbox/{self.package.replace('.', '-')}.js"
 
     @property
+    def types_package(self) -> str | None:
+        """The DefinitelyTyped package's name (`@types/js-yaml`), when the declarations come from one."""
+        return self.types.rsplit("@", 1)[0] if self.types else None
+
+    @property
     def declarations(self) -> str | None:
         """The declarations' path inside the pack folder: the bundle's, as `.d.ts` (where the checker looks)."""
         return None if self.types is None else self.bundle.removesuffix(".js") + ".d.ts"
@@ -217,22 +222,15 @@ def sha256_file(path: Path) -> str:
 
 def lock_entry(pack: GuestPack) -> dict[str, object]:
     """What vendor.lock.json records for a bundle and its declarations (tests recompute it from the files)."""
-    bundle = pack.folder / pack.bundle
-    entry: dict[str, object] = {
-        "npm": pack.npm,
-        "file": pack.bundle,
-        "bytes": bundle.stat().st_size,
-        "sha256": sha256_file(bundle),
-    }
+    entry = _file_entry(pack.npm, pack.folder, pack.bundle)
     if pack.declarations is not None:
-        types = pack.folder / pack.declarations
-        entry["types"] = {
-            "npm": pack.types or pack.npm,
-            "file": pack.declarations,
-            "bytes": types.stat().st_size,
-            "sha256": sha256_file(types),
-        }
+        entry["types"] = _file_entry(pack.types or pack.npm, pack.folder, pack.declarations)
     return entry
+
+
+def _file_entry(npm_spec: str, folder: Path, rel: str) -> dict[str, object]:
+    path = folder / rel
+    return {"npm": npm_spec, "file": rel, "bytes": path.stat().st_size, "sha256": sha256_file(path)}
 
 
 def vendor_types(build: Path, pack: GuestPack) -> None:
@@ -242,7 +240,7 @@ def vendor_types(build: Path, pack: GuestPack) -> None:
     entry = build / f"types-{pack.name}.ts"
     entry.write_text(pack.types_entry or pack.entry, encoding="utf-8")
     out = pack.folder / pack.declarations
-    inlined = [pack.package] + ([pack.types.rsplit("@", 1)[0]] if pack.types else [])
+    inlined = [pack.package] + ([pack.types_package] if pack.types_package else [])
     subprocess.run(
         [
             str(build / "node_modules" / ".bin" / "dts-bundle-generator"),
@@ -263,8 +261,8 @@ def vendor_types(build: Path, pack: GuestPack) -> None:
         f"// The declarations of {source}, bundled by resources/packs/vendor.py with {DTS_BUNDLER}.\n" + text,
         encoding="utf-8",
     )
-    if pack.types:
-        shutil.copy(build / "node_modules" / pack.types.rsplit("@", 1)[0] / "LICENSE", pack.folder / "LICENSE-types")
+    if pack.types_package:
+        shutil.copy(build / "node_modules" / pack.types_package / "LICENSE", pack.folder / "LICENSE-types")
 
 
 def vendor_guest(build: Path, pack: GuestPack) -> None:

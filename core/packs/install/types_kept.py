@@ -70,6 +70,15 @@ def keep_types(pack_root: Path, dependencies: list[str]) -> dict[str, str]:
     return kept
 
 
+def read_declarations(root: Path, rel: str) -> str | None:
+    """A declaration file of a pack, read contained and capped the way every pack file is; None when
+    it is missing, outside the pack, too large or not UTF-8."""
+    try:
+        return read_contained(root, rel, TYPES_MAX).decode("utf-8")
+    except (CordonError, ValueError, OSError):
+        return None
+
+
 def kept_types(pack_root: Path | str | None, dependency: str) -> tuple[str, Path] | None:
     """The kept declarations of `dependency` in an installed pack, checked again as they are read."""
     if pack_root is None:
@@ -78,12 +87,12 @@ def kept_types(pack_root: Path | str | None, dependency: str) -> tuple[str, Path
     try:
         record = json.loads(read_contained(root, RECORD, _PACKAGE_JSON_MAX))
         rel = record.get(dependency) if isinstance(record, dict) else None
-        if not isinstance(rel, str) or not rel.endswith(".d.ts"):
-            return None
-        text = read_contained(root, rel, TYPES_MAX).decode("utf-8")
     except (CordonError, ValueError, OSError):
         return None
-    return text, root / rel
+    if not isinstance(rel, str) or not rel.endswith(".d.ts"):
+        return None
+    text = read_declarations(root, rel)
+    return None if text is None else (text, root / rel)
 
 
 def _library(dependency: str) -> str:
