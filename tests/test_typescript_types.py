@@ -17,6 +17,7 @@ from core.codenode import probe_guest_api
 from core.codenode.guest_api import CONTRACT_NAMES
 from core.packs import Catalog, default_catalog
 from core.packs.install import commit_install, prepare_install
+from core.packs.install.types_kept import declared_types
 from core.typescript.context import BodyContext, Handle, imported_specifiers, pack_context, sandbox_declarations
 from core.typescript.service import LanguageService
 from tests import install_support
@@ -177,6 +178,17 @@ def test_types_spread_over_several_files_are_not_kept_and_never_make_false_error
     assert all(name.endswith(".js") for name in files), "typed by inference from the compiled module"
     ctx = BodyContext("typescript", (), (), packs, files, real)
     assert LanguageService().diagnostics(body, ctx) == []
+
+
+@pytest.mark.timeout(60)
+def test_telling_whether_declarations_reach_another_file_is_linear_in_hostile_bytes(tmp_path):
+    """A library's declarations are read on the host at install: a long run of spaces after `from`
+    (~1 MB, the cap) is looked through in well under the timeout, not in hours."""
+    library = tmp_path / "node_modules" / "spaced-lib"
+    library.mkdir(parents=True)
+    (library / "package.json").write_text('{"name": "spaced-lib", "types": "index.d.ts"}')
+    (library / "index.d.ts").write_text("export declare const x: 1;\n" + ("// from" + " " * 200_000 + "x\n") * 4)
+    assert declared_types(tmp_path, "spaced-lib") == "node_modules/spaced-lib/index.d.ts"
 
 
 @pytest.mark.parametrize("types", ["../outside.d.ts", "index.js", "/etc/passwd.d.ts"])
